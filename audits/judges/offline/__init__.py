@@ -1,0 +1,26 @@
+"""The offline judge: deterministic, rule-based grading with no model and no network.
+
+It is the default when no LLM endpoint is configured (SPEC §3) and the reference the
+LLM judge is calibrated against. The pipeline runs in small steps, each in its own
+module: text and values (``text``, ``quantities``), decomposition (``decompose``,
+``dialogue``), reading the sources (``sources``, ``conditions``), matching
+(``support``, ``coverage``, ``redundancy``), the domain (``domain``) and the rubric.
+"""
+
+from __future__ import annotations
+
+from .abstention import NOT_KNOWING_REASONS, is_decline, not_knowing_reason, quotes_not_in_sources
+from .dialogue import has_question, is_small_talk
+from .domain import profile_from_texts
+from .judge import OfflineJudge
+
+__all__ = [
+    "NOT_KNOWING_REASONS",
+    "OfflineJudge",
+    "has_question",
+    "is_decline",
+    "is_small_talk",
+    "not_knowing_reason",
+    "profile_from_texts",
+    "quotes_not_in_sources",
+]

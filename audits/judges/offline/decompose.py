@@ -1,0 +1,258 @@
+"""Atomic decomposition (SPEC §3): the query into sub-queries, the response into facts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .conditions import governing_conditions
+from .dialogue import asks_about_contact, is_small_talk, piece_kind
+from .quantities import Quantity, extract_quantities
+from .text import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    normalise,
+    split_sentences,
+    stem,
+    word_list,
+)
+
+_QUESTION_START_RE = re.compile(
+    r"^(?:how|what|what's|whats|when|where|which|who|whom|whose|why|is|are|am|was|were|can"
+    r"|could|do|does|did|will|would|should|shall|may|might|have|has|had|isn't|aren't|can't"
+    r"|don't|doesn't|won't|tell me|explain|list|describe|name)\b",
+    re.IGNORECASE,
+)
+_REQUEST_RE = re.compile(
+    r"^(?:i|we) (?:want|would like|'d like|need|wish|am trying|'m trying|have been trying)\b"
+    r"|^(?:please )?(?:help|tell|show|explain|let me know)\b|^looking for\b|^how to\b",
+    re.IGNORECASE,
+)
+_WH_WORDS = r"how|what|what's|when|where|which|who|why"
+_AUX_WORDS = r"is|are|was|were|can|could|do|does|did|will|would|should|may"
+# Only pronouns: "... and is the second-largest" continues the same question, while
+# "... and is there a fee" starts a new one.
+_SUBJECTS = r"i|you|we|they|it|there|he|she|this|these|those|my|your|our|their|its"
+# "... and is there a fee?": a conjunction followed by a question with its own subject.
+_JOINED_QUESTION_RE = re.compile(
+    rf"(?:,?\s+(?:and|also|plus|&)\s+(?:also\s+)?|;\s*|,\s+(?=(?:{_WH_WORDS})\b))"
+    rf"(?=(?:{_WH_WORDS})\b|(?:{_AUX_WORDS})\s+(?:{_SUBJECTS})\b)",
+    re.IGNORECASE,
+)
+_LEADING_JOINER_RE = re.compile(r"^(?:and|also|plus|oh and|ok and|so)\s+", re.IGNORECASE)
+# Words that frame a question without naming what it is about.
+QUESTION_FILLER = frozenset(
+    stem(word)
+    for word in word_list("""
+    long much many soon quickly often take know tell want need like help get way
+    possible able thing anything something please wonder curious question ask find
+    """)
+)
+_EXPECTS = (
+    (re.compile(r"\bhow (?:long|soon|quickly|many (?:days|weeks|hours|months))\b"), "duration"),
+    (
+        re.compile(r"\bhow much\b|\bwhat(?:'s| is| are| does)? (?:the )?(?:cost|price|fee)"),
+        "amount",
+    ),
+    (re.compile(r"\bhow many\b|\bwhat percent"), "number"),
+    (re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b"), "time"),
+    (re.compile(rf"^(?:{_AUX_WORDS})\b"), "yesno"),
+)
+
+
+@dataclass(frozen=True)
+class SubQuery:
+    text: str
+    stems: frozenset[str]
+    # Stems of the statement or question this one leans on ("... and why?").
+    context: frozenset[str] = frozenset()
+    expects: str = "other"
+
+    @property
+    def key_stems(self) -> frozenset[str]:
+        own = self.stems - QUESTION_FILLER
+        return own if own else (self.context - QUESTION_FILLER)
+
+
+@dataclass
+class Fact:
+    text: str
+    stems: frozenset[str]
+    quantities: list[Quantity]
+    negated: bool
+    # The fact states its own condition ("if we sent the wrong item, ..."), so its
+    # value is not the general rule and cannot conflict with one.
+    conditioned: bool = False
+    # Told in the first person singular ("I love that series"): experience or opinion.
+    personal: bool = False
+    proper_nouns: frozenset[str] = frozenset()
+    context: frozenset[str] = frozenset()
+
+
+@dataclass
+class ResponseParts:
+    facts: list[Fact] = field(default_factory=list)
+    # Non-fact pieces as (kind, text): greeting, pleasantry, redirect, refusal, question.
+    others: list[tuple[str, str]] = field(default_factory=list)
+
+    def kinds(self) -> set[str]:
+        return {kind for kind, _ in self.others}
+
+
+def split_sub_queries(query: str) -> list[SubQuery]:
+    """Atomic questions in the query; statements only lend context to the next question."""
+    clauses = [
+        clause
+        for sentence in split_sentences(normalise(query))
+        if not is_small_talk(sentence)
+        for clause in _JOINED_QUESTION_RE.split(sentence)
+        if clause and clause.strip()
+    ]
+    clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
+    if not any(_is_question(clause) for clause in clauses):
+        text = " ".join(clause for clause in clauses if content_stems(clause))
+        return [_sub_query(text, frozenset())] if text else []
+    return _questions_with_context(clauses)
+
+
+def _questions_with_context(clauses: list[str]) -> list[SubQuery]:
+    sub_queries: list[SubQuery] = []
+    context: set[str] = set()
+    for clause in clauses:
+        if not _is_question(clause):
+            context.update(content_stems(clause))
+            continue
+        previous = sub_queries[-1].stems | sub_queries[-1].context if sub_queries else frozenset()
+        sub_query = _sub_query(clause, frozenset(context) | previous)
+        if all(existing.text.lower() != sub_query.text.lower() for existing in sub_queries):
+            sub_queries.append(sub_query)
+        context = set()
+    return sub_queries
+
+
+def _sub_query(text: str, context: frozenset[str]) -> SubQuery:
+    stems = frozenset(content_stems(digits_for_number_words(text)))
+    return SubQuery(text=text, stems=stems, context=context - stems, expects=_expects(text))
+
+
+def _is_question(clause: str) -> bool:
+    return clause.rstrip().endswith("?") or bool(
+        _QUESTION_START_RE.match(clause) or _REQUEST_RE.match(clause)
+    )
+
+
+def _expects(text: str) -> str:
+    lowered = text.lower()
+    return next((kind for pattern, kind in _EXPECTS if pattern.search(lowered)), "other")
+
+
+_FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
+# "Did you know that X?" states X.
+_KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
+_BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_CLAUSE_SPLIT_RE = re.compile(
+    r";\s+|,?\s+(?:and|but|while|whereas)\s+|,\s+so\s+|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    re.IGNORECASE,
+)
+_OPENER_RE = re.compile(
+    r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|unfortunately|yes|no|not really"
+    r"|not exactly|hi|hello"
+    r"|hey)\s*[,!-]+\s+",
+    re.IGNORECASE,
+)
+_VERB_RE = re.compile(
+    r"\b(?:am|i'm|is|are|was|were|will|won't|can|can't|cannot|could|may|might|must|should|would|has"
+    r"|have|had|does|do|did|don't|doesn't|didn't|isn't|aren't|takes?|took|costs?|gets?"
+    r"|ships?|arrives?|includes?|offers?|accepts?|applies|apply|needs?|allows?|requires?"
+    r"|becomes?|became|provides?|gives?|gave|lasts?|starts?|ends?|runs?|opens?|closes?"
+    r"|charges?|covers?|receives?|received|sends?|sent|issued?|processed|refunded|returned"
+    r"|delivered|shipped|made|born|died|founded|released|published|played|won|lost|expires?)\b",
+    re.IGNORECASE,
+)
+_BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
+_PROPER_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'-]*[a-z][\w'-]*|[A-Z]{2,})\b")
+
+
+def split_response(response: str, query: str = "") -> ResponseParts:
+    """Facts of the response, with greetings, pleasantries, redirects and refusals set aside."""
+    parts = ResponseParts()
+    contact_is_answer = asks_about_contact(query)
+    pending_yes_no: list[str] = []
+    lead_in: frozenset[str] = frozenset()
+    for line in (normalise(raw) for raw in (response or "").splitlines()):
+        is_bullet = bool(_BULLET_RE.match(line))
+        line = _BULLET_RE.sub("", line)
+        if not is_bullet:
+            lead_in = frozenset(content_stems(line)) if line.endswith(":") else frozenset()
+            if line.endswith(":"):
+                continue
+        for known_kind, raw_piece in _pieces(line):
+            piece = raw_piece.rstrip(" ,-")
+            kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
+            if kind == "fact":
+                parts.facts.append(_fact(piece, lead_in if is_bullet else frozenset()))
+            elif kind == "yes_no":
+                pending_yes_no.append(piece)
+            else:
+                parts.others.append((kind, piece))
+    if not parts.facts and pending_yes_no:
+        # A bare "No." is the whole answer to a yes/no question; it claims the question.
+        parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
+    return parts
+
+
+def _pieces(line: str) -> list[tuple[str | None, str]]:
+    pieces: list[tuple[str | None, str]] = []
+    for sentence in split_sentences(line):
+        opener = _OPENER_RE.match(sentence)
+        if opener and len(sentence) > opener.end():
+            pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
+            sentence = sentence[opener.end() :]
+        claim = _KNOW_THAT_RE.match(sentence)
+        if claim:
+            sentence = claim.group("claim")
+        pieces.extend((None, clause) for clause in _clauses(sentence))
+    return pieces
+
+
+def _opener_kind(opener: str) -> str:
+    """An opener never carries a claim of its own, whatever it looks like."""
+    kind = piece_kind(opener)
+    return kind if kind in ("yes_no", "refusal") else "pleasantry"
+
+
+def _clauses(sentence: str) -> list[str]:
+    """Split at ";", "and", "but" only where both sides are clauses with their own verb."""
+    clauses: list[str] = []
+    start = 0
+    for match in _CLAUSE_SPLIT_RE.finditer(sentence):
+        left, right = sentence[start : match.start()], sentence[match.end() :]
+        if _is_clause(left) and _is_clause(right) and not _BETWEEN_NUMBERS_RE.search(left):
+            clauses.append(left)
+            start = match.end()
+    clauses.append(sentence[start:])
+    return [clause.strip(" ,;") for clause in clauses if clause.strip(" ,;.")]
+
+
+def _is_clause(text: str) -> bool:
+    return len(text.split()) >= 3 and bool(_VERB_RE.search(text))
+
+
+def _fact(text: str, context: frozenset[str]) -> Fact:
+    converted = digits_for_number_words(text)
+    stems = frozenset(content_stems(converted))
+    quantities = extract_quantities(converted)
+    return Fact(
+        text=text.strip(),
+        stems=stems,
+        quantities=quantities,
+        negated=has_negation(converted),
+        conditioned=bool(quantities and governing_conditions(converted, quantities)),
+        personal=bool(_FIRST_PERSON_RE.search(text)),
+        proper_nouns=frozenset(
+            proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
+        ),
+        context=context - stems,
+    )

@@ -1,0 +1,162 @@
+"""The bot's domain: what the knowledge base talks about, its names, and topic labels."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ..base import KnowledgeBaseProfile
+from .decompose import QUESTION_FILLER
+from .text import STOPWORDS, content_stems, normalise, stem, word_list, words
+
+# Below this share of a question's words known to the domain, the question is off-topic.
+OFF_TOPIC_SHARE = 0.5
+# Words of any support conversation; they say nothing about the question's subject.
+_SERVICE_WORDS = frozenset(
+    stem(word)
+    for word in word_list("""
+    good best recommend suggest question problem issue hi hello thanks support service
+    customer help bot chat answer information info question know tell
+    """)
+)
+
+# Words any shop's help centre uses whether or not its articles happen to: a question
+# made of them is about the store even when the knowledge base is small.
+_COMMERCE_WORDS = frozenset(
+    stem(word)
+    for word in word_list("""
+    sell buy order deliver delivery ship shipping return refund exchange cancel pay
+    payment card credit debit price cost discount coupon promo code stock available
+    product item account login log password sign register email address track package
+    warranty repair store shop cart checkout gift subscription membership invoice receipt
+    tax bill charge size color model brand new open box damaged broken wrong missing late
+    delayed replace replacement pickup collect store location hours open contact
+    """)
+)
+
+
+@dataclass(frozen=True)
+class DomainVocabulary:
+    stems: frozenset[str]
+    # Names frequent across the knowledge base (the store, its programmes).
+    names: frozenset[str]
+    titles: tuple[tuple[str, frozenset[str]], ...]
+    # How specific each stem is to a few documents (inverse document frequency); a
+    # stem the knowledge base never uses gets the highest weight.
+    specificity: Mapping[str, float] = field(default_factory=dict)
+    unknown_specificity: float = 1.0
+
+    @property
+    def empty(self) -> bool:
+        return not self.stems
+
+    def weight(self, token: str) -> float:
+        return self.specificity.get(token, self.unknown_specificity)
+
+
+def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainVocabulary:
+    profile = profile or KnowledgeBaseProfile()
+    frequency: Counter[str] = Counter()
+    for word, count in profile.document_frequency.items():
+        for token in content_stems(word):
+            frequency[token] = max(frequency[token], count)
+    domain_text = " ".join(filter(None, (bot_domain, profile.domain)))
+    domain_stems = set(content_stems(domain_text))
+    titles = tuple((title, frozenset(content_stems(title))) for title in profile.titles if title)
+    title_stems = {token for _, stems in titles for token in stems}
+    common = max(2, profile.n_documents // 5)
+    names = {token for token, count in frequency.items() if count >= common}
+    known = frozenset(frequency) | domain_stems | title_stems
+    documents = max(profile.n_documents, max(frequency.values(), default=0))
+    return DomainVocabulary(
+        stems=known | _COMMERCE_WORDS if known else frozenset(),
+        names=frozenset(names | domain_stems),
+        titles=titles,
+        specificity={token: _idf(documents, count) for token, count in frequency.items()},
+        unknown_specificity=_idf(documents, 0),
+    )
+
+
+def _idf(documents: int, count: int) -> float:
+    return 1.0 + math.log((documents + 1) / (count + 1))
+
+
+def profile_from_texts(
+    documents: Iterable[tuple[str, str]], *, domain: str = ""
+) -> KnowledgeBaseProfile:
+    """A profile from (title, body) pairs: titles and per-document word frequency."""
+    frequency: Counter[str] = Counter()
+    titles: list[str] = []
+    count = 0
+    for title, body in documents:
+        count += 1
+        if title and title not in titles:
+            titles.append(title)
+        frequency.update({token for token in words(f"{title} {body}") if token not in STOPWORDS})
+    return KnowledgeBaseProfile(
+        domain=domain,
+        titles=titles,
+        document_frequency=dict(sorted(frequency.items())),
+        n_documents=count,
+    )
+
+
+def question_subject(query_stems: Iterable[str]) -> frozenset[str]:
+    return frozenset(
+        token
+        for token in query_stems
+        if token not in QUESTION_FILLER and token not in _SERVICE_WORDS and not token[:1].isdigit()
+    )
+
+
+def is_off_topic(query_stems: Iterable[str], vocab: DomainVocabulary) -> bool:
+    """Too few of the question's subject words belong to the domain's vocabulary."""
+    if vocab.empty:
+        return False
+    subject = question_subject(query_stems)
+    if not subject:
+        return False
+    known = len(subject & vocab.stems) / len(subject)
+    return known < OFF_TOPIC_SHARE
+
+
+def topic_label(query: str, vocab: DomainVocabulary, source_titles: Iterable[str]) -> str:
+    """1-3 words for the question, from the knowledge base's own titles when one fits."""
+    query_stems = question_subject(content_stems(query))
+    if not query_stems:
+        return ""
+    candidates = list(vocab.titles) + [(t, frozenset(content_stems(t))) for t in source_titles if t]
+    best = _best_title(query_stems, candidates)
+    if best is not None:
+        return _title_words(best, query_stems)
+    return _query_words(query, vocab)
+
+
+def _best_title(
+    query_stems: frozenset[str], candidates: list[tuple[str, frozenset[str]]]
+) -> str | None:
+    scored = [
+        (len(stems & query_stems) / len(stems), len(stems & query_stems), -len(title), title)
+        for title, stems in candidates
+        if stems & query_stems
+    ]
+    return max(scored)[3] if scored else None
+
+
+def _title_words(title: str, query_stems: frozenset[str]) -> str:
+    title_words = [token for token in words(normalise(title)) if token not in STOPWORDS]
+    if len(title_words) <= 3:
+        return " ".join(title_words)
+    shared = [token for token in title_words if stem(token) in query_stems]
+    return " ".join(shared[:3])
+
+
+def _query_words(query: str, vocab: DomainVocabulary) -> str:
+    subject = question_subject(content_stems(query))
+    tokens = [t for t in words(normalise(query)) if t not in STOPWORDS and stem(t) in subject]
+    known = [token for token in tokens if stem(token) in vocab.stems]
+    chosen = known or tokens
+    unique = list(dict.fromkeys(chosen))
+    return " ".join(unique[:2])

@@ -1,0 +1,166 @@
+"""The offline judge: the SPEC §3 triplet grading with rules only, no model, no network.
+
+Deterministic by construction: no randomness, no clocks in the result, and every
+collection that reaches the output is built in a fixed order (never from iterating a
+set or a hash-seeded dict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
+from .abstention import quotes_not_in_sources
+from .coverage import fact_addresses, source_addresses
+from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
+from .dialogue import is_small_talk
+from .domain import DomainVocabulary, is_off_topic, topic_label, vocabulary
+from .quantities import extract_quantities
+from .redundancy import conflicting_pairs, redundant_of
+from .rubric import Findings, decide
+from .sources import PreparedSource, prepare_sources
+from .support import FactSupport, QueryContext, fact_support
+from .text import content_stems, digits_for_number_words, normalise
+
+PROMPT_VERSION = "offline-1"
+
+
+class OfflineJudge:
+    name = "offline"
+    model = "offline-rules"
+    prompt_version = PROMPT_VERSION
+
+    def __init__(self, profile: KnowledgeBaseProfile | None = None) -> None:
+        self.profile = profile
+        # One vocabulary per bot domain description; profiles are fixed per judge.
+        self._vocabularies: dict[str, DomainVocabulary] = {}
+
+    def judge(self, item: JudgeInput) -> JudgeResult:
+        sub_queries = split_sub_queries(item.query)
+        parts = split_response(item.response, item.query)
+        sources = prepare_sources(item.sources)
+        vocab = self._vocabulary(item.bot_domain)
+        context = _query_context(item.query, vocab)
+        supports = [fact_support(fact, sources, context) for fact in parts.facts]
+        matches = _matches(sub_queries, parts.facts, sources, supports)
+        off_topic = _off_topic(item.query, sub_queries, matches, vocab)
+        findings = _findings(item, sub_queries, parts, supports, matches, off_topic)
+        decision = decide(findings)
+        return JudgeResult(
+            sub_queries=[sub_query.text for sub_query in sub_queries],
+            facts=[fact.text for fact in parts.facts],
+            matches=matches,
+            verdict=decision.verdict,
+            cause=decision.cause,
+            rationale=decision.rationale,
+            topic=topic_label(item.query, vocab, [source.title for source in item.sources]),
+            unsupported=findings.unsupported,
+            judge=self.name,
+            model=self.model,
+            prompt_version=self.prompt_version,
+            notes=_notes(item, parts, findings),
+        )
+
+    def _vocabulary(self, bot_domain: str) -> DomainVocabulary:
+        if bot_domain not in self._vocabularies:
+            self._vocabularies[bot_domain] = vocabulary(self.profile, bot_domain)
+        return self._vocabularies[bot_domain]
+
+
+def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
+    converted = digits_for_number_words(normalise(query))
+    return QueryContext(
+        stems=frozenset(content_stems(converted)),
+        quantities=tuple(extract_quantities(converted)),
+        known_names=vocab.names,
+        weight=vocab.weight,
+    )
+
+
+def _matches(
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: Sequence[FactSupport],
+) -> Matches:
+    only_question = len(sub_queries) == 1
+    response_query = [
+        [
+            int(fact_addresses(fact, sub_query, only_question=only_question))
+            for sub_query in sub_queries
+        ]
+        for fact in facts
+    ]
+    source_query = [
+        [int(source_addresses(source, sub_query)) for sub_query in sub_queries]
+        for source in sources
+    ]
+    # A source that supports a fact answering a sub-query evidently addresses it.
+    for fact_row, support in zip(response_query, supports, strict=True):
+        for source_index, supported in enumerate(support.row):
+            for query_index, addressed in enumerate(fact_row):
+                if supported and addressed:
+                    source_query[source_index][query_index] = 1
+    return Matches(
+        source_query=source_query,
+        response_query=response_query,
+        response_source=[list(support.row) for support in supports],
+        redundant_of=redundant_of(list(facts)),
+    )
+
+
+def _off_topic(
+    query: str, sub_queries: Sequence[SubQuery], matches: Matches, vocab: DomainVocabulary
+) -> bool:
+    if not sub_queries or any(any(row) for row in matches.source_query):
+        return False
+    return is_off_topic(content_stems(query), vocab)
+
+
+def _findings(
+    item: JudgeInput,
+    sub_queries: Sequence[SubQuery],
+    parts: ResponseParts,
+    supports: Sequence[FactSupport],
+    matches: Matches,
+    off_topic: bool,
+) -> Findings:
+    covered = [
+        any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
+    ]
+    return Findings(
+        sub_queries=[sub_query.text for sub_query in sub_queries],
+        covered=covered,
+        facts=[fact.text for fact in parts.facts],
+        unsupported=_unsupported(supports),
+        conflicts=conflicting_pairs(list(parts.facts)),
+        other_kinds=parts.kinds(),
+        small_talk=is_small_talk(item.query),
+        off_topic=off_topic,
+        vague=bool(sub_queries) and all(not sub_query.key_stems for sub_query in sub_queries),
+    )
+
+
+def _unsupported(supports: Sequence[FactSupport]) -> list[UnsupportedFact]:
+    return [
+        UnsupportedFact(
+            fact=index,
+            reason=support.reason,
+            passage=support.passage,
+            source_rank=support.source_rank,
+        )
+        for index, support in enumerate(supports)
+        if not any(support.row) and support.reason is not None
+    ]
+
+
+def _notes(item: JudgeInput, parts: ResponseParts, findings: Findings) -> dict:
+    return {
+        "offline": True,
+        "off_topic": findings.off_topic,
+        "vague": findings.vague,
+        "small_talk": findings.small_talk,
+        "set_aside": [{"kind": kind, "text": text} for kind, text in parts.others],
+        "conflicting_facts": [list(pair) for pair in findings.conflicts],
+        "quotes_not_in_sources": quotes_not_in_sources(item.response, item.sources),
+    }

@@ -1,0 +1,97 @@
+"""Facts that restate each other (SPEC §3, SD) and facts that disagree with each other.
+
+Both compare what two facts are about (their subject words) and the values they give:
+the same values about the same subject is a restatement ("You can return items within
+30 days" / "Returns are accepted for 30 days after delivery"); different values about
+the same subject, neither stated for a special case, is a contradiction.
+"""
+
+from __future__ import annotations
+
+from .decompose import Fact
+from .quantities import Quantity
+from .support import subject_stems
+from .text import normalise, stem, word_list
+
+# Words that do not tell two statements apart ("accepted", "items", "can").
+_LIGHT = frozenset(
+    stem(word)
+    for word in word_list("""
+    item items product products order orders accept accepted take takes allow allowed
+    offer offered issue issued process processed get make need provide available
+    within after before usually typically generally also us customer customers
+    """)
+)
+RESTATEMENT_OVERLAP = 0.5
+PARAPHRASE_OVERLAP = 0.75
+
+
+def _about(fact: Fact) -> frozenset[str]:
+    return subject_stems(fact.stems) - _LIGHT
+
+
+def _overlap(first: frozenset[str], second: frozenset[str]) -> float:
+    smaller = min(len(first), len(second))
+    return len(first & second) / smaller if smaller else 0.0
+
+
+def _values(fact: Fact) -> frozenset[tuple[str, float, float]]:
+    return frozenset(
+        (quantity.kind, round(quantity.low, 6), round(quantity.high, 6))
+        for quantity in fact.quantities
+        if not quantity.soft
+    )
+
+
+def restates(later: Fact, earlier: Fact) -> bool:
+    if normalise(later.text).lower().rstrip(".!") == normalise(earlier.text).lower().rstrip(".!"):
+        return True
+    about_later, about_earlier = _about(later), _about(earlier)
+    if later.negated != earlier.negated:
+        return False
+    values_later, values_earlier = _values(later), _values(earlier)
+    if values_later or values_earlier:
+        return values_later == values_earlier and (
+            _overlap(about_later, about_earlier) >= RESTATEMENT_OVERLAP
+        )
+    if min(len(about_later), len(about_earlier)) < 2:
+        return False
+    jaccard = len(about_later & about_earlier) / len(about_later | about_earlier)
+    return _overlap(about_later, about_earlier) >= PARAPHRASE_OVERLAP and jaccard >= 0.5
+
+
+def redundant_of(facts: list[Fact]) -> list[int | None]:
+    """For each fact, the first earlier fact it restates, else None."""
+    return [
+        next((earlier for earlier in range(index) if restates(fact, facts[earlier])), None)
+        for index, fact in enumerate(facts)
+    ]
+
+
+def conflicting_pairs(facts: list[Fact]) -> list[tuple[int, int]]:
+    """Pairs of facts giving different values for the same thing."""
+    pairs = []
+    for later in range(len(facts)):
+        for earlier in range(later):
+            if _conflict(facts[earlier], facts[later]):
+                pairs.append((earlier, later))
+    return pairs
+
+
+def _conflict(first: Fact, second: Fact) -> bool:
+    if first.conditioned or second.conditioned:
+        return False
+    about_first, about_second = _about(first), _about(second)
+    # One subject must contain the other: "standard shipping" and "express shipping"
+    # are two things, "returns" and "returns after delivery" are one.
+    if not about_first or not about_second:
+        return False
+    if not (about_first <= about_second or about_second <= about_first):
+        return False
+    return any(_differ(mine, theirs) for mine in first.quantities for theirs in second.quantities)
+
+
+def _differ(mine: Quantity, theirs: Quantity) -> bool:
+    if not mine.comparable(theirs):
+        return False
+    return not mine.same_value(theirs) and not theirs.same_value(mine)

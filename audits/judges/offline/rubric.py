@@ -1,0 +1,141 @@
+"""The rubric verdict (SPEC §3): ordered causes, first match wins, one-line rationale.
+
+1. contradictory  2. partial  3. no_content  4. out_of_scope  5. sufficient.
+The two false positives that matter most are handled before the causes are tried: a
+grounded factual negative is a fact like any other (it never reaches no_content), and
+a clean decline of an off-topic question is sufficient.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import UnsupportedFact
+
+
+@dataclass
+class Findings:
+    sub_queries: list[str]
+    covered: list[bool]  # per sub-query: some fact addresses it
+    facts: list[str]
+    unsupported: list[UnsupportedFact]
+    conflicts: list[tuple[int, int]]
+    other_kinds: set[str] = field(default_factory=set)
+    small_talk: bool = False
+    off_topic: bool = False
+    vague: bool = False
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: str
+    cause: str | None
+    rationale: str
+
+
+def decide(findings: Findings) -> Decision:
+    for rule in (_no_question, _contradictory, _partial, _without_content, _out_of_scope):
+        decision = rule(findings)
+        if decision is not None:
+            return decision
+    return _sufficient(findings)
+
+
+def _no_question(findings: Findings) -> Decision | None:
+    if findings.sub_queries and not findings.small_talk:
+        return None
+    return Decision("sufficient", None, "No customer question to answer in this turn.")
+
+
+def _contradictory(findings: Findings) -> Decision | None:
+    misapplied = [u for u in findings.unsupported if u.reason == "condition_misapplied"]
+    if misapplied:
+        return _insufficient(
+            "contradictory",
+            f"Gives a value the source reserves for a special case: "
+            f"{_quote(findings.facts[misapplied[0].fact])} (source: {_quote(misapplied[0].passage)}).",
+        )
+    contradicted = [u for u in findings.unsupported if u.reason == "contradicts_source"]
+    if contradicted:
+        return _insufficient(
+            "contradictory",
+            f"Contradicts the source: {_quote(findings.facts[contradicted[0].fact])} "
+            f"against {_quote(contradicted[0].passage)}.",
+        )
+    if findings.conflicts:
+        first, second = findings.conflicts[0]
+        return _insufficient(
+            "contradictory",
+            f"Gives two different values for the same thing: {_quote(findings.facts[first])} "
+            f"and {_quote(findings.facts[second])}.",
+        )
+    return None
+
+
+def _partial(findings: Findings) -> Decision | None:
+    if not findings.facts:
+        return None
+    missing = [
+        text
+        for text, covered in zip(findings.sub_queries, findings.covered, strict=True)
+        if not covered
+    ]
+    answered = len(findings.sub_queries) - len(missing)
+    if missing and answered and len(findings.sub_queries) > 1:
+        return _insufficient(
+            "partial",
+            f"Answers {answered} of {len(findings.sub_queries)} parts of the question; "
+            f"not answered: {_quote(missing[0])}.",
+        )
+    if "refusal" in findings.other_kinds and not findings.off_topic:
+        return _insufficient(
+            "partial", "Gives some information but says it cannot answer part of the question."
+        )
+    return None
+
+
+def _without_content(findings: Findings) -> Decision | None:
+    if findings.facts:
+        return None
+    declined = bool(findings.other_kinds & {"refusal", "redirect"})
+    if findings.off_topic and declined:
+        return Decision(
+            "sufficient", None, "Politely declines a question outside the bot's domain."
+        )
+    if findings.vague and "question" in findings.other_kinds:
+        return Decision(
+            "sufficient", None, "Asks which case applies to a question too vague to answer."
+        )
+    if "refusal" in findings.other_kinds:
+        return _insufficient(
+            "no_content", "Says it has no information on the question; no answer given."
+        )
+    if "redirect" in findings.other_kinds:
+        return _insufficient(
+            "no_content", "Only redirects the customer elsewhere; no information given."
+        )
+    return _insufficient("no_content", "Gives no substantive information in reply to the question.")
+
+
+def _out_of_scope(findings: Findings) -> Decision | None:
+    if not findings.off_topic:
+        return None
+    return _insufficient(
+        "out_of_scope", "Answers a question outside the bot's domain instead of declining it."
+    )
+
+
+def _sufficient(findings: Findings) -> Decision:
+    parts = len(findings.sub_queries)
+    if parts > 1:
+        return Decision("sufficient", None, f"Answers all {parts} parts of the question.")
+    return Decision("sufficient", None, "Answers the question.")
+
+
+def _insufficient(cause: str, rationale: str) -> Decision:
+    return Decision("insufficient", cause, rationale)
+
+
+def _quote(text: str, limit: int = 90) -> str:
+    flat = " ".join(text.split())
+    return f'"{flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"}"'

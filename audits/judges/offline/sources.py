@@ -1,0 +1,101 @@
+"""Retrieved sources read once per call: sentences, stems, values and their conditions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..base import SourceText
+from .conditions import Condition, governing_conditions
+from .quantities import Quantity, extract_quantities
+from .text import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    normalise,
+    split_sentences,
+)
+
+# Polarity is read per clause: "within 30 days, but sale items cannot be returned"
+# holds one positive and one negative statement.
+CLAUSE_BREAK_RE = re.compile(
+    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class SourceClause:
+    text: str
+    stems: frozenset[str]
+    negated: bool
+
+
+@dataclass
+class SourceSentence:
+    position: int  # index within its source; neighbours usually share a subject
+    text: str  # number words already turned into digits; quantity offsets refer to it
+    stems: frozenset[str]
+    quantities: list[Quantity]
+    negated: bool
+    governed: dict[int, Condition] = field(default_factory=dict)
+    clauses: list[SourceClause] = field(default_factory=list)
+
+    def condition_of(self, quantity: Quantity) -> Condition | None:
+        for index, own in enumerate(self.quantities):
+            if own is quantity:
+                return self.governed.get(index)
+        return None
+
+
+@dataclass
+class PreparedSource:
+    rank: int
+    title: str
+    score: float | None
+    sentences: list[SourceSentence]
+    stems: frozenset[str]
+
+    def located_quantities(self) -> list[tuple[SourceSentence, Quantity]]:
+        return [
+            (sentence, quantity) for sentence in self.sentences for quantity in sentence.quantities
+        ]
+
+
+def prepare_sources(sources: Sequence[SourceText]) -> list[PreparedSource]:
+    return [prepare_source(source) for source in sources]
+
+
+def prepare_source(source: SourceText) -> PreparedSource:
+    sentences = [
+        _sentence(position, text)
+        for position, text in enumerate(split_sentences(normalise(source.text)))
+    ]
+    stems: set[str] = set()
+    for sentence in sentences:
+        stems.update(sentence.stems)
+    return PreparedSource(
+        rank=source.rank,
+        title=source.title,
+        score=source.score,
+        sentences=sentences,
+        stems=frozenset(stems),
+    )
+
+
+def _sentence(position: int, raw: str) -> SourceSentence:
+    text = digits_for_number_words(raw)
+    quantities = extract_quantities(text)
+    return SourceSentence(
+        position=position,
+        text=text,
+        stems=frozenset(content_stems(text)),
+        quantities=quantities,
+        negated=has_negation(text),
+        governed=governing_conditions(text, quantities) if quantities else {},
+        clauses=[_clause(clause) for clause in CLAUSE_BREAK_RE.split(text) if clause.strip()],
+    )
+
+
+def _clause(text: str) -> SourceClause:
+    return SourceClause(text.strip(), frozenset(content_stems(text)), has_negation(text))
