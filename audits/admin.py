@@ -1,0 +1,47 @@
+from django.contrib import admin
+
+from audits.models import ApiToken, Bot, Evaluation, EvaluationRun, Interaction, Team
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["members"]
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):
+    list_display = ["slug", "name", "team"]
+    list_filter = ["team"]
+    search_fields = ["slug", "name"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ["hint", "bot", "name", "created_at", "last_used_at", "revoked_at"]
+    readonly_fields = ["token_hash", "hint", "created_at", "last_used_at"]
+    list_filter = ["bot"]
+
+
+@admin.register(EvaluationRun)
+class EvaluationRunAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+
+
+@admin.register(Interaction)
+class InteractionAdmin(admin.ModelAdmin):
+    list_display = ["external_id", "bot", "timestamp", "status", "feedback"]
+    list_filter = ["bot", "status", "feedback"]
+    search_fields = ["external_id", "query"]
+    raw_id_fields = ["conversation", "run"]
+    date_hierarchy = "timestamp"
+    show_full_result_count = False
+
+
+@admin.register(Evaluation)
+class EvaluationAdmin(admin.ModelAdmin):
+    list_display = ["interaction", "bot", "verdict", "cause", "topic", "judge"]
+    list_filter = ["bot", "verdict", "cause", "judge"]
+    raw_id_fields = ["interaction"]
+    show_full_result_count = False

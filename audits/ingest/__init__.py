@@ -1,0 +1,1 @@
+"""Reading chatbot logs (SPEC §2) into interactions, from files or the API."""

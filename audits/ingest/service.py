@@ -1,0 +1,179 @@
+"""interaction_import: validate, chunk and store log records; report every rejection."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db import transaction
+
+from audits.ingest.readers import Row
+from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
+from audits.ingest.summary import ImportSummary, Rejection
+from audits.ingest.writers import chunk_writer
+from audits.models import Bot, EvaluationRun
+from audits.signals import interactions_imported
+from kbaudit.lib.prefetch import prefetched
+
+
+class BotNotAllowed(Exception):
+    """A record names a bot the caller may not write to (the API's 403)."""
+
+    def __init__(self, bot: str, line: int):
+        super().__init__(f"line {line}: this token cannot write interactions of bot {bot!r}")
+        self.bot = bot
+        self.line = line
+
+
+@dataclass
+class BotPolicy:
+    """Which bots a caller may write: the CLI creates unknown bots, the API only its own."""
+
+    create_missing: bool = True
+    only: Bot | None = None
+    _cache: dict[str, int] = field(default_factory=dict)
+    created: list[str] = field(default_factory=list)
+
+    def resolve(self, slug: str, line: int) -> int:
+        if slug in self._cache:
+            return self._cache[slug]
+        if self.only is not None:
+            if slug != self.only.slug:
+                raise BotNotAllowed(slug, line)
+            bot = self.only
+        elif self.create_missing:
+            bot, created = Bot.objects.get_or_create(slug=slug, defaults={"name": slug})
+            if created:
+                self.created.append(slug)
+        else:
+            bot = Bot.objects.filter(slug=slug).first()
+            if bot is None:
+                raise RecordError(f"bot: unknown bot {slug!r}")
+        self._cache[slug] = bot.pk
+        return bot.pk
+
+
+@dataclass
+class _Chunk:
+    interactions: dict[tuple[str, str], InteractionRecord] = field(default_factory=dict)
+    feedback: list[FeedbackRecord] = field(default_factory=list)
+    in_chunk_duplicates: int = 0
+
+    def __len__(self) -> int:
+        return len(self.interactions) + len(self.feedback)
+
+    def add(self, record: InteractionRecord | FeedbackRecord) -> None:
+        if isinstance(record, FeedbackRecord):
+            self.feedback.append(record)
+        elif record.key in self.interactions:
+            # The first line for an id wins, as it would across two runs of the file;
+            # a later line's feedback still counts.
+            self.in_chunk_duplicates += 1
+            if record.feedback is not None:
+                self.feedback.append(
+                    FeedbackRecord(record.line, record.bot, record.external_id, record.feedback)
+                )
+        else:
+            self.interactions[record.key] = record
+
+
+def interaction_import(
+    *,
+    rows: Iterable[Row],
+    policy: BotPolicy | None = None,
+    run: EvaluationRun | None = None,
+    default_bot: str | None = None,
+    chunk_size: int | None = None,
+    on_rejected: Callable[[Rejection], None] | None = None,
+    keep_rejections: int = 1000,
+) -> ImportSummary:
+    """Import decoded rows in chunks; good rows are kept whatever the bad ones do."""
+    policy = policy or BotPolicy()
+    chunk_size = chunk_size or settings.KBAUDIT_IMPORT_CHUNK
+    summary = ImportSummary()
+    announced: set[str] = set()
+
+    def reject(line: int, reason: str, external_id: str = "") -> None:
+        rejection = Rejection(line=line, reason=reason, external_id=external_id)
+        summary.rejected += 1
+        if len(summary.rejections) < keep_rejections:
+            summary.rejections.append(rejection)
+        if on_rejected is not None:
+            on_rejected(rejection)
+
+    for parsed in prefetched(_parsed_chunks(rows, chunk_size, default_bot)):
+        chunk = _Chunk()
+        for line, record, external_id in parsed:
+            if isinstance(record, RecordError):
+                reject(line, str(record), external_id)
+                continue
+            try:
+                policy.resolve(record.bot, line)
+            except RecordError as exc:
+                reject(line, str(exc), record.external_id)
+                continue
+            chunk.add(record)
+        _flush(chunk, policy, run, summary, announced, reject)
+    summary.bots_created = list(policy.created)
+    return summary
+
+
+Parsed = tuple[int, "InteractionRecord | FeedbackRecord | RecordError", str]
+
+
+def _parsed_chunks(
+    rows: Iterable[Row], size: int, default_bot: str | None
+) -> Iterator[list[Parsed]]:
+    """Decode and validate rows, ``size`` at a time (pure Python: safe in a thread)."""
+    chunk: list[Parsed] = []
+    for line, decoded in rows:
+        if isinstance(decoded, RecordError):
+            chunk.append((line, decoded, ""))
+        else:
+            try:
+                record = parse_record(decoded, line=line, default_bot=default_bot)
+                chunk.append((line, record, record.external_id))
+            except RecordError as exc:
+                external_id = decoded.get("id", "") if isinstance(decoded, dict) else ""
+                chunk.append((line, exc, str(external_id or "")))
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _flush(chunk: _Chunk, policy: BotPolicy, run, summary, announced, reject) -> None:
+    if not len(chunk):
+        return
+    bot_ids = {slug: policy.resolve(slug, 0) for slug, _ in chunk.interactions}
+    bot_ids.update({f.bot: policy.resolve(f.bot, f.line) for f in chunk.feedback})
+    interactions = list(chunk.interactions.values())
+    with transaction.atomic():
+        result = chunk_writer().write(
+            interactions=interactions,
+            feedback=chunk.feedback,
+            bot_ids=bot_ids,
+            run_id=run.pk if run else None,
+        )
+        refs = _new_article_refs(interactions, announced)
+        if refs or result.imported:
+            interactions_imported.send(
+                sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
+            )
+    summary.imported += result.imported
+    summary.duplicates += result.duplicates + chunk.in_chunk_duplicates
+    summary.feedback_updated += result.feedback_updated
+    for orphan in result.orphan_feedback:
+        reject(orphan.line, f"feedback: no stored interaction with id {orphan.external_id!r}")
+
+
+def _new_article_refs(interactions, announced: set[str]) -> dict[str, tuple[str, str]]:
+    refs: dict[str, tuple[str, str]] = {}
+    for record in interactions:
+        for source in record.sources:
+            if source.article_key not in announced:
+                announced.add(source.article_key)
+                refs[source.article_key] = (source.title, source.url)
+    return refs

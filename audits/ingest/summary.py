@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Rejection:
+    line: int
+    reason: str
+    external_id: str = ""
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+@dataclass
+class ImportSummary:
+    imported: int = 0
+    duplicates: int = 0
+    feedback_updated: int = 0
+    rejected: int = 0
+    # Kept for the API's per-record errors; the CLI streams rejections as they happen.
+    rejections: list[Rejection] = field(default_factory=list)
+    bots_created: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"imported {self.imported}, duplicates {self.duplicates}, "
+            f"feedback updated {self.feedback_updated}, rejected {self.rejected}"
+        )
+
+    def add(self, other: ImportSummary) -> None:
+        self.imported += other.imported
+        self.duplicates += other.duplicates
+        self.feedback_updated += other.feedback_updated

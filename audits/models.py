@@ -1,0 +1,445 @@
+"""Grading data: bots, conversations, interactions, their retrieved sources, evaluations."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Now
+from django.urls import reverse
+from django.utils import timezone
+
+from audits.judges.base import METRICS
+
+unit_interval = [MinValueValidator(0.0), MaxValueValidator(1.0)]
+
+
+class Team(models.Model):
+    """A group of people who own bots; members see only their team's bots."""
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="kbaudit_teams", blank=True
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BotQuerySet(models.QuerySet):
+    def visible_to(self, user) -> BotQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        if user.is_superuser or user.groups.filter(name="admin").exists():
+            return self
+        return self.filter(team__members=user).distinct()
+
+
+class Bot(models.Model):
+    """A chatbot whose logs are audited. ``slug`` is the ``bot`` field of the log."""
+
+    slug = models.SlugField(max_length=100, unique=True)
+    name = models.CharField(max_length=200, blank=True)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="bots"
+    )
+    domain_description = models.TextField(
+        blank=True,
+        help_text="What the bot is for, in a sentence or two; the judge uses it to tell "
+        "off-topic questions.",
+    )
+    threshold_source_precision = models.FloatField(default=0.8, validators=unit_interval)
+    threshold_source_query_coverage = models.FloatField(default=0.8, validators=unit_interval)
+    threshold_response_precision = models.FloatField(default=0.8, validators=unit_interval)
+    threshold_response_query_coverage = models.FloatField(default=0.8, validators=unit_interval)
+    threshold_groundedness = models.FloatField(default=0.8, validators=unit_interval)
+    threshold_self_distinctness = models.FloatField(default=0.8, validators=unit_interval)
+    relevance_threshold = models.FloatField(
+        default=0.5,
+        validators=unit_interval,
+        help_text="Retrieval score below which a source counts as nothing retrieved.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = BotQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name or self.slug
+
+    def get_absolute_url(self) -> str:
+        return reverse("audits:bot_detail", args=[self.slug])
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.slug
+
+    def threshold(self, metric: str) -> float:
+        return getattr(self, f"threshold_{metric}")
+
+    def thresholds(self) -> dict[str, float]:
+        return {metric: self.threshold(metric) for metric in METRICS}
+
+
+class EvaluationRun(models.Model):
+    """A named replay of historical queries through a candidate pipeline (SPEC §8)."""
+
+    name = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Conversation(models.Model):
+    # Foreign keys covered by a composite index below carry no index of their own:
+    # every index costs the importer time on each row.
+    bot = models.ForeignKey(
+        Bot, on_delete=models.CASCADE, related_name="conversations", db_index=False
+    )
+    run = models.ForeignKey(
+        EvaluationRun,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+    )
+    external_id = models.CharField(max_length=200)
+    started_at = models.DateTimeField()
+    last_activity_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "external_id"],
+                condition=Q(run__isnull=True),
+                name="conversation_unique_per_bot",
+            ),
+            models.UniqueConstraint(
+                fields=["run", "bot", "external_id"],
+                condition=Q(run__isnull=False),
+                name="conversation_unique_per_run",
+            ),
+        ]
+        indexes = [models.Index(fields=["last_activity_at"], name="conversation_activity")]
+
+    def __str__(self) -> str:
+        return self.external_id
+
+
+class InteractionQuerySet(models.QuerySet):
+    def production(self) -> InteractionQuerySet:
+        return self.filter(run__isnull=True)
+
+    def visible_to(self, user) -> InteractionQuerySet:
+        return self.filter(bot__in=Bot.objects.visible_to(user))
+
+
+class Interaction(models.Model):
+    """One turn of a conversation: the user's query, what was retrieved, the answer."""
+
+    class Feedback(models.TextChoices):
+        UP = "up", "Thumbs up"
+        DOWN = "down", "Thumbs down"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be graded"
+        GRADED = "graded", "Graded"
+        SKIPPED = "skipped", "Skipped"
+        FAILED = "failed", "Failed"
+
+    # The highest-volume tables carry no database-level foreign keys: PostgreSQL checks
+    # each one per row at commit, which costs the importer more than the inserts. Rows are
+    # only written by the importer (which resolves every id itself) and deleted through
+    # the ORM, which cascades on its own.
+    bot = models.ForeignKey(
+        Bot,
+        on_delete=models.CASCADE,
+        related_name="interactions",
+        db_index=False,
+        db_constraint=False,
+    )
+    conversation = models.ForeignKey(
+        Conversation,
+        on_delete=models.CASCADE,
+        related_name="interactions",
+        db_index=False,
+        db_constraint=False,
+    )
+    run = models.ForeignKey(
+        EvaluationRun,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="interactions",
+        db_index=False,
+    )
+    external_id = models.CharField(max_length=200)
+    timestamp = models.DateTimeField()
+    query = models.TextField(blank=True)
+    response = models.TextField(blank=True)
+    # sha1 of the normalised query: pairs a replay with production traffic.
+    query_key = models.CharField(max_length=40, blank=True)
+    feedback = models.CharField(max_length=4, choices=Feedback.choices, null=True, blank=True)
+    feedback_at = models.DateTimeField(null=True, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+    n_sources = models.PositiveSmallIntegerField(default=0)
+    imported_at = models.DateTimeField(db_default=Now())
+
+    # Grading state, owned by the sweep.
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_default="pending"
+    )
+    skip_reason = models.CharField(max_length=40, blank=True, default="", db_default="")
+    attempts = models.PositiveSmallIntegerField(default=0, db_default=0)
+    last_error = models.TextField(blank=True, default="", db_default="")
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    claim_token = models.CharField(max_length=32, blank=True, default="", db_default="")
+
+    objects = InteractionQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "external_id"],
+                condition=Q(run__isnull=True),
+                name="interaction_unique_per_bot",
+            ),
+            models.UniqueConstraint(
+                fields=["run", "bot", "external_id"],
+                condition=Q(run__isnull=False),
+                name="interaction_unique_per_run",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["bot", "timestamp"], name="interaction_bot_time"),
+            models.Index(fields=["conversation", "timestamp"], name="interaction_conv_time"),
+            models.Index(
+                fields=["status", "next_attempt_at"],
+                condition=Q(status="pending"),
+                name="interaction_pending",
+            ),
+            models.Index(
+                fields=["bot", "timestamp"],
+                condition=Q(feedback="down"),
+                name="interaction_thumbs_down",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot.slug}/{self.external_id}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("audits:interaction_detail", args=[self.pk])
+
+    @property
+    def is_feedback_down(self) -> bool:
+        return self.feedback == self.Feedback.DOWN
+
+
+class RetrievedSource(models.Model):
+    """A chunk the retriever returned for an interaction, in rank order (1 = best).
+
+    ``article_key`` is the article's id in the knowledge base (the ``article_id`` of the
+    log); the ``content`` app resolves it to an article and the version live at
+    ``occurred_at``.
+    """
+
+    # (interaction, rank) is the key: no surrogate id, one index fewer to maintain.
+    pk = models.CompositePrimaryKey("interaction_id", "rank")
+    interaction = models.ForeignKey(
+        Interaction,
+        on_delete=models.CASCADE,
+        related_name="sources",
+        db_constraint=False,  # see Interaction.bot
+    )
+    rank = models.PositiveSmallIntegerField()
+    article_key = models.CharField(max_length=200)
+    title = models.CharField(max_length=500, blank=True)
+    url = models.CharField(max_length=1000, blank=True)
+    text = models.TextField(blank=True)
+    score = models.FloatField(null=True, blank=True)
+    # Copied from the interaction so article-by-time queries need no join.
+    bot = models.ForeignKey(
+        Bot, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
+    )
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["interaction", "rank"]
+        # By time, sources are reached through their interactions (interaction_bot_time).
+        indexes = [
+            models.Index(fields=["article_key", "occurred_at"], name="source_article_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.rank} {self.article_key}"
+
+
+class EvaluationQuerySet(models.QuerySet):
+    def production(self) -> EvaluationQuerySet:
+        return self.filter(interaction__run__isnull=True)
+
+
+class Evaluation(models.Model):
+    """The judge's grade of one interaction (written once; see SPEC §4 for the exception)."""
+
+    class Verdict(models.TextChoices):
+        SUFFICIENT = "sufficient", "Sufficient"
+        INSUFFICIENT = "insufficient", "Insufficient"
+
+    class Cause(models.TextChoices):
+        CONTRADICTORY = "contradictory", "Contradictory"
+        PARTIAL = "partial", "Partial"
+        NO_CONTENT = "no_content", "No content"
+        OUT_OF_SCOPE = "out_of_scope", "Out of scope"
+        USER_FEEDBACK = "user_feedback", "User feedback"
+
+    interaction = models.OneToOneField(
+        Interaction, on_delete=models.CASCADE, related_name="evaluation"
+    )
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="+", db_index=False)
+    occurred_at = models.DateTimeField()
+    judge = models.CharField(max_length=40)
+    model = models.CharField(max_length=200, blank=True)
+    prompt_version = models.CharField(max_length=40, blank=True)
+
+    source_precision = models.FloatField(null=True, blank=True)
+    source_query_coverage = models.FloatField(null=True, blank=True)
+    response_precision = models.FloatField(null=True, blank=True)
+    response_query_coverage = models.FloatField(null=True, blank=True)
+    groundedness = models.FloatField(null=True, blank=True)
+    self_distinctness = models.FloatField(null=True, blank=True)
+
+    verdict = models.CharField(max_length=12, choices=Verdict.choices)
+    cause = models.CharField(max_length=20, choices=Cause.choices, null=True, blank=True)
+    rationale = models.TextField(blank=True)
+    topic = models.CharField(max_length=80, blank=True)
+    # sub_queries, facts, matches, unsupported, notes — the judge's working.
+    details = models.JSONField(default=dict, blank=True)
+    n_sub_queries = models.PositiveSmallIntegerField(default=0)
+    n_facts = models.PositiveSmallIntegerField(default=0)
+    n_sources = models.PositiveSmallIntegerField(default=0)
+    n_unsupported = models.PositiveSmallIntegerField(default=0)
+    n_redundant = models.PositiveSmallIntegerField(default=0)
+    n_unasked = models.PositiveSmallIntegerField(default=0)
+
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    latency_ms = models.PositiveIntegerField(default=0)
+    cached = models.BooleanField(default=False)
+
+    # A thumbs-down that arrived after a sufficient verdict (SPEC §4).
+    overridden_by_feedback = models.BooleanField(default=False)
+    original_verdict = models.CharField(max_length=12, blank=True)
+    original_cause = models.CharField(max_length=20, blank=True)
+
+    created_at = models.DateTimeField(db_default=Now())
+    updated_at = models.DateTimeField(db_default=Now())
+
+    objects = EvaluationQuerySet.as_manager()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["bot", "occurred_at"], name="evaluation_bot_time"),
+            models.Index(fields=["bot", "topic"], name="evaluation_bot_topic"),
+            models.Index(
+                fields=["verdict"],
+                condition=Q(verdict="sufficient"),
+                name="evaluation_sufficient",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.interaction_id}: {self.verdict}"
+
+    @property
+    def is_sufficient(self) -> bool:
+        return self.verdict == self.Verdict.SUFFICIENT
+
+    def metrics(self) -> dict[str, float | None]:
+        return {metric: getattr(self, metric) for metric in METRICS}
+
+    def metrics_below_threshold(self) -> list[str]:
+        thresholds = self.bot.thresholds()
+        return [
+            metric
+            for metric, value in self.metrics().items()
+            if value is not None and value < thresholds[metric]
+        ]
+
+
+class JudgeCacheEntry(models.Model):
+    """A judge output keyed on (query, sources, response, prompt version, model)."""
+
+    key = models.CharField(max_length=64, unique=True)
+    judge = models.CharField(max_length=40)
+    model = models.CharField(max_length=200)
+    prompt_version = models.CharField(max_length=40)
+    output = models.JSONField()
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    hits = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ApiTokenQuerySet(models.QuerySet):
+    def active(self) -> ApiTokenQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class ApiToken(models.Model):
+    """A bearer token that lets one bot's pipeline post its logs. Stored hashed."""
+
+    PREFIX = "kba_"
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100, blank=True)
+    token_hash = models.CharField(max_length=64, unique=True)
+    # The first characters, to recognise a token in the admin without storing it.
+    hint = models.CharField(max_length=16)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ApiTokenQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.hint}… ({self.bot.slug})"
+
+    @staticmethod
+    def hash(raw: str) -> str:
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, *, bot: Bot, name: str = "") -> tuple[ApiToken, str]:
+        """Create a token; the raw value is returned once and never stored."""
+        raw = cls.PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(bot=bot, name=name, token_hash=cls.hash(raw), hint=raw[:10])
+        return token, raw
+
+    @classmethod
+    def authenticate(cls, raw: str) -> ApiToken | None:
+        token = cls.objects.active().select_related("bot").filter(token_hash=cls.hash(raw)).first()
+        if token is not None:
+            cls.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+        return token

@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from audits.models import Bot, Interaction
+
+
+@require_GET
+def bot_detail(request, slug: str):
+    bot = get_object_or_404(Bot.objects.visible_to(request.user), slug=slug)
+    counts = (
+        Interaction.objects.production()
+        .filter(bot=bot)
+        .aggregate(
+            total=Count("id"),
+            pending=Count("id", filter=Q(status=Interaction.Status.PENDING)),
+            graded=Count("id", filter=Q(status=Interaction.Status.GRADED)),
+            thumbs_down=Count("id", filter=Q(feedback=Interaction.Feedback.DOWN)),
+        )
+    )
+    recent = (
+        Interaction.objects.production()
+        .filter(bot=bot)
+        .select_related("evaluation")
+        .order_by("-timestamp")[:20]
+    )
+    return render(
+        request, "audits/bot_detail.html", {"bot": bot, "counts": counts, "recent": recent}
+    )
+
+
+@require_GET
+def interaction_list(request):
+    bots = Bot.objects.visible_to(request.user)
+    interactions = (
+        Interaction.objects.production()
+        .filter(bot__in=bots)
+        .select_related("bot", "evaluation")
+        .order_by("-timestamp", "-id")
+    )
+    bot_slug = request.GET.get("bot", "")
+    if bot_slug:
+        interactions = interactions.filter(bot__slug=bot_slug)
+    search = request.GET.get("q", "").strip()
+    if search:
+        interactions = interactions.filter(Q(query__icontains=search) | Q(external_id=search))
+    feedback = request.GET.get("feedback", "")
+    if feedback in Interaction.Feedback.values:
+        interactions = interactions.filter(feedback=feedback)
+    page = Paginator(interactions, 50).get_page(request.GET.get("page"))
+    context = {"page": page, "bots": bots, "bot_slug": bot_slug, "q": search, "feedback": feedback}
+    return render(request, "audits/interaction_list.html", context)
+
+
+@require_GET
+def interaction_detail(request, pk: int):
+    interaction = get_object_or_404(
+        Interaction.objects.visible_to(request.user).select_related("bot", "conversation", "run"),
+        pk=pk,
+    )
+    turns = interaction.conversation.interactions.order_by("timestamp", "id")
+    context = {
+        "interaction": interaction,
+        "sources": interaction.sources.all(),
+        "evaluation": getattr(interaction, "evaluation", None),
+        "turns": turns,
+    }
+    return render(request, "audits/interaction_detail.html", context)

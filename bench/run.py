@@ -1,0 +1,43 @@
+"""make bench: run the benchmark sections and print their figures.
+
+python bench/run.py                      # every section, default sizes
+python bench/run.py import --n 1000000   # one section
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SECTIONS = {
+    "import": ("bench.import_bench", {"n": 100_000}),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("sections", nargs="*", choices=[*SECTIONS, []], default=[])
+    parser.add_argument("--n", type=int, help="size for the sections that take one")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args()
+    results = {}
+    for name in args.sections or list(SECTIONS):
+        module_name, defaults = SECTIONS[name]
+        options = dict(defaults)
+        if args.n and "n" in options:
+            options["n"] = args.n
+        print(f"[{name}]")
+        results[name] = importlib.import_module(module_name).run(**options)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,302 @@
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+
+import pytest
+from django.core.management import call_command
+
+from audits.ingest import service
+from audits.ingest.writers import OrmWriter, PostgresCopyWriter
+from audits.models import Bot, Conversation, EvaluationRun, Interaction, RetrievedSource
+from content.models import Article
+
+pytestmark = pytest.mark.django_db
+
+
+def record(i: int | str, **overrides) -> dict:
+    base = {
+        "id": f"int-{i}",
+        "bot": "store-help",
+        "conversation_id": f"c-{i}",
+        "timestamp": "2026-11-02T14:03:11Z",
+        "query": "How long do I have to return headphones? Is there a restocking fee?",
+        "response": "You can return headphones within 30 days of delivery.",
+        "sources": [
+            {
+                "article_id": "kb-returns",
+                "title": "Returns policy",
+                "url": "https://help.example.com/returns",
+                "text": "You can return most items within 30 days of delivery.",
+                "score": 0.83,
+            },
+            {"article_id": "kb-newsletter", "title": "Newsletter", "text": "Unsubscribe..."},
+        ],
+        "feedback": None,
+        "metadata": {},
+    }
+    base.update(overrides)
+    return base
+
+
+def write_jsonl(path, lines) -> str:
+    path.write_text(
+        "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
+    )
+    return str(path)
+
+
+def run_import(path, *args) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("import_interactions", path, *args, stdout=out, stderr=err)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(params=["copy", "orm"])
+def writer(request, monkeypatch):
+    """Run each import test through both writers: PostgreSQL COPY and the ORM."""
+    if request.param == "copy":
+        request.getfixturevalue("postgres")
+        monkeypatch.setattr(service, "chunk_writer", PostgresCopyWriter)
+    else:
+        monkeypatch.setattr(service, "chunk_writer", OrmWriter)
+    return request.param
+
+
+def test_it_imports_interactions_with_sources_in_rank_order(tmp_path, writer):
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1), record(2)]))
+    assert code == 0
+    assert out.strip().endswith("imported 2, duplicates 0, feedback updated 0, rejected 0")
+    interaction = Interaction.objects.get(external_id="int-1")
+    assert interaction.conversation.external_id == "c-1"
+    assert interaction.timestamp == datetime(2026, 11, 2, 14, 3, 11, tzinfo=UTC)
+    assert [s.article_key for s in interaction.sources.order_by("rank")] == [
+        "kb-returns",
+        "kb-newsletter",
+    ]
+    first = interaction.sources.get(rank=1)
+    assert first.score == 0.83 and first.occurred_at == interaction.timestamp
+    assert interaction.sources.get(rank=2).score is None
+    assert interaction.n_sources == 2 and interaction.status == "pending"
+
+
+def test_rerunning_the_same_file_changes_nothing(tmp_path, writer):
+    path = write_jsonl(tmp_path / "a.jsonl", [record(i) for i in range(5)])
+    run_import(path)
+    before = list(Interaction.objects.values_list("id", "external_id", "feedback", "query"))
+    code, out, _ = run_import(path)
+    assert code == 0
+    assert "imported 0, duplicates 5, feedback updated 0, rejected 0" in out
+    assert list(Interaction.objects.values_list("id", "external_id", "feedback", "query")) == before
+    assert RetrievedSource.objects.count() == 10
+    assert Conversation.objects.count() == 5
+
+
+def test_a_repeated_id_within_one_file_is_stored_once(tmp_path, writer):
+    path = write_jsonl(tmp_path / "a.jsonl", [record(1), record(1, query="changed")])
+    code, out, _ = run_import(path)
+    assert "imported 1, duplicates 1" in out
+    assert Interaction.objects.get().query.startswith("How long")
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("{not json", "bad JSON"),
+        ('["a", "list"]', "record: must be a JSON object"),
+        (json.dumps(record(1, id=None)), "id: missing"),
+        (json.dumps(record(1, bot="")), "bot: missing"),
+        (json.dumps(record(1, feedback="meh")), "feedback: must be up, down or null"),
+        (json.dumps(record(1, timestamp="yesterday")), "timestamp: not an ISO 8601 date-time"),
+        (json.dumps(record(1, timestamp=None)), "timestamp: missing"),
+        (json.dumps(record(1, sources={"article_id": "x"})), "sources: must be a list"),
+        (json.dumps(record(1, sources=["x"])), "sources[0]: must be an object"),
+        (json.dumps(record(1, sources=[{"title": "t"}])), "sources[0].article_id: missing"),
+        (
+            json.dumps(record(1, sources=[{"article_id": "a", "score": "high"}])),
+            "sources[0].score: must be a number",
+        ),
+        (json.dumps(record(1, query=["q"])), "query: must be a string"),
+        (json.dumps(record(1, metadata="x")), "metadata: must be an object"),
+        (
+            json.dumps({"id": "int-1", "bot": "store-help"}),
+            "feedback: a feedback-only record needs feedback up or down",
+        ),
+        (
+            json.dumps({"id": "int-404", "bot": "store-help", "feedback": "down"}),
+            "feedback: no stored interaction with id 'int-404'",
+        ),
+    ],
+)
+def test_it_rejects_a_bad_line_with_its_number_and_reason(tmp_path, writer, line, reason):
+    path = write_jsonl(tmp_path / "a.jsonl", [record("ok-1"), line, record("ok-2")])
+    code, out, err = run_import(path)
+    assert code == 1
+    assert f"a.jsonl:line 2: {reason}" in err
+    assert "imported 2, duplicates 0, feedback updated 0, rejected 1" in out
+    assert set(Interaction.objects.values_list("external_id", flat=True)) == {
+        "int-ok-1",
+        "int-ok-2",
+    }
+
+
+def test_a_1000_line_file_with_3_bad_lines_imports_997(tmp_path, writer, settings):
+    settings.KBAUDIT_IMPORT_CHUNK = 128  # several chunks, the bad lines in different ones
+    lines: list = [record(i, conversation_id=f"c-{i // 3}") for i in range(1000)]
+    lines[10] = "{oops"
+    lines[500] = record(500, timestamp="2026-13-45")
+    lines[999] = record(999, sources="kb-returns")
+    code, out, err = run_import(write_jsonl(tmp_path / "big.jsonl", lines))
+    assert code == 1
+    assert "imported 997, duplicates 0, feedback updated 0, rejected 3" in out
+    assert [line.split(":")[1] for line in err.strip().splitlines()] == [
+        "line 11",
+        "line 501",
+        "line 1000",
+    ]
+    assert Interaction.objects.count() == 997
+    assert RetrievedSource.objects.count() == 997 * 2
+    assert Conversation.objects.count() == 333  # c-333 held only the rejected line 1000
+
+
+def test_late_feedback_updates_the_stored_interaction(tmp_path, writer):
+    run_import(write_jsonl(tmp_path / "a.jsonl", [record(1), record(2)]))
+    late = write_jsonl(
+        tmp_path / "fb.jsonl",
+        [
+            {"id": "int-1", "bot": "store-help", "feedback": "down"},
+            {"id": "int-2", "bot": "store-help", "feedback": "up"},
+        ],
+    )
+    code, out, _ = run_import(late)
+    assert code == 0
+    assert "imported 0, duplicates 0, feedback updated 2, rejected 0" in out
+    assert Interaction.objects.get(external_id="int-1").feedback == "down"
+    assert Interaction.objects.get(external_id="int-1").feedback_at is not None
+    # the same feedback again changes nothing
+    assert "feedback updated 0" in run_import(late)[1]
+
+
+def test_a_resent_record_carrying_feedback_updates_it(tmp_path, writer):
+    run_import(write_jsonl(tmp_path / "a.jsonl", [record(1)]))
+    code, out, _ = run_import(write_jsonl(tmp_path / "b.jsonl", [record(1, feedback="down")]))
+    assert "imported 0, duplicates 1, feedback updated 1" in out
+    assert Interaction.objects.get().feedback == "down"
+
+
+def test_conversation_activity_spans_its_turns_across_files(tmp_path, writer):
+    run_import(write_jsonl(tmp_path / "a.jsonl", [record(1, conversation_id="c-9")]))
+    run_import(
+        write_jsonl(
+            tmp_path / "b.jsonl",
+            [record(2, conversation_id="c-9", timestamp="2026-11-02T15:00:00+01:00")],
+        )
+    )
+    conversation = Conversation.objects.get(external_id="c-9")
+    assert conversation.interactions.count() == 2
+    assert conversation.started_at == datetime(2026, 11, 2, 14, 0, tzinfo=UTC)
+    assert conversation.last_activity_at == datetime(2026, 11, 2, 14, 3, 11, tzinfo=UTC)
+
+
+def test_unknown_fields_are_kept_in_metadata(tmp_path, writer):
+    run_import(
+        write_jsonl(tmp_path / "a.jsonl", [record(1, channel="app", metadata={"locale": "de"})])
+    )
+    assert Interaction.objects.get().metadata == {"locale": "de", "channel": "app"}
+
+
+def test_it_creates_an_unknown_bot_with_default_thresholds(tmp_path, writer):
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1, bot="new-bot")]))
+    assert "created bot new-bot with default thresholds" in out
+    assert set(Bot.objects.get(slug="new-bot").thresholds().values()) == {0.8}
+
+
+def test_articles_cited_but_never_imported_become_stubs(tmp_path, writer):
+    run_import(write_jsonl(tmp_path / "a.jsonl", [record(1)]))
+    stub = Article.objects.get(external_id="kb-returns")
+    assert stub.is_stub and stub.title == "Returns policy"
+    assert stub.url == "https://help.example.com/returns"
+
+
+def test_nul_characters_do_not_break_the_batch(tmp_path, writer):
+    code, out, _ = run_import(
+        write_jsonl(
+            tmp_path / "a.jsonl", [record(1, query="bad\u0000byte", metadata={"x": "a\u0000"})]
+        )
+    )
+    assert code == 0
+    assert Interaction.objects.get().query == "badbyte"
+
+
+def test_empty_query_and_empty_sources_are_valid(tmp_path, writer):
+    code, _, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1, query="", sources=[])]))
+    assert code == 0
+    interaction = Interaction.objects.get()
+    assert interaction.query == "" and interaction.n_sources == 0
+
+
+def test_it_imports_csv_with_sources_as_a_json_string(tmp_path, writer):
+    path = tmp_path / "log.csv"
+    fields = [
+        "id",
+        "bot",
+        "conversation_id",
+        "timestamp",
+        "query",
+        "response",
+        "sources",
+        "feedback",
+        "channel",
+    ]
+    with path.open("w", newline="") as handle:
+        out = csv.DictWriter(handle, fieldnames=fields)
+        out.writeheader()
+        good = record(1)
+        out.writerow(
+            {
+                **{k: good[k] for k in fields[:6]},
+                "sources": json.dumps(good["sources"]),
+                "feedback": "",
+                "channel": "web",
+            }
+        )
+        out.writerow(
+            {
+                **{k: good[k] for k in fields[:6]},
+                "id": "int-2",
+                "sources": "[not json",
+                "feedback": "",
+                "channel": "",
+            }
+        )
+        out.writerow({"id": "int-1", "bot": "store-help", "feedback": "down"})
+    code, stdout, err = run_import(str(path))
+    assert code == 1
+    assert "log.csv:line 3: sources: bad JSON in CSV cell" in err
+    assert "imported 1, duplicates 0, feedback updated 1, rejected 1" in stdout
+    interaction = Interaction.objects.get()
+    assert interaction.sources.count() == 2
+    assert interaction.metadata == {"channel": "web"}
+    assert interaction.feedback == "down"
+
+
+def test_a_run_is_stored_apart_from_production(tmp_path, writer):
+    path = write_jsonl(tmp_path / "a.jsonl", [record(1)])
+    run_import(path)
+    code, out, _ = run_import(path, "--run", "embed-v2")
+    assert "imported 1, duplicates 0" in out
+    assert Interaction.objects.production().count() == 1
+    assert Interaction.objects.filter(run=EvaluationRun.objects.get(name="embed-v2")).count() == 1
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="no such file"):
+        call_command("import_interactions", str(tmp_path / "nope.jsonl"))

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import factory
+from django.contrib.auth import get_user_model
+
+from audits.models import Bot, Conversation, Evaluation, Interaction, RetrievedSource, Team
+from content.models import BEGINNING, Article, ArticleVersion, body_hash
+
+BASE_TIME = datetime(2026, 11, 2, 14, 0, tzinfo=UTC)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("correct horse battery staple")
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+        django_get_or_create = ("slug",)
+
+    name = factory.Sequence(lambda n: f"Team {n}")
+    slug = factory.Sequence(lambda n: f"team-{n}")
+
+
+class BotFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Bot
+        django_get_or_create = ("slug",)
+
+    slug = factory.Sequence(lambda n: f"bot-{n}")
+    name = factory.LazyAttribute(lambda b: b.slug.replace("-", " ").title())
+    domain_description = "Customer help for an online store: orders, shipping, returns, payments."
+
+
+class ConversationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Conversation
+
+    bot = factory.SubFactory(BotFactory)
+    external_id = factory.Sequence(lambda n: f"c-{n}")
+    started_at = BASE_TIME
+    last_activity_at = BASE_TIME
+
+
+class InteractionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Interaction
+
+    bot = factory.SubFactory(BotFactory)
+    conversation = factory.SubFactory(
+        ConversationFactory,
+        bot=factory.SelfAttribute("..bot"),
+        started_at=factory.SelfAttribute("..timestamp"),
+        last_activity_at=factory.SelfAttribute("..timestamp"),
+    )
+    external_id = factory.Sequence(lambda n: f"int-{n}")
+    timestamp = factory.Sequence(lambda n: BASE_TIME + timedelta(minutes=n))
+    query = "How long do I have to return headphones?"
+    response = "You can return headphones within 30 days of delivery."
+
+
+class RetrievedSourceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RetrievedSource
+
+    interaction = factory.SubFactory(InteractionFactory)
+    rank = factory.Sequence(lambda n: n + 1)
+    article_key = "kb-returns"
+    title = "Returns policy"
+    url = "https://help.example.com/returns"
+    text = "You can return most items within 30 days of delivery."
+    score = 0.8
+    bot = factory.SelfAttribute("interaction.bot")
+    occurred_at = factory.SelfAttribute("interaction.timestamp")
+
+
+class EvaluationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Evaluation
+
+    interaction = factory.SubFactory(InteractionFactory)
+    bot = factory.SelfAttribute("interaction.bot")
+    occurred_at = factory.SelfAttribute("interaction.timestamp")
+    judge = "offline"
+    verdict = "sufficient"
+    source_precision = 1.0
+    source_query_coverage = 1.0
+    response_precision = 1.0
+    response_query_coverage = 1.0
+    groundedness = 1.0
+    self_distinctness = 1.0
+
+
+class ArticleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Article
+        django_get_or_create = ("external_id",)
+
+    external_id = factory.Sequence(lambda n: f"kb-{n}")
+    title = factory.Sequence(lambda n: f"Article {n}")
+    url = factory.LazyAttribute(lambda a: f"https://help.example.com/{a.external_id}")
+
+
+class ArticleVersionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ArticleVersion
+
+    article = factory.SubFactory(ArticleFactory)
+    number = 1
+    title = factory.SelfAttribute("article.title")
+    body = "You can return most items within 30 days of delivery."
+    body_hash = factory.LazyAttribute(lambda v: body_hash(v.body))
+    published_at = BASE_TIME
+    live_from = BEGINNING
