@@ -5,7 +5,8 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from audits.models import Bot, Interaction
+from audits.models import Bot, Evaluation, Interaction
+from audits.presenters import evaluation_view
 
 
 @require_GET
@@ -62,10 +63,12 @@ def interaction_detail(request, pk: int):
         pk=pk,
     )
     turns = interaction.conversation.interactions.order_by("timestamp", "id")
+    evaluation = Evaluation.objects.filter(interaction=interaction).select_related("bot").first()
     context = {
         "interaction": interaction,
         "sources": interaction.sources.all(),
-        "evaluation": getattr(interaction, "evaluation", None),
+        "evaluation": evaluation,
+        "view": evaluation_view(evaluation) if evaluation else None,
         "turns": turns,
     }
     return render(request, "audits/interaction_detail.html", context)

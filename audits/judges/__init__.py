@@ -21,3 +21,43 @@ def judge_description() -> str:
     if judge_kind() == "llm":
         return f"LLM judge ({settings.KBAUDIT_JUDGE_MODEL})"
     return "Offline judge (deterministic rules, no language model)"
+
+
+PROFILE_SAMPLE = 20_000
+
+
+def bot_profile(bot):
+    """The offline judge's picture of a bot's knowledge base, from what it retrieved.
+
+    Built from the bot's most recent retrieved chunks (titles and texts), so it follows
+    the knowledge base as the logs see it.
+    """
+    from audits.judges.offline import profile_from_texts
+    from audits.models import RetrievedSource
+
+    rows = (
+        RetrievedSource.objects.filter(interaction__bot=bot)
+        .order_by("-interaction__timestamp")
+        .values_list("title", "text")[:PROFILE_SAMPLE]
+    )
+    seen: set[int] = set()
+    documents = []
+    for title, text in rows:
+        key = hash((title, text))
+        if key not in seen:
+            seen.add(key)
+            documents.append((title, text))
+    documents.sort()
+    return profile_from_texts(documents, domain=bot.domain_description)
+
+
+def judge_for_bot(bot):
+    """The configured judge for ``bot``: the LLM judge, or the offline judge with the
+    bot's knowledge-base profile."""
+    if judge_kind() == "llm":
+        from audits.judges.llm import LLMJudge
+
+        return LLMJudge.from_settings()
+    from audits.judges.offline import OfflineJudge
+
+    return OfflineJudge(profile=bot_profile(bot))
