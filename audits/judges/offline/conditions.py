@@ -17,9 +17,10 @@ from .quantities import Quantity, extract_quantities
 from .text import content_stems, stem, word_list
 
 # Markers that restrict a value to a special case. "unless" and "except" are left out
-# on purpose: they carve the exception out, so the value they govern is the ordinary one.
+# on purpose: they carve the exception out, so the value they govern is the ordinary
+# one; "once" and "after" order steps in time rather than pick a case.
 _MARKER_RE = re.compile(
-    r"\b(?:only if|if|when|whenever|provided (?:that )?|as long as|in case|once)\b"
+    r"\b(?:only if|if|when|whenever|provided (?:that )?|as long as|in case)\b"
     r"|\b(?:on|for) (?:all |any )?(?:orders?|purchases?|items?|baskets?|carts?|products?)"
     r" (?:over|above|under|below|of (?:more than|at least|less than)|exceeding|worth|totall?ing)\b"
     r"|\bfor (?:\w+ ){0,2}(?:members?|subscribers?|account holders?|customers in)\b",
@@ -77,6 +78,13 @@ def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Con
             if scope[0] <= quantity.start < scope[1] and index not in governed:
                 governed[index] = condition
     return governed
+
+
+def sentence_conditions(text: str) -> tuple[Condition, ...]:
+    """Every condition clause in a sentence, whether or not it governs a value."""
+    segments = _segments(text)
+    found = (_condition_in_segment(text, segments, position) for position in range(len(segments)))
+    return tuple(condition for condition, _ in filter(None, found))
 
 
 def _segments(text: str) -> list[tuple[int, int]]:

@@ -47,8 +47,27 @@ def weighted_share(keys: frozenset[str], stems: frozenset[str]) -> float:
     return sum(weight(token) for token in keys & stems) / total
 
 
-def fact_addresses(fact: Fact, sub_query: SubQuery, *, only_question: bool) -> bool:
+def answerable_keys(sub_query: SubQuery, source_stems: frozenset[str]) -> frozenset[str]:
+    """The sub-query's key words, less the customer's own specifics the sources never use.
+
+    "Return policy for my smartwatch?" is answered by the returns policy, which never
+    names smartwatches. Only a minority of keys may be dropped this way, so "is there a
+    restocking fee?" does not shrink to "fee" when the sources only price shipping.
+    """
     keys = sub_query.key_stems
+    known = keys & source_stems
+    if known != keys and weighted_total(known) > weighted_total(keys) / 2:
+        return known
+    return keys
+
+
+def weighted_total(keys: frozenset[str]) -> float:
+    return sum(weight(token) for token in keys)
+
+
+def fact_addresses(
+    fact: Fact, sub_query: SubQuery, keys: frozenset[str], *, only_question: bool
+) -> bool:
     gives_expected = _fact_gives(fact, sub_query.expects)
     if not keys:
         return gives_expected or sub_query.expects in ("other", "yesno")
@@ -61,6 +80,10 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, *, only_question: bool) -> b
     return only_question and len(fact.stems) <= 3
 
 
+def gives_expected_value(fact: Fact, sub_query: SubQuery) -> bool:
+    return sub_query.expects in _EXPECTED_KINDS and _fact_gives(fact, sub_query.expects)
+
+
 def _fact_gives(fact: Fact, expects: str) -> bool:
     kinds = _EXPECTED_KINDS.get(expects)
     if kinds is None:
@@ -68,9 +91,8 @@ def _fact_gives(fact: Fact, expects: str) -> bool:
     return any(quantity.kind in kinds for quantity in fact.quantities)
 
 
-def source_addresses(source: PreparedSource, sub_query: SubQuery) -> bool:
+def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: frozenset[str]) -> bool:
     """The source has a passage about the sub-query that carries the kind of answer asked."""
-    keys = sub_query.key_stems
     if not keys:
         return False  # a question too vague to say what it is about
     for window in _windows(source.sentences):

@@ -47,6 +47,7 @@ QUESTION_FILLER = frozenset(
     for word in word_list("""
     long much many soon quickly often take know tell want need like help get way
     possible able thing anything something please wonder curious question ask find
+    worth good better best recommend idea sense
     """)
 )
 _EXPECTS = (
@@ -152,7 +153,7 @@ _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", 
 _KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas)\s+|,\s+so\s+|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(

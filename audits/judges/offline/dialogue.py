@@ -22,7 +22,8 @@ _PLEASANTRY_RE = re.compile(
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
-    r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e",
+    r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
+    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -34,7 +35,7 @@ _REFUSAL_RE = re.compile(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:could ?n[o']t|can ?n[o']t|cannot|was ?n[o']t"
     r" able to|am unable to|'m unable to) (?:find|locate|see|help|answer|provide|say|tell|confirm)"
-    r"|\bunable to (?:find|help|answer|provide)|\bno (?:information|details|data|record)"
+    r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
     r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
@@ -43,8 +44,12 @@ _REFUSAL_RE = re.compile(
     re.IGNORECASE,
 )
 _REDIRECT_RE = re.compile(
-    r"\b(?:contact|reach out to|get in touch with|call|email|e-mail|message|chat with|speak"
-    r" (?:to|with)|talk (?:to|with)) (?:us|our|the|a|an|customer|support|your)\b"
+    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
+    r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
+    r"|your)\b"
+    r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
+    r"|department|agents?|representatives?)\b"
+    r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
     r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
     r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
     r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)",
@@ -59,7 +64,9 @@ _CONTACT_QUERY_RE = re.compile(
     re.IGNORECASE,
 )
 _YES_NO_RE = re.compile(
-    r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right)[.!,]*$", re.IGNORECASE
+    r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
+    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
+    re.IGNORECASE,
 )
 
 # Stems that small talk is made of; a turn built only from them asks for nothing.

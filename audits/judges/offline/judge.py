@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
 from .abstention import quotes_not_in_sources
-from .coverage import fact_addresses, source_addresses
+from .coverage import answerable_keys, fact_addresses, gives_expected_value, source_addresses
 from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
 from .dialogue import is_small_talk
 from .domain import DomainVocabulary, is_off_topic, topic_label, vocabulary
@@ -83,16 +83,22 @@ def _matches(
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
 ) -> Matches:
+    source_stems = frozenset().union(*(source.stems for source in sources))
+    keys = [answerable_keys(sub_query, source_stems) for sub_query in sub_queries]
     only_question = len(sub_queries) == 1
     response_query = [
         [
-            int(fact_addresses(fact, sub_query, only_question=only_question))
-            for sub_query in sub_queries
+            int(fact_addresses(fact, sub_query, key, only_question=only_question))
+            for sub_query, key in zip(sub_queries, keys, strict=True)
         ]
         for fact in facts
     ]
+    _align_by_answer_type(response_query, sub_queries, facts)
     source_query = [
-        [int(source_addresses(source, sub_query)) for sub_query in sub_queries]
+        [
+            int(source_addresses(source, sub_query, key))
+            for sub_query, key in zip(sub_queries, keys, strict=True)
+        ]
         for source in sources
     ]
     # A source that supports a fact answering a sub-query evidently addresses it.
@@ -107,6 +113,22 @@ def _matches(
         response_source=[list(support.row) for support in supports],
         redundant_of=redundant_of(list(facts)),
     )
+
+
+def _align_by_answer_type(
+    response_query: list[list[int]], sub_queries: Sequence[SubQuery], facts: Sequence[Fact]
+) -> None:
+    """Give a sub-query asking for a value ("how much ... on laptops?") the fact that
+    states that kind of value and answers nothing else, when words alone found none
+    ("Commission on computers is 8%")."""
+    for query_index, sub_query in enumerate(sub_queries):
+        if any(row[query_index] for row in response_query):
+            continue
+        for fact_index, fact in enumerate(facts):
+            row = response_query[fact_index]
+            if not any(row) and gives_expected_value(fact, sub_query):
+                row[query_index] = 1
+                break
 
 
 def _off_topic(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .decompose import Fact
 from .quantities import Quantity
-from .support import subject_stems
 from .text import normalise, stem, word_list
+from .values import subject_stems
 
 # Words that do not tell two statements apart ("accepted", "items", "can").
 _LIGHT = frozenset(

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..base import SourceText
-from .conditions import Condition, governing_conditions
+from .conditions import Condition, governing_conditions, sentence_conditions
 from .quantities import Quantity, extract_quantities
 from .text import (
     content_stems,
     digits_for_number_words,
     has_negation,
+    negation_targets,
     normalise,
     split_sentences,
 )
@@ -20,7 +21,8 @@ from .text import (
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.
 CLAUSE_BREAK_RE = re.compile(
-    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+", re.IGNORECASE
+    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)",
+    re.IGNORECASE,
 )
 
 
@@ -28,7 +30,7 @@ CLAUSE_BREAK_RE = re.compile(
 class SourceClause:
     text: str
     stems: frozenset[str]
-    negated: bool
+    negations: tuple[frozenset[str], ...]  # what each negation in the clause applies to
 
 
 @dataclass
@@ -40,6 +42,8 @@ class SourceSentence:
     negated: bool
     governed: dict[int, Condition] = field(default_factory=dict)
     clauses: list[SourceClause] = field(default_factory=list)
+    # Every condition the sentence names, governing a value or not.
+    conditions: tuple[Condition, ...] = ()
 
     def condition_of(self, quantity: Quantity) -> Condition | None:
         for index, own in enumerate(self.quantities):
@@ -52,6 +56,7 @@ class SourceSentence:
 class PreparedSource:
     rank: int
     title: str
+    article: str  # article key, else title: chunks of one article share it
     score: float | None
     sentences: list[SourceSentence]
     stems: frozenset[str]
@@ -66,17 +71,36 @@ def prepare_sources(sources: Sequence[SourceText]) -> list[PreparedSource]:
     return [prepare_source(source) for source in sources]
 
 
+# Markdown in article chunks: headings, list markers, emphasis and table rules.
+_MARKDOWN_LINE_RE = re.compile(r"^\s*(?:#{1,6}\s+|[-*+•]\s+|\d+[.)]\s+|>\s*)")
+_EMPHASIS_RE = re.compile(r"(\*\*|__|`)")
+_TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
+
+
+def plain_lines(text: str) -> list[str]:
+    """Article text as plain lines: a heading, list item or table row is a line of its own."""
+    lines = []
+    for raw in (text or "").splitlines():
+        if _TABLE_RULE_RE.match(raw):
+            continue
+        line = _EMPHASIS_RE.sub("", _MARKDOWN_LINE_RE.sub("", raw))
+        if "|" in line:
+            line = ": ".join(cell.strip() for cell in line.strip().strip("|").split("|"))
+        if line.strip():
+            lines.append(normalise(line))
+    return lines
+
+
 def prepare_source(source: SourceText) -> PreparedSource:
-    sentences = [
-        _sentence(position, text)
-        for position, text in enumerate(split_sentences(normalise(source.text)))
-    ]
+    texts = [sentence for line in plain_lines(source.text) for sentence in split_sentences(line)]
+    sentences = [_sentence(position, text) for position, text in enumerate(texts)]
     stems: set[str] = set()
     for sentence in sentences:
         stems.update(sentence.stems)
     return PreparedSource(
         rank=source.rank,
         title=source.title,
+        article=source.article_key or source.title,
         score=source.score,
         sentences=sentences,
         stems=frozenset(stems),
@@ -93,9 +117,10 @@ def _sentence(position: int, raw: str) -> SourceSentence:
         quantities=quantities,
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
+        conditions=sentence_conditions(text),
         clauses=[_clause(clause) for clause in CLAUSE_BREAK_RE.split(text) if clause.strip()],
     )
 
 
 def _clause(text: str) -> SourceClause:
-    return SourceClause(text.strip(), frozenset(content_stems(text)), has_negation(text))
+    return SourceClause(text.strip(), frozenset(content_stems(text)), tuple(negation_targets(text)))

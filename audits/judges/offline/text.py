@@ -138,6 +138,7 @@ _SYNONYMS: dict[str, str] = {
     "parcel": "packag",
     "shipment": "ship",
     "colour": "color",
+    "begin": "start",
 }
 
 _VOWELS = frozenset("aeiouy")
@@ -148,7 +149,7 @@ _SPACE_RE = re.compile(r"\s+")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
-        "e.g i.e etc vs mr mrs ms dr st no approx inc ltd co jr sr u.s u.k dept est fig"
+        "e.g i.e etc vs mr mrs ms dr st approx inc ltd co jr sr u.s u.k dept est fig"
         " jan feb mar apr jun jul aug sep sept oct nov dec mt ft"
     )
 )
@@ -164,7 +165,10 @@ NUMBER_WORDS.update({"dozen": 12, "a": 1, "an": 1, "single": 1, "couple": 2})
 _NUMBER_WORD_RE = re.compile(
     r"\b(?P<tens>" + "|".join(_TENS) + r")(?:[- ](?P<unit>" + "|".join(_UNITS_0_19[1:10]) + r"))?\b"
     r"|\b(?P<small>" + "|".join(_UNITS_0_19) + r")\b"
-    r"|\b(?:a|an|one|a single)\s+(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
+    # "within a week" is a duration, "on a business day" is not.
+    r"|\b(?P<lead>within|in|for|about|around|up to|after|than|takes?|took|taking|lasts?|over"
+    r"|under|least|once|twice|every)\s+(?:a|an|a single)\s+"
+    r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
     r"|\ba couple of\b",
     re.IGNORECASE,
 )
@@ -268,8 +272,25 @@ def _undouble(word: str) -> str:
     return word
 
 
+# Help-centre phrases with a one-word equivalent: "send the kettle back" is a return.
+_PHRASES = (
+    (
+        re.compile(
+            r"\b(?:sen[dt]|ship(?:ped)?|post(?:ed)?|mail(?:ed)?|bring|brought)(?:s|ing)?"
+            r"\s+(?:[\w'-]+\s+){0,3}?back\b",
+            re.IGNORECASE,
+        ),
+        "return",
+    ),
+    (re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+)
+
+
 def content_stems(text: str) -> list[str]:
     """Stems of the non-stopword tokens, in order (duplicates kept)."""
+    for pattern, replacement in _PHRASES:
+        if "back" in text.lower():
+            text = pattern.sub(replacement, text)
     return [stem(token) for token in words(text) if token not in STOPWORDS]
 
 
@@ -293,12 +314,28 @@ def has_negation(text: str) -> bool:
     "not-for-profit", "not only", and a title-case "Not" inside a name ("the Not Ready
     for Prime Time Players") are not negations of the sentence.
     """
-    text = _NOT_A_NEGATION_RE.sub(" ", text.replace("’", "'"))
+    return bool(negation_targets(text))
+
+
+_PARENTHESIS_RE = re.compile(r"\([^()]*\)")
+NEGATION_REACH = 3
+
+
+def negation_targets(text: str) -> list[frozenset[str]]:
+    """For each negation, the stems of the few content words it applies to.
+
+    Asides in parentheses are left out: "(which does not stand for ...)" says nothing
+    about the main claim.
+    """
+    text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text.replace("’", "'")))
+    targets = []
     for match in _NEGATION_RE.finditer(text):
         title_case = match.group()[0].isupper()
-        if not title_case or _SENTENCE_START_RE.search(text[: match.start()]):
-            return True
-    return False
+        if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
+            continue
+        following = content_stems(text[match.end() : match.end() + 80])
+        targets.append(frozenset(following[:NEGATION_REACH]))
+    return targets
 
 
 def split_sentences(text: str) -> list[str]:
@@ -336,5 +373,5 @@ def _number_word_value(match: re.Match[str]) -> str:
     if match.group("small"):
         return str(NUMBER_WORDS[match.group("small").lower()])
     if match.group("article_unit"):
-        return "1 " + match.group("article_unit")
+        return f"{match.group('lead')} 1 {match.group('article_unit')}"
     return "2"
