@@ -176,4 +176,4 @@ def probe_turn(rng: random.Random, kb: KnowledgeBase, index: int, at: datetime) 
         replayable=False,
     )
     answer = Answer("xss_probe", 1, (response,), groundedness=1.0 if refs else None)
-    return answer_turn(rng, kb, intent, answer, at=at, query_index=0, slots=Slots("", ""))
+    return answer_turn(rng, kb, intent, answer, at=at, query_index=0, slots=Slots())

@@ -279,7 +279,11 @@ TRACKING = Intent(
                 "today. Tracking can pause for a day or two during Black Friday week, and if it "
                 "hasn't changed for 3 business days we'll open an investigation.",
             ),
-            sources=(TRACK_NUMBER, ref("kb-tracking", "**Order received**").off(), TRACK_INTRO),
+            sources=(
+                TRACK_NUMBER,
+                ref("kb-tracking", "**Order received**").off(),
+                ref("kb-tracking", "Tracking can pause for a day or two").off(),
+            ),
         ),
     ),
 )

@@ -291,7 +291,10 @@ GIFT_WRAP = Intent(
         "How much is gift wrapping?",
         "Can I add a gift message?",
     ),
-    sources=(ref("kb-gift-wrapping", "Gift wrapping costs"),),
+    sources=(
+        ref("kb-gift-wrapping", "Gift wrapping costs"),
+        ref("kb-gift-wrapping", "A gift receipt without prices"),
+    ),
     answers=(
         Answer(
             "stub_article",
@@ -300,6 +303,11 @@ GIFT_WRAP = Intent(
                 "Yes, gift wrapping costs €3.95 per item and includes a card with your message "
                 "of up to 200 characters. Add it at checkout; it can't be added once the order "
                 "has been placed.",
+                "Gift wrapping is available for €3.95 per item, with a card carrying your "
+                "message of up to 200 characters. You can only add it at checkout.",
+                "Yes. Add gift wrapping at checkout for €3.95 per item: it comes with a card "
+                "for your message (up to 200 characters), and a gift receipt without prices "
+                "goes in the parcel.",
             ),
         ),
     ),

@@ -37,7 +37,7 @@ WARRANTY_CLAIM = Intent(
     covered=0,
     queries=(
         "How do I make a warranty claim?",
-        "My {item} stopped working after 8 months. How do I get it repaired?",
+        "My {noun} stopped working after 8 months. How do I get it repaired?",
         "warranty repair - what do I need to do?",
         "How do I send {item} in for repair under warranty?",
     ),

@@ -182,9 +182,9 @@ DAMAGED = Intent(
     group=GROUP,
     weight=3.0,
     queries=(
-        "My {item} arrived broken, what should I do?",
-        "The box was crushed and {item} is damaged",
-        "{item} stopped working after a week",
+        "My {noun} arrived broken, what should I do?",
+        "The box was crushed and the {noun} inside is damaged",
+        "the {noun} I bought stopped working after a week",
         "Item arrived damaged, can I get a replacement?",
     ),
     sources=(

@@ -60,12 +60,12 @@ RETURN_WINDOW = Intent(
     answers=(
         Answer(
             "sufficient",
-            26,
+            22,
             (
                 "You can return {item} within 30 days of delivery. The 30 days start on the "
                 "day the parcel was delivered, as shown in your order tracking.",
-                "Most items, including {item}, can be returned within 30 days of delivery. The "
-                "window starts on the delivery date, not on the day you placed the order.",
+                "Most items can be returned within 30 days of delivery, and that includes {item}. "
+                "The window starts on the delivery date, not on the day you placed the order.",
                 "You have 30 days from delivery. After that we don't offer refunds for ordinary "
                 "returns, though faulty products are still covered by the warranty.",
             ),
@@ -331,7 +331,7 @@ HOLIDAY_RETURN = Intent(
     bot=BOT,
     group=GROUP,
     weight=1.0,
-    boosts=(("peak", 6.0), ("pre_peak", 3.0)),
+    boosts=(("peak", 4.0), ("pre_peak", 3.0)),
     queries=(
         "I bought a gift on November 20th, when is the last day to return it?",
         "Christmas present bought in early December - can it be returned in January?",
@@ -373,7 +373,7 @@ HOW_TO_RETURN = Intent(
         "What's the process for returning an order?",
         "I want to return {item}. What do I do?",
     ),
-    sources=(HOWTO_STEPS, RET_WINDOW),
+    sources=(HOWTO_STEPS,),
     answers=(
         Answer(
             "sufficient",
@@ -399,7 +399,7 @@ HOW_TO_RETURN = Intent(
                 "returned. We refund to the payment method you used, and gift-card payments "
                 "come back as a new gift card.",
             ),
-            sources=(HOWTO_STEPS, RET_WINDOW, RET_EXCLUDED.off(), RET_MONEY.off()),
+            sources=(HOWTO_STEPS, HOWTO_WINDOW.off(), RET_EXCLUDED.off(), RET_MONEY.off()),
         ),
         Answer(
             "irrelevant_sources",
@@ -408,7 +408,7 @@ HOW_TO_RETURN = Intent(
                 "Open Orders, select Return an item and choose a drop-off point; we'll email "
                 "you a prepaid label or a QR code.",
             ),
-            sources=(HOWTO_STEPS, NEWS_SERVICE, RET_WINDOW),
+            sources=(HOWTO_STEPS, NEWS_SERVICE),
         ),
         redirect(12),
     ),

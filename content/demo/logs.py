@@ -62,8 +62,7 @@ class Turn:
     intent: str = ""
     feedback: str | None = None
     metadata: dict = field(default_factory=dict)
-    item: str = ""
-    order: str = ""
+    slots: Slots | None = None
     query_index: int = -1
     source_precision: float | None = None
     source_query_coverage: float | None = None
@@ -90,15 +89,30 @@ class Turn:
 
 @dataclass(frozen=True)
 class Slots:
-    item: str
-    order: str
+    """The product and order number a question is about."""
+
+    determiner: str = ""
+    noun: str = ""
+    order: str = ""
 
     @classmethod
     def draw(cls, rng: random.Random) -> Slots:
-        return cls(item=rng.choice(ITEMS), order=f"BC-{rng.randrange(1_000_000, 10_000_000)}")
+        determiner, noun = rng.choice(ITEMS)
+        return cls(determiner, noun, f"BC-{rng.randrange(1_000_000, 10_000_000)}")
 
-    def fill(self, template: str) -> str:
-        return template.format(item=self.item, order=self.order)
+    def fill(self, template: str, *, answer: bool = False, named: bool = True) -> str:
+        """Fill a query (``answer=False``) or a response.
+
+        A response to a question that named no product says "your item", so the bot never
+        brings up a product the customer didn't mention.
+        """
+        if answer and not named:
+            item = "your item"
+        elif answer:
+            item = f"{'your' if self.determiner == 'my' else 'the'} {self.noun}"
+        else:
+            item = f"{self.determiner} {self.noun}"
+        return template.format(item=item, noun=self.noun, order=self.order)
 
 
 def era_of(intent: Intent, kb: KnowledgeBase, at: datetime) -> str:
@@ -221,16 +235,17 @@ def answer_turn(
         response = answer.texts[query_index % len(answer.texts)]
     else:
         response = rng.choice(answer.texts)
+    query = intent.queries[query_index]
+    named = "{item}" in query or "{noun}" in query
     return Turn(
         timestamp=at,
         bot=intent.bot,
-        query=slots.fill(intent.queries[query_index]),
-        response=slots.fill(response),
+        query=slots.fill(query),
+        response=slots.fill(response, answer=True, named=named),
         sources=sources,
         plant=answer.plant,
         intent=intent.key,
-        item=slots.item,
-        order=slots.order,
+        slots=slots,
         query_index=query_index,
         source_precision=sum(relevant) / len(relevant) if relevant else None,
         source_query_coverage=expected_coverage(intent, answer, has_sources=bool(sources)),

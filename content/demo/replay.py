@@ -22,7 +22,6 @@ from content.demo.articles import STORE_BOT
 from content.demo.kb import KnowledgeBase
 from content.demo.logs import (
     INTENT_BY_KEY,
-    Slots,
     Turn,
     answer_turn,
     answers_for,
@@ -118,7 +117,7 @@ def replay_turn(rng: random.Random, kb: KnowledgeBase, run: Run, original: Turn)
         answer,
         at=original.timestamp,
         query_index=original.query_index,
-        slots=Slots(original.item, original.order),
+        slots=original.slots,
         clean=True,
     )
     turn.id = f"{run.name}-{original.id}"

@@ -6,7 +6,9 @@ sub-questions, with the chunks an ideal retriever would return. Each intent has 
 ``partial``, ``condition_misapplied``...), which is what ``planted.json`` lists ids for.
 
 Because every phrasing of an intent asks the same thing, every answer text fits every
-query, so the log can mix them freely. Intents marked ``paired`` are the exception: their
+query, so the log can mix them freely. Templates take ``{item}`` (in a query as the
+customer says it, "my laptop"; in an answer as the bot says it, "your laptop"), ``{noun}``
+("laptop") and ``{order}`` (an order number). Intents marked ``paired`` are the exception: their
 queries and answers only fit index by index (off-topic questions, product advice).
 
 The expected metric values attached here (source precision from the sources' ``answers``
@@ -227,23 +229,24 @@ REDIRECTS: tuple[str, ...] = (
     "For this question it's best to contact customer service directly. They'll be able to help!",
 )
 
-ITEMS: tuple[str, ...] = (
-    "headphones",
-    "the coffee machine",
-    "a robot vacuum",
-    "my laptop",
-    "the air fryer",
-    "the TV",
-    "a blender",
-    "my smartwatch",
-    "the desk lamp",
-    "a gaming monitor",
-    "the stand mixer",
-    "a Bluetooth speaker",
-    "the e-reader",
-    "my tablet",
-    "the kettle",
-    "a printer",
+# Products customers ask about, with the determiner they use ("my laptop", "a blender").
+ITEMS: tuple[tuple[str, str], ...] = (
+    ("my", "headphones"),
+    ("the", "coffee machine"),
+    ("a", "robot vacuum"),
+    ("my", "laptop"),
+    ("the", "air fryer"),
+    ("the", "TV"),
+    ("a", "blender"),
+    ("my", "smartwatch"),
+    ("the", "desk lamp"),
+    ("a", "gaming monitor"),
+    ("the", "stand mixer"),
+    ("a", "Bluetooth speaker"),
+    ("the", "e-reader"),
+    ("my", "tablet"),
+    ("the", "kettle"),
+    ("a", "printer"),
 )
 
 
