@@ -23,6 +23,8 @@ install: $(VENV)/.installed
 run: install
 	$(RUN_ENV) $(BIN)/python manage.py migrate --no-input
 	$(RUN_ENV) $(BIN)/python manage.py make_demo_data
+	$(RUN_ENV) KBAUDIT_JUDGE=offline $(BIN)/python manage.py sweep --now --all
+	@echo "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo"
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
