@@ -35,7 +35,7 @@ DELIVERY_TIME = Intent(
     answers=(
         refusal(5),
         redirect(10),
-        unretrieved(4, ("Delivery usually takes 2-5 working days, depending on where you live.",)),
+        unretrieved(6, ("Delivery usually takes 2-5 working days, depending on where you live.",)),
         Answer(
             "sufficient",
             82,
@@ -139,6 +139,19 @@ EXPRESS_COST_AND_TIME = Intent(
             era="after",
             groundedness=0.5,
         ),
+        # The cost table ranks below two other shipping chunks and drops out of the top 2.
+        Answer(
+            "partial",
+            12,
+            (
+                "Express delivery takes 1-2 business days. I couldn't find the price of express "
+                "delivery, sorry.",
+            ),
+            era="after",
+            sources=(SHIP_OPTIONS, SHIP_WHEN.off()),
+            coverage=0.5,
+            retrieval_fault=True,
+        ),
     ),
 )
 
@@ -234,7 +247,7 @@ TRACKING = Intent(
     answers=(
         refusal(4),
         unretrieved(
-            4,
+            6,
             (
                 "You can track your parcel with the link in your shipping confirmation email, or "
                 "on the carrier's website using your tracking number.",
@@ -311,6 +324,13 @@ TRACKING_STUCK = Intent(
             ),
         ),
         redirect(16),
+        unretrieved(
+            5,
+            (
+                "Parcels often sit at a sorting centre for a few days in busy periods. If it "
+                "doesn't move within a week, contact the carrier with your tracking number.",
+            ),
+        ),
     ),
 )
 

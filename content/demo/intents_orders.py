@@ -184,6 +184,13 @@ MISSING_PACKAGE = Intent(
             + ("I'm sorry to hear that. Please get in touch with customer service.",),
             groundedness=None,
         ),
+        unretrieved(
+            5,
+            (
+                "Ask your neighbours and check for a card from the carrier. If it doesn't turn "
+                "up, file a claim with the carrier within 7 days.",
+            ),
+        ),
     ),
 )
 

@@ -271,7 +271,7 @@ FINANCING = simple_intent(
 BLACK_FRIDAY_DATES = simple_intent(
     "black-friday-dates",
     "payments",
-    0.5,
+    0.25,
     (
         "When does your Black Friday sale start?",
         "How long do the Black Friday deals last?",
@@ -282,7 +282,7 @@ BLACK_FRIDAY_DATES = simple_intent(
         "Our Black Friday deals start on the Monday before Black Friday and run until the end "
         "of Cyber Monday. Some deals last 24 hours only, while stocks last.",
     ),
-    boosts=(("peak", 12.0), ("pre_peak", 6.0)),
+    boosts=(("peak", 24.0), ("pre_peak", 12.0)),
 )
 
 BLACK_FRIDAY_RETURNS = simple_intent(

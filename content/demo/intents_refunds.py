@@ -140,7 +140,7 @@ REFUND_TIMING = Intent(
         ),
         redirect(10),
         refusal(5),
-        unretrieved(4, ("Refunds usually take up to 14 days to appear on your statement.",)),
+        unretrieved(5, ("Refunds usually take up to 14 days to appear on your statement.",)),
     ),
 )
 

@@ -126,7 +126,7 @@ RETURN_WINDOW = Intent(
         ),
         redirect(7),
         unretrieved(
-            3,
+            5,
             (
                 "Most shops give you 14 days to return an item. Check your order confirmation "
                 "for the exact terms.",
@@ -357,6 +357,13 @@ HOLIDAY_RETURN = Intent(
         ),
         redirect(5),
         refusal(5),
+        unretrieved(
+            5,
+            (
+                "Many shops extend their return window over the holidays, so keep the receipt; "
+                "gifts can usually be exchanged until mid-January.",
+            ),
+        ),
     ),
 )
 

@@ -216,21 +216,7 @@ def answer_turn(
 
     ``clean`` retrieval (the candidate pipelines of the replays) adds no stray chunks.
     """
-    if answer.retrieval == "none_or_low":
-        sources, relevant = weak_retrieval(rng, kb, intent.bot, at)
-    else:
-        refs = answer.sources if answer.sources is not None else intent.sources
-        sources, relevant = retrieve(rng, kb, refs, at, clean=clean)
-        if (
-            not clean
-            and answer.plant in DISTRACTOR_PLANTS
-            and len(sources) < MAX_SOURCES
-            and rng.random() < DISTRACTOR_RATE
-        ):
-            avoid = {source.article_id for source in refs}
-            score = rng.uniform(0.45, min(0.6, sources[-1]["score"] if sources else 0.6))
-            sources.append(random_chunk_record(rng, kb, intent.bot, at, score, avoid))
-            relevant.append(False)
+    sources, relevant = sources_for(rng, kb, intent, answer, at=at, clean=clean)
     if intent.paired:
         response = answer.texts[query_index % len(answer.texts)]
     else:
@@ -251,6 +237,34 @@ def answer_turn(
         source_query_coverage=expected_coverage(intent, answer, has_sources=bool(sources)),
         groundedness=answer.groundedness,
     )
+
+
+def sources_for(
+    rng: random.Random,
+    kb: KnowledgeBase,
+    intent: Intent,
+    answer: Answer,
+    *,
+    at: datetime,
+    clean: bool,
+) -> tuple[list[dict], list[bool]]:
+    """The retrieved sources in rank order, and whether each addresses the question."""
+    if answer.retrieval == "none_or_low":
+        return weak_retrieval(rng, kb, intent.bot, at)
+    refs = answer.sources if answer.sources is not None else intent.sources
+    sources, relevant = retrieve(rng, kb, refs, at, clean=clean)
+    stray = (
+        not clean
+        and answer.plant in DISTRACTOR_PLANTS
+        and len(sources) < MAX_SOURCES
+        and rng.random() < DISTRACTOR_RATE
+    )
+    if stray:
+        avoid = {source.article_id for source in refs}
+        score = rng.uniform(0.45, min(0.6, sources[-1]["score"] if sources else 0.6))
+        sources.append(random_chunk_record(rng, kb, intent.bot, at, score, avoid))
+        relevant.append(False)
+    return sources, relevant
 
 
 def expected_coverage(intent: Intent, answer: Answer, *, has_sources: bool) -> float:
