@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
 
 from content.demo import (
     corpus_money,
@@ -39,12 +38,6 @@ class Article:
     def url(self) -> str:
         base = SELLER_HELP_URL if self.bot == SELLER_BOT else STORE_HELP_URL
         return base + self.id.split("-", 1)[1]
-
-
-@dataclass(frozen=True)
-class ArticleVersion:
-    article: Article
-    updated_at: datetime
 
 
 def md(text: str) -> str:

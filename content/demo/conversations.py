@@ -101,6 +101,11 @@ def conversation_build(
     seq: int,
     probe: int | None = None,
 ) -> Conversation:
+    """One conversation on ``day`` of at most ``room`` turns.
+
+    Follow-up questions stay on the same topic half of the time; ``probe`` replaces the
+    first question with one of the markup probes.
+    """
     bot = SELLER_BOT if rng.random() < SELLER_SHARE else STORE_BOT
     if probe is not None:
         bot = STORE_BOT

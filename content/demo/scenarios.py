@@ -19,7 +19,7 @@ source precision, groundedness and source query coverage in the holiday peak.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Era = Literal["any", "before", "after"]
@@ -76,7 +76,6 @@ class Intent:
     rewrite: str | None = None
     paired: bool = False
     replayable: bool = True
-    metadata: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     def boost(self, season: str) -> float:
         for name, factor in self.boosts:
