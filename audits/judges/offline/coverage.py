@@ -28,6 +28,9 @@ _EXPECTED_KINDS = {
     "number": ("number", "percent", "amount", "duration"),
     "time": ("time", "duration", "number", "ordinal"),
 }
+# Questions whose answer is a value of a definite kind: a fact without one does not
+# answer them, however many words it shares with them.
+_VALUE_REQUIRED = frozenset({"duration", "amount"})
 _DATE_WORD_RE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november"
     r"|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow"
@@ -69,6 +72,9 @@ def fact_addresses(
     fact: Fact, sub_query: SubQuery, keys: frozenset[str], *, only_question: bool
 ) -> bool:
     gives_expected = _fact_gives(fact, sub_query.expects)
+    if sub_query.expects in _VALUE_REQUIRED and not gives_expected:
+        # "What does express delivery cost?" is not answered by its delivery time.
+        return False
     if not keys:
         return gives_expected or sub_query.expects in ("other", "yesno")
     score = weighted_share(keys, fact.stems | fact.context)

@@ -53,7 +53,7 @@ QUESTION_FILLER = frozenset(
 _EXPECTS = (
     (re.compile(r"\bhow (?:long|soon|quickly|many (?:days|weeks|hours|months))\b"), "duration"),
     (
-        re.compile(r"\bhow much\b|\bwhat(?:'s| is| are| does)? (?:the )?(?:cost|price|fee)"),
+        re.compile(r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"),
         "amount",
     ),
     (re.compile(r"\bhow many\b|\bwhat percent"), "number"),

@@ -33,13 +33,15 @@ _SHORT_ACK_RE = re.compile(
 )
 _REFUSAL_RE = re.compile(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
-    r"|\bi am not (?:sure|certain|aware|able)|\bi (?:could ?n[o']t|can ?n[o']t|cannot|was ?n[o']t"
-    r" able to|am unable to|'m unable to) (?:find|locate|see|help|answer|provide|say|tell|confirm)"
+    r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
+    r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
+    r"|provide|say|tell|confirm|give|check|quote)"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
     r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
+    r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
     re.IGNORECASE,
 )
@@ -50,9 +52,23 @@ _REDIRECT_RE = re.compile(
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
+    r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
+    r"|\b(?:pharmacist|doctor|lawyer|adviser|advisor|advice service|professional|expert|specialist"
+    r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
     r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
     r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
     r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)",
+    re.IGNORECASE,
+)
+# The bot describing itself or offering help ("I can help with orders and returns",
+# "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
+_SELF_DESCRIPTION_RE = re.compile(
+    r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
+    r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
+    r"|^(?:i'm|i am) here (?:for|to)\b"
+    r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
+    r"|\bis there anything (?:else )?(?:about|i can)",
     re.IGNORECASE,
 )
 _CONTACT_DETAIL_RE = re.compile(
@@ -96,6 +112,8 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "yes_no"
     if _REFUSAL_RE.search(clean):
         return "refusal"
+    if _SELF_DESCRIPTION_RE.search(clean):
+        return "pleasantry"
     if _REDIRECT_RE.search(clean) and not contact_is_answer:
         return "redirect"
     if clean.endswith("?"):

@@ -11,8 +11,10 @@ from ..base import KnowledgeBaseProfile
 from .decompose import QUESTION_FILLER
 from .text import STOPWORDS, content_stems, normalise, stem, word_list, words
 
-# Below this share of a question's words known to the domain, the question is off-topic.
+# Below this share of a question's words known to the domain, the question is off-topic;
+# when retrieval found nothing at all, a little more of the question must be known.
 OFF_TOPIC_SHARE = 0.5
+OFF_TOPIC_SHARE_UNRETRIEVED = 0.55
 # Words of any support conversation; they say nothing about the question's subject.
 _SERVICE_WORDS = frozenset(
     stem(word)
@@ -111,15 +113,24 @@ def question_subject(query_stems: Iterable[str]) -> frozenset[str]:
     )
 
 
-def is_off_topic(query_stems: Iterable[str], vocab: DomainVocabulary) -> bool:
-    """Too few of the question's subject words belong to the domain's vocabulary."""
+def is_off_topic(query_stems: Iterable[str], vocab: DomainVocabulary, *, retrieved: bool) -> bool:
+    """Too little of the question belongs to the domain's vocabulary.
+
+    When retrieval found nothing, words are weighted by how specific they are: "buy"
+    and "right" are in any shop's articles, so "Should I buy Bitcoin right now?" is
+    carried by "Bitcoin". When something was retrieved, the retriever's judgement
+    that the question is about the knowledge base counts, and every word weighs the
+    same.
+    """
     if vocab.empty:
         return False
     subject = question_subject(query_stems)
     if not subject:
         return False
-    known = len(subject & vocab.stems) / len(subject)
-    return known < OFF_TOPIC_SHARE
+    weight = (lambda token: 1.0) if retrieved else vocab.weight
+    total = sum(weight(token) for token in subject)
+    known = sum(weight(token) for token in subject & vocab.stems)
+    return known / total < (OFF_TOPIC_SHARE if retrieved else OFF_TOPIC_SHARE_UNRETRIEVED)
 
 
 def topic_label(query: str, vocab: DomainVocabulary, source_titles: Iterable[str]) -> str:

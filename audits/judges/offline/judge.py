@@ -11,7 +11,13 @@ from collections.abc import Sequence
 
 from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
 from .abstention import quotes_not_in_sources
-from .coverage import answerable_keys, fact_addresses, gives_expected_value, source_addresses
+from .coverage import (
+    answerable_keys,
+    fact_addresses,
+    gives_expected_value,
+    source_addresses,
+    weighted_share,
+)
 from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
 from .dialogue import is_small_talk
 from .domain import DomainVocabulary, is_off_topic, topic_label, vocabulary
@@ -23,6 +29,8 @@ from .support import FactSupport, QueryContext, fact_support
 from .text import content_stems, digits_for_number_words, normalise
 
 PROMPT_VERSION = "offline-1"
+# Share of a sub-query's key words a refusal must name to decline that part.
+DECLINE_SHARE = 0.5
 
 
 class OfflineJudge:
@@ -42,8 +50,8 @@ class OfflineJudge:
         vocab = self._vocabulary(item.bot_domain)
         context = _query_context(item.query, vocab)
         supports = [fact_support(fact, sources, context) for fact in parts.facts]
-        matches = _matches(sub_queries, parts.facts, sources, supports)
-        off_topic = _off_topic(item.query, sub_queries, matches, vocab)
+        matches = _matches(sub_queries, parts, sources, supports)
+        off_topic = _off_topic(item.query, sub_queries, matches, vocab, retrieved=bool(sources))
         findings = _findings(item, sub_queries, parts, supports, matches, off_topic)
         decision = decide(findings)
         return JudgeResult(
@@ -79,10 +87,11 @@ def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
 
 def _matches(
     sub_queries: Sequence[SubQuery],
-    facts: Sequence[Fact],
+    parts: ResponseParts,
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
 ) -> Matches:
+    facts = parts.facts
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [answerable_keys(sub_query, source_stems) for sub_query in sub_queries]
     only_question = len(sub_queries) == 1
@@ -94,6 +103,7 @@ def _matches(
         for fact in facts
     ]
     _align_by_answer_type(response_query, sub_queries, facts)
+    _drop_declined(response_query, keys, parts)
     source_query = [
         [
             int(source_addresses(source, sub_query, key))
@@ -115,6 +125,21 @@ def _matches(
     )
 
 
+def _drop_declined(
+    response_query: list[list[int]], keys: Sequence[frozenset[str]], parts: ResponseParts
+) -> None:
+    """A part the answer says it cannot answer ("I don't have the price for express
+    shipping") is unanswered, whatever facts around it share its words."""
+    for kind, text in parts.others:
+        if kind != "refusal":
+            continue
+        said = frozenset(content_stems(text))
+        for query_index, key in enumerate(keys):
+            if key and weighted_share(key, said) >= DECLINE_SHARE:
+                for row in response_query:
+                    row[query_index] = 0
+
+
 def _align_by_answer_type(
     response_query: list[list[int]], sub_queries: Sequence[SubQuery], facts: Sequence[Fact]
 ) -> None:
@@ -132,11 +157,16 @@ def _align_by_answer_type(
 
 
 def _off_topic(
-    query: str, sub_queries: Sequence[SubQuery], matches: Matches, vocab: DomainVocabulary
+    query: str,
+    sub_queries: Sequence[SubQuery],
+    matches: Matches,
+    vocab: DomainVocabulary,
+    *,
+    retrieved: bool,
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
         return False
-    return is_off_topic(content_stems(query), vocab)
+    return is_off_topic(content_stems(query), vocab, retrieved=retrieved)
 
 
 def _findings(

@@ -34,7 +34,14 @@ class Decision:
 
 
 def decide(findings: Findings) -> Decision:
-    for rule in (_no_question, _contradictory, _partial, _without_content, _out_of_scope):
+    for rule in (
+        _no_question,
+        _clean_decline,
+        _contradictory,
+        _partial,
+        _without_content,
+        _out_of_scope,
+    ):
         decision = rule(findings)
         if decision is not None:
             return decision
@@ -45,6 +52,14 @@ def _no_question(findings: Findings) -> Decision | None:
     if findings.sub_queries and not findings.small_talk:
         return None
     return Decision("sufficient", None, "No customer question to answer in this turn.")
+
+
+def _clean_decline(findings: Findings) -> Decision | None:
+    """An off-topic question declined, perhaps with a pointer elsewhere, is handled well."""
+    declined = bool(findings.other_kinds & {"refusal", "redirect"})
+    if not (findings.off_topic and declined) or any(findings.covered):
+        return None
+    return Decision("sufficient", None, "Politely declines a question outside the bot's domain.")
 
 
 def _contradictory(findings: Findings) -> Decision | None:
