@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .decompose import Fact, SubQuery
 from .sources import PreparedSource, SourceSentence
@@ -39,45 +40,65 @@ _DATE_WORD_RE = re.compile(
 )
 
 
-def weight(token: str) -> float:
+def light_factor(token: str) -> float:
     return 0.5 if token in _LIGHT else 1.0
 
 
-def weighted_share(keys: frozenset[str], stems: frozenset[str]) -> float:
-    total = sum(weight(token) for token in keys)
-    if not total:
-        return 0.0
-    return sum(weight(token) for token in keys & stems) / total
+@dataclass(frozen=True)
+class Keys:
+    """A sub-query's key words with their weights (specificity in the knowledge base)."""
+
+    weights: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def tokens(self) -> frozenset[str]:
+        return frozenset(token for token, _ in self.weights)
+
+    def share(self, stems: frozenset[str]) -> float:
+        total = sum(weight for _, weight in self.weights)
+        if not total:
+            return 0.0
+        return sum(weight for token, weight in self.weights if token in stems) / total
+
+    def __bool__(self) -> bool:
+        return bool(self.weights)
 
 
-def answerable_keys(sub_query: SubQuery, source_stems: frozenset[str]) -> frozenset[str]:
-    """The sub-query's key words, less the customer's own specifics the sources never use.
+def answerable_keys(
+    sub_query: SubQuery,
+    source_stems: frozenset[str],
+    known_words: frozenset[str],
+    specificity: Callable[[str], float],
+) -> Keys:
+    """The sub-query's key words, less the customer's own specifics nobody writes about.
 
     "Return policy for my smartwatch?" is answered by the returns policy, which never
-    names smartwatches. Only a minority of keys may be dropped this way, so "is there a
-    restocking fee?" does not shrink to "fee" when the sources only price shipping.
+    names smartwatches. A word is dropped only when neither the sources nor the
+    knowledge base use it, and only while most of the question remains, so "is there a
+    restocking fee?" does not shrink to "fee" when no article mentions restocking.
     """
-    keys = sub_query.key_stems
-    known = keys & source_stems
-    if known != keys and weighted_total(known) > weighted_total(keys) / 2:
-        return known
-    return keys
+    tokens = sub_query.key_stems
+    unknown = tokens - source_stems - known_words
+    kept = tokens - unknown
+    if unknown and sum(map(light_factor, kept)) > sum(map(light_factor, tokens)) / 2:
+        tokens = kept
+
+    def weigh(token: str) -> float:
+        # Specific words count for more, but only up to twice a common one: a rare
+        # product name must not outweigh what the question asks about it.
+        return light_factor(token) * min(2.0, 1.0 + (specificity(token) - 1.0) / 4)
+
+    return Keys(tuple(sorted((token, weigh(token)) for token in tokens)))
 
 
-def weighted_total(keys: frozenset[str]) -> float:
-    return sum(weight(token) for token in keys)
-
-
-def fact_addresses(
-    fact: Fact, sub_query: SubQuery, keys: frozenset[str], *, only_question: bool
-) -> bool:
+def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question: bool) -> bool:
     gives_expected = _fact_gives(fact, sub_query.expects)
     if sub_query.expects in _VALUE_REQUIRED and not gives_expected:
         # "What does express delivery cost?" is not answered by its delivery time.
         return False
     if not keys:
         return gives_expected or sub_query.expects in ("other", "yesno")
-    score = weighted_share(keys, fact.stems | fact.context)
+    score = keys.share(fact.stems | fact.context)
     if gives_expected:
         score += EXPECTED_VALUE_BONUS
     if score >= MATCH_THRESHOLD:
@@ -97,15 +118,13 @@ def _fact_gives(fact: Fact, expects: str) -> bool:
     return any(quantity.kind in kinds for quantity in fact.quantities)
 
 
-def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: frozenset[str]) -> bool:
+def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: Keys) -> bool:
     """The source has a passage about the sub-query that carries the kind of answer asked."""
     if not keys:
         return False  # a question too vague to say what it is about
     for window in _windows(source.sentences):
         stems = frozenset().union(*(sentence.stems for sentence in window))
-        if weighted_share(keys, stems) >= MATCH_THRESHOLD and _window_gives(
-            window, sub_query.expects
-        ):
+        if keys.share(stems) >= MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
             return True
     return False
 

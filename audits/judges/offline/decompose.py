@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .conditions import governing_conditions
@@ -47,13 +48,19 @@ QUESTION_FILLER = frozenset(
     for word in word_list("""
     long much many soon quickly often take know tell want need like help get way
     possible able thing anything something please wonder curious question ask find
-    worth good better best recommend idea sense
+    worth good better best recommend idea sense fast quick
     """)
 )
 _EXPECTS = (
-    (re.compile(r"\bhow (?:long|soon|quickly|many (?:days|weeks|hours|months))\b"), "duration"),
     (
-        re.compile(r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"),
+        re.compile(r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"),
+        "duration",
+    ),
+    (
+        re.compile(
+            r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
+            r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
+        ),
         "amount",
     ),
     (re.compile(r"\bhow many\b|\bwhat percent"), "number"),
@@ -111,17 +118,20 @@ def split_sub_queries(query: str) -> list[SubQuery]:
         if clause and clause.strip()
     ]
     clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
-    if not any(_is_question(clause) for clause in clauses):
-        text = " ".join(clause for clause in clauses if content_stems(clause))
-        return [_sub_query(text, frozenset())] if text else []
-    return _questions_with_context(clauses)
+    if any(_is_question(clause) for clause in clauses):
+        return _questions_with_context(clauses, _is_question)
+    if any(_is_request(clause) for clause in clauses):
+        # "I want to return my TV" asks something; beside a real question it is context.
+        return _questions_with_context(clauses, _is_request)
+    text = " ".join(clause for clause in clauses if content_stems(clause))
+    return [_sub_query(text, frozenset())] if text else []
 
 
-def _questions_with_context(clauses: list[str]) -> list[SubQuery]:
+def _questions_with_context(clauses: list[str], asks: Callable[[str], bool]) -> list[SubQuery]:
     sub_queries: list[SubQuery] = []
     context: set[str] = set()
     for clause in clauses:
-        if not _is_question(clause):
+        if not asks(clause):
             context.update(content_stems(clause))
             continue
         previous = sub_queries[-1].stems | sub_queries[-1].context if sub_queries else frozenset()
@@ -138,9 +148,11 @@ def _sub_query(text: str, context: frozenset[str]) -> SubQuery:
 
 
 def _is_question(clause: str) -> bool:
-    return clause.rstrip().endswith("?") or bool(
-        _QUESTION_START_RE.match(clause) or _REQUEST_RE.match(clause)
-    )
+    return clause.rstrip().endswith("?") or bool(_QUESTION_START_RE.match(clause))
+
+
+def _is_request(clause: str) -> bool:
+    return bool(_REQUEST_RE.match(clause))
 
 
 def _expects(text: str) -> str:
@@ -158,9 +170,10 @@ _CLAUSE_SPLIT_RE = re.compile(
 )
 _OPENER_RE = re.compile(
     r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
-    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|unfortunately|yes|no|not really"
+    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello"
-    r"|hey)\s*[,!-]+\s+",
+    r"|hey)\s*[,!:-]+\s+",
     re.IGNORECASE,
 )
 _VERB_RE = re.compile(

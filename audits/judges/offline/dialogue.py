@@ -20,7 +20,7 @@ _PLEASANTRY_RE = re.compile(
     r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
     r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
-    r"|\b(?:great|good|excellent) question|\bhave a (?:great|nice|good|lovely|wonderful)"
+    r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e",
@@ -81,6 +81,7 @@ _CONTACT_QUERY_RE = re.compile(
 )
 _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
+    r"|(?:unfortunately|sadly|i'?m afraid) not"
     r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
     re.IGNORECASE,
 )

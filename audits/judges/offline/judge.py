@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
 from .abstention import quotes_not_in_sources
 from .coverage import (
+    Keys,
     answerable_keys,
     fact_addresses,
     gives_expected_value,
     source_addresses,
-    weighted_share,
 )
 from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
 from .dialogue import is_small_talk
-from .domain import DomainVocabulary, is_off_topic, topic_label, vocabulary
+from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .quantities import extract_quantities
 from .redundancy import conflicting_pairs, redundant_of
 from .rubric import Findings, decide
@@ -50,8 +50,8 @@ class OfflineJudge:
         vocab = self._vocabulary(item.bot_domain)
         context = _query_context(item.query, vocab)
         supports = [fact_support(fact, sources, context) for fact in parts.facts]
-        matches = _matches(sub_queries, parts, sources, supports)
-        off_topic = _off_topic(item.query, sub_queries, matches, vocab, retrieved=bool(sources))
+        matches = _matches(sub_queries, parts, sources, supports, vocab)
+        off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
         findings = _findings(item, sub_queries, parts, supports, matches, off_topic)
         decision = decide(findings)
         return JudgeResult(
@@ -90,10 +90,14 @@ def _matches(
     parts: ResponseParts,
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
+    vocab: DomainVocabulary,
 ) -> Matches:
     facts = parts.facts
     source_stems = frozenset().union(*(source.stems for source in sources))
-    keys = [answerable_keys(sub_query, source_stems) for sub_query in sub_queries]
+    keys = [
+        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
+        for sub_query in sub_queries
+    ]
     only_question = len(sub_queries) == 1
     response_query = [
         [
@@ -126,7 +130,7 @@ def _matches(
 
 
 def _drop_declined(
-    response_query: list[list[int]], keys: Sequence[frozenset[str]], parts: ResponseParts
+    response_query: list[list[int]], keys: Sequence[Keys], parts: ResponseParts
 ) -> None:
     """A part the answer says it cannot answer ("I don't have the price for express
     shipping") is unanswered, whatever facts around it share its words."""
@@ -135,7 +139,7 @@ def _drop_declined(
             continue
         said = frozenset(content_stems(text))
         for query_index, key in enumerate(keys):
-            if key and weighted_share(key, said) >= DECLINE_SHARE:
+            if key and key.share(said) >= DECLINE_SHARE:
                 for row in response_query:
                     row[query_index] = 0
 
@@ -161,12 +165,16 @@ def _off_topic(
     sub_queries: Sequence[SubQuery],
     matches: Matches,
     vocab: DomainVocabulary,
-    *,
-    retrieved: bool,
+    sources: Sequence[PreparedSource],
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
         return False
-    return is_off_topic(content_stems(query), vocab, retrieved=retrieved)
+    query_stems = frozenset(content_stems(query))
+    # What the retriever returned shares the question's subject: the knowledge base's
+    # territory, even if it holds no answer.
+    if question_subject(query_stems) & frozenset().union(*(s.stems for s in sources)):
+        return False
+    return is_off_topic(query_stems, vocab, retrieved=bool(sources))
 
 
 def _findings(
@@ -186,6 +194,11 @@ def _findings(
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
         conflicts=conflicting_pairs(list(parts.facts)),
+        invented=[
+            index
+            for index, support in enumerate(supports)
+            if support.invented and any(matches.response_query[index])
+        ],
         other_kinds=parts.kinds(),
         small_talk=is_small_talk(item.query),
         off_topic=off_topic,

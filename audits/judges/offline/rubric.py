@@ -20,6 +20,8 @@ class Findings:
     facts: list[str]
     unsupported: list[UnsupportedFact]
     conflicts: list[tuple[int, int]]
+    # Facts that answer the question with something the sources do not say at all.
+    invented: list[int] = field(default_factory=list)
     other_kinds: set[str] = field(default_factory=set)
     small_talk: bool = False
     off_topic: bool = False
@@ -83,6 +85,11 @@ def _contradictory(findings: Findings) -> Decision | None:
             "contradictory",
             f"Gives two different values for the same thing: {_quote(findings.facts[first])} "
             f"and {_quote(findings.facts[second])}.",
+        )
+    if findings.invented and not findings.off_topic:
+        return _insufficient(
+            "contradictory",
+            f"States what the sources do not support: {_quote(findings.facts[findings.invented[0]])}.",
         )
     return None
 

@@ -8,6 +8,7 @@ against "can"). The sources that carry the fact are the ones credited with it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,9 @@ QUERY_WORD_WEIGHT = 1.0
 # A source clause this close to a fact is the fact's own statement, so an opposite
 # polarity there is a contradiction rather than a different statement.
 POLARITY_OVERLAP = 0.6
+# Below this share of its words in the sources, an unsupported fact is made up rather
+# than loosely paraphrased.
+INVENTED_BELOW = 0.5
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,9 @@ class FactSupport:
     reason: str | None
     passage: str
     source_rank: int | None
+    # Unsupported and mostly absent from the sources (or stating a value or name they
+    # never give): made up rather than paraphrased.
+    invented: bool = False
 
 
 def lexical_score(
@@ -88,7 +95,8 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
         fact, sources
     )
     if problem is not None:
-        return _unsupported(problem, row, sources)
+        invented = problem.reason == "not_in_sources" and not fact.personal
+        return _unsupported(problem, row, sources, invented=invented)
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
     scores = [
@@ -96,12 +104,15 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
         for index, source in enumerate(sources)
     ]
     row = [1 if score >= threshold else 0 for score in scores]
-    if any(row) or len(sources) < 2:
-        return FactSupport(row, None if any(row) else "not_in_sources", "", None)
+    if any(row):
+        return FactSupport(row, None, "", None)
     # A fact may join two sources ("headphones" from one, "30 days" from another).
     union = frozenset().union(*(source.stems for source in sources))
-    if lexical_score(fact, union, query, anchored=bool(holders)) < threshold:
-        return FactSupport(row, "not_in_sources", "", None)
+    combined = lexical_score(fact, union, query, anchored=bool(holders))
+    if combined < threshold or len(sources) < 2:
+        # A fact whose value the sources state is at worst loosely worded, not made up.
+        invented = combined < INVENTED_BELOW and not holders and not fact.personal
+        return FactSupport(row, "not_in_sources", "", None, invented)
     credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
     return FactSupport([int(index in credited) for index in range(len(sources))], None, "", None)
 
@@ -119,10 +130,10 @@ def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryCo
 
 
 def _unsupported(
-    problem: Problem, row: list[int], sources: Sequence[PreparedSource]
+    problem: Problem, row: list[int], sources: Sequence[PreparedSource], *, invented: bool
 ) -> FactSupport:
     rank = sources[problem.source].rank if problem.source is not None else None
-    return FactSupport(row, problem.reason, problem.passage, rank)
+    return FactSupport(row, problem.reason, problem.passage, rank, invented)
 
 
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
@@ -141,10 +152,21 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
+        if _restriction_words(fact_clause) != _restriction_words(clause.text):
+            continue  # "only within 30 days" and "not after 30 days" say the same thing
         shared = words & clause.stems
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+_RESTRICTION_RE = re.compile(
+    r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
+)
+
+
+def _restriction_words(text: str) -> frozenset[str]:
+    return frozenset(word.lower() for word in _RESTRICTION_RE.findall(text))
 
 
 def _negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
