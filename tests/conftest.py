@@ -68,3 +68,26 @@ def bob(team):
 def charlie(db, other_bot):
     """A writer of another team: sees none of the Help Centre's bots."""
     return _member("charlie", "writer", other_bot.team)
+
+
+@pytest.fixture
+def llm_server():
+    """A loopback OpenAI-compatible server with scripted replies (tests/llm_server.py)."""
+    from tests.llm_server import LLMServer
+
+    server = LLMServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def llm_settings(settings, llm_server):
+    """Settings that point the LLM judge at the loopback server, with short timeouts."""
+    settings.OPENAI_BASE_URL = llm_server.base_url
+    settings.OPENAI_API_KEY = "loopback-key"
+    settings.KBAUDIT_JUDGE_MODEL = "loopback-judge"
+    settings.KBAUDIT_JUDGE = "llm"
+    settings.KBAUDIT_JUDGE_TIMEOUT = 5.0
+    settings.KBAUDIT_JUDGE_MAX_RETRIES = 2
+    settings.KBAUDIT_JUDGE_RESPONSE_FORMAT = "json_schema"
+    return settings
