@@ -1,0 +1,1 @@
+"""The LLM judge's versioned prompt files (a package so they ship as package data)."""
