@@ -225,12 +225,15 @@ def _read_completion(completion: Any) -> tuple[str | None, tuple[int, int]]:
     if getattr(choice, "finish_reason", None) == "length":
         raise JudgeError("the judge's reply was cut off (finish_reason=length)")
     usage = getattr(completion, "usage", None)
-    tokens = (
-        int(getattr(usage, "prompt_tokens", 0) or 0),
-        int(getattr(usage, "completion_tokens", 0) or 0),
-    )
+    tokens = (_count(usage, "prompt_tokens"), _count(usage, "completion_tokens"))
     content = getattr(message, "content", None)
     return (content if isinstance(content, str) else None), tokens
+
+
+def _count(usage: Any, name: str) -> int:
+    # Some servers omit usage or report it oddly; a missing count is 0, not a failure.
+    value = getattr(usage, name, 0)
+    return value if isinstance(value, int) and value >= 0 else 0
 
 
 def _one_line(text: str | None) -> str:
