@@ -104,7 +104,7 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
     if score >= MATCH_THRESHOLD:
         return True
     # A short direct answer ("Delhi", "2006") to the only question answers it.
-    return only_question and len(fact.stems) <= 3
+    return only_question and fact.bare and len(fact.stems) <= 3
 
 
 def gives_expected_value(fact: Fact, sub_query: SubQuery) -> bool:

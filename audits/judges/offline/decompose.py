@@ -94,6 +94,8 @@ class Fact:
     conditioned: bool = False
     # Told in the first person singular ("I love that series"): experience or opinion.
     personal: bool = False
+    # A bare phrase with no verb ("Delhi", "Arthur's Magazine"): a direct short answer.
+    bare: bool = False
     proper_nouns: frozenset[str] = frozenset()
     context: frozenset[str] = frozenset()
 
@@ -243,11 +245,18 @@ def _clauses(sentence: str) -> list[str]:
     start = 0
     for match in _CLAUSE_SPLIT_RE.finditer(sentence):
         left, right = sentence[start : match.start()], sentence[match.end() :]
-        if _is_clause(left) and _is_clause(right) and not _BETWEEN_NUMBERS_RE.search(left):
+        # A semicolon always joins two statements; "and"/"but" only when both sides are
+        # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
+        both = _is_statement if match.group().strip() == ";" else _is_clause
+        if both(left) and both(right) and not _BETWEEN_NUMBERS_RE.search(left):
             clauses.append(left)
             start = match.end()
     clauses.append(sentence[start:])
     return [clause.strip(" ,;") for clause in clauses if clause.strip(" ,;.")]
+
+
+def _is_statement(text: str) -> bool:
+    return len(text.split()) >= 3
 
 
 def _is_clause(text: str) -> bool:
@@ -265,6 +274,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
         personal=bool(_FIRST_PERSON_RE.search(text)),
+        bare=not _VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
         ),

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ..base import KnowledgeBaseProfile
 from .decompose import QUESTION_FILLER
-from .text import STOPWORDS, content_stems, normalise, stem, word_list, words
+from .text import STOPWORDS, content_stems, normalise, plain_stem, stem, word_list, words
 
 # Below this share of a question's words known to the domain, the question is off-topic;
 # when retrieval found nothing at all, a little more of the question must be known.
@@ -20,7 +20,7 @@ _SERVICE_WORDS = frozenset(
     stem(word)
     for word in word_list("""
     good best recommend suggest question problem issue hi hello thanks support service
-    customer help bot chat answer information info question know tell
+    customer help bot chat answer information info question know tell make
     """)
 )
 
@@ -34,7 +34,8 @@ _COMMERCE_WORDS = frozenset(
     product item account login log password sign register email address track package
     warranty repair store shop cart checkout gift subscription membership invoice receipt
     tax bill charge size color model brand new open box damaged broken wrong missing late
-    delayed replace replacement pickup collect store location hours open contact
+    delayed replace replacement pickup collect store location hours open contact reset
+    change update delete
     """)
 )
 
@@ -66,8 +67,8 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
             frequency[token] = max(frequency[token], count)
     domain_text = " ".join(filter(None, (bot_domain, profile.domain)))
     domain_stems = set(content_stems(domain_text))
-    titles = tuple((title, frozenset(content_stems(title))) for title in profile.titles if title)
-    title_stems = {token for _, stems in titles for token in stems}
+    titles = tuple((title, _label_stems(title)) for title in dict.fromkeys(profile.titles) if title)
+    title_stems = {token for title, _ in titles for token in content_stems(title)}
     common = max(2, profile.n_documents // 5)
     names = {token for token, count in frequency.items() if count >= common}
     known = frozenset(frequency) | domain_stems | title_stems
@@ -90,16 +91,16 @@ def profile_from_texts(
 ) -> KnowledgeBaseProfile:
     """A profile from (title, body) pairs: titles and per-document word frequency."""
     frequency: Counter[str] = Counter()
-    titles: list[str] = []
+    titles: dict[str, None] = {}
     count = 0
     for title, body in documents:
         count += 1
-        if title and title not in titles:
-            titles.append(title)
+        if title:
+            titles.setdefault(title, None)
         frequency.update({token for token in words(f"{title} {body}") if token not in STOPWORDS})
     return KnowledgeBaseProfile(
         domain=domain,
-        titles=titles,
+        titles=list(titles),
         document_frequency=dict(sorted(frequency.items())),
         n_documents=count,
     )
@@ -134,40 +135,53 @@ def is_off_topic(query_stems: Iterable[str], vocab: DomainVocabulary, *, retriev
 
 
 def topic_label(query: str, vocab: DomainVocabulary, source_titles: Iterable[str]) -> str:
-    """1-3 words for the question, from the knowledge base's own titles when one fits."""
-    query_stems = question_subject(content_stems(query))
-    if not query_stems:
+    """1-3 words for the question, from the knowledge base's own titles when one fits.
+
+    Titles are matched word for word (no synonyms), so "Is there a restocking fee?"
+    is not labelled "shipping costs" because a fee is a cost.
+    """
+    query_words = _label_stems(query)
+    if not query_words:
         return ""
-    candidates = list(vocab.titles) + [(t, frozenset(content_stems(t))) for t in source_titles if t]
-    best = _best_title(query_stems, candidates)
+    known = {title for title, _ in vocab.titles}
+    extra = tuple(
+        (t, _label_stems(t)) for t in dict.fromkeys(source_titles) if t and t not in known
+    )
+    best = _best_title(query_words, vocab.titles + extra)
     if best is not None:
-        return _title_words(best, query_stems)
-    return _query_words(query, vocab)
+        return _title_words(best, query_words)
+    return _query_words(query)
+
+
+def _label_stems(text: str) -> frozenset[str]:
+    subject = question_subject(content_stems(text))
+    return frozenset(
+        plain_stem(token)
+        for token in words(normalise(text))
+        if token not in STOPWORDS and stem(token) in subject
+    )
 
 
 def _best_title(
-    query_stems: frozenset[str], candidates: list[tuple[str, frozenset[str]]]
+    query_words: frozenset[str], titles: tuple[tuple[str, frozenset[str]], ...]
 ) -> str | None:
     scored = [
-        (len(stems & query_stems) / len(stems), len(stems & query_stems), -len(title), title)
-        for title, stems in candidates
-        if stems & query_stems
+        (len(shared) / len(title_words), len(shared), -len(title), title)
+        for title, title_words in titles
+        if (shared := title_words & query_words)
     ]
     return max(scored)[3] if scored else None
 
 
-def _title_words(title: str, query_stems: frozenset[str]) -> str:
+def _title_words(title: str, query_words: frozenset[str]) -> str:
     title_words = [token for token in words(normalise(title)) if token not in STOPWORDS]
     if len(title_words) <= 3:
         return " ".join(title_words)
-    shared = [token for token in title_words if stem(token) in query_stems]
+    shared = [token for token in title_words if plain_stem(token) in query_words]
     return " ".join(shared[:3])
 
 
-def _query_words(query: str, vocab: DomainVocabulary) -> str:
+def _query_words(query: str) -> str:
     subject = question_subject(content_stems(query))
     tokens = [t for t in words(normalise(query)) if t not in STOPWORDS and stem(t) in subject]
-    known = [token for token in tokens if stem(token) in vocab.stems]
-    chosen = known or tokens
-    unique = list(dict.fromkeys(chosen))
-    return " ".join(unique[:2])
+    return " ".join(list(dict.fromkeys(tokens))[:2])

@@ -91,9 +91,11 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     """Which sources support the fact and, when none does, the most specific reason."""
     row = [0] * len(sources)
     located = locate_values(sources)
-    problem = value_problem(fact, located, query.stems, query.quantities) or _polarity_problem(
-        fact, sources
-    )
+    problems = [
+        value_problem(fact, located, query.stems, query.quantities),
+        _polarity_problem(fact, sources),
+    ]
+    problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is not None:
         invented = problem.reason == "not_in_sources" and not fact.personal
         return _unsupported(problem, row, sources, invented=invented)
@@ -115,6 +117,14 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
         return FactSupport(row, "not_in_sources", "", None, invented)
     credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
     return FactSupport([int(index in credited) for index in range(len(sources))], None, "", None)
+
+
+REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
+
+
+def _specificity(problem: Problem) -> int:
+    """The most telling reason wins: a misread condition, then a conflict, then absence."""
+    return REASON_ORDER.index(problem.reason)
 
 
 def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> set[int]:
@@ -152,7 +162,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
-        if _restriction_words(fact_clause) != _restriction_words(clause.text):
+        if _restricted_differently(fact_clause, clause.text):
             continue  # "only within 30 days" and "not after 30 days" say the same thing
         shared = words & clause.stems
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
@@ -165,8 +175,10 @@ _RESTRICTION_RE = re.compile(
 )
 
 
-def _restriction_words(text: str) -> frozenset[str]:
-    return frozenset(word.lower() for word in _RESTRICTION_RE.findall(text))
+def _restricted_differently(first: str, second: str) -> bool:
+    mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
+    theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
+    return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
 
 
 def _negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:

@@ -38,7 +38,7 @@ STOPWORDS: frozenset[str] = frozenset(
     whoever whom whose why why's will with within without won't would wouldn't yes
     yet you you'd you'll you're you've your yours yourself yourselves
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
-    definitely certainly surely
+    definitely certainly surely since hence therefore unless ago
     """)
 )
 
@@ -215,6 +215,14 @@ def stem(word: str) -> str:
     base = _strip_derivation(base)
     base = _strip_final(base)
     return _SYNONYMS.get(base, base)
+
+
+@lru_cache(maxsize=65536)
+def plain_stem(word: str) -> str:
+    """The stem without the synonym folding, for matching a label word for word."""
+    if word in _IRREGULAR or len(word) <= 3 or not word.isalpha():
+        return word
+    return _strip_final(_strip_derivation(_strip_inflection(word)))
 
 
 def _strip_inflection(word: str) -> str:
