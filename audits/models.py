@@ -78,7 +78,7 @@ class Bot(models.Model):
         return self.name or self.slug
 
     def get_absolute_url(self) -> str:
-        return reverse("audits:bot_detail", args=[self.slug])
+        return reverse("content:bot_detail", args=[self.slug])
 
     @property
     def display_name(self) -> str:

@@ -1,36 +1,12 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
-
-
-@require_GET
-def bot_detail(request, slug: str):
-    bot = get_object_or_404(Bot.objects.visible_to(request.user), slug=slug)
-    counts = (
-        Interaction.objects.production()
-        .filter(bot=bot)
-        .aggregate(
-            total=Count("id"),
-            pending=Count("id", filter=Q(status=Interaction.Status.PENDING)),
-            graded=Count("id", filter=Q(status=Interaction.Status.GRADED)),
-            thumbs_down=Count("id", filter=Q(feedback=Interaction.Feedback.DOWN)),
-        )
-    )
-    recent = (
-        Interaction.objects.production()
-        .filter(bot=bot)
-        .select_related("evaluation")
-        .order_by("-timestamp")[:20]
-    )
-    return render(
-        request, "audits/bot_detail.html", {"bot": bot, "counts": counts, "recent": recent}
-    )
 
 
 @require_GET

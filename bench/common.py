@@ -37,7 +37,14 @@ def recreate_database(url: str) -> None:
 
 def env_for(url: str, **extra: str) -> dict[str, str]:
     env = dict(os.environ)
-    env.update({"DATABASE_URL": url, "SECRET_KEY": env.get("SECRET_KEY", "bench"), "REDIS_URL": ""})
+    env.update(
+        {
+            "DATABASE_URL": url,
+            "SECRET_KEY": env.get("SECRET_KEY", "bench"),
+            "REDIS_URL": "",
+            "ALLOWED_HOSTS": "testserver,localhost,127.0.0.1",
+        }
+    )
     env.update(extra)
     return env
 

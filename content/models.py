@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
 from django.urls import reverse
+from django.utils import timezone
 
 # The first version of an article is live from the beginning of time: logs usually
 # predate the first export of the knowledge base.
@@ -75,3 +77,280 @@ class ArticleVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.article} v{self.number}"
+
+
+class SeasonQuerySet(models.QuerySet):
+    def for_bot(self, bot) -> SeasonQuerySet:
+        return self.filter(models.Q(bot__isnull=True) | models.Q(bot=bot))
+
+
+class Season(models.Model):
+    """A named date range that recurs every year, e.g. "Holiday peak: Nov 20 – Dec 31".
+
+    ``end`` is inclusive; a season whose end comes before its start wraps the new year
+    (winter: Dec 1 – Feb 28/29).
+    """
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100)
+    start_month = models.PositiveSmallIntegerField()
+    start_day = models.PositiveSmallIntegerField()
+    end_month = models.PositiveSmallIntegerField()
+    end_day = models.PositiveSmallIntegerField()
+    bot = models.ForeignKey(
+        "audits.Bot",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seasons",
+        help_text="Leave empty for a season every bot shares.",
+    )
+    is_meteorological = models.BooleanField(default=False, editable=False)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["start_month", "start_day", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["slug", "bot"], name="season_unique_slug_per_bot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.start_month}/{self.start_day}–{self.end_month}/{self.end_day})"
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        for month, day, label in (
+            (self.start_month, self.start_day, "start"),
+            (self.end_month, self.end_day, "end"),
+        ):
+            try:
+                datetime(2024, month, day)  # a leap year accepts Feb 29
+            except (TypeError, ValueError):
+                raise ValidationError(
+                    {f"{label}_day": f"Not a day of the year: {month}/{day}"}
+                ) from None
+
+
+METRIC_FIELDS = (
+    "source_precision",
+    "source_query_coverage",
+    "response_precision",
+    "response_query_coverage",
+    "groundedness",
+    "self_distinctness",
+)
+CAUSES = ("contradictory", "partial", "no_content", "out_of_scope", "user_feedback")
+
+
+def _rollup_fields() -> dict[str, models.Field]:
+    fields: dict[str, models.Field] = {
+        "interactions": models.PositiveIntegerField(default=0),
+        "conversations": models.PositiveIntegerField(default=0),
+        "graded": models.PositiveIntegerField(default=0),
+        "insufficient": models.PositiveIntegerField(default=0),
+        "thumbs_down": models.PositiveIntegerField(default=0),
+        "thumbs_up": models.PositiveIntegerField(default=0),
+    }
+    for metric in METRIC_FIELDS:
+        fields[f"{metric}_sum"] = models.FloatField(default=0)
+        fields[f"{metric}_n"] = models.PositiveIntegerField(default=0)
+        fields[f"{metric}_below"] = models.PositiveIntegerField(default=0)
+    for cause in CAUSES:
+        fields[f"cause_{cause}"] = models.PositiveIntegerField(default=0)
+    return fields
+
+
+class RollupMixin(models.Model):
+    """Sums, counts and below-threshold counts per metric, so periods add up exactly."""
+
+    class Meta:
+        abstract = True
+
+    def mean(self, metric: str) -> float | None:
+        n = getattr(self, f"{metric}_n")
+        return getattr(self, f"{metric}_sum") / n if n else None
+
+
+for _name, _field in _rollup_fields().items():
+    RollupMixin.add_to_class(_name, _field)
+
+
+class ArticleDayRollup(RollupMixin):
+    """What one article's retrievals looked like for one bot on one day (UTC).
+
+    Every retrieval credits its article and the article version live at the time; the
+    metrics are those of the evaluated interactions that retrieved it.
+    """
+
+    bot = models.ForeignKey(
+        "audits.Bot", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="day_rollups")
+    version_number = models.PositiveIntegerField(default=0)
+    day = models.DateField()
+    retrievals = models.PositiveIntegerField(default=0)
+    top_ranked = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "day", "article", "version_number"], name="article_rollup_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["article", "day"], name="article_rollup_article_day")]
+
+    def __str__(self) -> str:
+        return f"{self.article_id} v{self.version_number} {self.day}"
+
+
+class BotDayRollup(RollupMixin):
+    """A bot's whole day: the overview's trends and the per-bot failure shares."""
+
+    bot = models.ForeignKey(
+        "audits.Bot", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    day = models.DateField()
+    skipped = models.PositiveIntegerField(default=0)
+    unasked_3plus = models.PositiveIntegerField(default=0)
+    with_unsupported = models.PositiveIntegerField(default=0)
+    with_redundant = models.PositiveIntegerField(default=0)
+    with_condition_misapplied = models.PositiveIntegerField(default=0)
+    no_sources = models.PositiveIntegerField(default=0)
+    prompt_tokens = models.PositiveBigIntegerField(default=0)
+    completion_tokens = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["bot", "day"], name="bot_rollup_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.bot_id} {self.day}"
+
+
+class TopicDayRollup(models.Model):
+    """How often the judge gave a topic label to a bot's questions on a day."""
+
+    bot = models.ForeignKey(
+        "audits.Bot", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    day = models.DateField()
+    topic = models.CharField(max_length=80)
+    interactions = models.PositiveIntegerField(default=0)
+    insufficient = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bot", "day", "topic"], name="topic_rollup_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot_id} {self.day} {self.topic}"
+
+
+class ReviewItemQuerySet(models.QuerySet):
+    def active(self) -> ReviewItemQuerySet:
+        return self.filter(status__in=ReviewItem.ACTIVE)
+
+    def visible_to(self, user) -> ReviewItemQuerySet:
+        from audits.models import Bot
+
+        return self.filter(bot__in=Bot.objects.visible_to(user))
+
+
+class ReviewItem(models.Model):
+    """A piece of work for the knowledge-base team: an article to fix, and why (SPEC §6).
+
+    open → in progress → resolved, or dismissed. A dismissal is final: the item never
+    reopens; if the article later gets materially worse, a new item is raised that
+    points back to the dismissed one.
+    """
+
+    class Reason(models.TextChoices):
+        CONTENT_GAP = "content_gap", "Content gap"
+        PARTIAL_COVERAGE = "partial_coverage", "Partial coverage"
+        CONTRADICTION = "contradiction", "Answers contradict the article"
+        NEAR_DUPLICATE = "near_duplicate", "Near-duplicate retrieval"
+        DUPLICATE_ARTICLES = "duplicate_articles", "Duplicate articles"
+        CONTRADICTING_ARTICLES = "contradicting_articles", "Articles contradict each other"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        IN_PROGRESS = "in_progress", "In progress"
+        RESOLVED = "resolved", "Resolved"
+        DISMISSED = "dismissed", "Dismissed"
+
+    ACTIVE = (Status.OPEN, Status.IN_PROGRESS)
+
+    bot = models.ForeignKey("audits.Bot", on_delete=models.CASCADE, related_name="review_items")
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="review_items")
+    # The other article of a pair (duplicates, contradictions between articles).
+    other_article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    reason = models.CharField(max_length=30, choices=Reason.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.OPEN)
+    assignee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="review_items",
+    )
+    priority = models.FloatField(default=0)
+    # How far below threshold the article was when last flagged (the priority without traffic).
+    severity = models.FloatField(default=0)
+    # What the flag saw: window, traffic, metrics, thresholds, diagnoses.
+    evidence = models.JSONField(default=dict, blank=True)
+    dismissed_reason = models.TextField(blank=True)
+    previous = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="reflagged_as"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    last_flagged_at = models.DateTimeField(default=timezone.now)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ReviewItemQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-priority", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "article", "reason"],
+                condition=models.Q(status__in=["open", "in_progress"]),
+                name="review_item_one_active",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["status", "-priority"], name="review_item_queue"),
+            models.Index(fields=["article", "reason", "status"], name="review_item_article"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_reason_display()}: {self.article}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("content:item_detail", args=[self.pk])
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in self.ACTIVE
+
+
+class ReviewItemEvent(models.Model):
+    """One entry in an item's history: who did what, when (actor empty: kbaudit itself)."""
+
+    item = models.ForeignKey(ReviewItem, on_delete=models.CASCADE, related_name="events")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=30)
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.item_id} {self.action}"

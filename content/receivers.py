@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
+from django.db import transaction
 from django.dispatch import receiver
 
-from audits.signals import interactions_imported
+from audits.signals import evaluations_written, interactions_imported
 from content.models import Article
+
+log = logging.getLogger(__name__)
 
 
 @receiver(interactions_imported)
@@ -26,3 +31,20 @@ def create_stub_articles(sender, *, article_refs: dict[str, tuple[str, str]], **
         ],
         ignore_conflicts=True,
     )
+
+
+@receiver(evaluations_written)
+def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
+    """Rollups follow the sweep: only the days it touched are recomputed."""
+    from content.tasks import rollups_refresh
+
+    for bot_id, touched in days.items():
+        iso = sorted({day.isoformat() for day in touched})
+
+        def enqueue(bot_id=bot_id, iso=iso) -> None:
+            try:
+                rollups_refresh.delay(bot_id, iso)
+            except Exception:  # the broker is down: the hourly catch-up will redo these days
+                log.exception("could not queue the rollup refresh of bot %s", bot_id)
+
+        transaction.on_commit(enqueue)

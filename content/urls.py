@@ -5,6 +5,10 @@ from content import views
 app_name = "content"
 
 urlpatterns = [
+    path("bots/<slug:slug>/", views.bot_detail, name="bot_detail"),
+    path("bots/<slug:slug>/thresholds/", views.bot_thresholds_update, name="bot_thresholds"),
+    path("bots/<slug:slug>/articles/", views.ranking, name="ranking"),
+    path("items/<int:pk>/", views.item_detail, name="item_detail"),
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
 ]

@@ -1,12 +1,154 @@
 from __future__ import annotations
 
+from datetime import date, timedelta
+
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.http import HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from audits.models import Bot, RetrievedSource
-from content.models import Article
+from audits.judges.base import METRIC_LABELS
+from audits.models import Bot, Evaluation, RetrievedSource
+from content import charts
+from content.analytics import article_diagnoses, article_series, bot_overview
+from content.forms import ThresholdsForm
+from content.models import Article, ReviewItem, Season
+from content.periods import KINDS, period_for
+from content.ranking import article_ranking, data_span, default_min_sample
+from kbaudit.lib.roles import editor_required, is_editor
+
+
+def _visible_bot(request, slug: str) -> Bot:
+    return get_object_or_404(Bot.objects.visible_to(request.user), slug=slug)
+
+
+def _date_param(request, name: str, default: date | None) -> date | None:
+    value = request.GET.get(name, "")
+    try:
+        return date.fromisoformat(value) if value else default
+    except ValueError:
+        return default
+
+
+def _span(request, bot: Bot, default_days: int = 182) -> tuple[date, date]:
+    first_day, last_day = data_span(bot)
+    last = _date_param(request, "to", last_day or date.today())
+    first = _date_param(
+        request, "from", max(first_day or last, last - timedelta(days=default_days))
+    )
+    return (first, last) if first <= last else (last, first)
+
+
+@require_GET
+def bot_detail(request, slug: str):
+    """The bot's overview: metric trends, traffic, causes, topics, diagnoses."""
+    bot = _visible_bot(request, slug)
+    first, last = _span(request, bot)
+    overview = bot_overview(bot=bot, first=first, last=last)
+    topic = request.GET.get("topic", "")
+    failing = (
+        Evaluation.objects.production()
+        .filter(
+            bot=bot,
+            verdict=Evaluation.Verdict.INSUFFICIENT,
+            occurred_at__date__gte=first,
+            occurred_at__date__lte=last,
+        )
+        .select_related("interaction")
+        .order_by("-occurred_at")
+    )
+    if topic:
+        failing = failing.filter(topic=topic)
+    context = {
+        "bot": bot,
+        "overview": overview,
+        "topic": topic,
+        "failing": failing[:25],
+        "can_edit_thresholds": is_editor(request.user),
+        "thresholds_form": ThresholdsForm(instance=bot),
+    }
+    if request.htmx and request.htmx.target == "failing":
+        return render(request, "content/bot_overview.html#failing", context)
+    series = overview.series
+    context.update(
+        metric_chart=charts.metric_trends(
+            series.buckets, {m: series.mean(m) for m in bot.thresholds()}, bot.thresholds()
+        ),
+        traffic_chart=charts.traffic(
+            series.buckets,
+            {
+                "interactions": series.values("interactions"),
+                "insufficient": series.values("insufficient"),
+            },
+        ),
+        causes_chart=charts.causes(overview.causes),
+    )
+    return render(request, "content/bot_overview.html", context)
+
+
+@require_POST
+@editor_required
+def bot_thresholds_update(request, slug: str):
+    bot = _visible_bot(request, slug)
+    form = ThresholdsForm(request.POST, instance=bot)
+    if form.is_valid():
+        form.save()
+        from content.tasks import rollups_rebuild
+
+        rollups_rebuild.delay(bot.pk)
+        messages.success(request, "Thresholds saved; the analytics are being recomputed.")
+    else:
+        messages.error(request, "Thresholds must be numbers between 0 and 1.")
+    return redirect(bot.get_absolute_url())
+
+
+def _period(request, bot: Bot):
+    kind = request.GET.get("period", "week")
+    if kind not in KINDS:
+        kind = "week"
+    _, last_day = data_span(bot)
+    anchor = _date_param(request, "date", last_day or date.today())
+    seasons = list(Season.objects.for_bot(bot))
+    season = next((s for s in seasons if s.slug == request.GET.get("season")), None)
+    if kind == "season" and season is None:
+        season = next(
+            (s for s in seasons if period_for("season", anchor, s).contains(anchor)), None
+        )
+        season = season or (seasons[0] if seasons else None)
+        if season is None:
+            kind = "week"
+    return period_for(kind, anchor, season), seasons
+
+
+@require_GET
+def ranking(request, slug: str):
+    """High-traffic articles for a day, week, month or season, with change."""
+    bot = _visible_bot(request, slug)
+    period, seasons = _period(request, bot)
+    try:
+        min_sample = max(0, int(request.GET.get("min_sample", default_min_sample())))
+        page = max(1, int(request.GET.get("page", 1)))
+    except ValueError:
+        return HttpResponseBadRequest("min_sample and page must be whole numbers")
+    per_page = 50
+    result = article_ranking(
+        bot=bot, period=period, min_sample=min_sample, limit=per_page, offset=(page - 1) * per_page
+    )
+    context = {
+        "bot": bot,
+        "ranking": result,
+        "period": period,
+        "seasons": seasons,
+        "kinds": KINDS,
+        "previous_anchor": period.start - timedelta(days=1),
+        "next_anchor": period.end + timedelta(days=1),
+        "page": page,
+        "has_next": page * per_page < result.total,
+    }
+    template = "content/ranking.html#ranking" if request.htmx else "content/ranking.html"
+    return render(request, template, context)
 
 
 @require_GET
@@ -33,14 +175,67 @@ def article_list(request):
 def article_detail(request, pk: int):
     article = get_object_or_404(Article, pk=pk)
     bots = Bot.objects.visible_to(request.user)
-    retrievals = (
-        RetrievedSource.objects.filter(article_key=article.external_id, bot__in=bots)
-        .select_related("interaction", "bot")
-        .order_by("-occurred_at")[:25]
-    )
+    bot = bots.filter(slug=request.GET.get("bot", "")).first()
+    chosen = [bot] if bot else list(bots)
+    spans = [data_span(b) for b in chosen]
+    last = max((s[1] for s in spans if s[1]), default=date.today())
+    first = min((s[0] for s in spans if s[0]), default=last)
+    series, totals = article_series(article_id=article.pk, bots=chosen, first=first, last=last)
+    thresholds = (bot or (chosen[0] if chosen else None)).thresholds() if chosen else {}
     context = {
         "article": article,
+        "bots": bots,
+        "bot": bot,
         "versions": article.versions.order_by("-number"),
-        "retrievals": retrievals,
+        "totals": totals,
+        "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
+        "items": ReviewItem.objects.filter(article=article, bot__in=chosen).select_related("bot"),
+        "retrievals": RetrievedSource.objects.filter(
+            article_key=article.external_id, bot__in=chosen
+        )
+        .select_related("interaction", "bot")
+        .order_by("-occurred_at")[:25],
     }
+    if series.buckets and thresholds:
+        context["metric_chart"] = charts.metric_trends(
+            series.buckets, {m: series.mean(m) for m in thresholds}, thresholds
+        )
+        context["traffic_chart"] = charts.traffic(
+            series.buckets, {"retrievals": series.values("retrievals")}
+        )
     return render(request, "content/article_detail.html", context)
+
+
+@require_GET
+def item_detail(request, pk: int):
+    item = get_object_or_404(
+        ReviewItem.objects.visible_to(request.user).select_related("article", "bot", "assignee"),
+        pk=pk,
+    )
+    return render(
+        request,
+        "content/item_detail.html",
+        {
+            "item": item,
+            "metric_rows": evidence_metric_rows(item.evidence),
+            "events": item.events.select_related("actor"),
+        },
+    )
+
+
+def evidence_metric_rows(evidence: dict) -> list[dict]:
+    metrics, thresholds = evidence.get("metrics", {}), evidence.get("thresholds", {})
+    rows = []
+    for name, (short, question) in METRIC_LABELS.items():
+        value, threshold = metrics.get(name), thresholds.get(name)
+        below = value is not None and threshold is not None and value < threshold
+        rows.append(
+            {
+                "short": short,
+                "question": question,
+                "value": value,
+                "threshold": threshold,
+                "below": below,
+            }
+        )
+    return rows

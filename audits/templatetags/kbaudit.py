@@ -1,0 +1,54 @@
+"""Small display filters shared by every page."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def percent(value, digits: int = 0) -> str:
+    """0.251 → "25%"; None → "—"."""
+    if value is None or value == "":
+        return "—"
+    return f"{float(value) * 100:.{int(digits)}f}%"
+
+
+@register.filter
+def change(value) -> str:
+    """A relative change: 0.12 → "+12%", -0.5 → "−50%"; None → "—"."""
+    if value is None:
+        return "—"
+    sign = "+" if value > 0 else "−" if value < 0 else "±"
+    return f"{sign}{abs(value) * 100:.0f}%"
+
+
+@register.filter
+def metric(value) -> str:
+    if value is None:
+        return "—"
+    return f"{float(value):.2f}"
+
+
+@register.filter
+def share(obj, name: str):
+    """``overview|share:"unasked_3plus"`` → obj.share(name)."""
+    return obj.share(name)
+
+
+@register.filter
+def get(mapping, key):
+    return mapping.get(key) if mapping else None
+
+
+@register.filter(name="mean")
+def mean_of(row, metric_name: str):
+    """``row|mean:"groundedness"`` for anything with a ``mean(metric)`` method."""
+    return row.mean(metric_name)
+
+
+@register.filter
+def mean_below(row, metric_name: str) -> bool:
+    value = row.mean(metric_name)
+    return value is not None and value < row.threshold(metric_name)

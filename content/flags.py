@@ -1,0 +1,272 @@
+"""Flags: from article rollups to review items (SPEC §5 content gaps, §6 review items).
+
+An article is judged on its current version's traffic over the flag window, so a
+rewrite is judged on what it did, not on the answers its predecessor caused. Flags
+create or update review items; an item whose article recovers resolves itself; a
+dismissed item stays dismissed — only if the article gets materially worse is a new
+item raised, pointing back to the dismissed one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max, Sum
+from django.utils import timezone
+
+from audits.diagnostics import PeriodTotals, diagnose, period_context
+from audits.models import Bot
+from content.models import (
+    METRIC_FIELDS,
+    ArticleDayRollup,
+    ArticleVersion,
+    BotDayRollup,
+    ReviewItem,
+    ReviewItemEvent,
+)
+from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
+
+GAP_METRICS = ("source_precision", "groundedness", "source_query_coverage")
+Reason = ReviewItem.Reason
+# Article diagnoses the writers act on, and the review reason each raises.
+DIAGNOSIS_REASONS = {
+    "near-duplicate-retrieval": Reason.NEAR_DUPLICATE,
+    "article-answers-half": Reason.PARTIAL_COVERAGE,
+    "article-fails-a-subset": Reason.PARTIAL_COVERAGE,
+    "busy-article-missing-answers": Reason.PARTIAL_COVERAGE,
+    "conditions-confuse-answers": Reason.CONTRADICTION,
+}
+# The metrics whose distance below threshold makes each reason's priority.
+REASON_METRICS = {
+    Reason.CONTENT_GAP: GAP_METRICS,
+    Reason.NEAR_DUPLICATE: ("self_distinctness", "source_query_coverage"),
+    Reason.PARTIAL_COVERAGE: ("source_query_coverage", "response_query_coverage"),
+    Reason.CONTRADICTION: ("groundedness",),
+}
+# A content gap already says the article lacks answers.
+SUBSUMED_BY_GAP = {Reason.PARTIAL_COVERAGE}
+# Materially worse than when dismissed: this much further below threshold, or this
+# many times the priority.
+WORSE_BY = 0.10
+WORSE_TIMES = 1.5
+
+
+def flag_window_days() -> int:
+    return getattr(settings, "KBAUDIT_FLAG_WINDOW_DAYS", 28)
+
+
+@dataclass
+class Finding:
+    article_id: int
+    reason: str
+    severity: float
+    priority: float
+    evidence: dict
+
+
+@dataclass
+class FlagSummary:
+    created: int = 0
+    updated: int = 0
+    resolved: int = 0
+    reflagged: int = 0
+    held_dismissed: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"new items {self.created}, updated {self.updated}, resolved {self.resolved}, "
+            f"raised again after dismissal {self.reflagged}, kept dismissed {self.held_dismissed}"
+        )
+
+
+def flag_window(bot: Bot, *, until: date | None = None) -> tuple[date, date] | None:
+    last = until or BotDayRollup.objects.filter(bot=bot).aggregate(last=Max("day"))["last"]
+    if last is None:
+        return None
+    return last - timedelta(days=flag_window_days() - 1), last
+
+
+def _current_versions(article_ids) -> dict[int, int]:
+    rows = (
+        ArticleVersion.objects.filter(article_id__in=article_ids)
+        .values("article_id")
+        .annotate(latest=Max("number"))
+    )
+    return {row["article_id"]: row["latest"] for row in rows}
+
+
+def article_totals(bot: Bot, first: date, last: date) -> dict[int, dict]:
+    """Per article, the sums over [first, last] of its current version's traffic."""
+    rows = list(
+        ArticleDayRollup.objects.filter(bot=bot, day__gte=first, day__lte=last)
+        .values("article_id", "version_number")
+        .annotate(**{name: Sum(name) for name in SUMMED})
+    )
+    current = _current_versions({row["article_id"] for row in rows})
+    return {
+        row["article_id"]: row
+        for row in rows
+        if row["version_number"] == current.get(row["article_id"], 0)
+    }
+
+
+def gap_severity(means: dict[str, float | None], thresholds: dict[str, float]) -> float | None:
+    """How far below threshold SP, G and SQC sit together; None unless all three are below."""
+    gaps = []
+    for metric in GAP_METRICS:
+        value = means.get(metric)
+        if value is None or value >= thresholds[metric]:
+            return None
+        gaps.append(thresholds[metric] - value)
+    return sum(gaps) / len(gaps)
+
+
+def findings_for(
+    bot: Bot, first: date, last: date, min_sample: int
+) -> tuple[list[Finding], set[int]]:
+    """What the window shows, and which articles had enough traffic to judge at all."""
+    thresholds = bot.thresholds()
+    all_totals = article_totals(bot, first, last)
+    busy = _high_traffic([t["retrievals"] for t in all_totals.values()])
+    findings: list[Finding] = []
+    judged: set[int] = set()
+    for article_id, totals in sorted(all_totals.items()):
+        if totals["graded"] < min_sample:
+            continue
+        judged.add(article_id)
+        context = period_context(
+            PeriodTotals(**{k: v for k, v in totals.items() if k in PERIOD_FIELDS}),
+            thresholds=thresholds,
+            min_sample=min_sample,
+            high_traffic=busy,
+        )
+        diagnoses = diagnose(context, scope="article")
+        means = {metric: context.get(metric) for metric in METRIC_FIELDS}
+        evidence = _evidence(totals, means, thresholds, diagnoses, first, last)
+        reasons = {
+            DIAGNOSIS_REASONS[d.rule_id] for d in diagnoses if d.rule_id in DIAGNOSIS_REASONS
+        }
+        if gap_severity(means, thresholds) is not None:
+            reasons = {Reason.CONTENT_GAP} | (reasons - SUBSUMED_BY_GAP)
+        for reason in sorted(reasons):
+            severity = _distance_below(means, thresholds, REASON_METRICS[reason])
+            findings.append(
+                Finding(article_id, reason, severity, totals["retrievals"] * severity, evidence)
+            )
+    return findings, judged
+
+
+def _high_traffic(traffic: list[int]) -> float | None:
+    """The top decile of article traffic in the window: what counts as a busy article."""
+    if len(traffic) < 10:
+        return None
+    ordered = sorted(traffic)
+    return float(ordered[int(len(ordered) * 0.9)])
+
+
+def _distance_below(means, thresholds, metrics) -> float:
+    gaps = [
+        thresholds[m] - means[m]
+        for m in metrics
+        if means.get(m) is not None and means[m] < thresholds[m]
+    ]
+    return sum(gaps) / len(metrics) if gaps else 0.0
+
+
+def _evidence(totals, means, thresholds, diagnoses, first: date, last: date) -> dict:
+    return {
+        "window": [first.isoformat(), last.isoformat()],
+        "version": totals["version_number"],
+        "traffic": totals["retrievals"],
+        "interactions": totals["interactions"],
+        "graded": totals["graded"],
+        "thumbs_down": totals["thumbs_down"],
+        "metrics": {m: (round(v, 4) if v is not None else None) for m, v in means.items()},
+        "thresholds": thresholds,
+        "diagnoses": [
+            {"id": d.rule_id, "title": d.title, "owner": d.owner, "action": d.action}
+            for d in diagnoses
+        ],
+    }
+
+
+def content_flags_update(
+    *, bot: Bot, until: date | None = None, min_sample: int | None = None
+) -> FlagSummary:
+    """Raise, refresh and resolve ``bot``'s review items from its article rollups."""
+    summary = FlagSummary()
+    window = flag_window(bot, until=until)
+    if window is None:
+        return summary
+    min_sample = default_min_sample() if min_sample is None else min_sample
+    findings, judged = findings_for(bot, *window, min_sample)
+    summary.findings = findings
+    flagged = {(f.article_id, f.reason) for f in findings}
+    with transaction.atomic():
+        for finding in findings:
+            _apply(bot, finding, summary)
+        for item in ReviewItem.objects.active().filter(bot=bot, reason__in=list(REASON_METRICS)):
+            if item.article_id in judged and (item.article_id, item.reason) not in flagged:
+                _resolve_recovered(item, window)
+                summary.resolved += 1
+    return summary
+
+
+def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
+    now = timezone.now()
+    items = ReviewItem.objects.filter(bot=bot, article_id=finding.article_id, reason=finding.reason)
+    active = items.filter(status__in=ReviewItem.ACTIVE).first()
+    if active is not None:
+        active.priority, active.severity = finding.priority, finding.severity
+        active.evidence, active.last_flagged_at, active.updated_at = finding.evidence, now, now
+        active.save(
+            update_fields=["priority", "severity", "evidence", "last_flagged_at", "updated_at"]
+        )
+        summary.updated += 1
+        return
+    latest = items.order_by("-created_at", "-id").first()
+    if latest is not None and latest.status == ReviewItem.Status.DISMISSED:
+        if not _materially_worse(finding, latest):
+            summary.held_dismissed += 1
+            return
+        summary.reflagged += 1
+    item = ReviewItem.objects.create(
+        bot=bot,
+        article_id=finding.article_id,
+        reason=finding.reason,
+        priority=finding.priority,
+        severity=finding.severity,
+        evidence=finding.evidence,
+        previous=latest,
+        created_at=now,
+        updated_at=now,
+        last_flagged_at=now,
+    )
+    ReviewItemEvent.objects.create(
+        item=item,
+        action="flagged",
+        detail={"severity": round(finding.severity, 4), "previous": latest.pk if latest else None},
+    )
+    summary.created += 1
+
+
+def _materially_worse(finding: Finding, dismissed: ReviewItem) -> bool:
+    return (
+        finding.severity >= dismissed.severity + WORSE_BY
+        or finding.priority >= dismissed.priority * WORSE_TIMES
+    )
+
+
+def _resolve_recovered(item: ReviewItem, window: tuple[date, date]) -> None:
+    now = timezone.now()
+    item.status, item.closed_at, item.updated_at = ReviewItem.Status.RESOLVED, now, now
+    item.save(update_fields=["status", "closed_at", "updated_at"])
+    ReviewItemEvent.objects.create(
+        item=item,
+        action="resolved_recovered",
+        detail={"window": [window[0].isoformat(), window[1].isoformat()]},
+    )

@@ -1,0 +1,210 @@
+"""Rollups: per article, per bot and per topic, per day — so the pages stay fast.
+
+A rollup is recomputed from the source rows for whole days, never patched row by row:
+the incremental update (the days a sweep touched) and ``rollup --rebuild`` run the same
+code over different day ranges, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, date, datetime, time, timedelta
+
+from django.db import connection, transaction
+
+from audits.models import Bot, Interaction
+from content.models import CAUSES, METRIC_FIELDS, ArticleDayRollup, BotDayRollup, TopicDayRollup
+
+
+def day_ranges(days: Iterable[date]) -> list[tuple[date, date]]:
+    """Contiguous runs of days as (first, last) pairs."""
+    ordered = sorted(set(days))
+    ranges: list[tuple[date, date]] = []
+    for day in ordered:
+        if ranges and day == ranges[-1][1] + timedelta(days=1):
+            ranges[-1] = (ranges[-1][0], day)
+        else:
+            ranges.append((day, day))
+    return ranges
+
+
+def _bounds(first: date, last: date) -> tuple[datetime, datetime]:
+    return (
+        datetime.combine(first, time.min, tzinfo=UTC),
+        datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
+    )
+
+
+def _day(column: str) -> str:
+    if connection.vendor == "postgresql":
+        return f"(({column}) AT TIME ZONE 'UTC')::date"
+    return f"date({column})"
+
+
+def _metric_columns(alias: str = "e") -> tuple[str, list[str]]:
+    """SELECT expressions for each metric's sum, count and below-threshold count."""
+    parts = []
+    for metric in METRIC_FIELDS:
+        parts += [
+            f"COALESCE(SUM({alias}.{metric}), 0)",
+            f"COUNT({alias}.{metric})",
+            f"SUM(CASE WHEN {alias}.{metric} < %s THEN 1 ELSE 0 END)",
+        ]
+    for cause in CAUSES:
+        parts.append(f"SUM(CASE WHEN {alias}.cause = '{cause}' THEN 1 ELSE 0 END)")
+    names = []
+    for metric in METRIC_FIELDS:
+        names += [f"{metric}_sum", f"{metric}_n", f"{metric}_below"]
+    names += [f"cause_{cause}" for cause in CAUSES]
+    return ", ".join(parts), names
+
+
+def _thresholds(bot: Bot) -> list[float]:
+    return [bot.threshold(metric) for metric in METRIC_FIELDS]
+
+
+def _fetch(sql: str, params: Sequence) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+ARTICLE_SQL = """
+WITH src AS (
+    SELECT s.interaction_id, s.article_key, MIN(s.rank) AS best_rank, COUNT(*) AS n
+    FROM audits_retrievedsource s
+    JOIN audits_interaction i ON i.id = s.interaction_id
+    WHERE i.bot_id = %s AND i.run_id IS NULL AND i.timestamp >= %s AND i.timestamp < %s
+    GROUP BY s.interaction_id, s.article_key
+)
+SELECT a.id, COALESCE(v.number, 0), {day},
+    SUM(src.n), SUM(CASE WHEN src.best_rank = 1 THEN 1 ELSE 0 END),
+    COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
+    SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
+    {metrics}
+FROM src
+JOIN audits_interaction i ON i.id = src.interaction_id
+JOIN content_article a ON a.external_id = src.article_key
+LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
+    AND (v.live_until IS NULL OR i.timestamp < v.live_until)
+LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+GROUP BY a.id, COALESCE(v.number, 0), {day}
+"""
+
+BOT_SQL = """
+SELECT {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
+    SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.status = 'skipped' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.n_unasked >= 3 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.n_unsupported > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.n_redundant > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.n_sources = 0 THEN 1 ELSE 0 END),
+    COALESCE(SUM(e.prompt_tokens), 0), COALESCE(SUM(e.completion_tokens), 0),
+    {metrics}
+FROM audits_interaction i
+LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+WHERE i.bot_id = %s AND i.run_id IS NULL AND i.timestamp >= %s AND i.timestamp < %s
+GROUP BY {day}
+"""
+
+TOPIC_SQL = """
+SELECT {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
+FROM audits_evaluation e
+JOIN audits_interaction i ON i.id = e.interaction_id
+WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
+    AND e.topic <> ''
+GROUP BY {day}, e.topic
+"""
+
+ARTICLE_HEAD = (
+    "article_id", "version_number", "day", "retrievals", "top_ranked", "interactions",
+    "conversations", "graded", "insufficient", "thumbs_down", "thumbs_up",
+)  # fmt: skip
+BOT_HEAD = (
+    "day", "interactions", "conversations", "graded", "insufficient", "thumbs_down",
+    "thumbs_up", "skipped", "unasked_3plus", "with_unsupported", "with_redundant",
+    "with_condition_misapplied", "no_sources", "prompt_tokens", "completion_tokens",
+)  # fmt: skip
+
+
+def _as_date(value) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
+
+
+def _article_rows(bot: Bot, start: datetime, end: datetime) -> list[ArticleDayRollup]:
+    metrics, names = _metric_columns()
+    sql = ARTICLE_SQL.format(day=_day("i.timestamp"), metrics=metrics)
+    # Placeholders in text order: the CTE's WHERE, then the thresholds in the SELECT.
+    rows = _fetch(sql, [bot.pk, start, end, *_thresholds(bot)])
+    head = (*ARTICLE_HEAD, *names)
+    return [
+        ArticleDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 2), strict=True))) for row in rows
+    ]
+
+
+def _fix_day(row: tuple, index: int) -> tuple:
+    values = list(row)
+    values[index] = _as_date(values[index])
+    return tuple(values)
+
+
+def _bot_rows(bot: Bot, start: datetime, end: datetime) -> list[BotDayRollup]:
+    metrics, names = _metric_columns()
+    details = "CAST(e.details AS text)" if connection.vendor == "postgresql" else "e.details"
+    sql = BOT_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=details)
+    rows = _fetch(sql, [*_thresholds(bot), bot.pk, start, end])
+    head = (*BOT_HEAD, *names)
+    return [BotDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 0), strict=True))) for row in rows]
+
+
+def _topic_rows(bot: Bot, start: datetime, end: datetime) -> list[TopicDayRollup]:
+    rows = _fetch(TOPIC_SQL.format(day=_day("e.occurred_at")), [bot.pk, start, end])
+    return [
+        TopicDayRollup(bot=bot, day=_as_date(day), topic=topic, interactions=n, insufficient=bad)
+        for day, topic, n, bad in rows
+    ]
+
+
+def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
+    """Recompute every rollup of ``bot`` for ``days``; returns the rows written."""
+    written = 0
+    for first, last in day_ranges(days):
+        start, end = _bounds(first, last)
+        with transaction.atomic():
+            for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
+                model.objects.filter(bot=bot, day__gte=first, day__lte=last).delete()
+            for model, rows in (
+                (ArticleDayRollup, _article_rows(bot, start, end)),
+                (BotDayRollup, _bot_rows(bot, start, end)),
+                (TopicDayRollup, _topic_rows(bot, start, end)),
+            ):
+                model.objects.bulk_create(rows, batch_size=2000)
+                written += len(rows)
+    return written
+
+
+def rollup_rebuild(*, bot: Bot) -> int:
+    """Throw away and recompute all of ``bot``'s rollups."""
+    span = Interaction.objects.production().filter(bot=bot).order_by("timestamp")
+    first = span.values_list("timestamp", flat=True).first()
+    last = span.order_by("-timestamp").values_list("timestamp", flat=True).first()
+    with transaction.atomic():
+        for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
+            model.objects.filter(bot=bot).delete()
+        if first is None:
+            return 0
+        return rollup_update(bot=bot, days=[first.date(), last.date()] + _between(first, last))
+
+
+def _between(first: datetime, last: datetime) -> list[date]:
+    days = []
+    day = first.date()
+    while day <= last.date():
+        days.append(day)
+        day += timedelta(days=1)
+    return days

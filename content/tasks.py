@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+import logging
+from datetime import date, timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from audits.models import Bot
+from content.flags import content_flags_update
+from content.rollups import rollup_update
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(bind=True, max_retries=5, acks_late=True)
+def rollups_refresh(self, bot_id: int, days: list[str]) -> int:
+    """Recompute a bot's rollups for the days a sweep touched, then its review items."""
+    bot = Bot.objects.filter(pk=bot_id).first()
+    if bot is None:
+        return 0
+    try:
+        written = rollup_update(bot=bot, days=[date.fromisoformat(day) for day in days])
+        content_flags_update(bot=bot)
+    except Exception as exc:
+        raise self.retry(exc=exc, countdown=30 * (self.request.retries + 1)) from exc
+    return written
+
+
+@shared_task
+def rollups_catch_up(days: int = 2) -> None:
+    """The safety net: recompute the last few days of every bot, whatever was missed."""
+    for (bot_id,) in Bot.objects.values_list("pk"):
+        today = timezone.now().date()
+        recent = [(today - timedelta(days=n)).isoformat() for n in range(days)]
+        rollups_refresh.delay(bot_id, recent)
+
+
+@shared_task(bind=True, max_retries=3, acks_late=True)
+def rollups_rebuild(self, bot_id: int) -> int:
+    """After a threshold change every below-threshold count is stale: recompute them all."""
+    from content.rollups import rollup_rebuild
+
+    bot = Bot.objects.filter(pk=bot_id).first()
+    if bot is None:
+        return 0
+    written = rollup_rebuild(bot=bot)
+    content_flags_update(bot=bot)
+    return written

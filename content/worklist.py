@@ -1,0 +1,50 @@
+"""The worklist as data: what export_worklist and the queue's CSV/JSON downloads write."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from content.models import ReviewItem
+
+WORKLIST_KEYS = [
+    "article_id",
+    "title",
+    "reason",
+    "priority",
+    "status",
+    "traffic",
+    "source_precision",
+    "groundedness",
+    "source_query_coverage",
+    "diagnoses",
+]
+
+
+def worklist_items(*, bot: str | None = None, reason: str | None = None) -> QuerySet[ReviewItem]:
+    items = ReviewItem.objects.active().select_related("article", "bot").order_by("-priority", "id")
+    if bot:
+        items = items.filter(bot__slug=bot)
+    if reason:
+        items = items.filter(reason=reason)
+    return items
+
+
+def worklist_row(item: ReviewItem) -> dict:
+    evidence = item.evidence or {}
+    metrics = evidence.get("metrics") or {}
+    return {
+        "article_id": item.article.external_id,
+        "title": item.article.title,
+        "reason": item.reason,
+        "priority": round(item.priority, 2),
+        "status": item.status,
+        "traffic": evidence.get("traffic", 0),
+        "source_precision": metrics.get("source_precision"),
+        "groundedness": metrics.get("groundedness"),
+        "source_query_coverage": metrics.get("source_query_coverage"),
+        "diagnoses": [d["id"] for d in evidence.get("diagnoses", [])],
+    }
+
+
+def worklist_rows(*, bot: str | None = None, reason: str | None = None) -> list[dict]:
+    return [worklist_row(item) for item in worklist_items(bot=bot, reason=reason)]
