@@ -255,6 +255,10 @@ def _clauses(sentence: str) -> list[str]:
     return [clause.strip(" ,;") for clause in clauses if clause.strip(" ,;.")]
 
 
+def has_verb(text: str) -> bool:
+    return bool(_VERB_RE.search(text))
+
+
 def _is_statement(text: str) -> bool:
     return len(text.split()) >= 3
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .text import content_stems, normalise, word_list, words
+from .text import content_stems, normalise, stem, word_list, words
 
 _GREETING_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
@@ -88,7 +88,8 @@ _YES_NO_RE = re.compile(
 
 # Stems that small talk is made of; a turn built only from them asks for nothing.
 _SMALL_TALK_STEMS = frozenset(
-    word_list("""
+    stem(word)
+    for word in word_list("""
     hi hello hey hiya howdy greeting morning afternoon evening night day thank thanks
     thx ty cheer bye goodby goodbye see later ok okay great cool perfect awesome nice
     good fine sure yeah yep nope lol haha wow appreciat appreciate help helpful welcom

@@ -81,7 +81,6 @@ def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
         stems=frozenset(content_stems(converted)),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
-        weight=vocab.weight,
     )
 
 

@@ -88,6 +88,10 @@ def _conflict(first: Fact, second: Fact) -> bool:
         return False
     if not (about_first <= about_second or about_second <= about_first):
         return False
+    # ...and of similar size: a long fact mentioning "card refunds" in passing is not
+    # a statement about card refunds.
+    if min(len(about_first), len(about_second)) / max(len(about_first), len(about_second)) < 0.5:
+        return False
     return any(_differ(mine, theirs) for mine in first.quantities for theirs in second.quantities)
 
 

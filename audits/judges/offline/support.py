@@ -9,10 +9,10 @@ against "can"). The sources that carry the fact are the ones credited with it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .decompose import Fact
+from .decompose import Fact, has_verb
 from .quantities import Quantity
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
 from .text import content_stems, negation_targets
@@ -41,8 +41,6 @@ class QueryContext:
     quantities: tuple[Quantity, ...]
     # Names the whole knowledge base uses (the brand, the store); never invented.
     known_names: frozenset[str] = frozenset()
-    # Weight of a word by how specific it is in the knowledge base (see DomainVocabulary).
-    weight: Callable[[str], float] = lambda token: 1.0
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,11 @@ class FactSupport:
 def lexical_score(
     fact: Fact, source_stems: frozenset[str], query: QueryContext, *, anchored: bool = False
 ) -> float:
-    """Share of the fact's words (weighted by specificity) the source carries.
+    """Share of the fact's words the source carries.
+
+    Every word counts the same: a plain word the articles happen not to use
+    ("counted") is no more telling than a common one, and weighting words by rarity
+    did not separate supported from unsupported facts any better.
 
     Question words echoed by the answer ("headphones" in "you can return headphones
     within 30 days") count only when the fact is anchored by a value the source
@@ -73,13 +75,11 @@ def lexical_score(
         return 1.0
     if (fact.proper_nouns & words) - source_stems - query.known_names:
         return 0.0  # an invented name is never excused by the question
-    weight = query.weight
-    found = sum(weight(token) for token in words & source_stems)
+    found = len(words & source_stems)
     if not found:
         return 0.0
-    echoed = sum(weight(token) for token in (words - source_stems) & query.stems)
-    total = sum(weight(token) for token in words)
-    return (found + (QUERY_WORD_WEIGHT * echoed if anchored else 0.0)) / total
+    echoed = len((words - source_stems) & query.stems) if anchored else 0
+    return (found + QUERY_WORD_WEIGHT * echoed) / len(words)
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -92,7 +92,7 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     row = [0] * len(sources)
     located = locate_values(sources)
     problems = [
-        value_problem(fact, located, query.stems, query.quantities),
+        value_problem(fact, located, query.stems, query.quantities, _all_stems(sources)),
         _polarity_problem(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
@@ -120,6 +120,10 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
+
+
+def _all_stems(sources: Sequence[PreparedSource]) -> frozenset[str]:
+    return frozenset().union(*(source.stems for source in sources))
 
 
 def _specificity(problem: Problem) -> int:
@@ -164,6 +168,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         index, clause = found
         if _restricted_differently(fact_clause, clause.text):
             continue  # "only within 30 days" and "not after 30 days" say the same thing
+        if not has_verb(clause.text):
+            continue  # a list item takes its polarity from a heading we cannot see
         shared = words & clause.stems
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
             return Problem("contradicts_source", clause.text, index)

@@ -78,48 +78,55 @@ def locate_values(sources: Sequence[PreparedSource]) -> list[Located]:
     ]
 
 
+@dataclass(frozen=True)
+class Claim:
+    """One fact's value checks: the fact, what it is about, and what the question says."""
+
+    fact: Fact
+    # The fact's subject words that the sources use at all: an item name only the
+    # customer mentions cannot make a source sentence more or less about the fact.
+    subject: frozenset[str]
+    located: Sequence[Located]
+    query_stems: frozenset[str]
+    query_values: Sequence[Quantity]
+
+
 def value_problem(
     fact: Fact,
     located: Sequence[Located],
     query_stems: frozenset[str],
     query_values: Sequence[Quantity],
+    source_stems: frozenset[str] = frozenset(),
 ) -> Problem | None:
+    subject = subject_stems(fact.stems)
+    claim = Claim(fact, (subject & source_stems) or subject, located, query_stems, query_values)
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         matches = [place for place in located if quantity.same_value(place.quantity)]
-        if matches:
-            problem = _case_problem(quantity, fact, matches, located, query_stems, query_values)
-        else:
-            problem = _missing_value(quantity, fact, located)
+        problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
 
 
-def _missing_value(quantity: Quantity, fact: Fact, located: Sequence[Located]) -> Problem | None:
-    rival = _rival(quantity, fact, located, ungoverned_only=False)
+def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
+    rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is not None:
         return Problem("contradicts_source", rival.sentence.text, rival.source)
     return None if quantity.soft else Problem("not_in_sources", "", None)
 
 
 def _rival(
-    quantity: Quantity,
-    fact: Fact,
-    located: Sequence[Located],
-    *,
-    ungoverned_only: bool,
-    share: float = 0.5,
+    claim: Claim, quantity: Quantity, located: Sequence[Located], *, ungoverned_only: bool
 ) -> Located | None:
     """A different value of the same kind, stated about what the fact is about."""
-    subject = subject_stems(fact.stems)
+    subject = claim.subject
     if not subject or (quantity.soft and len(subject) < 2):
         return None  # "there's no charge" alone does not say for what
-    # Most of the fact's subject must be there: "standard delivery" is not "express
-    # delivery", and a soft "free" needs even more to stand against a price.
-    needed = max(1, math.ceil(len(subject) * (max(share, 0.6) if quantity.soft else share)))
-    needed = max(needed, 2) if quantity.soft else needed
+    # Half the fact's subject must be there ("standard delivery" is not "express
+    # delivery"); a soft "free" needs more to stand against a price.
+    needed = max(2, math.ceil(len(subject) * 0.6)) if quantity.soft else math.ceil(len(subject) / 2)
     best, best_overlap = None, 0
     for place in located:
         own = place.quantity
@@ -130,55 +137,87 @@ def _rival(
         overlap = len(subject & place.sentence.stems)
         if overlap > best_overlap:
             best, best_overlap = place, overlap
-    return best if best_overlap >= needed else None
+    return best if best_overlap >= max(1, needed) else None
 
 
-def _other_article_rival(
-    quantity: Quantity, fact: Fact, matches: Sequence[Located], located: Sequence[Located]
-) -> Problem | None:
-    """Another article states a different value for the same thing (the sources disagree)."""
-    articles = {place.article for place in matches}
-    others = [place for place in located if place.article not in articles]
-    rival = _rival(quantity, fact, others, ungoverned_only=True)
-    if rival is None:
-        return None
-    return Problem("contradicts_source", rival.sentence.text, rival.source)
-
-
-def _case_problem(
-    quantity: Quantity,
-    fact: Fact,
-    matches: Sequence[Located],
-    located: Sequence[Located],
-    query_stems: frozenset[str],
-    query_values: Sequence[Quantity],
-) -> Problem | None:
-    stated_stems = query_stems | fact.stems
-    stated_values = [q for q in (*query_values, *fact.quantities) if q is not quantity]
+def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    fact = claim.fact
+    stated_stems = claim.query_stems | fact.stems
+    stated_values = [q for q in (*claim.query_values, *fact.quantities) if q is not quantity]
     for place in matches:
         condition = place.sentence.condition_of(place.quantity)
         if condition is None or condition.satisfied_by(stated_stems, stated_values):
-            same_article = [other for other in located if other.article == place.article]
-            return _ignored_condition(
-                quantity, fact, place, same_article, query_stems, query_values
-            ) or _other_article_rival(quantity, fact, matches, located)
+            return (
+                _ignored_condition(claim, quantity, place)
+                or _borrowed_value(claim, quantity, matches)
+                or _other_article_rival(claim, quantity, matches)
+            )
     first = matches[0]
-    same_article = [other for other in located if other.article == first.article]
-    if _default_value(quantity, fact, same_article) or _query_states_other_case(
-        first, same_article, query_stems, query_values
-    ):
+    if _default_value(claim, quantity, first) or _query_states_other_case(claim, first):
         return Problem("condition_misapplied", first.sentence.text, first.source)
     return None  # the only value the article gives, so it is the rule, not an exception
 
 
-def _default_value(quantity: Quantity, fact: Fact, same_article: Sequence[Located]) -> bool:
+def _same_article(claim: Claim, place: Located) -> list[Located]:
+    return [other for other in claim.located if other.article == place.article]
+
+
+def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is stated, but for something else ("1-2 days" is express delivery), and
+    a sentence more about the fact's subject gives another value ("standard: 3-5 days").
+
+    Only for a fact with one value: a fact listing several values for several things
+    ("8% on computers, 12% on appliances") is about all of them at once.
+    """
+    if sum(1 for own in claim.fact.quantities if not own.soft) != 1:
+        return None
+    subject = claim.subject
+    matched = max(len(subject & place.sentence.stems) for place in matches)
+    best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
+    for place in claim.located:
+        own = place.quantity
+        if not quantity.comparable(own) or quantity.same_value(own) or own.soft:
+            continue
+        overlap = len(subject & place.sentence.stems)
+        if overlap > best_overlap:
+            best, best_overlap = place, overlap
+    if best is None:
+        return None
+    return Problem("contradicts_source", best.sentence.text, best.source)
+
+
+def _other_article_rival(
+    claim: Claim, quantity: Quantity, matches: Sequence[Located]
+) -> Problem | None:
+    """Another article states a different value for the same thing (the sources disagree).
+
+    "The same thing" is what the fact and the sentence it agrees with share
+    ("exchange", "delivery"); the other article's sentence must say all of it.
+    """
+    articles = {place.article for place in matches}
+    agreed = max((claim.subject & place.sentence.stems for place in matches), key=len)
+    if not agreed:
+        return None
+    allowed_missing = 1 if len(agreed) >= 3 else 0
+    for place in claim.located:
+        own = place.quantity
+        if place.article in articles or not quantity.comparable(own) or quantity.same_value(own):
+            continue
+        if place.sentence.condition_of(own) is not None or own.soft:
+            continue
+        if len(agreed - place.sentence.stems) <= allowed_missing:
+            return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
+def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
     """The article gives another value for the ordinary case of what the fact is about.
 
     The other statement must be mostly about the fact's subject ("You can return most
     items within 30 days" for a fact on returns), not merely share a word with it.
     """
-    subject = subject_stems(fact.stems) - _CASE_LIGHT
-    for place in same_article:
+    subject = claim.subject - _CASE_LIGHT
+    for place in _same_article(claim, used):
         own = place.quantity
         if not quantity.comparable(own) or quantity.same_value(own):
             continue
@@ -190,44 +229,34 @@ def _default_value(quantity: Quantity, fact: Fact, same_article: Sequence[Locate
     return False
 
 
-def _query_states_other_case(
-    used: Located,
-    same_article: Sequence[Located],
-    query_stems: frozenset[str],
-    query_values: Sequence[Quantity],
-) -> bool:
+def _query_states_other_case(claim: Claim, used: Located) -> bool:
     """The question names a case the article treats separately from the fact's value."""
     own_condition = used.sentence.condition_of(used.quantity)
+    sentences = {id(place.sentence): place.sentence for place in _same_article(claim, used)}
     return any(
-        condition is not own_condition and condition.satisfied_by(query_stems, query_values)
-        for sentence in {id(place.sentence): place.sentence for place in same_article}.values()
+        condition is not own_condition
+        and condition.satisfied_by(claim.query_stems, claim.query_values)
+        for sentence in sentences.values()
         for condition in sentence.conditions
     )
 
 
-def _ignored_condition(
-    quantity: Quantity,
-    fact: Fact,
-    used: Located,
-    same_source: Sequence[Located],
-    query_stems: frozenset[str],
-    query_values: Sequence[Quantity],
-) -> Problem | None:
+def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Problem | None:
     """The question states a case the source gives another value for; the fact ignores it.
 
     The special case must be about the fact's subject: said in so many words, or said
     right next to the sentence the fact's value came from.
     """
-    subject = subject_stems(fact.stems)
-    for place in same_source:
+    for place in _same_article(claim, used):
         own, sentence = place.quantity, place.sentence
         condition = sentence.condition_of(own)
         if condition is None or not quantity.comparable(own) or quantity.same_value(own):
             continue
-        if not (subject & sentence.stems or abs(sentence.position - used.sentence.position) <= 1):
+        near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
+        if not (claim.subject & sentence.stems or near):
             continue
-        if condition.satisfied_by(query_stems, query_values) and not condition.satisfied_by(
-            fact.stems, ()
-        ):
+        if condition.satisfied_by(
+            claim.query_stems, claim.query_values
+        ) and not condition.satisfied_by(claim.fact.stems, ()):
             return Problem("condition_misapplied", sentence.text, place.source)
     return None
