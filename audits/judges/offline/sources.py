@@ -26,6 +26,14 @@ CLAUSE_BREAK_RE = re.compile(
 )
 
 
+# "While they do not burrow themselves, they seek shelter in burrows": the opening
+# subordinate clause has its own polarity.
+_LEADING_SUBORDINATE_RE = re.compile(
+    r"^((?:while|although|though|whereas|since|because|unless)\b[^,]*),\s+(.*)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 @dataclass(frozen=True)
 class SourceClause:
     text: str
@@ -118,8 +126,18 @@ def _sentence(position: int, raw: str) -> SourceSentence:
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
         conditions=sentence_conditions(text),
-        clauses=[_clause(clause) for clause in CLAUSE_BREAK_RE.split(text) if clause.strip()],
+        clauses=[
+            _clause(part)
+            for clause in CLAUSE_BREAK_RE.split(text)
+            for part in _subordinate_apart(clause)
+            if part.strip()
+        ],
     )
+
+
+def _subordinate_apart(clause: str) -> tuple[str, ...]:
+    match = _LEADING_SUBORDINATE_RE.match(clause.strip())
+    return match.groups() if match else (clause,)
 
 
 def _clause(text: str) -> SourceClause:

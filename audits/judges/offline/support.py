@@ -82,6 +82,11 @@ def lexical_score(
     return (found + QUERY_WORD_WEIGHT * echoed) / len(words)
 
 
+def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
+    words = subject_stems(fact.stems)
+    return len(words & source_stems) / len(words) if words else 1.0
+
+
 def lexical_threshold(fact: Fact) -> float:
     long_fact = len(subject_stems(fact.stems)) >= LONG_FACT_WORDS
     return LONG_FACT_THRESHOLD if long_fact else LEXICAL_THRESHOLD
@@ -112,8 +117,9 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     union = frozenset().union(*(source.stems for source in sources))
     combined = lexical_score(fact, union, query, anchored=bool(holders))
     if combined < threshold or len(sources) < 2:
-        # A fact whose value the sources state is at worst loosely worded, not made up.
-        invented = combined < INVENTED_BELOW and not holders and not fact.personal
+        # A fact whose value the sources state is at worst loosely worded, not made up;
+        # one unknown name in an otherwise sourced sentence is not a made-up answer either.
+        invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
         return FactSupport(row, "not_in_sources", "", None, invented)
     credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
     return FactSupport([int(index in credited) for index in range(len(sources))], None, "", None)

@@ -326,7 +326,7 @@ def has_negation(text: str) -> bool:
 
 
 _PARENTHESIS_RE = re.compile(r"\([^()]*\)")
-NEGATION_REACH = 3
+NEGATION_REACH = 2
 
 
 def negation_targets(text: str) -> list[frozenset[str]]:
