@@ -48,10 +48,9 @@ REASON_METRICS = {
 }
 # A content gap already says the article lacks answers.
 SUBSUMED_BY_GAP = {Reason.PARTIAL_COVERAGE}
-# Materially worse than when dismissed: this much further below threshold, or this
-# many times the priority.
+# Materially worse than when dismissed: this much further below threshold on average.
+# Traffic alone never overrides a dismissal.
 WORSE_BY = 0.10
-WORSE_TIMES = 1.5
 
 
 def flag_window_days() -> int:
@@ -255,10 +254,7 @@ def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
 
 
 def _materially_worse(finding: Finding, dismissed: ReviewItem) -> bool:
-    return (
-        finding.severity >= dismissed.severity + WORSE_BY
-        or finding.priority >= dismissed.priority * WORSE_TIMES
-    )
+    return finding.severity >= dismissed.severity + WORSE_BY
 
 
 def _resolve_recovered(item: ReviewItem, window: tuple[date, date]) -> None:

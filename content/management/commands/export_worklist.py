@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
-import sys
 
 from django.core.management.base import BaseCommand
 
@@ -21,17 +21,21 @@ class Command(BaseCommand):
     def handle(
         self, *args, format: str, output: str, bot: str | None, reason: str | None, **options
     ):
-        rows = worklist_rows(bot=bot, reason=reason)
-        out = sys.stdout if output == "-" else open(output, "w", newline="", encoding="utf-8")  # noqa: SIM115
-        try:
-            if format == "json":
-                json.dump(rows, out, indent=2, ensure_ascii=False)
-                out.write("\n")
-            else:
-                writer = csv.DictWriter(out, fieldnames=WORKLIST_KEYS)
-                writer.writeheader()
-                for row in rows:
-                    writer.writerow({**row, "diagnoses": "; ".join(row["diagnoses"])})
-        finally:
-            if out is not sys.stdout:
-                out.close()
+        text = render(worklist_rows(bot=bot, reason=reason), format)
+        if output == "-":
+            self.stdout.write(text, ending="")
+        else:
+            with open(output, "w", newline="", encoding="utf-8") as out:
+                out.write(text)
+            self.stderr.write(f"wrote {output}")
+
+
+def render(rows: list[dict], format: str) -> str:
+    if format == "json":
+        return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=WORKLIST_KEYS)
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({**row, "diagnoses": "; ".join(row["diagnoses"])})
+    return buffer.getvalue()
