@@ -192,6 +192,7 @@ class ArticleDayRollup(RollupMixin):
     day = models.DateField()
     retrievals = models.PositiveIntegerField(default=0)
     top_ranked = models.PositiveIntegerField(default=0)
+    with_condition_misapplied = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -218,6 +219,15 @@ class BotDayRollup(RollupMixin):
     with_redundant = models.PositiveIntegerField(default=0)
     with_condition_misapplied = models.PositiveIntegerField(default=0)
     no_sources = models.PositiveIntegerField(default=0)
+    # Abstention (SPEC §7): answers that declined, should have, or declined needlessly.
+    declined = models.PositiveIntegerField(default=0)
+    should_have_declined = models.PositiveIntegerField(default=0)
+    over_refusal = models.PositiveIntegerField(default=0)
+    bad_quotes = models.PositiveIntegerField(default=0)
+    reason_nothing_retrieved = models.PositiveIntegerField(default=0)
+    reason_not_in_retrieved = models.PositiveIntegerField(default=0)
+    reason_ambiguous = models.PositiveIntegerField(default=0)
+    reason_out_of_domain = models.PositiveIntegerField(default=0)
     prompt_tokens = models.PositiveBigIntegerField(default=0)
     completion_tokens = models.PositiveBigIntegerField(default=0)
 
@@ -354,3 +364,175 @@ class ReviewItemEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.item_id} {self.action}"
+
+
+class RewriteSuggestion(models.Model):
+    """What to change in the article, per review item: generated, then the writer's to edit."""
+
+    class Source(models.TextChoices):
+        LLM = "llm", "Language model"
+        EVIDENCE = "evidence", "Assembled from the evidence"
+
+    item = models.OneToOneField(ReviewItem, on_delete=models.CASCADE, related_name="suggestion")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    body = models.TextField(help_text="Markdown")
+    generated_body = models.TextField(blank=True, help_text="As generated, before any edit")
+    model = models.CharField(max_length=200, blank=True)
+    prompt_version = models.CharField(max_length=40, blank=True)
+    prompt_tokens = models.PositiveIntegerField(default=0)
+    completion_tokens = models.PositiveIntegerField(default=0)
+    generated_at = models.DateTimeField(default=timezone.now)
+    edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"suggestion for item {self.item_id}"
+
+    @property
+    def is_edited(self) -> bool:
+        return self.edited_at is not None
+
+
+class DigestSubscription(models.Model):
+    """A person's weekly digest: on or off, when (in their time zone), about which bots."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="digest_subscription"
+    )
+    enabled = models.BooleanField(default=True)
+    weekday = models.PositiveSmallIntegerField(default=0, help_text="0 = Monday … 6 = Sunday")
+    hour = models.PositiveSmallIntegerField(default=8, help_text="0–23, in the time zone below")
+    time_zone = models.CharField(max_length=64, default="UTC")
+    bots = models.ManyToManyField(
+        "audits.Bot", blank=True, related_name="+", help_text="Empty: every bot you can see."
+    )
+    # When the next digest is due (UTC). Claimed with an optimistic update so a double
+    # beat or a retry never sends twice.
+    next_send_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"digest for {self.user}"
+
+
+class DigestDelivery(models.Model):
+    """One week's digest to one person: claimed once, retried on failure, never twice."""
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+        SKIPPED = "skipped", "Nothing to send"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="digest_deliveries"
+    )
+    week = models.CharField(max_length=10, help_text="ISO week, e.g. 2026-W48")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "week"], name="digest_once_per_week")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.week} {self.status}"
+
+
+class ArticleSignature(models.Model):
+    """The MinHash signature of one article version, kept so a scan need not recompute it."""
+
+    version = models.OneToOneField(
+        ArticleVersion, on_delete=models.CASCADE, related_name="signature"
+    )
+    minhash = models.BinaryField()
+    n_shingles = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"signature of {self.version}"
+
+
+class ArticleFindingQuerySet(models.QuerySet):
+    def active(self) -> ArticleFindingQuerySet:
+        return self.filter(status=ArticleFinding.Status.ACTIVE)
+
+    def involving(self, article) -> ArticleFindingQuerySet:
+        return self.filter(models.Q(article_a=article) | models.Q(article_b=article))
+
+
+class ArticleFinding(models.Model):
+    """Two articles that say the same thing, or contradict each other (the KB health scan)."""
+
+    class Kind(models.TextChoices):
+        DUPLICATE = "duplicate", "Near-duplicate articles"
+        CONTRADICTION = "contradiction", "Articles contradict each other"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        RESOLVED = "resolved", "Resolved"
+
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    # article_a.pk < article_b.pk, so a pair has one row per kind.
+    article_a = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="+")
+    article_b = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="+")
+    version_a = models.ForeignKey(
+        ArticleVersion, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    version_b = models.ForeignKey(
+        ArticleVersion, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    confidence = models.FloatField(default=0)
+    method = models.CharField(max_length=20, default="offline")
+    # [{"a": passage, "b": passage, "similarity": 0.93, "subject": ..., "values": [...]}]
+    passages = models.JSONField(default=list, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    co_retrievals = models.PositiveIntegerField(default=0)
+    example_interactions = models.JSONField(default=list, blank=True)
+    detected_at = models.DateTimeField(default=timezone.now)
+    checked_at = models.DateTimeField(default=timezone.now)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ArticleFindingQuerySet.as_manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "article_a", "article_b"], name="finding_unique_pair"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(article_a__lt=models.F("article_b")), name="finding_ordered_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.article_a_id} / {self.article_b_id}"
+
+
+class KbScanRun(models.Model):
+    """One knowledge-base scan: what it looked at and what it found."""
+
+    mode = models.CharField(max_length=12, default="full")  # full | incremental
+    bot = models.ForeignKey(
+        "audits.Bot", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    articles = models.PositiveIntegerField(default=0)
+    candidates = models.PositiveIntegerField(default=0)
+    comparisons = models.PositiveIntegerField(default=0)
+    found = models.PositiveIntegerField(default=0)
+    resolved = models.PositiveIntegerField(default=0)
+    stats = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"{self.mode} scan {self.started_at:%Y-%m-%d %H:%M}"

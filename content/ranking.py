@@ -22,7 +22,7 @@ from content.periods import Period
 
 SUMMED = (
     "retrievals", "top_ranked", "interactions", "conversations", "graded", "insufficient",
-    "thumbs_down", "thumbs_up",
+    "thumbs_down", "thumbs_up", "with_condition_misapplied",
     *(f"{m}_{part}" for m in METRIC_FIELDS for part in ("sum", "n", "below")),
     *(f"cause_{c}" for c in CAUSES),
 )  # fmt: skip

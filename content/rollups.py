@@ -41,6 +41,11 @@ def _day(column: str) -> str:
     return f"date({column})"
 
 
+def _details_text() -> str:
+    # The judge's working as text, to spot a reason among its unsupported facts.
+    return "CAST(e.details AS text)" if connection.vendor == "postgresql" else "e.details"
+
+
 def _metric_columns(alias: str = "e") -> tuple[str, list[str]]:
     """SELECT expressions for each metric's sum, count and below-threshold count."""
     parts = []
@@ -83,6 +88,7 @@ SELECT a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
     {metrics}
 FROM src
 JOIN audits_interaction i ON i.id = src.interaction_id
@@ -124,6 +130,7 @@ GROUP BY {day}, e.topic
 ARTICLE_HEAD = (
     "article_id", "version_number", "day", "retrievals", "top_ranked", "interactions",
     "conversations", "graded", "insufficient", "thumbs_down", "thumbs_up",
+    "with_condition_misapplied",
 )  # fmt: skip
 BOT_HEAD = (
     "day", "interactions", "conversations", "graded", "insufficient", "thumbs_down",
@@ -138,7 +145,7 @@ def _as_date(value) -> date:
 
 def _article_rows(bot: Bot, start: datetime, end: datetime) -> list[ArticleDayRollup]:
     metrics, names = _metric_columns()
-    sql = ARTICLE_SQL.format(day=_day("i.timestamp"), metrics=metrics)
+    sql = ARTICLE_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=_details_text())
     # Placeholders in text order: the CTE's WHERE, then the thresholds in the SELECT.
     rows = _fetch(sql, [bot.pk, start, end, *_thresholds(bot)])
     head = (*ARTICLE_HEAD, *names)
@@ -155,8 +162,7 @@ def _fix_day(row: tuple, index: int) -> tuple:
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> list[BotDayRollup]:
     metrics, names = _metric_columns()
-    details = "CAST(e.details AS text)" if connection.vendor == "postgresql" else "e.details"
-    sql = BOT_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=details)
+    sql = BOT_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=_details_text())
     rows = _fetch(sql, [*_thresholds(bot), bot.pk, start, end])
     head = (*BOT_HEAD, *names)
     return [BotDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 0), strict=True))) for row in rows]
