@@ -50,9 +50,16 @@ class OfflineJudge:
         vocab = self._vocabulary(item.bot_domain)
         context = _query_context(item.query, vocab)
         supports = [fact_support(fact, sources, context) for fact in parts.facts]
-        matches = _matches(sub_queries, parts, sources, supports, vocab)
+        source_stems = frozenset().union(*(source.stems for source in sources))
+        keys = [
+            answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
+            for sub_query in sub_queries
+        ]
+        matches = _matches(sub_queries, keys, parts, sources, supports)
         off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
-        findings = _findings(item, sub_queries, parts, supports, matches, off_topic)
+        # Parts no retrieved text says a word about: an answer to them is made up.
+        unaddressed = {index for index, key in enumerate(keys) if not key.tokens & source_stems}
+        findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -86,17 +93,12 @@ def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
 
 def _matches(
     sub_queries: Sequence[SubQuery],
+    keys: Sequence[Keys],
     parts: ResponseParts,
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
-    vocab: DomainVocabulary,
 ) -> Matches:
     facts = parts.facts
-    source_stems = frozenset().union(*(source.stems for source in sources))
-    keys = [
-        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
-        for sub_query in sub_queries
-    ]
     only_question = len(sub_queries) == 1
     response_query = [
         [
@@ -183,6 +185,7 @@ def _findings(
     supports: Sequence[FactSupport],
     matches: Matches,
     off_topic: bool,
+    unaddressed: set[int],
 ) -> Findings:
     covered = [
         any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
@@ -193,16 +196,28 @@ def _findings(
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
         conflicts=conflicting_pairs(list(parts.facts)),
-        invented=[
-            index
-            for index, support in enumerate(supports)
-            if support.invented and any(matches.response_query[index])
-        ],
+        invented=_invented(supports, matches, unaddressed),
         other_kinds=parts.kinds(),
         small_talk=is_small_talk(item.query),
         off_topic=off_topic,
         vague=bool(sub_queries) and all(not sub_query.key_stems for sub_query in sub_queries),
     )
+
+
+def _invented(
+    supports: Sequence[FactSupport], matches: Matches, unaddressed: set[int]
+) -> list[int]:
+    """Unsupported facts that answer the question with something made up: mostly words
+    the sources never use, or an answer to a part no source says a word about (the bot
+    should have said it does not know)."""
+    invented = []
+    for index, support in enumerate(supports):
+        if support.reason != "not_in_sources" or support.personal:
+            continue
+        answered = {j for j, flag in enumerate(matches.response_query[index]) if flag}
+        if answered and (support.invented or answered & unaddressed):
+            invented.append(index)
+    return invented
 
 
 def _unsupported(supports: Sequence[FactSupport]) -> list[UnsupportedFact]:

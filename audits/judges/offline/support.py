@@ -52,6 +52,8 @@ class FactSupport:
     # Unsupported and mostly absent from the sources (or stating a value or name they
     # never give): made up rather than paraphrased.
     invented: bool = False
+    # Told in the first person: an opinion, never a made-up answer.
+    personal: bool = False
 
 
 def lexical_score(
@@ -103,7 +105,7 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is not None:
         invented = problem.reason == "not_in_sources" and not fact.personal
-        return _unsupported(problem, row, sources, invented=invented)
+        return _unsupported(problem, row, sources, invented=invented, personal=fact.personal)
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
     scores = [
@@ -120,7 +122,7 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
         # A fact whose value the sources state is at worst loosely worded, not made up;
         # one unknown name in an otherwise sourced sentence is not a made-up answer either.
         invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
-        return FactSupport(row, "not_in_sources", "", None, invented)
+        return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
     credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
     return FactSupport([int(index in credited) for index in range(len(sources))], None, "", None)
 
@@ -150,10 +152,15 @@ def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryCo
 
 
 def _unsupported(
-    problem: Problem, row: list[int], sources: Sequence[PreparedSource], *, invented: bool
+    problem: Problem,
+    row: list[int],
+    sources: Sequence[PreparedSource],
+    *,
+    invented: bool,
+    personal: bool,
 ) -> FactSupport:
     rank = sources[problem.source].rank if problem.source is not None else None
-    return FactSupport(row, problem.reason, problem.passage, rank, invented)
+    return FactSupport(row, problem.reason, problem.passage, rank, invented, personal)
 
 
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
