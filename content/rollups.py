@@ -109,7 +109,8 @@ SELECT {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     SUM(CASE WHEN e.n_unsupported > 0 THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.n_redundant > 0 THEN 1 ELSE 0 END),
     SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
-    SUM(CASE WHEN i.n_sources = 0 THEN 1 ELSE 0 END),
+    -- questions the retriever found nothing for (not small talk, not turns the bot began)
+    SUM(CASE WHEN i.n_sources = 0 AND e.id IS NOT NULL AND e.judge <> 'rule' THEN 1 ELSE 0 END),
     COALESCE(SUM(e.prompt_tokens), 0), COALESCE(SUM(e.completion_tokens), 0),
     {metrics}
 FROM audits_interaction i

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from django import template
 
 register = template.Library()
@@ -26,9 +28,10 @@ def change(value) -> str:
 
 @register.filter
 def metric(value) -> str:
+    """Two decimals, cut rather than rounded: 0.7955 against a 0.8 threshold shows 0.79."""
     if value is None:
         return "—"
-    return f"{float(value):.2f}"
+    return f"{math.floor(float(value) * 100 + 1e-9) / 100:.2f}"
 
 
 @register.filter
