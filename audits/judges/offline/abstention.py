@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ..base import JudgeInput, JudgeResult, SourceText
 from .decompose import split_response
+from .text import normalise
 
 NOT_KNOWING_REASONS: tuple[str, ...] = (
     "nothing_retrieved",
@@ -15,8 +16,11 @@ NOT_KNOWING_REASONS: tuple[str, ...] = (
     "out_of_domain",
 )
 _QUOTE_RE = re.compile(
-    r'"([^"\n]{3,}?)"|“([^”\n]{3,}?)”|‘([^’\n]{3,}?)’|(?<!\w)\'([^\'\n]{3,}?)\'(?!\w)'
+    r'"([^"\n]{3,300}?)"|“([^”\n]{3,300}?)”|‘([^’\n]{3,300}?)’'
+    r"|(?<![\w'])'([^'\n]{3,120}?)'(?![\w'])"
 )
+# Typewriter quotes of pre-tokenised text: ``like this''.
+_TEX_QUOTES_RE = re.compile(r"``\s*|\s*''")
 _NON_WORD_RE = re.compile(r"[\W_]+", re.UNICODE)
 
 
@@ -34,7 +38,7 @@ def quotes_not_in_sources(response: str, sources: Sequence[SourceText]) -> list[
     """
     haystack = " | ".join(_fold(source.text) for source in sources)
     missing = []
-    for match in _QUOTE_RE.finditer(response or ""):
+    for match in _QUOTE_RE.finditer(_TEX_QUOTES_RE.sub('"', response or "")):
         quoted = next(group for group in match.groups() if group)
         folded = _fold(quoted)
         if len(folded.split()) >= 2 and f" {folded} " not in f" {haystack} ":
@@ -43,7 +47,7 @@ def quotes_not_in_sources(response: str, sources: Sequence[SourceText]) -> list[
 
 
 def _fold(text: str) -> str:
-    return _NON_WORD_RE.sub(" ", (text or "").casefold()).strip()
+    return _NON_WORD_RE.sub(" ", normalise(text).casefold()).strip()
 
 
 def not_knowing_reason(

@@ -197,6 +197,7 @@ def _findings(
         unsupported=_unsupported(supports),
         conflicts=conflicting_pairs(list(parts.facts)),
         invented=_invented(supports, matches, unaddressed),
+        false_quotes=quotes_not_in_sources(item.response, item.sources),
         other_kinds=parts.kinds(),
         small_talk=is_small_talk(item.query),
         off_topic=off_topic,
@@ -241,5 +242,5 @@ def _notes(item: JudgeInput, parts: ResponseParts, findings: Findings) -> dict:
         "small_talk": findings.small_talk,
         "set_aside": [{"kind": kind, "text": text} for kind, text in parts.others],
         "conflicting_facts": [list(pair) for pair in findings.conflicts],
-        "quotes_not_in_sources": quotes_not_in_sources(item.response, item.sources),
+        "quotes_not_in_sources": findings.false_quotes,
     }

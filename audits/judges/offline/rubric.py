@@ -22,6 +22,8 @@ class Findings:
     conflicts: list[tuple[int, int]]
     # Facts that answer the question with something the sources do not say at all.
     invented: list[int] = field(default_factory=list)
+    # Quotations in the answer that no retrieved text contains (SPEC §7).
+    false_quotes: list[str] = field(default_factory=list)
     other_kinds: set[str] = field(default_factory=set)
     small_talk: bool = False
     off_topic: bool = False
@@ -85,6 +87,11 @@ def _contradictory(findings: Findings) -> Decision | None:
             "contradictory",
             f"Gives two different values for the same thing: {_quote(findings.facts[first])} "
             f"and {_quote(findings.facts[second])}.",
+        )
+    if findings.false_quotes:
+        return _insufficient(
+            "contradictory",
+            f"Quotes a passage the sources do not contain: {_quote(findings.false_quotes[0])}.",
         )
     if findings.invented and not findings.off_topic:
         return _insufficient(
