@@ -46,20 +46,8 @@ class OfflineJudge:
     def judge(self, item: JudgeInput) -> JudgeResult:
         sub_queries = split_sub_queries(item.query)
         parts = split_response(item.response, item.query)
-        sources = prepare_sources(item.sources)
         vocab = self._vocabulary(item.bot_domain)
-        context = _query_context(item.query, vocab)
-        supports = [fact_support(fact, sources, context) for fact in parts.facts]
-        source_stems = frozenset().union(*(source.stems for source in sources))
-        keys = [
-            answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
-            for sub_query in sub_queries
-        ]
-        matches = _matches(sub_queries, keys, parts, sources, supports)
-        off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
-        # Parts no retrieved text says a word about: an answer to them is made up.
-        unaddressed = {index for index, key in enumerate(keys) if not key.tokens & source_stems}
-        findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
+        matches, findings = _grade(item, sub_queries, parts, vocab)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -73,13 +61,35 @@ class OfflineJudge:
             judge=self.name,
             model=self.model,
             prompt_version=self.prompt_version,
-            notes=_notes(item, parts, findings),
+            notes=_notes(parts, findings),
         )
 
     def _vocabulary(self, bot_domain: str) -> DomainVocabulary:
         if bot_domain not in self._vocabularies:
             self._vocabularies[bot_domain] = vocabulary(self.profile, bot_domain)
         return self._vocabularies[bot_domain]
+
+
+def _grade(
+    item: JudgeInput,
+    sub_queries: Sequence[SubQuery],
+    parts: ResponseParts,
+    vocab: DomainVocabulary,
+) -> tuple[Matches, Findings]:
+    sources = prepare_sources(item.sources)
+    context = _query_context(item.query, vocab)
+    supports = [fact_support(fact, sources, context) for fact in parts.facts]
+    source_stems = frozenset().union(*(source.stems for source in sources))
+    keys = [
+        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
+        for sub_query in sub_queries
+    ]
+    matches = _matches(sub_queries, keys, parts, sources, supports)
+    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
+    # Parts no retrieved text says a word about: an answer to them is made up.
+    unaddressed = {index for index, key in enumerate(keys) if not key.tokens & source_stems}
+    findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
+    return matches, findings
 
 
 def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
@@ -98,17 +108,7 @@ def _matches(
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
 ) -> Matches:
-    facts = parts.facts
-    only_question = len(sub_queries) == 1
-    response_query = [
-        [
-            int(fact_addresses(fact, sub_query, key, only_question=only_question))
-            for sub_query, key in zip(sub_queries, keys, strict=True)
-        ]
-        for fact in facts
-    ]
-    _align_by_answer_type(response_query, sub_queries, facts)
-    _drop_declined(response_query, keys, parts)
+    response_query = _response_query(sub_queries, keys, parts)
     source_query = [
         [
             int(source_addresses(source, sub_query, key))
@@ -126,8 +126,24 @@ def _matches(
         source_query=source_query,
         response_query=response_query,
         response_source=[list(support.row) for support in supports],
-        redundant_of=redundant_of(list(facts)),
+        redundant_of=redundant_of(list(parts.facts)),
     )
+
+
+def _response_query(
+    sub_queries: Sequence[SubQuery], keys: Sequence[Keys], parts: ResponseParts
+) -> list[list[int]]:
+    only_question = len(sub_queries) == 1
+    response_query = [
+        [
+            int(fact_addresses(fact, sub_query, key, only_question=only_question))
+            for sub_query, key in zip(sub_queries, keys, strict=True)
+        ]
+        for fact in parts.facts
+    ]
+    _align_by_answer_type(response_query, sub_queries, parts.facts)
+    _drop_declined(response_query, keys, parts)
+    return response_query
 
 
 def _drop_declined(
@@ -234,7 +250,7 @@ def _unsupported(supports: Sequence[FactSupport]) -> list[UnsupportedFact]:
     ]
 
 
-def _notes(item: JudgeInput, parts: ResponseParts, findings: Findings) -> dict:
+def _notes(parts: ResponseParts, findings: Findings) -> dict:
     return {
         "offline": True,
         "off_topic": findings.off_topic,

@@ -67,19 +67,25 @@ def _clean_decline(findings: Findings) -> Decision | None:
 
 
 def _contradictory(findings: Findings) -> Decision | None:
-    misapplied = [u for u in findings.unsupported if u.reason == "condition_misapplied"]
-    if misapplied:
+    return _against_sources(findings) or _unsupported_claims(findings)
+
+
+def _against_sources(findings: Findings) -> Decision | None:
+    """A value read out of its case, against the sources, or against another fact."""
+    by_reason = {u.reason: u for u in reversed(findings.unsupported)}
+    if "condition_misapplied" in by_reason:
+        first = by_reason["condition_misapplied"]
         return _insufficient(
             "contradictory",
             f"Gives a value the source reserves for a special case: "
-            f"{_quote(findings.facts[misapplied[0].fact])} (source: {_quote(misapplied[0].passage)}).",
+            f"{_quote(findings.facts[first.fact])} (source: {_quote(first.passage)}).",
         )
-    contradicted = [u for u in findings.unsupported if u.reason == "contradicts_source"]
-    if contradicted:
+    if "contradicts_source" in by_reason:
+        first = by_reason["contradicts_source"]
         return _insufficient(
             "contradictory",
-            f"Contradicts the source: {_quote(findings.facts[contradicted[0].fact])} "
-            f"against {_quote(contradicted[0].passage)}.",
+            f"Contradicts the source: {_quote(findings.facts[first.fact])} "
+            f"against {_quote(first.passage)}.",
         )
     if findings.conflicts:
         first, second = findings.conflicts[0]
@@ -88,6 +94,11 @@ def _contradictory(findings: Findings) -> Decision | None:
             f"Gives two different values for the same thing: {_quote(findings.facts[first])} "
             f"and {_quote(findings.facts[second])}.",
         )
+    return None
+
+
+def _unsupported_claims(findings: Findings) -> Decision | None:
+    """A made-up quotation or answer: claims the sources cannot back (fail toward flagging)."""
     if findings.false_quotes:
         return _insufficient(
             "contradictory",

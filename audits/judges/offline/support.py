@@ -96,16 +96,25 @@ def lexical_threshold(fact: Fact) -> float:
 
 def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> FactSupport:
     """Which sources support the fact and, when none does, the most specific reason."""
-    row = [0] * len(sources)
     located = locate_values(sources)
     problems = [
         value_problem(fact, located, query.stems, query.quantities, _all_stems(sources)),
         _polarity_problem(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
-    if problem is not None:
-        invented = problem.reason == "not_in_sources" and not fact.personal
-        return _unsupported(problem, row, sources, invented=invented, personal=fact.personal)
+    if problem is None:
+        return _word_support(fact, sources, query)
+    rank = sources[problem.source].rank if problem.source is not None else None
+    # A value no source gives at all is made up, unless the bot speaks for itself.
+    invented = problem.reason == "not_in_sources" and not fact.personal
+    return FactSupport(
+        [0] * len(sources), problem.reason, problem.passage, rank, invented, fact.personal
+    )
+
+
+def _word_support(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
     scores = [
@@ -116,15 +125,16 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     if any(row):
         return FactSupport(row, None, "", None)
     # A fact may join two sources ("headphones" from one, "30 days" from another).
-    union = frozenset().union(*(source.stems for source in sources))
-    combined = lexical_score(fact, union, query, anchored=bool(holders))
-    if combined < threshold or len(sources) < 2:
-        # A fact whose value the sources state is at worst loosely worded, not made up;
-        # one unknown name in an otherwise sourced sentence is not a made-up answer either.
-        invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
-        return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
-    credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
-    return FactSupport([int(index in credited) for index in range(len(sources))], None, "", None)
+    union = _all_stems(sources)
+    if len(sources) > 1 and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold:
+        credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
+        return FactSupport(
+            [int(index in credited) for index in range(len(sources))], None, "", None
+        )
+    # A fact whose value the sources state is at worst loosely worded, not made up;
+    # one unknown name in an otherwise sourced sentence is not a made-up answer either.
+    invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
+    return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
@@ -149,18 +159,6 @@ def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryCo
         and not any(quantity.same_value(given) for given in query.quantities)
         and any(quantity.same_value(own) for _, own in source.located_quantities())
     }
-
-
-def _unsupported(
-    problem: Problem,
-    row: list[int],
-    sources: Sequence[PreparedSource],
-    *,
-    invented: bool,
-    personal: bool,
-) -> FactSupport:
-    rank = sources[problem.source].rank if problem.source is not None else None
-    return FactSupport(row, problem.reason, problem.passage, rank, invented, personal)
 
 
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
