@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .text import STOPWORDS, digits_for_number_words, stem, word_list
+from .text import STOPWORDS, stem, word_list
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
@@ -105,13 +105,21 @@ def parse_number(raw: str) -> float:
     return float(raw.replace(",", ""))
 
 
+_MAY_HOLD_VALUE_RE = re.compile(r"\d|free|\bno\b", re.IGNORECASE)
+
+
 def extract_quantities(text: str) -> list[Quantity]:
-    """All values in ``text`` (number words already turned into digits), in order."""
-    converted = digits_for_number_words(text)
+    """All values in ``text``, in order.
+
+    ``text`` must already have its number words as digits (see
+    :func:`digits_for_number_words`), so offsets match the text the caller keeps.
+    """
+    if not _MAY_HOLD_VALUE_RE.search(text):
+        return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     taken: list[tuple[int, int]] = []
     for extractor in _EXTRACTORS:
-        for quantity in extractor(converted):
+        for quantity in extractor(text):
             if not any(quantity.start < end and start < quantity.end for start, end in taken):
                 found.append(quantity)
                 taken.append((quantity.start, quantity.end))

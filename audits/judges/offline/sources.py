@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..base import SourceText
 from .conditions import Condition, governing_conditions, sentence_conditions
@@ -100,8 +101,7 @@ def plain_lines(text: str) -> list[str]:
 
 
 def prepare_source(source: SourceText) -> PreparedSource:
-    texts = [sentence for line in plain_lines(source.text) for sentence in split_sentences(line)]
-    sentences = [_sentence(position, text) for position, text in enumerate(texts)]
+    sentences = list(_read(source.text))
     stems: set[str] = set()
     for sentence in sentences:
         stems.update(sentence.stems)
@@ -113,6 +113,14 @@ def prepare_source(source: SourceText) -> PreparedSource:
         sentences=sentences,
         stems=frozenset(stems),
     )
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str) -> tuple[SourceSentence, ...]:
+    """The sentences of a chunk; the same chunks come back on many interactions, and
+    reading one is most of the cost of grading, so the result is kept (never mutated)."""
+    texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
+    return tuple(_sentence(position, raw) for position, raw in enumerate(texts))
 
 
 def _sentence(position: int, raw: str) -> SourceSentence:

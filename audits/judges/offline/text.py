@@ -335,7 +335,10 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     Asides in parentheses are left out: "(which does not stand for ...)" says nothing
     about the main claim.
     """
-    text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text.replace("’", "'")))
+    text = text.replace("’", "'")
+    if not _NEGATION_RE.search(text):
+        return []
+    text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
     targets = []
     for match in _NEGATION_RE.finditer(text):
         title_case = match.group()[0].isupper()
