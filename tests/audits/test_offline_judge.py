@@ -546,27 +546,30 @@ def test_it_gives_the_same_result_whatever_the_hash_seed():
     assert len(outputs) == 1
 
 
-def test_it_grades_a_typical_interaction_in_well_under_five_milliseconds():
+def test_it_grades_a_typical_interaction_fast_enough_for_the_sweep():
     judge = OfflineJudge(PROFILE)
-    item = JudgeInput(
-        query="How long do I have to return headphones? Is there a restocking fee?",
-        sources=[
-            SourceText(rank=1, title=RETURNS[0], text=RETURNS[1] * 6),
-            SourceText(rank=2, title=REFUNDS[0], text=REFUNDS[1] * 4),
-            SourceText(rank=3, title=SHIPPING[0], text=SHIPPING[1] * 6),
-        ],
-        response="You can return headphones within 30 days of delivery. There is no "
-        "restocking fee. Refunds take 5-10 business days. Happy to help!",
-        bot_domain=DOMAIN,
-    )
-    judge.judge(item)
+    # Distinct chunk texts, so no reading of a chunk is reused from an earlier call.
+    items = [
+        JudgeInput(
+            query="How long do I have to return headphones? Is there a restocking fee?",
+            sources=[
+                SourceText(rank=1, title=RETURNS[0], text=f"Order {n}. " + RETURNS[1] * 5),
+                SourceText(rank=2, title=REFUNDS[0], text=f"Order {n}. " + REFUNDS[1] * 3),
+                SourceText(rank=3, title=SHIPPING[0], text=f"Order {n}. " + SHIPPING[1] * 6),
+            ],
+            response="You can return headphones within 30 days of delivery. There is no "
+            "restocking fee. Refunds take 5-10 business days. Happy to help!",
+            bot_domain=DOMAIN,
+        )
+        for n in range(100)
+    ]
 
     started = time.perf_counter()
-    for _ in range(100):
+    for item in items:
         judge.judge(item)
-    per_call = (time.perf_counter() - started) / 100
+    per_call = (time.perf_counter() - started) / len(items)
 
-    # 200 interactions per second on one core is the target; leave room for slow CI.
+    # The target is 200 interactions per second on one core; leave room for slow CI.
     assert per_call < 0.02
 
 
