@@ -573,7 +573,7 @@ def test_it_grades_a_typical_interaction_fast_enough_for_the_sweep():
     assert per_call < 0.02
 
 
-# Public helpers
+# Public functions beside the judge
 
 
 @pytest.mark.parametrize(
