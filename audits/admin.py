@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from audits.models import ApiToken, Bot, Evaluation, EvaluationRun, Interaction, Team
+from audits.models import (
+    ApiToken,
+    Bot,
+    BotDailyUsage,
+    Evaluation,
+    EvaluationRun,
+    Interaction,
+    Team,
+)
 
 
 @admin.register(Team)
@@ -12,9 +20,24 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Bot)
 class BotAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name", "team"]
+    list_display = ["slug", "name", "team", "sample_percent", "daily_token_budget"]
     list_filter = ["team"]
     search_fields = ["slug", "name"]
+
+
+@admin.register(BotDailyUsage)
+class BotDailyUsageAdmin(admin.ModelAdmin):
+    """Counted by the sweep; shown, not edited."""
+
+    list_display = ["bot", "day", "prompt_tokens", "completion_tokens", "calls"]
+    list_filter = ["bot"]
+    date_hierarchy = "day"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(ApiToken)

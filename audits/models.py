@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
@@ -16,6 +17,7 @@ from django.utils import timezone
 from audits.judges.base import METRICS
 
 unit_interval = [MinValueValidator(0.0), MaxValueValidator(1.0)]
+percentage = [MinValueValidator(0.0), MaxValueValidator(100.0)]
 
 
 class Team(models.Model):
@@ -67,6 +69,19 @@ class Bot(models.Model):
         validators=unit_interval,
         help_text="Retrieval score below which a source counts as nothing retrieved.",
     )
+    sample_percent = models.FloatField(
+        default=100.0,
+        validators=percentage,
+        help_text="Share of the interactions that need a judge call which are graded, in "
+        "per cent; the others are skipped as not sampled. The same ones are picked on "
+        "every run.",
+    )
+    daily_token_budget = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="Judge tokens (prompt + completion) this bot may spend per day; empty for "
+        "no limit. Once reached, its interactions wait for the next day.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = BotQuerySet.as_manager()
@@ -89,6 +104,54 @@ class Bot(models.Model):
 
     def thresholds(self) -> dict[str, float]:
         return {metric: self.threshold(metric) for metric in METRICS}
+
+    def is_sampled(self, external_id: str) -> bool:
+        """Whether the sample includes this interaction: a hash of (bot, id), so every
+        sweep, on every worker, picks the same ones."""
+        if self.sample_percent >= 100:
+            return True
+        digest = hashlib.sha256(f"{self.slug}\x00{external_id}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") / 2**64 * 100 < self.sample_percent
+
+    def tokens_used_on(self, day: date) -> int:
+        usage = self.daily_usage.filter(day=day).first()
+        return usage.tokens if usage else 0
+
+
+class BotDailyUsage(models.Model):
+    """Judge tokens a bot spent on one day, counted by every judge call (SPEC §4 budget)."""
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="daily_usage")
+    day = models.DateField()
+    prompt_tokens = models.PositiveBigIntegerField(default=0)
+    completion_tokens = models.PositiveBigIntegerField(default=0)
+    calls = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bot", "day"], name="bot_daily_usage_unique")
+        ]
+        verbose_name_plural = "bot daily usage"
+
+    def __str__(self) -> str:
+        return f"{self.bot_id} {self.day}: {self.tokens}"
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    @classmethod
+    def add(cls, *, bot_id: int, day: date, prompt_tokens: int, completion_tokens: int) -> None:
+        """Count one judge call; atomic, so workers on several machines can add at once."""
+        changes = {
+            "prompt_tokens": F("prompt_tokens") + prompt_tokens,
+            "completion_tokens": F("completion_tokens") + completion_tokens,
+            "calls": F("calls") + 1,
+        }
+        if cls.objects.filter(bot_id=bot_id, day=day).update(**changes):
+            return
+        cls.objects.bulk_create([cls(bot_id=bot_id, day=day)], ignore_conflicts=True)
+        cls.objects.filter(bot_id=bot_id, day=day).update(**changes)
 
 
 class EvaluationRun(models.Model):
@@ -400,6 +463,59 @@ class JudgeCacheEntry(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class SweepState(models.Model):
+    """One row: when the sweep last ran, what it did, and when a worker was last alive.
+
+    Written by the workers, read by ``sweep --status`` and the status page, so both
+    can tell a quiet sweep from a dead one.
+    """
+
+    last_sweep_at = models.DateTimeField(null=True, blank=True)
+    last_sweep_summary = models.CharField(max_length=300, blank=True)
+    # Batches are being graded on the workers until then: each batch pushes it forward,
+    # so a scheduled sweep does not start more while they drain the backlog.
+    batches_running_until = models.DateTimeField(null=True, blank=True)
+    # A sweep asked for by an import is queued at most once per this horizon.
+    import_sweep_after = models.DateTimeField(null=True, blank=True)
+    worker_seen_at = models.DateTimeField(null=True, blank=True)
+    worker_name = models.CharField(max_length=200, blank=True)
+
+    def __str__(self) -> str:
+        return f"sweep state (last sweep {self.last_sweep_at})"
+
+    @classmethod
+    def load(cls) -> SweepState:
+        return cls.objects.get_or_create(pk=1)[0]
+
+    @classmethod
+    def worker_alive(cls, name: str) -> None:
+        cls.load()
+        cls.objects.filter(pk=1).update(worker_seen_at=timezone.now(), worker_name=name[:200])
+
+    @classmethod
+    def batches_claim(cls, lease: timedelta) -> bool:
+        """Claim the right to start batches: False while batches are still running."""
+        cls.load()
+        now = timezone.now()
+        idle = Q(batches_running_until__isnull=True) | Q(batches_running_until__lt=now)
+        return cls.objects.filter(idle, pk=1).update(batches_running_until=now + lease) == 1
+
+    @classmethod
+    def batches_running(cls, lease: timedelta) -> None:
+        cls.objects.filter(pk=1).update(batches_running_until=timezone.now() + lease)
+
+    @classmethod
+    def batches_drained(cls) -> None:
+        cls.objects.filter(pk=1).update(batches_running_until=None)
+
+    @classmethod
+    def sweep_recorded(cls, summary: str) -> None:
+        cls.load()
+        cls.objects.filter(pk=1).update(
+            last_sweep_at=timezone.now(), last_sweep_summary=summary[:300]
+        )
 
 
 class ApiTokenQuerySet(models.QuerySet):
