@@ -28,6 +28,9 @@ from audits.models import Evaluation, Interaction
 
 FEEDBACK_JUDGE = "feedback"
 RULE_JUDGE = "rule"
+NOT_SAMPLED = "not_sampled"
+# The longest wait between two attempts at a failing interaction.
+MAX_BACKOFF = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -57,18 +60,14 @@ def judge_input_for(interaction: Interaction) -> JudgeInput:
     )
 
 
-def rule_outcome(interaction: Interaction) -> Outcome | None:
-    """The SPEC §4 shortcuts that need no judge; None when the judge must decide."""
+def rule_outcome(interaction: Interaction, *, claim_token: str | None = None) -> Outcome | None:
+    """The SPEC §4 shortcuts that need no judge; None when the judge must decide.
+
+    A thumbs-down and a turn without a question cost nothing, so they are recorded
+    whatever the bot's sampling rate; sampling only thins what would cost a call.
+    """
     if interaction.feedback == Interaction.Feedback.DOWN:
-        evaluation = evaluation_store(
-            interaction=interaction,
-            result=None,
-            judge=FEEDBACK_JUDGE,
-            verdict=Evaluation.Verdict.INSUFFICIENT,
-            cause=Evaluation.Cause.USER_FEEDBACK,
-            rationale="The user gave this answer a thumbs-down.",
-        )
-        return Outcome("graded", evaluation)
+        return Outcome("graded", _feedback_evaluation_store(interaction))
     if not interaction.query.strip():
         evaluation = evaluation_store(
             interaction=interaction,
@@ -79,9 +78,23 @@ def rule_outcome(interaction: Interaction) -> Outcome | None:
         )
         return Outcome("graded", evaluation)
     if is_small_talk(interaction.query):
-        interaction_skip(interaction=interaction, reason="small_talk")
+        interaction_skip(interaction=interaction, reason="small_talk", claim_token=claim_token)
+        return Outcome("skipped")
+    if not interaction.bot.is_sampled(interaction.external_id):
+        interaction_skip(interaction=interaction, reason=NOT_SAMPLED, claim_token=claim_token)
         return Outcome("skipped")
     return None
+
+
+def _feedback_evaluation_store(interaction: Interaction) -> Evaluation:
+    return evaluation_store(
+        interaction=interaction,
+        result=None,
+        judge=FEEDBACK_JUDGE,
+        verdict=Evaluation.Verdict.INSUFFICIENT,
+        cause=Evaluation.Cause.USER_FEEDBACK,
+        rationale="The user gave this answer a thumbs-down.",
+    )
 
 
 def interaction_grade(*, interaction: Interaction, judge: Judge) -> Outcome:
@@ -125,6 +138,7 @@ def evaluation_store(
             evaluation.save(force_insert=True)
             Interaction.objects.filter(pk=interaction.pk).update(
                 status=Interaction.Status.GRADED,
+                skip_reason="",
                 last_error="",
                 claimed_until=None,
                 claim_token="",
@@ -181,23 +195,39 @@ def _rows(matrix: list[list[int]], n: int) -> list[list[int]]:
     return [matrix[i] if i < len(matrix) else [] for i in range(n)]
 
 
-def interaction_skip(*, interaction: Interaction, reason: str) -> None:
-    Interaction.objects.filter(pk=interaction.pk).update(
+def _claimed(interaction: Interaction, claim_token: str | None):
+    """The interaction's row, only while this sweep still holds it (when it has a claim):
+    a row whose lease ran out and went to another sweep is theirs to write."""
+    rows = Interaction.objects.filter(pk=interaction.pk)
+    return rows.filter(claim_token=claim_token) if claim_token else rows
+
+
+def interaction_skip(
+    *, interaction: Interaction, reason: str, claim_token: str | None = None
+) -> None:
+    _claimed(interaction, claim_token).update(
         status=Interaction.Status.SKIPPED, skip_reason=reason, claimed_until=None, claim_token=""
     )
 
 
-def interaction_failure_record(*, interaction: Interaction, error: str) -> Outcome:
+def retry_delay(attempts: int) -> timedelta:
+    """Backoff after the ``attempts``-th failure: the base, doubled each time, capped."""
+    base = timedelta(seconds=settings.KBAUDIT_RETRY_BACKOFF_SECONDS)
+    return min(base * 2 ** (attempts - 1), MAX_BACKOFF)
+
+
+def interaction_failure_record(
+    *, interaction: Interaction, error: str, claim_token: str | None = None
+) -> Outcome:
     """Leave the interaction ungraded for a later sweep, backing off; after the last
     attempt it shows as failed rather than disappearing."""
     attempts = interaction.attempts + 1
     failed = attempts >= settings.KBAUDIT_MAX_ATTEMPTS
-    delay = timedelta(minutes=min(2 ** (attempts - 1), 60))
-    Interaction.objects.filter(pk=interaction.pk).update(
+    _claimed(interaction, claim_token).update(
         attempts=attempts,
         last_error=error[:2000],
         status=Interaction.Status.FAILED if failed else Interaction.Status.PENDING,
-        next_attempt_at=None if failed else timezone.now() + delay,
+        next_attempt_at=None if failed else timezone.now() + retry_delay(attempts),
         claimed_until=None,
         claim_token="",
     )
@@ -205,7 +235,8 @@ def interaction_failure_record(*, interaction: Interaction, error: str) -> Outco
 
 
 def feedback_overrides_apply(*, bot_ids: list[int] | None = None) -> list[Evaluation]:
-    """A thumbs-down that arrived after a sufficient verdict upgrades it (never the reverse)."""
+    """A thumbs-down that arrived after a sufficient verdict upgrades it (never the
+    reverse); one on an interaction left ungraded (skipped, or failed) grades it."""
     candidates = Evaluation.objects.filter(
         verdict=Evaluation.Verdict.SUFFICIENT,
         interaction__feedback=Interaction.Feedback.DOWN,
@@ -233,4 +264,14 @@ def feedback_overrides_apply(*, bot_ids: list[int] | None = None) -> list[Evalua
         )
         if changed:
             upgraded.append(evaluation)
-    return upgraded
+    return upgraded + _ungraded_thumbs_down_grade(bot_ids=bot_ids)
+
+
+def _ungraded_thumbs_down_grade(*, bot_ids: list[int] | None) -> list[Evaluation]:
+    ungraded = Interaction.objects.filter(
+        status__in=[Interaction.Status.SKIPPED, Interaction.Status.FAILED],
+        feedback=Interaction.Feedback.DOWN,
+    )
+    if bot_ids is not None:
+        ungraded = ungraded.filter(bot_id__in=bot_ids)
+    return [_feedback_evaluation_store(interaction) for interaction in ungraded]

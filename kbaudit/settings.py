@@ -157,9 +157,8 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 900)}
-CELERY_TASK_DEFAULT_QUEUE = "kbaudit"
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "kbaudit")
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
 
 # --- The judge ---------------------------------------------------------------------
 OPENAI_API_KEY = env("OPENAI_API_KEY")
@@ -171,11 +170,35 @@ KBAUDIT_JUDGE_TIMEOUT = env_float("KBAUDIT_JUDGE_TIMEOUT", 60.0)
 KBAUDIT_JUDGE_MAX_RETRIES = env_int("KBAUDIT_JUDGE_MAX_RETRIES", 3)
 
 # --- The sweep ---------------------------------------------------------------------
-KBAUDIT_IDLE_MINUTES = env_int("KBAUDIT_IDLE_MINUTES", 30)
-KBAUDIT_SWEEP_EVERY_MINUTES = env_int("KBAUDIT_SWEEP_EVERY_MINUTES", 5)
+# Minutes may be fractional (the worker tests sweep every few seconds).
+KBAUDIT_IDLE_MINUTES = env_float("KBAUDIT_IDLE_MINUTES", 30)
+KBAUDIT_SWEEP_EVERY_MINUTES = env_float("KBAUDIT_SWEEP_EVERY_MINUTES", 5)
 KBAUDIT_SWEEP_BATCH_SIZE = env_int("KBAUDIT_SWEEP_BATCH_SIZE", 50)
+# Batches a sweep grades at once on the workers; more than the workers' slots is fine.
+KBAUDIT_SWEEP_FANOUT = env_int("KBAUDIT_SWEEP_FANOUT", 8)
+# A claimed batch is renewed while graded; a dead worker's rows return after this.
+KBAUDIT_SWEEP_LEASE_SECONDS = env_int("KBAUDIT_SWEEP_LEASE_SECONDS", 900)
+# Judge calls in flight at once per worker process (LLM judge; the offline judge uses 1).
 KBAUDIT_JUDGE_CONCURRENCY = env_int("KBAUDIT_JUDGE_CONCURRENCY", 8)
 KBAUDIT_MAX_ATTEMPTS = env_int("KBAUDIT_MAX_ATTEMPTS", 5)
+# Wait after a failed judge call, doubled at each further failure (capped at an hour).
+KBAUDIT_RETRY_BACKOFF_SECONDS = env_int("KBAUDIT_RETRY_BACKOFF_SECONDS", 60)
+KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
+
+CELERY_BEAT_SCHEDULE = {
+    # Each scheduled message expires after one period: a beat with no worker listening
+    # does not pile up sweeps for when one comes back.
+    "sweep": {
+        "task": "audits.tasks.sweep_dispatch",
+        "schedule": KBAUDIT_SWEEP_EVERY_MINUTES * 60,
+        "options": {"expires": KBAUDIT_SWEEP_EVERY_MINUTES * 60},
+    },
+    "worker-heartbeat": {
+        "task": "audits.tasks.worker_heartbeat",
+        "schedule": KBAUDIT_HEARTBEAT_SECONDS,
+        "options": {"expires": KBAUDIT_HEARTBEAT_SECONDS},
+    },
+}
 
 # --- Email ---------------------------------------------------------------------------
 EMAIL_BACKEND = env("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,15 +1,21 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from kombu.exceptions import OperationalError as BrokerError
 from tqdm import tqdm
 
 from audits.models import Bot, Interaction
 from audits.sweep import sweep_run
+from audits.sweep_status import status_lines, sweep_status
+from audits.tasks import sweep_dispatch, sweep_request
 
 
 class Command(BaseCommand):
-    help = "Grade the interactions that are due (conversation idle, not yet graded)."
+    help = (
+        "Queue a sweep on the workers (grade the interactions that are due), run one "
+        "here with --now, or show where grading stands with --status."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -20,14 +26,40 @@ class Command(BaseCommand):
             action="store_true",
             help="grade every ungraded interaction, however recent its conversation",
         )
+        parser.add_argument(
+            "--status",
+            action="store_true",
+            help="print pending, graded, skipped and failed counts, last errors, tokens "
+            "used today, the last sweep and the worker heartbeat",
+        )
         parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
         parser.add_argument("--batch-size", type=int, default=None)
 
-    def handle(self, *args, now: bool, all: bool, bot: list[str] | None, batch_size, **options):
-        bot_ids = (
-            list(Bot.objects.filter(slug__in=bot).values_list("pk", flat=True)) if bot else None
-        )
-        idle = None if all else settings.KBAUDIT_IDLE_MINUTES
+    def handle(self, *args, now: bool, all: bool, status: bool, bot, batch_size, **options):
+        bots = Bot.objects.filter(slug__in=bot) if bot else Bot.objects.all()
+        bot_ids = list(bots.values_list("pk", flat=True)) if bot else None
+        if status:
+            for line in status_lines(sweep_status(bots=bots, in_process=self._in_process())):
+                self.stdout.write(line)
+        elif now or self._in_process():
+            if not now:
+                self.stdout.write("No broker (REDIS_URL unset): sweeping in this process.")
+            self._sweep_here(all_conversations=all, bot_ids=bot_ids, batch_size=batch_size)
+        else:
+            try:
+                sweep_request(all_conversations=all, bot_ids=bot_ids)
+            except BrokerError as exc:
+                raise CommandError(f"could not queue the sweep: {exc} (or use --now)") from exc
+            self.stdout.write(
+                "Sweep queued on the workers; `manage.py sweep --status` shows its progress."
+            )
+
+    @staticmethod
+    def _in_process() -> bool:
+        return bool(sweep_dispatch.app.conf.task_always_eager)
+
+    def _sweep_here(self, *, all_conversations: bool, bot_ids, batch_size) -> None:
+        idle = None if all_conversations else settings.KBAUDIT_IDLE_MINUTES
         due = Interaction.objects.filter(status=Interaction.Status.PENDING)
         if bot_ids is not None:
             due = due.filter(bot_id__in=bot_ids)
@@ -35,9 +67,8 @@ class Command(BaseCommand):
             last = [0]
 
             def advance(summary):
-                done = summary.graded + summary.skipped + summary.retried + summary.failed
-                bar.update(done - last[0])
-                last[0] = done
+                bar.update(summary.done - last[0])
+                last[0] = summary.done
 
             summary = sweep_run(
                 idle_minutes=idle, batch_size=batch_size, bot_ids=bot_ids, on_batch=advance

@@ -1,0 +1,136 @@
+"""Celery tasks: the scheduled sweep, the batches it fans out, the worker heartbeat.
+
+Beat sends ``sweep_dispatch`` every ``KBAUDIT_SWEEP_EVERY_MINUTES``. It applies the late
+thumbs-down and queues up to ``KBAUDIT_SWEEP_FANOUT`` ``grade_batch`` tasks. Each of
+those claims a batch when a worker runs it (so no claim waits in a queue while its
+lease runs out), grades it, and queues its successor while anything is due: any worker
+on any machine listening to the same Redis takes the next one. A worker that dies
+mid-batch loses its lease; the rows return to the pool and the next batch, on another
+worker, grades them.
+
+Tasks take small arguments and call services in ``audits.sweep``; database errors are
+retried with a countdown. Without Redis the tasks run in process (eager), batch after
+batch in a loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from audits.models import SweepState
+from audits.sweep import JudgeShelf, SweepSummary, batch_sweep, lease_duration, sweep_start
+
+logger = logging.getLogger(__name__)
+
+RETRY_COUNTDOWN = 30  # seconds before a task that hit a database error tries again
+# Imports queue a sweep at most this often (seconds); the scheduled one catches the rest.
+IMPORT_SWEEP_EVERY = 60
+
+# Kept by a worker process across batches (judges are rebuilt when settings change).
+_judges = JudgeShelf()
+
+
+def _idle_minutes(all_conversations: bool) -> float | None:
+    return None if all_conversations else settings.KBAUDIT_IDLE_MINUTES
+
+
+@shared_task(bind=True, max_retries=5, ignore_result=True)
+def sweep_dispatch(
+    self, *, all_conversations: bool = False, bot_ids: list[int] | None = None, force=False
+) -> int:
+    """The scheduled sweep (``force`` for one asked for by a person: it starts batches
+    even while others run)."""
+    try:
+        batches = sweep_start(
+            idle_minutes=_idle_minutes(all_conversations), bot_ids=bot_ids, force=force
+        )
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+    options = {"all_conversations": all_conversations, "bot_ids": bot_ids}
+    for _ in range(batches):
+        transaction.on_commit(lambda: grade_batch.apply_async(kwargs=options))
+    return batches
+
+
+@shared_task(bind=True, max_retries=5, ignore_result=True)
+def grade_batch(self, *, all_conversations: bool = False, bot_ids: list[int] | None = None):
+    """Claim one batch of due interactions and grade it; queue the next while any is due."""
+    while True:
+        summary = SweepSummary()
+        try:
+            claimed = batch_sweep(
+                idle_minutes=_idle_minutes(all_conversations),
+                bot_ids=bot_ids,
+                judges=_judges,
+                summary=summary,
+            )
+        except DatabaseError as exc:
+            raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+        _after_batch(self.request.hostname, claimed, summary)
+        if not claimed:
+            return
+        if not self.request.is_eager:
+            # A short task per batch: the next batch may go to any worker, and a task
+            # never outlives the broker's visibility timeout.
+            options = {"all_conversations": all_conversations, "bot_ids": bot_ids}
+            grade_batch.apply_async(kwargs=options)
+            return
+
+
+def _after_batch(hostname: str | None, claimed: bool, summary: SweepSummary) -> None:
+    SweepState.worker_alive(hostname or "in process")
+    if claimed:
+        SweepState.batches_running(lease_duration())
+        SweepState.sweep_recorded(f"batch: {summary.line()}")
+    else:
+        SweepState.batches_drained()
+
+
+@shared_task(bind=True, ignore_result=True)
+def worker_heartbeat(self) -> None:
+    """Scheduled: proves that a worker takes tasks off the queue."""
+    SweepState.worker_alive(self.request.hostname or "in process")
+
+
+@worker_ready.connect
+def _worker_ready(sender=None, **kwargs) -> None:
+    SweepState.worker_alive(getattr(sender, "hostname", "") or "worker")
+
+
+def sweep_request(*, all_conversations: bool = False, bot_ids: list[int] | None = None) -> None:
+    """Queue a sweep asked for by a person (the command, the status page), after commit."""
+    options = {"all_conversations": all_conversations, "bot_ids": bot_ids, "force": True}
+    transaction.on_commit(lambda: sweep_dispatch.apply_async(kwargs=options))
+
+
+def sweep_after_import() -> None:
+    """Called on commit of an import: queue a sweep soon, at most once a minute.
+
+    Never fails the import: with the broker down the rows are stored all the same, and
+    the scheduled sweep grades them once it is back.
+    """
+    if sweep_dispatch.app.conf.task_always_eager:
+        return  # in process, grading would hold up the import; `sweep` does it
+    now = timezone.now()
+    SweepState.load()
+    due = Q(import_sweep_after__isnull=True) | Q(import_sweep_after__lte=now)
+    claimed = SweepState.objects.filter(due, pk=1).update(
+        import_sweep_after=now + timedelta(seconds=IMPORT_SWEEP_EVERY)
+    )
+    if not claimed:
+        return
+    try:
+        sweep_dispatch.apply_async(retry=False)
+    except BrokerError as exc:
+        logger.warning(
+            "sweep not queued after the import (%s): the next scheduled sweep grades it", exc
+        )
