@@ -7,4 +7,6 @@ app_name = "audits"
 urlpatterns = [
     path("interactions/", views.interaction_list, name="interaction_list"),
     path("interactions/<int:pk>/", views.interaction_detail, name="interaction_detail"),
+    path("sweep/", views.sweep_status_page, name="sweep_status"),
+    path("sweep/run/", views.sweep_run_now, name="sweep_run"),
 ]

@@ -1,12 +1,18 @@
 from __future__ import annotations
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from kombu.exceptions import OperationalError as BrokerError
 
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
+from audits.sweep_status import sweep_status
+from audits.tasks import sweep_dispatch, sweep_request
+from kbaudit.lib.roles import is_editor
 
 
 @require_GET
@@ -48,3 +54,32 @@ def interaction_detail(request, pk: int):
         "turns": turns,
     }
     return render(request, "audits/interaction_detail.html", context)
+
+
+def may_run_sweep(user) -> bool:
+    """Staff and editors (admins included) may start a sweep from the status page."""
+    return user.is_staff or is_editor(user)
+
+
+@require_GET
+def sweep_status_page(request):
+    in_process = bool(sweep_dispatch.app.conf.task_always_eager)
+    status = sweep_status(bots=Bot.objects.visible_to(request.user), in_process=in_process)
+    context = {"status": status, "may_run": may_run_sweep(request.user)}
+    template = "audits/sweep_status.html#status" if request.htmx else "audits/sweep_status.html"
+    return render(request, template, context)
+
+
+@require_POST
+def sweep_run_now(request):
+    if not may_run_sweep(request.user):
+        raise PermissionDenied("Only editors can start a sweep.")
+    bots = Bot.objects.visible_to(request.user)
+    everything = request.user.is_superuser or bots.count() == Bot.objects.count()
+    try:
+        sweep_request(bot_ids=None if everything else list(bots.values_list("pk", flat=True)))
+    except BrokerError:
+        messages.error(request, "The task queue is unreachable; the sweep was not started.")
+    else:
+        messages.success(request, "Sweep started: the counts below follow as batches finish.")
+    return redirect("audits:sweep_status")
