@@ -14,7 +14,7 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max, Sum
+from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
 from audits.diagnostics import PeriodTotals, diagnose, period_context
@@ -215,15 +215,45 @@ def content_flags_update(
     return summary
 
 
+def failing_topic(bot: Bot, article_id: int, window: list[str]) -> str:
+    """The most frequent topic among the article's insufficient answers in the window."""
+    from audits.models import Evaluation, RetrievedSource
+    from content.models import Article
+
+    key = Article.objects.filter(pk=article_id).values_list("external_id", flat=True).first()
+    retrieved = RetrievedSource.objects.filter(
+        article_key=key, bot=bot, occurred_at__date__gte=window[0], occurred_at__date__lte=window[1]
+    )
+    top = (
+        Evaluation.objects.filter(
+            interaction_id__in=retrieved.values("interaction_id"), verdict="insufficient"
+        )
+        .exclude(topic="")
+        .values("topic")
+        .annotate(n=Count("id"))
+        .order_by("-n", "topic")
+        .first()
+    )
+    return top["topic"] if top else ""
+
+
 def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
     now = timezone.now()
+    topic = failing_topic(bot, finding.article_id, finding.evidence["window"])
     items = ReviewItem.objects.filter(bot=bot, article_id=finding.article_id, reason=finding.reason)
     active = items.filter(status__in=ReviewItem.ACTIVE).first()
     if active is not None:
-        active.priority, active.severity = finding.priority, finding.severity
+        active.priority, active.severity, active.topic = finding.priority, finding.severity, topic
         active.evidence, active.last_flagged_at, active.updated_at = finding.evidence, now, now
         active.save(
-            update_fields=["priority", "severity", "evidence", "last_flagged_at", "updated_at"]
+            update_fields=[
+                "priority",
+                "severity",
+                "topic",
+                "evidence",
+                "last_flagged_at",
+                "updated_at",
+            ]
         )
         summary.updated += 1
         return
@@ -239,6 +269,7 @@ def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
         reason=finding.reason,
         priority=finding.priority,
         severity=finding.severity,
+        topic=topic,
         evidence=finding.evidence,
         previous=latest,
         created_at=now,

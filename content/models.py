@@ -308,6 +308,8 @@ class ReviewItem(models.Model):
         related_name="review_items",
     )
     priority = models.FloatField(default=0)
+    # The judge's most frequent topic among the article's failing questions (queue chips).
+    topic = models.CharField(max_length=80, blank=True)
     # How far below threshold the article was when last flagged (the priority without traffic).
     severity = models.FloatField(default=0)
     # What the flag saw: window, traffic, metrics, thresholds, diagnoses.
@@ -335,6 +337,7 @@ class ReviewItem(models.Model):
         indexes = [
             models.Index(fields=["status", "-priority"], name="review_item_queue"),
             models.Index(fields=["article", "reason", "status"], name="review_item_article"),
+            models.Index(fields=["bot", "status", "-priority"], name="review_item_bot_queue"),
         ]
 
     def __str__(self) -> str:

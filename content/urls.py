@@ -5,10 +5,13 @@ from content import views
 app_name = "content"
 
 urlpatterns = [
+    path("queue/export/", views.queue_export, name="queue_export"),
     path("bots/<slug:slug>/", views.bot_detail, name="bot_detail"),
     path("bots/<slug:slug>/thresholds/", views.bot_thresholds_update, name="bot_thresholds"),
     path("bots/<slug:slug>/articles/", views.ranking, name="ranking"),
     path("items/<int:pk>/", views.item_detail, name="item_detail"),
+    path("items/<int:pk>/suggestion/", views.suggestion_update, name="suggestion_update"),
+    path("items/<int:pk>/<slug:action>/", views.item_action, name="item_action"),
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
 ]

@@ -5,18 +5,28 @@ from datetime import date, timedelta
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
-from django.http import HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
-from content import charts
+from content import charts, review
 from content.analytics import article_diagnoses, article_series, bot_overview
+from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
 from content.forms import ThresholdsForm
-from content.models import Article, ReviewItem, Season
+from content.models import (
+    Article,
+    ArticleFinding,
+    ReviewItem,
+    ReviewItemEvent,
+    RewriteSuggestion,
+    Season,
+)
 from content.periods import KINDS, period_for
 from content.ranking import article_ranking, data_span, default_min_sample
+from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
+from content.worklist import worklist_row
 from kbaudit.lib.roles import editor_required, is_editor
 
 
@@ -186,6 +196,13 @@ def article_detail(request, pk: int):
         "article": article,
         "bots": bots,
         "bot": bot,
+        "failing": failing_conversations(article, chosen, limit=10),
+        "questions": unanswered_sub_questions(article, chosen)[:15],
+        "recovery": article_recovery(article, chosen),
+        "current": article.current_version(),
+        "findings": ArticleFinding.objects.active()
+        .involving(article)
+        .select_related("article_a", "article_b"),
         "versions": article.versions.order_by("-number"),
         "totals": totals,
         "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
@@ -209,18 +226,61 @@ def article_detail(request, pk: int):
 @require_GET
 def item_detail(request, pk: int):
     item = get_object_or_404(
-        ReviewItem.objects.visible_to(request.user).select_related("article", "bot", "assignee"),
+        ReviewItem.objects.visible_to(request.user).select_related(
+            "article", "other_article", "bot", "assignee"
+        ),
         pk=pk,
     )
-    return render(
-        request,
-        "content/item_detail.html",
-        {
-            "item": item,
-            "metric_rows": evidence_metric_rows(item.evidence),
-            "events": item.events.select_related("actor"),
-        },
+    suggestion = RewriteSuggestion.objects.filter(item=item).first()
+    if suggestion is None:
+        suggestion = suggestion_generate(item=item)
+    editing = request.GET.get("edit") == "1"
+    context = {
+        "item": item,
+        "evidence": item_evidence(item),
+        "metric_rows": evidence_metric_rows(item.evidence),
+        "suggestion": suggestion,
+        "editing": editing,
+        "recovery": article_recovery(item.article, [item.bot]),
+        "events": item.events.select_related("actor"),
+        "can_assign": is_editor(request.user),
+        "assignable": review.assignable_users(item.bot),
+        "undoable": review.last_undoable(item, request.user) is not None,
+        "findings": ArticleFinding.objects.active()
+        .involving(item.article)
+        .select_related("article_a", "article_b"),
+    }
+    if request.htmx and request.htmx.target == "suggestion":
+        return render(request, "content/item_detail.html#suggestion", context)
+    return render(request, "content/item_detail.html", context)
+
+
+@require_POST
+def suggestion_update(request, pk: int):
+    """Save the writer's edit of the suggestion, or regenerate it."""
+    item = get_object_or_404(ReviewItem.objects.visible_to(request.user), pk=pk)
+    if request.POST.get("regenerate"):
+        suggestion = suggestion_generate(item=item)
+        message = "Suggestion regenerated."
+    else:
+        body = request.POST.get("body", "")
+        if not body.strip():
+            return HttpResponseBadRequest("The suggestion cannot be empty.")
+        suggestion = (
+            suggestion_generate(item=item) if not hasattr(item, "suggestion") else item.suggestion
+        )
+        suggestion_edit(suggestion=suggestion, user=request.user, body=body)
+        message = "Suggestion saved."
+    ReviewItemEvent.objects.create(
+        item=item,
+        actor=request.user,
+        action="suggestion_regenerated" if request.POST.get("regenerate") else "suggestion_edited",
     )
+    if request.htmx:
+        context = {"item": item, "suggestion": suggestion, "editing": False, "message": message}
+        return render(request, "content/item_detail.html#suggestion", context)
+    messages.success(request, message)
+    return redirect(item.get_absolute_url())
 
 
 def evidence_metric_rows(evidence: dict) -> list[dict]:
@@ -239,3 +299,163 @@ def evidence_metric_rows(evidence: dict) -> list[dict]:
             }
         )
     return rows
+
+
+QUEUE_PAGE = 50
+STATUS_FILTERS = {
+    "active": ReviewItem.ACTIVE,
+    "open": (ReviewItem.Status.OPEN,),
+    "in_progress": (ReviewItem.Status.IN_PROGRESS,),
+    "resolved": (ReviewItem.Status.RESOLVED,),
+    "dismissed": (ReviewItem.Status.DISMISSED,),
+    "all": tuple(ReviewItem.Status.values),
+}
+
+
+def queue_filters(request) -> dict[str, str]:
+    keys = ("bot", "reason", "status", "assignee", "topic", "q")
+    filters = {key: request.GET.get(key, "").strip() for key in keys}
+    if filters["status"] not in STATUS_FILTERS:
+        filters["status"] = "active"
+    return filters
+
+
+def queue_items(user, filters: dict[str, str]):
+    """The review items ``user`` may see, filtered as the queue page's controls say."""
+    items = ReviewItem.objects.visible_to(user).filter(status__in=STATUS_FILTERS[filters["status"]])
+    if filters["bot"]:
+        items = items.filter(bot__slug=filters["bot"])
+    if filters["reason"]:
+        items = items.filter(reason=filters["reason"])
+    if filters["assignee"] == "me":
+        items = items.filter(assignee=user)
+    elif filters["assignee"] == "none":
+        items = items.filter(assignee__isnull=True)
+    elif filters["assignee"]:
+        items = items.filter(assignee__username=filters["assignee"])
+    if filters["q"]:
+        items = items.filter(
+            Q(article__title__icontains=filters["q"])
+            | Q(article__external_id__icontains=filters["q"])
+        )
+    return items
+
+
+@require_GET
+def queue(request):
+    """The writers' worklist: review items, highest priority first."""
+    filters = queue_filters(request)
+    items = queue_items(request.user, filters)
+    chips = (
+        items.exclude(topic="")
+        .values("topic")
+        .annotate(count=Count("id"))
+        .order_by("-count", "topic")[:30]
+    )
+    if filters["topic"]:
+        items = items.filter(topic=filters["topic"])
+    items = items.select_related("article", "bot", "assignee").order_by("-priority", "id")
+    page = Paginator(items, QUEUE_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "page": page,
+        "filters": filters,
+        "chips": chips,
+        "bots": Bot.objects.visible_to(request.user),
+        "reasons": ReviewItem.Reason.choices,
+        "statuses": [(key, key.replace("_", " ").capitalize()) for key in STATUS_FILTERS],
+        "query": request.GET.urlencode(),
+        "can_assign": is_editor(request.user),
+    }
+    template = "content/queue.html#list" if request.htmx else "content/queue.html"
+    return render(request, template, context)
+
+
+ACTIONS = {
+    "claim": lambda item, request: review.item_claim(item=item, user=request.user),
+    "start": lambda item, request: review.item_start(item=item, user=request.user),
+    "resolve": lambda item, request: review.item_resolve(
+        item=item, user=request.user, note=request.POST.get("note", "")
+    ),
+    "dismiss": lambda item, request: review.item_dismiss(
+        item=item, user=request.user, reason=request.POST.get("reason", "")
+    ),
+    "undo": lambda item, request: review.item_undo(item=item, user=request.user),
+    "assign": lambda item, request: review.item_assign(
+        item=item, user=request.user, assignee=_assignee(item, request.POST.get("assignee", ""))
+    ),
+}
+DONE = {
+    "claimed": "Claimed — it is yours now.",
+    "started": "Marked in progress.",
+    "resolved": "Resolved.",
+    "dismissed": "Dismissed for good.",
+    "assigned": "Assigned.",
+    "unassigned": "Unassigned.",
+    "undo": "Undone.",
+}
+
+
+def _assignee(item: ReviewItem, username: str):
+    if not username:
+        return None
+    user = review.assignable_users(item.bot).filter(username=username).first()
+    if user is None:
+        raise review.ActionError(f"{username} is not in the team that owns {item.bot}.")
+    return user
+
+
+@require_POST
+def item_action(request, pk: int, action: str):
+    item = get_object_or_404(ReviewItem.objects.visible_to(request.user), pk=pk)
+    if action not in ACTIONS:
+        return HttpResponseBadRequest(f"unknown action {action!r}")
+    try:
+        event = ACTIONS[action](item, request)
+        message, error = DONE.get(event.action, "Done."), False
+    except review.ActionError as exc:
+        message, error = str(exc), True
+    item.refresh_from_db()
+    if not request.htmx:
+        (messages.error if error else messages.success)(request, message)
+        return redirect(request.POST.get("next") or item.get_absolute_url())
+    context = {
+        "item": item,
+        "message": message,
+        "error": error,
+        "undoable": review.last_undoable(item, request.user) is not None,
+        "user": request.user,
+        "can_assign": is_editor(request.user),
+        "assignable": review.assignable_users(item.bot),
+    }
+    template = (
+        "content/item_detail.html#status"
+        if request.htmx.target == "item-status"
+        else "content/queue.html#row"
+    )
+    response = render(request, template, context)
+    response.write(render(request, "content/_toast.html", context).content)
+    return response
+
+
+@require_GET
+def queue_export(request):
+    """The queue as it is filtered, as CSV or JSON."""
+    from content.management.commands.export_worklist import render as render_rows
+
+    fmt = request.GET.get("format", "csv")
+    if fmt not in ("csv", "json"):
+        return HttpResponseBadRequest("format must be csv or json")
+    filters = queue_filters(request)
+    items = queue_items(request.user, filters)
+    if filters["topic"]:
+        items = items.filter(topic=filters["topic"])
+    rows = [
+        worklist_row(item)
+        for item in items.select_related("article", "bot").order_by("-priority", "id")
+    ]
+    response = HttpResponse(
+        render_rows(rows, fmt),
+        content_type="text/csv; charset=utf-8" if fmt == "csv" else "application/json",
+    )
+    response["Content-Disposition"] = f'attachment; filename="kbaudit-worklist.{fmt}"'
+    return response

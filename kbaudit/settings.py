@@ -168,6 +168,9 @@ KBAUDIT_JUDGE_MODEL = env("KBAUDIT_JUDGE_MODEL", "gpt-4o-mini")
 KBAUDIT_JUDGE = env("KBAUDIT_JUDGE", "auto")
 KBAUDIT_JUDGE_TIMEOUT = env_float("KBAUDIT_JUDGE_TIMEOUT", 60.0)
 KBAUDIT_JUDGE_MAX_RETRIES = env_int("KBAUDIT_JUDGE_MAX_RETRIES", 3)
+# Structured output: "json_schema" (strict schema), "json_object" or "none" (plain text)
+# for OpenAI-compatible servers that support less.
+KBAUDIT_JUDGE_RESPONSE_FORMAT = env("KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema")
 
 # --- The sweep ---------------------------------------------------------------------
 # Minutes may be fractional (the worker tests sweep every few seconds).

@@ -4,11 +4,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from content.views import queue
 from kbaudit import views
 from kbaudit.api import api
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", queue, name="home"),
+    path("bots/", views.bot_list, name="bot_list"),
     path("health/", views.health, name="health"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -10,7 +10,7 @@ from kbaudit.lib.health import health_check
 
 
 @require_GET
-def home(request):
+def bot_list(request):
     bots = Bot.objects.visible_to(request.user).select_related("team")
     return render(request, "home.html", {"bots": bots})
 

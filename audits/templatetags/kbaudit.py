@@ -55,3 +55,17 @@ def mean_of(row, metric_name: str):
 def mean_below(row, metric_name: str) -> bool:
     value = row.mean(metric_name)
     return value is not None and value < row.threshold(metric_name)
+
+
+@register.filter
+def markdown(text: str):
+    """Render Markdown from an untrusted source, sanitised (see kbaudit.lib.markdown)."""
+    from kbaudit.lib.markdown import render_markdown
+
+    return render_markdown(text)
+
+
+@register.filter
+def words(key: str) -> str:
+    """``condition_misapplied`` → "condition misapplied"."""
+    return str(key or "").replace("_", " ")

@@ -1,0 +1,93 @@
+"""Rewrite suggestions from a language model: what to change in an article, given why it
+was flagged. Reached through the same OpenAI-compatible endpoint as the judge."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import openai
+from django.conf import settings
+
+from audits.judges.base import JudgeError
+
+PROMPT_VERSION = "rewrite-v1"
+PROMPTS = Path(__file__).resolve().parent / "prompts"
+# Article bodies can be long; the model needs the gist and the sections the evidence names.
+MAX_BODY_CHARS = 12_000
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    markdown: str
+    model: str
+    prompt_version: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: int
+
+
+class RewriteWriter:
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str | None,
+        api_key: str | None,
+        timeout: float,
+        max_retries: int,
+    ) -> None:
+        self.model = model
+        self.system = (PROMPTS / f"{PROMPT_VERSION}.system.txt").read_text(encoding="utf-8")
+        self.user = (PROMPTS / f"{PROMPT_VERSION}.user.txt").read_text(encoding="utf-8")
+        self.client = openai.OpenAI(
+            base_url=base_url or None,
+            api_key=api_key or "not-needed",
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+
+    @classmethod
+    def from_settings(cls) -> RewriteWriter:
+        return cls(
+            model=settings.KBAUDIT_JUDGE_MODEL,
+            base_url=settings.OPENAI_BASE_URL,
+            api_key=settings.OPENAI_API_KEY,
+            timeout=settings.KBAUDIT_JUDGE_TIMEOUT,
+            max_retries=settings.KBAUDIT_JUDGE_MAX_RETRIES,
+        )
+
+    def write(self, *, title: str, body: str, evidence: str) -> Rewrite:
+        messages = [
+            {"role": "system", "content": self.system},
+            {
+                "role": "user",
+                "content": self.user.format(
+                    title=title, body=body[:MAX_BODY_CHARS], evidence=evidence
+                ),
+            },
+        ]
+        started = time.perf_counter()
+        try:
+            completion = self.client.chat.completions.create(
+                model=self.model, messages=messages, temperature=0.2
+            )
+        except (openai.OpenAIError, ValueError) as exc:
+            raise JudgeError(f"the rewrite call failed: {exc}") from exc
+        latency = round((time.perf_counter() - started) * 1000)
+        try:
+            text = completion.choices[0].message.content or ""
+        except (AttributeError, IndexError, TypeError) as exc:
+            raise JudgeError("the rewrite reply has no message") from exc
+        if not text.strip():
+            raise JudgeError("the rewrite reply is empty")
+        usage = getattr(completion, "usage", None)
+        return Rewrite(
+            markdown=text.strip(),
+            model=self.model,
+            prompt_version=PROMPT_VERSION,
+            prompt_tokens=getattr(usage, "prompt_tokens", 0) or 0,
+            completion_tokens=getattr(usage, "completion_tokens", 0) or 0,
+            latency_ms=latency,
+        )

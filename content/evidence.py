@@ -1,0 +1,245 @@
+"""The evidence behind an article's review: failing conversations, the sub-questions it
+never answers, and whether a rewrite helped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db.models import Avg, Count, Q, QuerySet
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from audits.judges.base import METRICS
+from audits.judges.offline.text import content_stems
+from audits.models import Evaluation, Interaction, RetrievedSource
+from content.models import Article, ArticleVersion
+
+# How many recent graded answers the sub-question grouping reads.
+SUB_QUESTION_SAMPLE = 3000
+# Two sub-questions sharing this share of the shorter one's content words are asked as
+# one ("Is there a restocking fee?" and "Do you charge a restocking fee on a kettle?").
+SAME_QUESTION = 0.6
+
+
+def article_evaluations(article: Article, bots) -> QuerySet[Evaluation]:
+    """Production evaluations of the interactions that retrieved ``article``."""
+    retrieved = RetrievedSource.objects.filter(article_key=article.external_id, bot__in=bots)
+    return Evaluation.objects.filter(
+        interaction_id__in=retrieved.values("interaction_id"), interaction__run__isnull=True
+    )
+
+
+@dataclass
+class FailingConversation:
+    evaluation: Evaluation
+    interaction: Interaction
+    answer_html: SafeString
+    uncovered: list[str]
+    unsupported: list[dict]
+    article_ranks: list[int]
+
+    @property
+    def badness(self) -> float:
+        return _badness(self.evaluation)
+
+
+def _badness(evaluation: Evaluation) -> float:
+    """Worst first: how far the metrics fall short, summed (nulls count as no signal)."""
+    thresholds = evaluation.bot.thresholds()
+    return sum(
+        max(0.0, thresholds[m] - value)
+        for m in METRICS
+        if (value := getattr(evaluation, m)) is not None
+    )
+
+
+def failing_conversations(
+    article: Article, bots, *, limit: int = 10, sample: int = 400
+) -> list[FailingConversation]:
+    evaluations = (
+        article_evaluations(article, bots)
+        .filter(verdict=Evaluation.Verdict.INSUFFICIENT)
+        .exclude(judge__in=["feedback", "rule"])
+        .select_related("interaction", "bot")
+        .order_by("-occurred_at")[:sample]
+    )
+    ranked = sorted(evaluations, key=lambda e: (-_badness(e), -e.occurred_at.timestamp()))[:limit]
+    ranks = _article_ranks(article, [e.interaction_id for e in ranked])
+    return [_failing(e, ranks.get(e.interaction_id, [])) for e in ranked]
+
+
+def _article_ranks(article: Article, interaction_ids: list[int]) -> dict[int, list[int]]:
+    ranks: dict[int, list[int]] = {}
+    rows = RetrievedSource.objects.filter(
+        article_key=article.external_id, interaction_id__in=interaction_ids
+    ).values_list("interaction_id", "rank")
+    for interaction_id, rank in rows:
+        ranks.setdefault(interaction_id, []).append(rank)
+    return ranks
+
+
+def _failing(evaluation: Evaluation, article_ranks: list[int]) -> FailingConversation:
+    details = evaluation.details or {}
+    facts = details.get("facts") or []
+    unsupported = [
+        {**u, "text": facts[u["fact"]]}
+        for u in details.get("unsupported") or []
+        if u["fact"] < len(facts)
+    ]
+    return FailingConversation(
+        evaluation=evaluation,
+        interaction=evaluation.interaction,
+        answer_html=highlight(evaluation.interaction.response, [u["text"] for u in unsupported]),
+        uncovered=uncovered_sub_questions(details),
+        unsupported=unsupported,
+        article_ranks=sorted(article_ranks),
+    )
+
+
+def uncovered_sub_questions(details: dict, *, by: str = "response") -> list[str]:
+    """Sub-questions no fact answers (``by="response"``) or no source covers (``"sources"``)."""
+    matrix = (details.get("matches") or {}).get(
+        "response_query" if by == "response" else "source_query"
+    ) or []
+    questions = details.get("sub_queries") or []
+    return [
+        q for j, q in enumerate(questions) if not any(len(row) > j and row[j] for row in matrix)
+    ]
+
+
+def highlight(text: str, passages: Sequence[str]) -> SafeString:
+    """``text`` escaped, with each passage found in it wrapped in <mark class="unsupported">."""
+    spans = []
+    for passage in passages:
+        start = text.find(passage) if passage else -1
+        if start >= 0:
+            spans.append((start, start + len(passage)))
+    spans.sort()
+    out, cursor = [], 0
+    for start, end in spans:
+        if start < cursor:
+            continue
+        out.append(escape(text[cursor:start]))
+        out.append(
+            format_html(
+                '<mark class="unsupported" title="Not supported by the sources">{}</mark>',
+                text[start:end],
+            )
+        )
+        cursor = end
+    out.append(escape(text[cursor:]))
+    return mark_safe("".join(str(part) for part in out))  # noqa: S308 - every part is escaped
+
+
+@dataclass
+class QuestionGroup:
+    example: str
+    count: int
+    phrasings: list[str] = field(default_factory=list)
+    stems: frozenset[str] = frozenset()
+    interaction_ids: list[int] = field(default_factory=list)
+
+
+def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
+    if not a or not b:
+        return a == b
+    return len(a & b) / min(len(a), len(b)) >= SAME_QUESTION and len(a & b) >= min(
+        2, len(a), len(b)
+    )
+
+
+def group_questions(questions: Iterable[tuple[str, int]]) -> list[QuestionGroup]:
+    """Group sub-questions asked in different words; most asked first."""
+    groups: list[QuestionGroup] = []
+    for text, interaction_id in questions:
+        stems = frozenset(content_stems(text))
+        group = next((g for g in groups if _similar(g.stems, stems)), None)
+        if group is None:
+            group = QuestionGroup(example=text, count=0, stems=stems)
+            groups.append(group)
+        group.count += 1
+        group.interaction_ids.append(interaction_id)
+        if text not in group.phrasings and len(group.phrasings) < 5:
+            group.phrasings.append(text)
+    return sorted(groups, key=lambda g: (-g.count, g.example))
+
+
+def unanswered_sub_questions(
+    article: Article, bots, *, since: datetime | None = None
+) -> list[QuestionGroup]:
+    """Sub-questions put to the bot while this article was retrieved that its chunks never
+    covered, grouped by similarity with counts ("Is there a restocking fee? — asked 37
+    times")."""
+    evaluations = article_evaluations(article, bots).exclude(judge__in=["feedback", "rule"])
+    if since is not None:
+        evaluations = evaluations.filter(occurred_at__gte=since)
+    rows = list(
+        evaluations.order_by("-occurred_at").values_list("interaction_id", "details")[
+            :SUB_QUESTION_SAMPLE
+        ]
+    )
+    ranks = _article_ranks(article, [interaction_id for interaction_id, _ in rows])
+    questions = []
+    for interaction_id, details in rows:
+        for question in _not_covered_by(details or {}, ranks.get(interaction_id, [])):
+            questions.append((question, interaction_id))
+    return group_questions(questions)
+
+
+def _not_covered_by(details: dict, ranks: list[int]) -> list[str]:
+    matrix = (details.get("matches") or {}).get("source_query") or []
+    rows = [matrix[rank - 1] for rank in ranks if 0 < rank <= len(matrix)]
+    if not rows:
+        return []
+    questions = details.get("sub_queries") or []
+    return [q for j, q in enumerate(questions) if not any(len(row) > j and row[j] for row in rows)]
+
+
+@dataclass
+class Recovery:
+    """Before and after an article's latest version, on the traffic either side of it."""
+
+    version: ArticleVersion
+    before: dict
+    after: dict
+
+    def rows(self) -> list[dict]:
+        out = []
+        for metric in METRICS:
+            before, after = self.before.get(metric), self.after.get(metric)
+            out.append(
+                {
+                    "metric": metric,
+                    "before": before,
+                    "after": after,
+                    "delta": None if before is None or after is None else after - before,
+                }
+            )
+        return out
+
+
+def _window_stats(evaluations: QuerySet[Evaluation]) -> dict:
+    aggregates = evaluations.aggregate(
+        n=Count("id"),
+        insufficient=Count("id", filter=Q(verdict="insufficient")),
+        **{m: Avg(m) for m in METRICS},
+    )
+    return aggregates
+
+
+def article_recovery(article: Article, bots, *, days: int = 28) -> Recovery | None:
+    """Did the latest rewrite help? Compares the ``days`` before it with the days after."""
+    version = article.versions.order_by("-number").first()
+    if version is None or version.number < 2:
+        return None
+    evaluations = article_evaluations(article, bots)
+    start = version.live_from
+    before = _window_stats(
+        evaluations.filter(occurred_at__gte=start - timedelta(days=days), occurred_at__lt=start)
+    )
+    after = _window_stats(
+        evaluations.filter(occurred_at__gte=start, occurred_at__lt=start + timedelta(days=days))
+    )
+    return Recovery(version=version, before=before, after=after)

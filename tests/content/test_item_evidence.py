@@ -1,0 +1,213 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+
+from audits.grading import interaction_grade
+from audits.judges.offline import OfflineJudge
+from content.evidence import group_questions, highlight, unanswered_sub_questions
+from content.flags import content_flags_update
+from content.models import ReviewItem, RewriteSuggestion
+from content.rollups import rollup_update
+from content.suggestions import suggestion_generate
+from tests.factories import (
+    ArticleFactory,
+    ArticleVersionFactory,
+    InteractionFactory,
+    RetrievedSourceFactory,
+)
+
+pytestmark = pytest.mark.django_db
+RETURNS = (
+    "You can return most items within 30 days of delivery. If we shipped the wrong item, "
+    "you have 45 days to return it."
+)
+DAY = datetime(2026, 11, 20, 9, tzinfo=UTC)
+QUESTIONS = [
+    "How long do I have to return headphones? Is there a restocking fee?",
+    "How long can I return a kettle? Do you charge a restocking fee?",
+    "How long do I have to return a TV? Is there a restocking fee for opened boxes?",
+]
+
+
+@pytest.fixture
+def returns_gap(bot):
+    article = ArticleFactory(external_id="kb-returns", title="Returns policy")
+    ArticleVersionFactory(article=article, body=RETURNS)
+    judge = OfflineJudge()
+    for i in range(24):
+        interaction = InteractionFactory(
+            bot=bot,
+            timestamp=DAY + timedelta(hours=i),
+            query=QUESTIONS[i % 3],
+            response="You can return it within 45 days of delivery. There is no restocking fee.",
+        )
+        RetrievedSourceFactory(interaction=interaction, rank=1, text=RETURNS)
+        RetrievedSourceFactory(
+            interaction=interaction,
+            rank=2,
+            article_key="kb-newsletter",
+            title="Newsletter",
+            text="Subscribe to our newsletter for offers. Unsubscribe any time from your account.",
+        )
+        interaction.n_sources = 2
+        interaction.save()
+        interaction_grade(interaction=interaction, judge=judge)
+    rollup_update(bot=bot, days={(DAY + timedelta(hours=i)).date() for i in range(24)})
+    content_flags_update(bot=bot, min_sample=10)
+    return article
+
+
+def test_the_article_never_answers_the_restocking_fee_asked_24_times(bot, returns_gap):
+    groups = unanswered_sub_questions(returns_gap, [bot])
+    top = groups[0]
+    assert "restocking fee" in top.example.lower() and top.count == 24
+    assert len(top.phrasings) == 3
+
+
+def test_grouping_joins_rephrasings_and_keeps_different_questions_apart():
+    groups = group_questions(
+        [("Is there a restocking fee?", 1), ("Do you charge a restocking fee on a kettle?", 2),
+         ("How long does a refund take?", 3)]
+    )  # fmt: skip
+    assert [(g.example, g.count) for g in groups] == [
+        ("Is there a restocking fee?", 2),
+        ("How long does a refund take?", 1),
+    ]
+
+
+def test_unsupported_passages_are_highlighted_and_the_rest_escaped():
+    html = highlight("<b>Hi</b> You have 45 days. Thanks", ["You have 45 days."])
+    assert html == (
+        '&lt;b&gt;Hi&lt;/b&gt; <mark class="unsupported" title="Not supported by the sources">'
+        "You have 45 days.</mark> Thanks"
+    )
+
+
+def test_the_suggestion_from_the_evidence_lists_questions_misreadings_and_actions(bot, returns_gap):
+    item = ReviewItem.objects.get(reason="content_gap")
+    suggestion = suggestion_generate(item=item)
+    assert suggestion.source == "evidence"
+    body = suggestion.body
+    assert "What to add" in body and "restocking fee" in body and "asked 24 times" in body
+    assert "applies a value outside the condition" in body
+    assert "If we shipped the wrong item, you have 45 days to return it." in body
+    assert "State the condition explicitly" in body
+
+
+def test_the_item_page_shows_evidence_and_the_generated_suggestion(client, bob, bot, returns_gap):
+    item = ReviewItem.objects.get(reason="content_gap")
+    client.force_login(bob)
+    html = client.get(item.get_absolute_url()).content.decode()
+    assert "Questions this article never answers" in html and "asked 24 times" in html
+    assert 'class="unsupported"' in html and 'class="uncovered"' in html
+    assert "Rewrite suggestion" in html and "assembled from the evidence" in html
+    assert RewriteSuggestion.objects.filter(item=item).exists()
+
+
+def test_a_writer_edits_the_suggestion_and_can_regenerate_it(client, bob, bot, returns_gap):
+    item = ReviewItem.objects.get(reason="content_gap")
+    client.force_login(bob)
+    client.get(item.get_absolute_url())
+    url = reverse("content:suggestion_update", args=[item.pk])
+    fragment = client.post(
+        url,
+        {"body": "## My plan\n\nAdd a restocking section."},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="suggestion",
+    ).content.decode()
+    assert "<html" not in fragment and "My plan" in fragment and "edited by bob" in fragment
+    suggestion = RewriteSuggestion.objects.get(item=item)
+    assert suggestion.is_edited and suggestion.edited_by == bob
+    assert "What to add" in suggestion.generated_body
+    client.post(url, {"regenerate": "1"})
+    suggestion.refresh_from_db()
+    assert not suggestion.is_edited and "What to add" in suggestion.body
+    assert [e.action for e in item.events.filter(action__startswith="suggestion")] == [
+        "suggestion_edited", "suggestion_regenerated",
+    ]  # fmt: skip
+
+
+def test_with_an_endpoint_the_suggestion_comes_from_the_model(
+    bot, returns_gap, llm_server, llm_settings
+):
+    from tests.llm_server import Reply
+
+    llm_server.script(
+        Reply(content="## What to add\n\n- **Is there a restocking fee?** [to confirm]")
+    )
+    item = ReviewItem.objects.get(reason="content_gap")
+    suggestion = suggestion_generate(item=item)
+    assert suggestion.source == "llm" and suggestion.prompt_version == "rewrite-v1"
+    assert "[to confirm]" in suggestion.body and suggestion.prompt_tokens > 0
+    request = llm_server.requests[-1]
+    prompt = request["messages"][1]["content"]
+    assert "If we shipped the wrong item" in prompt and "restocking fee" in prompt
+
+
+def test_a_failed_model_call_falls_back_to_the_evidence(bot, returns_gap, llm_server, llm_settings):
+    from tests.llm_server import error_reply
+
+    llm_server.script(*[error_reply(500)] * 10)
+    suggestion = suggestion_generate(item=ReviewItem.objects.get(reason="content_gap"))
+    assert suggestion.source == "evidence" and "What to add" in suggestion.body
+
+
+def test_untrusted_text_never_runs_in_the_pages(client, bob, bot):
+    article = ArticleFactory(external_id="kb-evil", title="<img src=x onerror=alert(1)>")
+    ArticleVersionFactory(
+        article=article,
+        body="# Hi\n\n<script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))",
+    )
+    interaction = InteractionFactory(
+        bot=bot, query="<script>alert(4)</script>", response="<b onmouseover=alert(5)>x</b>"
+    )
+    RetrievedSourceFactory(
+        interaction=interaction, article_key="kb-evil", text="<script>alert(6)</script>"
+    )
+    ReviewItem.objects.create(
+        bot=bot, article=article, reason="content_gap", topic="<script>t</script>"
+    )
+    client.force_login(bob)
+    pages = [
+        client.get(reverse("home")).content.decode(),
+        client.get(article.get_absolute_url()).content.decode(),
+        client.get(interaction.get_absolute_url()).content.decode(),
+        client.get(ReviewItem.objects.get().get_absolute_url()).content.decode(),
+    ]
+    for html in pages:
+        assert_no_injected_markup(html)
+        assert "&lt;script&gt;alert(" in html or "alert(1)" in html  # shown as text, escaped
+
+
+class _Markup(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.problems, self._in_script, self._script_has_src = [], False, False
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if name == "href" and (value or "").strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} href=javascript:...>")
+        if tag == "script":
+            self._in_script, self._script_has_src = True, any(n == "src" for n, _ in attrs)
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        # Inline scripts are ours only: the plotly figures.
+        if self._in_script and not self._script_has_src and data.strip() and "Plotly" not in data:
+            self.problems.append(f"inline script: {data[:40]!r}")
+
+
+def assert_no_injected_markup(html: str) -> None:
+    parser = _Markup()
+    parser.feed(html)
+    assert parser.problems == []
