@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from audits.abstention import abstention_facts
 from audits.judges.base import (
     Judge,
     JudgeError,
@@ -133,6 +134,7 @@ def evaluation_store(
             n_sources=interaction.n_sources,
         )
     )
+    _abstention(evaluation, interaction, result)
     try:
         with transaction.atomic():
             evaluation.save(force_insert=True)
@@ -148,6 +150,21 @@ def evaluation_store(
         # Graded meanwhile by another sweep: theirs stands.
         return Evaluation.objects.get(interaction=interaction)
     return evaluation
+
+
+def _abstention(
+    evaluation: Evaluation, interaction: Interaction, result: JudgeResult | None
+) -> None:
+    facts = abstention_facts(
+        item=judge_input_for(interaction),
+        result=result,
+        relevance_threshold=interaction.bot.relevance_threshold,
+    )
+    evaluation.declined = facts.declined
+    evaluation.not_knowing_reason = facts.not_knowing_reason
+    evaluation.bad_quotes = len(facts.bad_quotes)
+    if facts.bad_quotes:
+        evaluation.details = {**(evaluation.details or {}), "bad_quotes": facts.bad_quotes}
 
 
 def _from_result(interaction: Interaction, result: JudgeResult) -> Evaluation:

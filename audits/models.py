@@ -408,6 +408,12 @@ class Evaluation(models.Model):
     latency_ms = models.PositiveIntegerField(default=0)
     cached = models.BooleanField(default=False)
 
+    # Abstention (SPEC §7): did the answer decline, why could the bot not know (empty
+    # when its sources could answer), and how many quotations are not in the sources.
+    declined = models.BooleanField(default=False)
+    not_knowing_reason = models.CharField(max_length=20, blank=True, default="")
+    bad_quotes = models.PositiveSmallIntegerField(default=0)
+
     # A thumbs-down that arrived after a sufficient verdict (SPEC §4).
     overridden_by_feedback = models.BooleanField(default=False)
     original_verdict = models.CharField(max_length=12, blank=True)

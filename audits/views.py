@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from kombu.exceptions import OperationalError as BrokerError
 
+from audits.diagnostics import diagnose, interaction_context
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
 from audits.sweep_status import sweep_status
@@ -46,11 +47,17 @@ def interaction_detail(request, pk: int):
     )
     turns = interaction.conversation.interactions.order_by("timestamp", "id")
     evaluation = Evaluation.objects.filter(interaction=interaction).select_related("bot").first()
+    diagnoses = (
+        diagnose(interaction_context(evaluation, interaction), scope="interaction")
+        if evaluation is not None
+        else []
+    )
     context = {
         "interaction": interaction,
         "sources": interaction.sources.all(),
         "evaluation": evaluation,
         "view": evaluation_view(evaluation) if evaluation else None,
+        "diagnoses": diagnoses,
         "turns": turns,
     }
     return render(request, "audits/interaction_detail.html", context)

@@ -17,6 +17,9 @@ from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
 BOT_EXTRA = (
     "skipped", "unasked_3plus", "with_unsupported", "with_redundant",
     "with_condition_misapplied", "no_sources", "prompt_tokens", "completion_tokens",
+    "declined", "should_have_declined", "over_refusal", "bad_quotes",
+    "reason_nothing_retrieved", "reason_not_in_retrieved", "reason_ambiguous",
+    "reason_out_of_domain",
 )  # fmt: skip
 CAUSE_LABELS = {
     "contradictory": "Contradictory",
@@ -90,7 +93,9 @@ class Overview:
         return self.totals[name] / graded if graded else None
 
 
-BOT_FIELDS = tuple(f for f in SUMMED if f not in ("retrievals", "top_ranked")) + BOT_EXTRA
+BOT_FIELDS = tuple(
+    dict.fromkeys([f for f in SUMMED if f not in ("retrievals", "top_ranked")] + list(BOT_EXTRA))
+)
 
 
 def bot_overview(*, bot: Bot, first: date, last: date, topic_limit: int = 24) -> Overview:
@@ -139,3 +144,58 @@ def article_diagnoses(totals: dict, thresholds: dict[str, float]) -> list[Diagno
         min_sample=default_min_sample(),
     )
     return diagnose(context, scope="article")
+
+
+@dataclass
+class Abstention:
+    """Decline rate against should-have-declined rate, and why the bot could not know."""
+
+    totals: dict
+    series: Series
+    reasons: list[tuple[str, str, str, int]]  # key, label, what to do, count
+    examples: dict[str, list]
+
+    def rate(self, name: str) -> float | None:
+        judged = self.totals["graded"] - self.totals["cause_user_feedback"]
+        return self.totals[name] / judged if judged > 0 else None
+
+    @property
+    def gap(self) -> float | None:
+        declined, should = self.rate("declined"), self.rate("should_have_declined")
+        return None if declined is None or should is None else should - declined
+
+
+def abstention_report(*, bot: Bot, first: date, last: date, examples: int = 8) -> Abstention:
+    from audits.abstention import REASON_HANDLING
+    from audits.models import Evaluation
+
+    rows = BotDayRollup.objects.filter(bot=bot, day__gte=first, day__lte=last)
+    totals = total(rows, BOT_FIELDS)
+    reasons = [
+        (key, label, action, totals[f"reason_{key}"])
+        for key, (label, action) in REASON_HANDLING.items()
+    ]
+    evaluations = (
+        Evaluation.objects.production()
+        .filter(bot=bot, occurred_at__date__gte=first, occurred_at__date__lte=last)
+        .select_related("interaction")
+        .order_by("-occurred_at")
+    )
+    return Abstention(
+        totals=totals,
+        series=series(rows, BOT_FIELDS, granularity_for(first, last)),
+        reasons=reasons,
+        examples={
+            "should_have_declined": list(
+                evaluations.filter(
+                    declined=False, n_facts__gt=0, groundedness__lt=bot.threshold_groundedness
+                )[:examples]
+            ),
+            "over_refusal": list(
+                evaluations.filter(
+                    declined=True, source_query_coverage__gte=bot.threshold_source_query_coverage
+                )[:examples]
+            ),
+            "bad_quotes": list(evaluations.filter(bad_quotes__gt=0)[:examples]),
+        },
+    )

@@ -95,3 +95,22 @@ def distribution(values: dict[str, Sequence[float]], title: str = "") -> str:
         )
     figure.update_layout(height=240, barmode="overlay", title=title or None)
     return to_html(figure)
+
+
+def rates(days: Sequence[date], series: dict[str, Sequence[float | None]]) -> str:
+    """Shares over time, one line each, as percentages."""
+    figure = go.Figure()
+    for index, (name, values) in enumerate(series.items()):
+        figure.add_trace(
+            go.Scatter(
+                x=list(days),
+                y=list(values),
+                name=name,
+                mode="lines+markers",
+                line={"color": COLOURS[index]},
+            )
+        )
+    figure.update_layout(
+        height=280, yaxis={"tickformat": ".0%", "rangemode": "tozero"}, legend={"orientation": "h"}
+    )
+    return to_html(figure)

@@ -18,7 +18,7 @@ from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
 from audits.diagnostics import PeriodTotals, diagnose, period_context
-from audits.models import Bot
+from audits.models import Bot, Interaction
 from content.models import (
     METRIC_FIELDS,
     ArticleDayRollup,
@@ -83,10 +83,18 @@ class FlagSummary:
 
 
 def flag_window(bot: Bot, *, until: date | None = None) -> tuple[date, date] | None:
-    last = until or BotDayRollup.objects.filter(bot=bot).aggregate(last=Max("day"))["last"]
-    if last is None:
+    """The flag window ends on the bot's latest logged day (not its latest graded day), so
+    that a sweep catching up on a backlog judges one fixed window as it fills in."""
+    if until is None:
+        latest = (
+            Interaction.objects.production()
+            .filter(bot=bot)
+            .aggregate(last=Max("timestamp"))["last"]
+        )
+        until = latest.date() if latest else None
+    if until is None or not BotDayRollup.objects.filter(bot=bot).exists():
         return None
-    return last - timedelta(days=flag_window_days() - 1), last
+    return until - timedelta(days=flag_window_days() - 1), until
 
 
 def _current_versions(article_ids) -> dict[int, int]:
@@ -126,17 +134,17 @@ def gap_severity(means: dict[str, float | None], thresholds: dict[str, float]) -
 
 def findings_for(
     bot: Bot, first: date, last: date, min_sample: int
-) -> tuple[list[Finding], set[int]]:
-    """What the window shows, and which articles had enough traffic to judge at all."""
+) -> tuple[list[Finding], dict[int, dict]]:
+    """What the window shows, and the metric means of every article with enough traffic
+    to judge at all."""
     thresholds = bot.thresholds()
     all_totals = article_totals(bot, first, last)
     busy = _high_traffic([t["retrievals"] for t in all_totals.values()])
     findings: list[Finding] = []
-    judged: set[int] = set()
+    judged: dict[int, dict] = {}
     for article_id, totals in sorted(all_totals.items()):
         if totals["graded"] < min_sample:
             continue
-        judged.add(article_id)
         context = period_context(
             PeriodTotals(**{k: v for k, v in totals.items() if k in PERIOD_FIELDS}),
             thresholds=thresholds,
@@ -145,6 +153,7 @@ def findings_for(
         )
         diagnoses = diagnose(context, scope="article")
         means = {metric: context.get(metric) for metric in METRIC_FIELDS}
+        judged[article_id] = means
         evidence = _evidence(totals, means, thresholds, diagnoses, first, last)
         reasons = {
             DIAGNOSIS_REASONS[d.rule_id] for d in diagnoses if d.rule_id in DIAGNOSIS_REASONS
@@ -209,7 +218,10 @@ def content_flags_update(
         for finding in findings:
             _apply(bot, finding, summary)
         for item in ReviewItem.objects.active().filter(bot=bot, reason__in=list(REASON_METRICS)):
-            if item.article_id in judged and (item.article_id, item.reason) not in flagged:
+            means = judged.get(item.article_id)
+            if (item.article_id, item.reason) in flagged or means is None:
+                continue
+            if recovered(item.reason, means, bot.thresholds()):
                 _resolve_recovered(item, window)
                 summary.resolved += 1
     return summary
@@ -282,6 +294,15 @@ def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
         detail={"severity": round(finding.severity, 4), "previous": latest.pk if latest else None},
     )
     summary.created += 1
+
+
+def recovered(reason: str, means: dict, thresholds: dict) -> bool:
+    """Every metric behind the reason is back at threshold. Between flagged and recovered an
+    item stays as it is, so an article hovering at the line does not flap."""
+    return all(
+        means.get(metric) is not None and means[metric] >= thresholds[metric]
+        for metric in REASON_METRICS[reason]
+    )
 
 
 def _materially_worse(finding: Finding, dismissed: ReviewItem) -> bool:

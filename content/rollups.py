@@ -112,6 +112,16 @@ SELECT {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     -- questions the retriever found nothing for (not small talk, not turns the bot began)
     SUM(CASE WHEN i.n_sources = 0 AND e.id IS NOT NULL AND e.judge <> 'rule' THEN 1 ELSE 0 END),
     COALESCE(SUM(e.prompt_tokens), 0), COALESCE(SUM(e.completion_tokens), 0),
+    SUM(CASE WHEN e.declined THEN 1 ELSE 0 END),
+    -- answered with facts its sources do not support: it should have said it did not know
+    SUM(CASE WHEN NOT e.declined AND e.n_facts > 0 AND e.groundedness < %s THEN 1 ELSE 0 END),
+    -- declined although the sources covered the question
+    SUM(CASE WHEN e.declined AND e.source_query_coverage >= %s THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.bad_quotes > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.not_knowing_reason = 'nothing_retrieved' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.not_knowing_reason = 'not_in_retrieved' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.not_knowing_reason = 'ambiguous' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN e.not_knowing_reason = 'out_of_domain' THEN 1 ELSE 0 END),
     {metrics}
 FROM audits_interaction i
 LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
@@ -137,6 +147,9 @@ BOT_HEAD = (
     "day", "interactions", "conversations", "graded", "insufficient", "thumbs_down",
     "thumbs_up", "skipped", "unasked_3plus", "with_unsupported", "with_redundant",
     "with_condition_misapplied", "no_sources", "prompt_tokens", "completion_tokens",
+    "declined", "should_have_declined", "over_refusal", "bad_quotes",
+    "reason_nothing_retrieved", "reason_not_in_retrieved", "reason_ambiguous",
+    "reason_out_of_domain",
 )  # fmt: skip
 
 
@@ -164,7 +177,8 @@ def _fix_day(row: tuple, index: int) -> tuple:
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> list[BotDayRollup]:
     metrics, names = _metric_columns()
     sql = BOT_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=_details_text())
-    rows = _fetch(sql, [*_thresholds(bot), bot.pk, start, end])
+    abstention = [bot.threshold_groundedness, bot.threshold_source_query_coverage]
+    rows = _fetch(sql, [*abstention, *_thresholds(bot), bot.pk, start, end])
     head = (*BOT_HEAD, *names)
     return [BotDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 0), strict=True))) for row in rows]
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("bots/<slug:slug>/", views.bot_detail, name="bot_detail"),
     path("bots/<slug:slug>/thresholds/", views.bot_thresholds_update, name="bot_thresholds"),
     path("bots/<slug:slug>/articles/", views.ranking, name="ranking"),
+    path("bots/<slug:slug>/abstention/", views.abstention, name="abstention"),
     path("items/<int:pk>/", views.item_detail, name="item_detail"),
     path("items/<int:pk>/suggestion/", views.suggestion_update, name="suggestion_update"),
     path("items/<int:pk>/<slug:action>/", views.item_action, name="item_action"),

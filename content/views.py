@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
 from content import charts, review
-from content.analytics import article_diagnoses, article_series, bot_overview
+from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
 from content.forms import ThresholdsForm
 from content.models import (
@@ -96,6 +96,36 @@ def bot_detail(request, slug: str):
         causes_chart=charts.causes(overview.causes),
     )
     return render(request, "content/bot_overview.html", context)
+
+
+@require_GET
+def abstention(request, slug: str):
+    """Does the bot say it does not know when it should (SPEC §7)?"""
+    bot = _visible_bot(request, slug)
+    first, last = _span(request, bot)
+    report = abstention_report(bot=bot, first=first, last=last)
+    judged = [
+        max(0, g - f)
+        for g, f in zip(
+            report.series.values("graded"), report.series.values("cause_user_feedback"), strict=True
+        )
+    ]
+    rates = {
+        name: [
+            v / j if j else None for v, j in zip(report.series.values(name), judged, strict=True)
+        ]
+        for name in ("declined", "should_have_declined", "over_refusal")
+    }
+    chart = charts.rates(
+        report.series.buckets,
+        {
+            "declined": rates["declined"],
+            "should have declined": rates["should_have_declined"],
+            "declined needlessly": rates["over_refusal"],
+        },
+    )
+    context = {"bot": bot, "report": report, "first": first, "last": last, "chart": chart}
+    return render(request, "content/abstention.html", context)
 
 
 @require_POST

@@ -69,3 +69,9 @@ def markdown(text: str):
 def words(key: str) -> str:
     """``condition_misapplied`` → "condition misapplied"."""
     return str(key or "").replace("_", " ")
+
+
+@register.filter
+def rate(report, name: str):
+    """``report|rate:"declined"`` → report.rate(name)."""
+    return report.rate(name)
