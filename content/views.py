@@ -463,7 +463,10 @@ def item_action(request, pk: int, action: str):
         else "content/queue.html#row"
     )
     response = render(request, template, context)
+    # In a <template>: next to a table row, a bare <div> would be dropped by the parser.
+    response.write(b"<template>")
     response.write(render(request, "content/_toast.html", context).content)
+    response.write(b"</template>")
     return response
 
 
