@@ -138,18 +138,23 @@ def evaluation_store(
     try:
         with transaction.atomic():
             evaluation.save(force_insert=True)
-            Interaction.objects.filter(pk=interaction.pk).update(
-                status=Interaction.Status.GRADED,
-                skip_reason="",
-                last_error="",
-                claimed_until=None,
-                claim_token="",
-                next_attempt_at=None,
-            )
+            _mark_graded(interaction)
     except IntegrityError:
         # Graded meanwhile by another sweep: theirs stands.
+        _mark_graded(interaction)
         return Evaluation.objects.get(interaction=interaction)
     return evaluation
+
+
+def _mark_graded(interaction: Interaction) -> None:
+    Interaction.objects.filter(pk=interaction.pk).update(
+        status=Interaction.Status.GRADED,
+        skip_reason="",
+        last_error="",
+        claimed_until=None,
+        claim_token="",
+        next_attempt_at=None,
+    )
 
 
 def _abstention(

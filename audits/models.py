@@ -141,12 +141,14 @@ class BotDailyUsage(models.Model):
         return self.prompt_tokens + self.completion_tokens
 
     @classmethod
-    def add(cls, *, bot_id: int, day: date, prompt_tokens: int, completion_tokens: int) -> None:
-        """Count one judge call; atomic, so workers on several machines can add at once."""
+    def add(
+        cls, *, bot_id: int, day: date, prompt_tokens: int, completion_tokens: int, calls: int = 1
+    ) -> None:
+        """Count judge calls; atomic, so workers on several machines can add at once."""
         changes = {
             "prompt_tokens": F("prompt_tokens") + prompt_tokens,
             "completion_tokens": F("completion_tokens") + completion_tokens,
-            "calls": F("calls") + 1,
+            "calls": F("calls") + calls,
         }
         if cls.objects.filter(bot_id=bot_id, day=day).update(**changes):
             return

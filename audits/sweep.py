@@ -7,24 +7,18 @@ sweep that dies stops renewing it, and once it expires the rows go back to the p
 for the next sweep. Each verdict is committed as soon as it is known, and the database
 refuses a second evaluation of the same interaction.
 
-Judge calls that wait on a network (the LLM judge) run in a process-wide pool of
-``KBAUDIT_JUDGE_CONCURRENCY`` threads. Those threads only talk HTTP: the thread that
-claimed the batch reads the judge cache, writes the verdicts, counts the tokens and
-decides, call by call, whether the bot's daily budget allows another one.
+A sweep claims its next batch as soon as every judge call of the current one has
+started, so the judge threads (``audits.judging``) never wait between batches.
 """
 
 from __future__ import annotations
 
-import copy
 import math
 import time
 import uuid
-from collections import Counter, deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from threading import Lock
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -36,16 +30,13 @@ from audits.grading import (
     evaluation_store,
     feedback_overrides_apply,
     interaction_failure_record,
-    judge_input_for,
     rule_outcome,
 )
 from audits.judges import judge_for_bot
-from audits.judges.base import Judge, JudgeError, JudgeInput, JudgeResult
+from audits.judges.base import Judge, JudgeError
+from audits.judging import BudgetGate, BudgetReached, JudgeShelf, judge_all
 from audits.models import Bot, BotDailyUsage, Interaction, SweepState
 from audits.signals import evaluations_written
-
-# Judges whose calls wait on a network, and so are worth running in threads.
-NETWORK_JUDGES = {"llm"}
 
 
 def lease_duration() -> timedelta:
@@ -183,58 +174,6 @@ class Lease:
 # --- sweeping -----------------------------------------------------------------------------
 
 
-class JudgeShelf:
-    """One judge per bot, built on first use, kept by a worker across batches.
-
-    Rebuilt after ``max_age`` seconds (the offline judge's picture of a bot's knowledge
-    base follows new imports) and whenever the judge settings or the bot's domain change.
-    """
-
-    def __init__(self, factory: Callable[[Bot], Judge] = judge_for_bot, max_age: float = 600):
-        self.factory = factory
-        self.max_age = max_age
-        self._judges: dict[tuple, tuple[float, Judge, object | None]] = {}
-        self._lock = Lock()
-
-    def get(self, bot: Bot) -> tuple[Judge, object | None]:
-        """(the judge, its cache or None); the judge returned never touches the database."""
-        key = (bot.pk, bot.domain_description, *_judge_settings())
-        with self._lock:
-            built = self._judges.get(key)
-            if built is None or time.monotonic() - built[0] > self.max_age:
-                judge, cache = _split_cache(self.factory(bot))
-                built = (time.monotonic(), judge, cache)
-                self._judges[key] = built
-            return built[1], built[2]
-
-
-def _judge_settings() -> tuple:
-    return tuple(
-        getattr(settings, name, None)
-        for name in (
-            "KBAUDIT_JUDGE",
-            "OPENAI_BASE_URL",
-            "OPENAI_API_KEY",
-            "KBAUDIT_JUDGE_MODEL",
-            "KBAUDIT_JUDGE_TIMEOUT",
-            "KBAUDIT_JUDGE_MAX_RETRIES",
-            "KBAUDIT_JUDGE_RESPONSE_FORMAT",
-        )
-    )
-
-
-def _split_cache(judge: Judge) -> tuple[Judge, object | None]:
-    """A judge that caches (the LLM judge's ``cache``) reads and writes the database; the
-    sweep does that from its own thread instead, and hands the threads a copy of the
-    judge without the cache (the HTTP client is shared, and safe across threads)."""
-    cache = getattr(judge, "cache", None)
-    if cache is None:
-        return judge, None
-    bare = copy.copy(judge)
-    bare.cache = None
-    return bare, cache
-
-
 def sweep_run(
     *,
     idle_minutes: float | None = None,
@@ -245,23 +184,17 @@ def sweep_run(
     on_batch: Callable[[SweepSummary], None] | None = None,
 ) -> SweepSummary:
     """Grade what is due in this process, batch after batch, until nothing is left."""
-    token = uuid.uuid4().hex
     summary = SweepSummary()
     overrides_apply(summary=summary, bot_ids=bot_ids)
-    judges = JudgeShelf(judge_factory)
-    while max_batches is None or summary.batches < max_batches:
-        claimed = batch_sweep(
-            token=token,
-            batch_size=batch_size,
-            idle_minutes=idle_minutes,
-            bot_ids=bot_ids,
-            judges=judges,
-            summary=summary,
-        )
-        if not claimed:
-            break
-        if on_batch is not None:
-            on_batch(summary)
+    batches_sweep(
+        batch_size=batch_size,
+        idle_minutes=idle_minutes,
+        bot_ids=bot_ids,
+        judges=JudgeShelf(judge_factory),
+        summary=summary,
+        max_batches=max_batches,
+        on_batch=on_batch,
+    )
     SweepState.sweep_recorded(summary.line())
     return summary
 
@@ -273,33 +206,37 @@ def overrides_apply(*, summary: SweepSummary, bot_ids: list[int] | None = None) 
     _announce({(e.bot_id, e.occurred_at.date()) for e in upgraded}, [e.pk for e in upgraded])
 
 
-def batch_sweep(
+def batches_sweep(
     *,
-    token: str | None = None,
     batch_size: int | None = None,
     idle_minutes: float | None = None,
     bot_ids: list[int] | None = None,
     judges: JudgeShelf,
     summary: SweepSummary,
-) -> bool:
-    """Claim one batch and grade it; False when nothing was due."""
-    token = token or uuid.uuid4().hex
-    ids = interactions_claim(
-        token=token,
-        limit=batch_size or settings.KBAUDIT_SWEEP_BATCH_SIZE,
+    max_batches: int | None = 1,
+    until: float | None = None,
+    on_batch: Callable[[SweepSummary], None] | None = None,
+) -> int:
+    """Claim batches one after another and grade them; return how many were claimed.
+
+    The next batch is claimed as soon as every call of the current one has started, so
+    the judge threads go on to it without waiting for the last answers. Claiming stops
+    after ``max_batches`` (None: no limit), at the ``until`` time (``time.monotonic``),
+    or when nothing is due.
+    """
+    run = _BatchRun(
+        token=uuid.uuid4().hex,
+        batch_size=batch_size or settings.KBAUDIT_SWEEP_BATCH_SIZE,
         idle_minutes=idle_minutes,
         bot_ids=bot_ids,
+        judges=judges,
+        summary=summary,
+        max_batches=max_batches,
+        until=until,
+        on_batch=on_batch,
     )
-    if not ids:
-        return False
-    summary.batches += 1
-    try:
-        _grade_batch(ids, token, judges, summary)
-    finally:
-        # Rows left pending (budget spent, or an error) are free for the next sweep now
-        # rather than when the lease runs out.
-        claims_release(token=token)
-    return True
+    run.grade()
+    return run.claimed
 
 
 def batches_needed(*, idle_minutes: float | None, bot_ids: list[int] | None = None) -> int:
@@ -332,33 +269,96 @@ def sweep_start(
     return batches
 
 
-def _grade_batch(ids: list[int], token: str, judges: JudgeShelf, summary: SweepSummary) -> None:
-    interactions = list(
-        Interaction.objects.filter(pk__in=ids, claim_token=token)
-        .select_related("bot")
-        .prefetch_related("sources")
-        .order_by("timestamp", "id")
-    )
-    written = _Written()
-    to_judge: list[Interaction] = []
-    for interaction in interactions:
-        outcome = rule_outcome(interaction, claim_token=token)
-        if outcome is None:
-            to_judge.append(interaction)
-        else:
-            summary.count(outcome)
-            written.add(interaction, outcome)
-    lease = Lease(token)
-    gates = {i.bot_id: BudgetGate(i.bot) for i in to_judge}
-    for interaction, item, result in _judge_all(to_judge, judges, gates, lease):
-        outcome = _store(interaction, item, result, judges, gates, token)
-        if outcome is None:
-            summary.deferred += 1
-        else:
-            summary.count(outcome)
-            written.add(interaction, outcome)
-        lease.keep_alive()
-    written.announce()
+class _BatchRun:
+    """One sweep's claimed batches, graded as one stream of judge calls."""
+
+    def __init__(
+        self,
+        *,
+        token: str,
+        batch_size: int,
+        idle_minutes: float | None,
+        bot_ids: list[int] | None,
+        judges: JudgeShelf,
+        summary: SweepSummary,
+        max_batches: int | None,
+        until: float | None,
+        on_batch: Callable[[SweepSummary], None] | None,
+    ):
+        self.token, self.judges, self.summary = token, judges, summary
+        self.batch_size, self.idle_minutes, self.bot_ids = batch_size, idle_minutes, bot_ids
+        self.max_batches, self.until, self.on_batch = max_batches, until, on_batch
+        self.claimed = 0
+        self.lease = Lease(token)
+        self.gates: dict[int, BudgetGate] = {}
+        self.written = _Written()
+
+    def grade(self) -> None:
+        first = self.claim_next()
+        if first is None:
+            return
+        try:
+            judging = judge_all(first, self.judges, self.gates, self.lease, more=self.claim_next)
+            for interaction, item, result in judging:
+                outcome = _store(interaction, item, result, self.judges, self.gates, self.token)
+                if outcome is None:
+                    self.summary.deferred += 1
+                else:
+                    self.summary.count(outcome)
+                    self.written.add(interaction, outcome)
+                self.lease.keep_alive()
+        finally:
+            for gate in self.gates.values():
+                gate.save()
+            # Rows left pending (budget spent, or an error) are free for the next sweep
+            # now rather than when the lease runs out.
+            claims_release(token=self.token)
+        self.written.announce()
+
+    def claim_next(self) -> list[Interaction] | None:
+        """Claim a batch and apply the rules; what is left for the judge, or None when
+        there is nothing more to claim."""
+        if not self._may_claim():
+            return None
+        ids = interactions_claim(
+            token=self.token,
+            limit=self.batch_size,
+            idle_minutes=self.idle_minutes,
+            bot_ids=self.bot_ids,
+        )
+        if not ids:
+            self.max_batches = self.claimed  # nothing is due: stop asking
+            return None
+        self.claimed += 1
+        self.summary.batches += 1
+        to_judge = self._apply_rules(ids)
+        if self.on_batch is not None:
+            self.on_batch(self.summary)
+        return to_judge
+
+    def _may_claim(self) -> bool:
+        if self.max_batches is not None and self.claimed >= self.max_batches:
+            return False
+        return self.until is None or time.monotonic() < self.until
+
+    def _apply_rules(self, ids: list[int]) -> list[Interaction]:
+        interactions = (
+            Interaction.objects.filter(pk__in=ids, claim_token=self.token)
+            .select_related("bot")
+            .prefetch_related("sources")
+            .order_by("timestamp", "id")
+        )
+        to_judge = []
+        for interaction in interactions:
+            outcome = rule_outcome(interaction, claim_token=self.token)
+            if outcome is None:
+                to_judge.append(interaction)
+                if interaction.bot_id not in self.gates:
+                    self.gates[interaction.bot_id] = BudgetGate(interaction.bot)
+            else:
+                self.summary.count(outcome)
+                self.written.add(interaction, outcome)
+        return to_judge
 
 
 @dataclass
@@ -373,150 +373,6 @@ class _Written:
 
     def announce(self) -> None:
         _announce(self.touched, self.evaluation_ids)
-
-
-# --- the daily token budget ---------------------------------------------------------------
-
-
-class BudgetGate:
-    """Whether a bot may make another judge call today.
-
-    A call starts only while the tokens spent, plus what the calls already in flight
-    are expected to cost (today's average per call), stay under the budget; the first
-    call of a day goes alone, to learn the cost. So calls stop at the budget: only the
-    call that crosses it (and calls in flight on other workers) can go over.
-    """
-
-    def __init__(self, bot: Bot, day: date | None = None):
-        self.bot_id = bot.pk
-        self.budget = bot.daily_token_budget
-        self.day = day or timezone.localdate()
-        self.used, self.calls = 0, 0
-        if self.budget is not None:
-            self._refresh()
-
-    def _refresh(self) -> None:
-        usage = BotDailyUsage.objects.filter(bot_id=self.bot_id, day=self.day).first()
-        self.used, self.calls = (usage.tokens, usage.calls) if usage else (0, 0)
-
-    @property
-    def exhausted(self) -> bool:
-        return self.budget is not None and self.used >= self.budget
-
-    def allows(self, in_flight: int) -> bool:
-        if self.budget is None or in_flight == 0:
-            return not self.exhausted
-        if not self.calls:
-            return False
-        return self.used + in_flight * (self.used / self.calls) < self.budget
-
-    def spend(self, result: JudgeResult) -> None:
-        if result.cached:
-            return  # a cache hit cost nothing
-        BotDailyUsage.add(
-            bot_id=self.bot_id,
-            day=self.day,
-            prompt_tokens=result.prompt_tokens,
-            completion_tokens=result.completion_tokens,
-        )
-        if self.budget is not None:
-            self._refresh()  # other workers spend too
-
-
-# --- judging with bounded concurrency ---------------------------------------------------
-
-
-class BudgetReached:
-    """The result of a call not made: the bot's budget for today is spent."""
-
-
-_executors: dict[int, ThreadPoolExecutor] = {}
-_executors_lock = Lock()
-
-
-def judge_executor(size: int) -> ThreadPoolExecutor:
-    """The process-wide pool of judge threads: batches graded at once in one worker
-    process share it, so the process never has more than ``size`` calls in flight."""
-    with _executors_lock:
-        if size not in _executors:
-            _executors[size] = ThreadPoolExecutor(max_workers=size, thread_name_prefix="judge")
-        return _executors[size]
-
-
-def judge_concurrency(judge: Judge) -> int:
-    if getattr(judge, "name", "") in NETWORK_JUDGES:
-        return max(1, settings.KBAUDIT_JUDGE_CONCURRENCY)
-    return 1  # CPU-bound judges gain nothing from threads
-
-
-Judged = tuple[Interaction, JudgeInput | None, JudgeResult | JudgeError | BudgetReached]
-
-
-def _judge_all(
-    interactions: list[Interaction],
-    judges: JudgeShelf,
-    gates: dict[int, BudgetGate],
-    lease: Lease,
-) -> Iterator[Judged]:
-    """Yield (interaction, judge input, result) as each judgement lands.
-
-    Cache hits are answered here; misses go to the judge threads, at most the judge's
-    concurrency at a time. The caller stores each result before the next call starts,
-    so the budget gate always sees the tokens spent so far.
-    """
-    waiting = deque(interactions)
-    in_flight: dict[Future, tuple[Interaction, JudgeInput]] = {}
-    per_bot: Counter[int] = Counter()
-    while waiting or in_flight:
-        held: list[Interaction] = []
-        while waiting:
-            interaction = waiting.popleft()
-            judge, cache = judges.get(interaction.bot)
-            limit = judge_concurrency(judge)
-            if len(in_flight) >= limit:
-                waiting.appendleft(interaction)
-                break
-            gate = gates[interaction.bot_id]
-            if gate.exhausted:
-                yield interaction, None, BudgetReached()
-                continue
-            if not gate.allows(per_bot[interaction.bot_id]):
-                held.append(interaction)
-                continue
-            item = judge_input_for(interaction)
-            hit = _cache_get(cache, judge, item)
-            if hit is not None:
-                yield interaction, item, hit
-                continue
-            if limit == 1:
-                yield interaction, item, _call(judge, item)
-                continue
-            future = judge_executor(limit).submit(_call, judge, item)
-            in_flight[future] = (interaction, item)
-            per_bot[interaction.bot_id] += 1
-        waiting.extendleft(reversed(held))
-        lease.keep_alive()
-        if not in_flight:
-            continue
-        # Woken now and then, so a slow call does not let the lease run out.
-        done, _ = wait(in_flight, timeout=lease.check_every, return_when=FIRST_COMPLETED)
-        for future in done:
-            interaction, item = in_flight.pop(future)
-            per_bot[interaction.bot_id] -= 1
-            yield interaction, item, future.result()
-
-
-def _cache_get(cache, judge: Judge, item: JudgeInput) -> JudgeResult | None:
-    if cache is None:
-        return None
-    return cache.get(item, model=judge.model, prompt_version=judge.prompt_version)
-
-
-def _call(judge: Judge, item: JudgeInput) -> JudgeResult | JudgeError:
-    try:
-        return judge.judge(item)
-    except JudgeError as exc:
-        return exc
 
 
 def _store(interaction, item, result, judges: JudgeShelf, gates, token: str) -> Outcome | None:

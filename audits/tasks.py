@@ -1,21 +1,22 @@
 """Celery tasks: the scheduled sweep, the batches it fans out, the worker heartbeat.
 
 Beat sends ``sweep_dispatch`` every ``KBAUDIT_SWEEP_EVERY_MINUTES``. It applies the late
-thumbs-down and queues up to ``KBAUDIT_SWEEP_FANOUT`` ``grade_batch`` tasks. Each of
-those claims a batch when a worker runs it (so no claim waits in a queue while its
-lease runs out), grades it, and queues its successor while anything is due: any worker
-on any machine listening to the same Redis takes the next one. A worker that dies
-mid-batch loses its lease; the rows return to the pool and the next batch, on another
-worker, grades them.
+thumbs-down and queues up to ``KBAUDIT_SWEEP_FANOUT`` ``grade_batch`` tasks. Each claims
+batches when a worker runs it (so no claim waits in a queue while its lease runs out),
+grades them one after another for up to a minute, and then queues its successor while
+anything is due: any worker on any machine listening to the same Redis takes it. A
+worker that dies mid-batch stops renewing its lease; the rows return to the pool and
+a batch on another worker grades them.
 
 Tasks take small arguments and call services in ``audits.sweep``; database errors are
-retried with a countdown. Without Redis the tasks run in process (eager), batch after
-batch in a loop.
+retried with a countdown. Without Redis the tasks run in process (eager) and grade
+everything that is due at once.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
 from celery import shared_task
@@ -27,11 +28,13 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from audits.models import SweepState
-from audits.sweep import JudgeShelf, SweepSummary, batch_sweep, lease_duration, sweep_start
+from audits.sweep import JudgeShelf, SweepSummary, batches_sweep, lease_duration, sweep_start
 
 logger = logging.getLogger(__name__)
 
 RETRY_COUNTDOWN = 30  # seconds before a task that hit a database error tries again
+# A grade_batch task claims batches for up to this long, then hands over to the next.
+STREAM_SECONDS = 60
 # Imports queue a sweep at most this often (seconds); the scheduled one catches the rest.
 IMPORT_SWEEP_EVERY = 60
 
@@ -63,34 +66,34 @@ def sweep_dispatch(
 
 @shared_task(bind=True, max_retries=5, ignore_result=True)
 def grade_batch(self, *, all_conversations: bool = False, bot_ids: list[int] | None = None):
-    """Claim one batch of due interactions and grade it; queue the next while any is due."""
-    while True:
-        summary = SweepSummary()
-        try:
-            claimed = batch_sweep(
-                idle_minutes=_idle_minutes(all_conversations),
-                bot_ids=bot_ids,
-                judges=_judges,
-                summary=summary,
-            )
-        except DatabaseError as exc:
-            raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
-        _after_batch(self.request.hostname, claimed, summary)
-        if not claimed:
-            return
-        if not self.request.is_eager:
-            # A short task per batch: the next batch may go to any worker, and a task
-            # never outlives the broker's visibility timeout.
-            options = {"all_conversations": all_conversations, "bot_ids": bot_ids}
-            grade_batch.apply_async(kwargs=options)
-            return
+    """Claim batches of due interactions and grade them, one after another for up to
+    ``STREAM_SECONDS``; then queue the next task while anything is due."""
+    summary = SweepSummary()
+    eager = self.request.is_eager  # in process: grade everything now
+    try:
+        claimed = batches_sweep(
+            idle_minutes=_idle_minutes(all_conversations),
+            bot_ids=bot_ids,
+            judges=_judges,
+            summary=summary,
+            max_batches=None,
+            until=None if eager else time.monotonic() + STREAM_SECONDS,
+        )
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+    _after_batch(self.request.hostname, claimed, summary)
+    if claimed and not eager:
+        # Short tasks: the next one may go to any worker, and no task outlives the
+        # broker's visibility timeout.
+        options = {"all_conversations": all_conversations, "bot_ids": bot_ids}
+        grade_batch.apply_async(kwargs=options)
 
 
-def _after_batch(hostname: str | None, claimed: bool, summary: SweepSummary) -> None:
+def _after_batch(hostname: str | None, claimed: int, summary: SweepSummary) -> None:
     SweepState.worker_alive(hostname or "in process")
     if claimed:
         SweepState.batches_running(lease_duration())
-        SweepState.sweep_recorded(f"batch: {summary.line()}")
+        SweepState.sweep_recorded(f"{claimed} batch(es): {summary.line()}")
     else:
         SweepState.batches_drained()
 
