@@ -74,7 +74,8 @@ def grade_batch(self, *, all_conversations: bool = False, bot_ids: list[int] | N
         claimed = batches_sweep(
             idle_minutes=_idle_minutes(all_conversations),
             bot_ids=bot_ids,
-            judges=_judges,
+            # In process, judges are not kept: the next task may run against other data.
+            judges=JudgeShelf() if eager else _judges,
             summary=summary,
             max_batches=None,
             until=None if eager else time.monotonic() + STREAM_SECONDS,

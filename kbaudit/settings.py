@@ -147,7 +147,7 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 # --- Redis and Celery -------------------------------------------------------------
 REDIS_URL = env("REDIS_URL")
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 # Without Redis (the zero-setup default) tasks run in process, synchronously.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)

@@ -55,6 +55,10 @@ def test_a_worker_grades_idle_conversations_and_leaves_fresh_ones(
     state = SweepState.load()
     assert state.worker_name.startswith(worker.name)
     assert state.last_sweep_at is not None
+    out = io.StringIO()
+    call_command("sweep", "--status", stdout=out)
+    assert "pending 1 (" in out.getvalue() and "graded 3" in out.getvalue()
+    assert f"({worker.name}@" in out.getvalue() and ", alive" in out.getvalue()
 
 
 def test_a_batch_whose_worker_was_killed_is_graded_exactly_once_by_another(
