@@ -10,6 +10,7 @@ decides, call by call, whether the bot's daily budget allows another one.
 from __future__ import annotations
 
 import copy
+import logging
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -26,6 +27,8 @@ from audits.judges import judge_for_bot
 from audits.judges.base import Judge, JudgeError, JudgeInput, JudgeResult
 from audits.judges.cache import cache_key
 from audits.models import Bot, BotDailyUsage, Interaction, JudgeCacheEntry
+
+logger = logging.getLogger(__name__)
 
 # Judges whose calls wait on a network, and so are worth running in threads.
 NETWORK_JUDGES = {"llm"}
@@ -261,7 +264,9 @@ class _Judging:
         if hit is not None:
             yield interaction, item, hit
         elif limit == 1:
-            yield interaction, item, _call(judge, item)
+            result = _call(judge, item)
+            yield interaction, item, result
+            self._remember(judge, item, result)
         else:
             future = judge_executor(limit).submit(_call, judge, item)
             self.in_flight[future] = (interaction, item)
@@ -269,9 +274,15 @@ class _Judging:
 
     def _hand_over(self) -> Iterator[Judged]:
         landed, self.landed = self.landed, []
-        for judged in landed:
-            yield judged
-            self.unstored[judged[0].bot_id] -= 1
+        for interaction, item, result in landed:
+            yield interaction, item, result
+            self.unstored[interaction.bot_id] -= 1
+            self._remember(self.judges.get(interaction.bot)[0], item, result)
+
+    def _remember(self, judge: Judge, item: JudgeInput, result) -> None:
+        """A result handed over is in the cache by now: a repeat later is a hit."""
+        if isinstance(result, JudgeResult):
+            self.cached_keys.add(_cache_key(judge, item))
 
     def _collect(self) -> None:
         if not self.in_flight:
@@ -305,3 +316,8 @@ def _call(judge: Judge, item: JudgeInput) -> JudgeResult | JudgeError:
         return judge.judge(item)
     except JudgeError as exc:
         return exc
+    except Exception as exc:  # noqa: BLE001 - one bad call must not stop the batch
+        # Recorded on the interaction like any failed call, so it is retried with
+        # backoff and shows as failed in the end, instead of blocking every sweep.
+        logger.exception("the judge raised an unexpected error")
+        return JudgeError(f"unexpected judge error: {exc!r}")

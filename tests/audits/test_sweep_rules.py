@@ -230,6 +230,29 @@ def test_a_triplet_already_judged_costs_no_call_and_no_tokens(llm, bot, interact
     assert BotDailyUsage.objects.get(bot=bot).calls == 1
 
 
+def test_a_triplet_repeated_within_one_sweep_costs_one_call(llm, llm_settings, interaction_due):
+    llm_settings.KBAUDIT_JUDGE_CONCURRENCY = 1  # one after the other
+    for _ in range(3):
+        interaction_due(query="Can I return headphones?")
+    assert sweep_run().graded == 3
+    assert llm.calls == 1
+
+
+def test_an_unexpected_judge_error_is_recorded_and_the_others_are_graded(interaction_due):
+    class FragileJudge(CountingJudge):
+        def judge(self, item):
+            if "order 2?" in item.query:
+                raise RuntimeError("judge bug")
+            return super().judge(item)
+
+    interactions = [interaction_due() for _ in range(3)]
+    summary = sweep_run(judge_factory=lambda bot: FragileJudge())
+    assert (summary.graded, summary.retried) == (2, 1)
+    broken = Interaction.objects.get(pk=interactions[1].pk)
+    assert (broken.status, broken.attempts) == ("pending", 1)
+    assert "RuntimeError('judge bug')" in broken.last_error
+
+
 def test_calls_run_concurrently_up_to_the_configured_limit(llm, interaction_due, llm_settings):
     llm_settings.KBAUDIT_JUDGE_CONCURRENCY = 4
     in_flight, peak, lock = [0], [0], threading.Lock()
