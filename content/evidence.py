@@ -3,11 +3,14 @@ never answers, and whether a rewrite helped."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db.models import Avg, Count, Q, QuerySet
+from django.db.models import Avg, Count, F, Q, QuerySet, Value
+from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce, Greatest
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -16,16 +19,22 @@ from audits.judges.offline.text import content_stems
 from audits.models import Evaluation, Interaction, RetrievedSource
 from content.models import Article, ArticleVersion
 
-# How many recent graded answers the sub-question grouping reads.
-SUB_QUESTION_SAMPLE = 3000
+# The evidence reads an article's most recent retrievals, this many at most.
+RECENT = 2000
 # Two sub-questions sharing this share of the shorter one's content words are asked as
 # one ("Is there a restocking fee?" and "Do you charge a restocking fee on a kettle?").
 SAME_QUESTION = 0.6
 
 
-def article_evaluations(article: Article, bots) -> QuerySet[Evaluation]:
-    """Production evaluations of the interactions that retrieved ``article``."""
+def article_evaluations(
+    article: Article, bots, *, recent: int | None = None
+) -> QuerySet[Evaluation]:
+    """Production evaluations of the interactions that retrieved ``article``; with
+    ``recent``, of its latest ``recent`` retrievals only (walked backwards on the
+    (article, time) index, so a busy article costs no more than a quiet one)."""
     retrieved = RetrievedSource.objects.filter(article_key=article.external_id, bot__in=bots)
+    if recent is not None:
+        retrieved = retrieved.order_by("-occurred_at")[:recent]
     return Evaluation.objects.filter(
         interaction_id__in=retrieved.values("interaction_id"), interaction__run__isnull=True
     )
@@ -40,32 +49,34 @@ class FailingConversation:
     unsupported: list[dict]
     article_ranks: list[int]
 
-    @property
-    def badness(self) -> float:
-        return _badness(self.evaluation)
+
+def _badness_expression(thresholds: dict[str, float]):
+    """SQL: how far the metrics fall short of their thresholds, summed (null = no signal)."""
+    terms = [
+        Greatest(Value(0.0), Value(limit) - Coalesce(F(metric), Value(limit)))
+        for metric, limit in thresholds.items()
+    ]
+    total = terms[0]
+    for term in terms[1:]:
+        total = total + term
+    return total
 
 
-def _badness(evaluation: Evaluation) -> float:
-    """Worst first: how far the metrics fall short, summed (nulls count as no signal)."""
-    thresholds = evaluation.bot.thresholds()
-    return sum(
-        max(0.0, thresholds[m] - value)
-        for m in METRICS
-        if (value := getattr(evaluation, m)) is not None
-    )
-
-
-def failing_conversations(
-    article: Article, bots, *, limit: int = 10, sample: int = 400
-) -> list[FailingConversation]:
-    evaluations = (
-        article_evaluations(article, bots)
+def failing_conversations(article: Article, bots, *, limit: int = 10) -> list[FailingConversation]:
+    """The insufficient answers built on ``article``, worst first (ordered in SQL, so an
+    article with 50,000 conversations costs no more than one with 50)."""
+    bots = list(bots)
+    if not bots:
+        return []
+    thresholds = bots[0].thresholds()
+    ranked = list(
+        article_evaluations(article, bots, recent=RECENT)
         .filter(verdict=Evaluation.Verdict.INSUFFICIENT)
         .exclude(judge__in=["feedback", "rule"])
+        .annotate(badness=_badness_expression(thresholds))
         .select_related("interaction", "bot")
-        .order_by("-occurred_at")[:sample]
+        .order_by("-badness", "-occurred_at")[:limit]
     )
-    ranked = sorted(evaluations, key=lambda e: (-_badness(e), -e.occurred_at.timestamp()))[:limit]
     ranks = _article_ranks(article, [e.interaction_id for e in ranked])
     return [_failing(e, ranks.get(e.interaction_id, [])) for e in ranked]
 
@@ -172,20 +183,31 @@ def unanswered_sub_questions(
     """Sub-questions put to the bot while this article was retrieved that its chunks never
     covered, grouped by similarity with counts ("Is there a restocking fee? — asked 37
     times")."""
-    evaluations = article_evaluations(article, bots).exclude(judge__in=["feedback", "rule"])
+    evaluations = article_evaluations(article, bots, recent=RECENT).exclude(
+        judge__in=["feedback", "rule"]
+    )
     if since is not None:
         evaluations = evaluations.filter(occurred_at__gte=since)
+    # Only the two parts of the judge's working this needs, not the whole document.
     rows = list(
-        evaluations.order_by("-occurred_at").values_list("interaction_id", "details")[
-            :SUB_QUESTION_SAMPLE
-        ]
+        evaluations.annotate(
+            questions=KT("details__sub_queries"), coverage=KT("details__matches__source_query")
+        ).values_list("interaction_id", "questions", "coverage")
     )
-    ranks = _article_ranks(article, [interaction_id for interaction_id, _ in rows])
+    ranks = _article_ranks(article, [interaction_id for interaction_id, _, _ in rows])
     questions = []
-    for interaction_id, details in rows:
-        for question in _not_covered_by(details or {}, ranks.get(interaction_id, [])):
+    for interaction_id, asked, coverage in rows:
+        details = {"sub_queries": _json(asked), "matches": {"source_query": _json(coverage)}}
+        for question in _not_covered_by(details, ranks.get(interaction_id, [])):
             questions.append((question, interaction_id))
     return group_questions(questions)
+
+
+def _json(value):
+    # KT() returns text on PostgreSQL and SQLite alike.
+    if value is None or isinstance(value, list):
+        return value or []
+    return json.loads(value)
 
 
 def _not_covered_by(details: dict, ranks: list[int]) -> list[str]:
