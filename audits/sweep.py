@@ -252,7 +252,7 @@ def sweep_start(
     """Start a sweep on the workers: apply the late thumbs-down, then say how many
     batches to grade in parallel (each goes on to the next until nothing is due).
 
-    None while batches of an earlier sweep are still draining the backlog, unless
+    None (0) while batches of an earlier sweep are still draining the backlog, unless
     ``force``: a scheduled sweep then only applies the thumbs-down.
     """
     summary = SweepSummary()
@@ -331,6 +331,9 @@ class _BatchRun:
             return None
         self.claimed += 1
         self.summary.batches += 1
+        # What the batches so far wrote is announced now, not only when the run ends.
+        self.written.announce()
+        self.written = _Written()
         to_judge = self._apply_rules(ids)
         if self.on_batch is not None:
             self.on_batch(self.summary)
