@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from audits.comparison import MetricShift, evaluations_compare
 from audits.judges.base import METRICS
 from audits.judges.offline.text import content_stems
 from audits.models import Evaluation, Interaction, RetrievedSource
@@ -221,25 +222,29 @@ def _not_covered_by(details: dict, ranks: list[int]) -> list[str]:
 
 @dataclass
 class Recovery:
-    """Before and after an article's latest version, on the traffic either side of it."""
+    """Before and after an article's latest version, on the traffic either side of it.
+
+    ``before`` and ``after`` hold each window's graded answers (``n``), insufficient
+    ones and metric means; ``shifts`` each metric's means with 95% bootstrap intervals
+    and the change (after − before) with its own interval, the two windows being
+    unrelated answers (an unpaired comparison).
+    """
 
     version: ArticleVersion
     before: dict
     after: dict
+    shifts: list[MetricShift] = field(default_factory=list)
 
     def rows(self) -> list[dict]:
-        out = []
-        for metric in METRICS:
-            before, after = self.before.get(metric), self.after.get(metric)
-            out.append(
-                {
-                    "metric": metric,
-                    "before": before,
-                    "after": after,
-                    "delta": None if before is None or after is None else after - before,
-                }
-            )
-        return out
+        return [
+            {
+                "metric": shift.metric,
+                "before": shift.before,
+                "after": shift.after,
+                "delta": shift.difference,
+            }
+            for shift in self.shifts
+        ]
 
 
 def _window_stats(evaluations: QuerySet[Evaluation]) -> dict:
@@ -258,10 +263,13 @@ def article_recovery(article: Article, bots, *, days: int = 28) -> Recovery | No
         return None
     evaluations = article_evaluations(article, bots)
     start = version.live_from
-    before = _window_stats(
-        evaluations.filter(occurred_at__gte=start - timedelta(days=days), occurred_at__lt=start)
+    before = evaluations.filter(
+        occurred_at__gte=start - timedelta(days=days), occurred_at__lt=start
     )
-    after = _window_stats(
-        evaluations.filter(occurred_at__gte=start, occurred_at__lt=start + timedelta(days=days))
+    after = evaluations.filter(occurred_at__gte=start, occurred_at__lt=start + timedelta(days=days))
+    return Recovery(
+        version=version,
+        before=_window_stats(before),
+        after=_window_stats(after),
+        shifts=evaluations_compare(before=before, after=after),
     )
-    return Recovery(version=version, before=before, after=after)

@@ -238,7 +238,9 @@ def failing_topic(bot: Bot, article_id: int, window: list[str]) -> str:
     )
     top = (
         Evaluation.objects.filter(
-            interaction_id__in=retrieved.values("interaction_id"), verdict="insufficient"
+            interaction_id__in=retrieved.values("interaction_id"),
+            interaction__run__isnull=True,  # an offline run's answers are not production's
+            verdict="insufficient",
         )
         .exclude(topic="")
         .values("topic")
