@@ -211,6 +211,13 @@ EMAIL_HOST_USER = env("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_float("EMAIL_TIMEOUT", 30.0)
+# EMAIL_URL (smtp://user:pass@host:587/?tls=True, smtps://…, console://) sets all of the
+# above at once and wins over them; see kbaudit/lib/email_url.py.
+if env("EMAIL_URL"):
+    from kbaudit.lib.email_url import email_url_settings
+
+    globals().update(email_url_settings(env("EMAIL_URL")))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 
 # --- Ingestion -----------------------------------------------------------------------
