@@ -10,14 +10,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from audits import bootstrap
+from audits.baselines import baseline_for
 from audits.bootstrap import mean_estimate, paired_estimates, unpaired_estimates
-from audits.comparison import (
-    Graded,
-    baseline_for,
-    evaluations_compare,
-    pairs_match,
-    run_comparison,
-)
+from audits.comparison import Graded, evaluations_compare, pairs_match, run_comparison
 from audits.judges.base import METRICS
 from audits.models import Evaluation, EvaluationRun, Interaction
 from audits.sweep import sweep_run
