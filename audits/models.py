@@ -170,6 +170,24 @@ class EvaluationRun(models.Model):
         return self.name
 
 
+class GateReport(models.Model):
+    """One decision of the upgrade gate on a run (``manage.py gate``), kept as history."""
+
+    run = models.ForeignKey(EvaluationRun, on_delete=models.CASCADE, related_name="gate_reports")
+    baseline = models.CharField(max_length=300, help_text="What the run was compared with.")
+    passed = models.BooleanField()
+    # The whole comparison: per metric means, intervals and differences, and the reasons.
+    report = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        outcome = "passed" if self.passed else "failed"
+        return f"{self.run.name}: {outcome} ({self.created_at:%Y-%m-%d})"
+
+
 class Conversation(models.Model):
     # Foreign keys covered by a composite index below carry no index of their own:
     # every index costs the importer time on each row.

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from audits import views
+from audits import run_views, views
 
 app_name = "audits"
 
@@ -9,4 +9,6 @@ urlpatterns = [
     path("interactions/<int:pk>/", views.interaction_detail, name="interaction_detail"),
     path("sweep/", views.sweep_status_page, name="sweep_status"),
     path("sweep/run/", views.sweep_run_now, name="sweep_run"),
+    path("runs/", run_views.run_list, name="run_list"),
+    path("runs/<slug:name>/", run_views.run_detail, name="run_detail"),
 ]
