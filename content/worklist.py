@@ -20,12 +20,25 @@ WORKLIST_KEYS = [
 ]
 
 
-def worklist_items(*, bot: str | None = None, reason: str | None = None) -> QuerySet[ReviewItem]:
-    items = ReviewItem.objects.active().select_related("article", "bot").order_by("-priority", "id")
+def worklist_items(
+    *,
+    bot: str | None = None,
+    reason: str | None = None,
+    topic: str | None = None,
+    status: str | None = None,
+) -> QuerySet[ReviewItem]:
+    """Open and in-progress items by default; ``status`` "all" or one status otherwise."""
+    items = ReviewItem.objects.select_related("article", "bot").order_by("-priority", "id")
+    if not status or status == "active":
+        items = items.active()
+    elif status != "all":
+        items = items.filter(status=status)
     if bot:
         items = items.filter(bot__slug=bot)
     if reason:
         items = items.filter(reason=reason)
+    if topic:
+        items = items.filter(topic=topic)
     return items
 
 
@@ -46,5 +59,5 @@ def worklist_row(item: ReviewItem) -> dict:
     }
 
 
-def worklist_rows(*, bot: str | None = None, reason: str | None = None) -> list[dict]:
-    return [worklist_row(item) for item in worklist_items(bot=bot, reason=reason)]
+def worklist_rows(**filters) -> list[dict]:
+    return [worklist_row(item) for item in worklist_items(**filters)]

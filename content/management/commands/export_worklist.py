@@ -6,22 +6,32 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from content.models import ReviewItem
 from content.worklist import WORKLIST_KEYS, worklist_rows
 
 
 class Command(BaseCommand):
-    help = "List the open review items (open and in progress), highest priority first."
+    help = (
+        "List the review items (open and in progress unless --status says otherwise), "
+        "highest priority first."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--format", choices=["json", "csv"], default="json")
         parser.add_argument("-o", "--output", default="-", help="file path (default: stdout)")
         parser.add_argument("--bot", help="only this bot")
         parser.add_argument("--reason", help="only this reason, e.g. content_gap")
+        parser.add_argument("--topic", help="only items of this topic, e.g. returns")
+        parser.add_argument(
+            "--status",
+            choices=["active", "all", *ReviewItem.Status.values],
+            default="active",
+            help="active (open and in progress, the default), all, or one status",
+        )
 
-    def handle(
-        self, *args, format: str, output: str, bot: str | None, reason: str | None, **options
-    ):
-        text = render(worklist_rows(bot=bot, reason=reason), format)
+    def handle(self, *args, format: str, output: str, **options):
+        filters = {key: options[key] for key in ("bot", "reason", "topic", "status")}
+        text = render(worklist_rows(**filters), format)
         if output == "-":
             self.stdout.write(text, ending="")
         else:
@@ -37,5 +47,16 @@ def render(rows: list[dict], format: str) -> str:
     writer = csv.DictWriter(buffer, fieldnames=WORKLIST_KEYS)
     writer.writeheader()
     for row in rows:
-        writer.writerow({**row, "diagnoses": "; ".join(row["diagnoses"])})
+        writer.writerow(
+            {key: spreadsheet_safe(value) for key, value in row.items()}
+            | {"diagnoses": "; ".join(row["diagnoses"])}
+        )
     return buffer.getvalue()
+
+
+def spreadsheet_safe(value):
+    """Text a spreadsheet would run as a formula (a title like "=HYPERLINK(…)") is
+    written with a leading apostrophe, so it opens as text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
