@@ -1,18 +1,21 @@
 from django.urls import path
 
-from content import views
+from content import brief_views, views
 
 app_name = "content"
 
 urlpatterns = [
     path("queue/export/", views.queue_export, name="queue_export"),
+    path("queue/briefs/", brief_views.queue_briefs, name="queue_briefs"),
     path("bots/<slug:slug>/", views.bot_detail, name="bot_detail"),
     path("bots/<slug:slug>/thresholds/", views.bot_thresholds_update, name="bot_thresholds"),
     path("bots/<slug:slug>/articles/", views.ranking, name="ranking"),
     path("bots/<slug:slug>/abstention/", views.abstention, name="abstention"),
     path("items/<int:pk>/", views.item_detail, name="item_detail"),
     path("items/<int:pk>/suggestion/", views.suggestion_update, name="suggestion_update"),
+    path("items/<int:pk>/brief/", brief_views.item_brief, name="item_brief"),
     path("items/<int:pk>/<slug:action>/", views.item_action, name="item_action"),
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
+    path("articles/<int:pk>/brief/", brief_views.article_brief, name="article_brief"),
 ]
