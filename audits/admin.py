@@ -6,6 +6,7 @@ from audits.models import (
     BotDailyUsage,
     Evaluation,
     EvaluationRun,
+    GateReport,
     Interaction,
     Team,
 )
@@ -68,3 +69,10 @@ class EvaluationAdmin(admin.ModelAdmin):
     list_filter = ["bot", "verdict", "cause", "judge"]
     raw_id_fields = ["interaction"]
     show_full_result_count = False
+
+
+@admin.register(GateReport)
+class GateReportAdmin(admin.ModelAdmin):
+    list_display = ["run", "baseline", "passed", "created_at"]
+    list_filter = ["passed"]
+    readonly_fields = ["run", "baseline", "passed", "report", "created_at"]

@@ -336,6 +336,12 @@ class Interaction(models.Model):
         return self.feedback == self.Feedback.DOWN
 
 
+class RetrievedSourceQuerySet(models.QuerySet):
+    def production(self) -> RetrievedSourceQuerySet:
+        """Retrievals of production traffic (not of offline evaluation runs)."""
+        return self.filter(interaction__run__isnull=True)
+
+
 class RetrievedSource(models.Model):
     """A chunk the retriever returned for an interaction, in rank order (1 = best).
 
@@ -363,6 +369,8 @@ class RetrievedSource(models.Model):
         Bot, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
     )
     occurred_at = models.DateTimeField()
+
+    objects = RetrievedSourceQuerySet.as_manager()
 
     class Meta:
         ordering = ["interaction", "rank"]

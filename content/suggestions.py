@@ -47,7 +47,7 @@ class ItemEvidence:
 
 def co_retrieved(article: Article, bot: Bot, *, limit: int = 3) -> list[tuple[Article, int]]:
     """Articles most often retrieved in the same interactions as ``article``."""
-    mine = RetrievedSource.objects.filter(article_key=article.external_id, bot=bot)
+    mine = RetrievedSource.objects.production().filter(article_key=article.external_id, bot=bot)
     rows = (
         RetrievedSource.objects.filter(interaction_id__in=mine.values("interaction_id"), bot=bot)
         .exclude(article_key=article.external_id)

@@ -195,7 +195,8 @@ def ranking(request, slug: str):
 def article_list(request):
     bots = Bot.objects.visible_to(request.user)
     retrievals = (
-        RetrievedSource.objects.filter(article_key=OuterRef("external_id"), bot__in=bots)
+        RetrievedSource.objects.production()
+        .filter(article_key=OuterRef("external_id"), bot__in=bots)
         .order_by()
         .values("article_key")
         .annotate(n=Count("rank"))
@@ -237,9 +238,8 @@ def article_detail(request, pk: int):
         "totals": totals,
         "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
         "items": ReviewItem.objects.filter(article=article, bot__in=chosen).select_related("bot"),
-        "retrievals": RetrievedSource.objects.filter(
-            article_key=article.external_id, bot__in=chosen
-        )
+        "retrievals": RetrievedSource.objects.production()
+        .filter(article_key=article.external_id, bot__in=chosen)
         .select_related("interaction", "bot")
         .order_by("-occurred_at")[:25],
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from audits.models import EvaluationRun
 from content.models import ReviewItem
 from tests.factories import (
     ArticleFactory,
@@ -22,9 +23,11 @@ def world(bot, alice, bob, charlie):
     interaction = InteractionFactory(bot=bot)
     RetrievedSourceFactory(interaction=interaction, rank=1)
     EvaluationFactory(interaction=interaction)
+    run = EvaluationRun.objects.create(name="embed-v2")
+    InteractionFactory(bot=bot, run=run, query=interaction.query)
     article = ArticleFactory(external_id="kb-returns", title="Returns policy")
     item = ReviewItem.objects.create(bot=bot, article=article, reason="content_gap", priority=5)
-    return {"bot": bot, "interaction": interaction, "article": article, "item": item}
+    return {"bot": bot, "interaction": interaction, "article": article, "item": item, "run": run}
 
 
 def url(name: str, world) -> str:
@@ -37,6 +40,7 @@ def url(name: str, world) -> str:
         "content:suggestion_update": [world["item"].pk],
         "content:article_detail": [world["article"].pk],
         "audits:interaction_detail": [world["interaction"].pk],
+        "audits:run_detail": [world["run"].name],
     }.get(name)
     if name.startswith("content:item_action:"):
         return reverse("content:item_action", args=[world["item"].pk, name.rsplit(":", 1)[1]])
@@ -62,6 +66,8 @@ CASES = [
     ("audits:interaction_detail", "get", None, (200, 200, 404)),
     ("audits:sweep_status", "get", None, (200, 200, 200)),
     ("audits:sweep_run", "post", {}, (302, 403, 403)),
+    ("audits:run_list", "get", None, (200, 200, 200)),
+    ("audits:run_detail", "get", None, (200, 200, 404)),
 ]
 
 
@@ -84,7 +90,7 @@ def test_each_view_needs_a_login(client, world, name, method, data, expected):
 
 def test_an_outsider_learns_nothing_from_lists_and_exports(client, world, charlie):
     client.force_login(charlie)
-    for page in ("home", "audits:interaction_list", "audits:sweep_status"):
+    for page in ("home", "audits:interaction_list", "audits:sweep_status", "audits:run_list"):
         html = client.get(reverse(page)).content.decode()
         assert "Store help" not in html and world["interaction"].query not in html
     assert (
