@@ -39,6 +39,8 @@ USERS = {
     "charlie": ("writer", "marketplace", "writer, Marketplace team"),
     "admin": ("admin", None, "administrator"),
 }
+# Weekly digest on Mondays at 08:00 London time: `send_digests --now` prints theirs.
+DIGEST_SUBSCRIBERS = ("alice", "bob")
 
 
 @dataclass
@@ -86,3 +88,16 @@ def demo_people_setup() -> None:
         user.groups.add(Group.objects.get_or_create(name=group)[0])
         if team:
             teams[team].members.add(user)
+        if username in DIGEST_SUBSCRIBERS:
+            _digest_subscribe(user)
+
+
+def _digest_subscribe(user) -> None:
+    from content.digest import subscription_save
+    from content.models import DigestSubscription
+
+    subscription, created = DigestSubscription.objects.get_or_create(
+        user=user, defaults={"weekday": 0, "hour": 8, "time_zone": "Europe/London"}
+    )
+    if created:
+        subscription_save(subscription=subscription)

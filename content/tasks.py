@@ -47,3 +47,40 @@ def rollups_rebuild(self, bot_id: int) -> int:
     written = rollup_rebuild(bot=bot)
     content_flags_update(bot=bot)
     return written
+
+
+@shared_task
+def digests_dispatch() -> int:
+    """The beat: claim every weekly digest that is due, and send each on a worker."""
+    from django.db import transaction
+
+    from content.digest import digests_claim_due
+
+    deliveries = digests_claim_due(now=timezone.now())
+    for delivery in deliveries:
+        transaction.on_commit(lambda pk=delivery.pk: _queue_digest(pk))
+    return len(deliveries)
+
+
+def _queue_digest(delivery_id: int) -> None:
+    # In process (no Redis) the task runs here and a final failure surfaces here: it is
+    # logged and recorded on the delivery, and must not stop the other digests.
+    try:
+        digest_deliver.delay(delivery_id)
+    except Exception:
+        log.exception("digest delivery %s failed", delivery_id)
+
+
+@shared_task(bind=True, max_retries=5, acks_late=True)
+def digest_deliver(self, delivery_id: int) -> str:
+    """Send one claimed digest; a failure is retried later, never sent twice once sent."""
+    from content.digest import DigestSendError, digest_retry_countdown, digest_send
+    from content.models import DigestDelivery
+
+    delivery = DigestDelivery.objects.select_related("user").filter(pk=delivery_id).first()
+    if delivery is None:
+        return "gone"
+    try:
+        return digest_send(delivery=delivery)
+    except DigestSendError as exc:
+        raise self.retry(exc=exc, countdown=digest_retry_countdown(self.request.retries)) from exc

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from content import brief_views, views
+from content import brief_views, digest_views, views
 
 app_name = "content"
 
@@ -18,4 +18,6 @@ urlpatterns = [
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
     path("articles/<int:pk>/brief/", brief_views.article_brief, name="article_brief"),
+    path("settings/digest/", digest_views.digest_settings, name="digest_settings"),
+    path("unsubscribe/<str:token>/", digest_views.digest_unsubscribe, name="digest_unsubscribe"),
 ]

@@ -187,6 +187,7 @@ KBAUDIT_MAX_ATTEMPTS = env_int("KBAUDIT_MAX_ATTEMPTS", 5)
 # Wait after a failed judge call, doubled at each further failure (capped at an hour).
 KBAUDIT_RETRY_BACKOFF_SECONDS = env_int("KBAUDIT_RETRY_BACKOFF_SECONDS", 60)
 KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
+KBAUDIT_DIGEST_EVERY_MINUTES = env_float("KBAUDIT_DIGEST_EVERY_MINUTES", 15)
 
 CELERY_BEAT_SCHEDULE = {
     # Each scheduled message expires after one period: a beat with no worker listening
@@ -200,6 +201,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "audits.tasks.worker_heartbeat",
         "schedule": KBAUDIT_HEARTBEAT_SECONDS,
         "options": {"expires": KBAUDIT_HEARTBEAT_SECONDS},
+    },
+    # Weekly digests fall due at each person's own hour: look for due ones this often.
+    "digests": {
+        "task": "content.tasks.digests_dispatch",
+        "schedule": KBAUDIT_DIGEST_EVERY_MINUTES * 60,
+        "options": {"expires": KBAUDIT_DIGEST_EVERY_MINUTES * 60},
     },
 }
 
