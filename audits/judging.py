@@ -32,6 +32,9 @@ logger = logging.getLogger(__name__)
 
 # Judges whose calls wait on a network, and so are worth running in threads.
 NETWORK_JUDGES = {"llm"}
+# Calls queued per judge thread: a thread that finishes one starts the next at once,
+# without waiting for the sweeping thread to store results and queue more.
+AHEAD = 2
 
 
 class LeaseKeeper(Protocol):
@@ -194,11 +197,12 @@ def judge_all(
 ) -> Iterator[Judged]:
     """Yield (interaction, judge input, result) as each judgement lands.
 
-    Cache hits are answered here; misses go to the judge threads, at most the judge's
-    concurrency at a time. When calls land, the freed threads get new calls before the
-    caller stores the results, so the threads never wait on the database; a call still
-    counts against its bot's budget until its result has been stored. Once every
-    call has started, ``more`` is asked for the next interactions (None: no more).
+    Cache hits are answered here; misses are queued for the judge threads, which make
+    at most the judge's concurrency of calls at a time. Calls are queued ahead and
+    refilled before the caller stores results, so the threads never wait on the
+    database; a call counts against its bot's budget from the moment it is queued
+    until its result has been stored. Once every call has been queued, ``more`` is
+    asked for the next interactions (None: no more).
     """
     return _Judging(interactions, judges, gates, lease, more).run()
 
@@ -244,7 +248,7 @@ class _Judging:
             interaction = self.waiting.popleft()
             judge, cache = self.judges.get(interaction.bot)
             limit = judge_concurrency(judge)
-            if len(self.in_flight) >= limit:
+            if len(self.in_flight) >= limit * AHEAD:
                 self.waiting.appendleft(interaction)
                 break
             gate = self.gates[interaction.bot_id]
