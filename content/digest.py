@@ -109,8 +109,23 @@ def digest_claim(*, subscription: DigestSubscription, now: datetime) -> DigestDe
     return delivery_claim(user=subscription.user, week=week, now=now)
 
 
+def subscriptions_ensure() -> int:
+    """Everyone gets a weekly digest (SPEC §1): a person with an email address and no
+    subscription yet gets the default one (Monday 08:00 UTC, every bot they can see),
+    which they can change or switch off; a switched-off one stays off."""
+    from django.contrib.auth import get_user_model
+
+    people = get_user_model().objects.filter(is_active=True, digest_subscription__isnull=True)
+    created = DigestSubscription.objects.bulk_create(
+        [DigestSubscription(user=person) for person in people.exclude(email="")],
+        ignore_conflicts=True,
+    )
+    return len(created)
+
+
 def digests_claim_due(*, now: datetime) -> list[DigestDelivery]:
-    """What one beat does: schedule new subscriptions, claim the due ones."""
+    """What one beat does: subscribe newcomers, schedule new subscriptions, claim the due ones."""
+    subscriptions_ensure()
     for subscription in DigestSubscription.objects.filter(enabled=True, next_send_at__isnull=True):
         DigestSubscription.objects.filter(pk=subscription.pk, next_send_at__isnull=True).update(
             next_send_at=subscription_next_send(subscription, after=now)

@@ -69,6 +69,12 @@ def _thresholds(bot: Bot) -> list[float]:
 
 
 def _fetch(sql: str, params: Sequence) -> list[tuple]:
+    # Raw SQL gets no field adaptation: on SQLite an aware datetime would be bound as
+    # "…+00:00" and compare, as text, after the stored "… 00:00:00" of the same instant.
+    params = [
+        connection.ops.adapt_datetimefield_value(p) if isinstance(p, datetime) else p
+        for p in params
+    ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()

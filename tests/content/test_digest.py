@@ -353,3 +353,18 @@ def test_the_demo_people_get_a_monday_digest_in_london(db):
         ("bob", 0, 8, "Europe/London"),
     ]
     assert all(s.next_send_at for s in subscriptions)
+
+
+def test_everyone_with_an_email_address_gets_a_digest_unless_they_switch_it_off(db):
+    from content.digest import digests_claim_due
+    from tests.factories import UserFactory
+
+    keen = UserFactory(username="dana", email="dana@example.com")
+    quiet = UserFactory(username="erin", email="erin@example.com")
+    DigestSubscription.objects.create(user=quiet, enabled=False)
+    UserFactory(username="nomail", email="")
+    digests_claim_due(now=datetime(2026, 11, 29, 12, tzinfo=UTC))
+    subscription = DigestSubscription.objects.get(user=keen)
+    assert subscription.enabled and subscription.next_send_at is not None
+    assert not DigestSubscription.objects.get(user=quiet).enabled
+    assert not DigestSubscription.objects.filter(user__username="nomail").exists()

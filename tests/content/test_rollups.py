@@ -151,3 +151,13 @@ def test_day_ranges_groups_contiguous_days():
         (d, d + timedelta(days=3)),
         (d + timedelta(days=9), d + timedelta(days=9)),
     ]
+
+
+def test_a_day_ends_at_midnight_exactly(bot, kb):
+    midnight = datetime(2026, 11, 3, 0, 0, tzinfo=UTC)
+    traffic(bot, day=midnight - timedelta(seconds=1), article_keys=["kb-returns"], metrics=GOOD)
+    traffic(bot, day=midnight, article_keys=["kb-returns"], metrics=GOOD)
+    rollup_update(bot=bot, days=[midnight.date()])
+    rollup_update(bot=bot, days=[midnight.date() - timedelta(days=1)])
+    days = dict(BotDayRollup.objects.values_list("day", "interactions"))
+    assert days == {midnight.date() - timedelta(days=1): 1, midnight.date(): 1}
