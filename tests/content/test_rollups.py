@@ -158,6 +158,7 @@ def test_a_day_ends_at_midnight_exactly(bot, kb):
     traffic(bot, day=midnight - timedelta(seconds=1), article_keys=["kb-returns"], metrics=GOOD)
     traffic(bot, day=midnight, article_keys=["kb-returns"], metrics=GOOD)
     rollup_update(bot=bot, days=[midnight.date()])
+    assert dict(BotDayRollup.objects.values_list("day", "interactions")) == {midnight.date(): 1}
     rollup_update(bot=bot, days=[midnight.date() - timedelta(days=1)])
     days = dict(BotDayRollup.objects.values_list("day", "interactions"))
     assert days == {midnight.date() - timedelta(days=1): 1, midnight.date(): 1}
