@@ -1,4 +1,17 @@
-"""Which sub-query does a source or a fact address (SPEC §3: SP, SQC, RP, RQC)."""
+"""Which sub-query does a source or a fact address (SPEC §3: SP, SQC, RP, RQC).
+
+A sub-query is reduced to its key words (what it is about), weighted by how specific
+they are to the knowledge base, each with the related words a customer or an article
+may use instead ("delivery" for "shipping", see ``lexicon.RELATED_GROUPS``). The
+customer's own details ("my laptop", "to Germany") are optional keys: they count where
+they are found and are not missed where they are not, because a policy is written for
+every product.
+
+A source addresses a sub-query when a passage of it, read with the source's topic
+(article title and section heading), carries most of the key words and the kind of
+answer asked for ("how long" wants a duration). A fact addresses it when it carries
+most of the key words, and the kind of value asked for when one is.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +20,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .decompose import Fact, SubQuery
+from .lexicon import RELATED_GROUPS
 from .sources import PreparedSource, SourceSentence
 from .text import stem, word_list
 
 # Share of a sub-query's key words a fact or a source passage must carry.
 MATCH_THRESHOLD = 0.5
+# A key word only the article title names (not the section) counts this much.
+WEAK_MATCH = 0.5
 # Knowing what kind of answer was asked for ("how long" -> a duration) and seeing
 # one is worth part of a word match.
 EXPECTED_VALUE_BONUS = 0.25
@@ -20,7 +36,8 @@ _LIGHT = frozenset(
     stem(word)
     for word in word_list("""
     item items product products order orders thing things way work use account time
-    make get have do need day days store shop online
+    make get have do need day days store shop online show reach receive accept allow
+    offer provide available possible
     """)
 )
 _EXPECTED_KINDS = {
@@ -29,15 +46,31 @@ _EXPECTED_KINDS = {
     "number": ("number", "percent", "amount", "duration"),
     "time": ("time", "duration", "number", "ordinal"),
 }
+# What a passage may give for each kind of question: a cut-off time ("order before
+# 10 pm") answers "how long until it ships" as well as a number of days does.
+_PASSAGE_KINDS = {**_EXPECTED_KINDS, "duration": ("duration", "time")}
+_DATE_WORDS_ANSWER = frozenset({"time"})
 # Questions whose answer is a value of a definite kind: a fact without one does not
 # answer them, however many words it shares with them.
 _VALUE_REQUIRED = frozenset({"duration", "amount"})
 _DATE_WORD_RE = re.compile(
     r"\b(?:january|february|march|april|may|june|july|august|september|october|november"
     r"|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow"
-    r"|weekends?|weekdays?|immediately)\b",
+    r"|weekends?|weekdays?|immediately|same day|next day|straight away)\b",
     re.IGNORECASE,
 )
+
+
+def _related_stems() -> dict[str, frozenset[str]]:
+    related: dict[str, set[str]] = {}
+    for group in RELATED_GROUPS:
+        stems = {stem(word) for word in word_list(group)}
+        for token in stems:
+            related.setdefault(token, set()).update(stems)
+    return {token: frozenset(others) for token, others in related.items()}
+
+
+RELATED: dict[str, frozenset[str]] = _related_stems()
 
 
 def light_factor(token: str) -> float:
@@ -45,23 +78,51 @@ def light_factor(token: str) -> float:
 
 
 @dataclass(frozen=True)
-class Keys:
-    """A sub-query's key words with their weights (specificity in the knowledge base)."""
+class Key:
+    token: str
+    weight: float
+    # The token and the words that name the same subject.
+    alternatives: frozenset[str]
+    # A detail of the customer's own (a product, a place): optional, see Keys.
+    detail: bool = False
 
-    weights: tuple[tuple[str, float], ...] = ()
+
+@dataclass(frozen=True)
+class Keys:
+    """A sub-query's key words with their weights (specificity in the knowledge base).
+
+    Details count only where they are found when the customer asks about their own case
+    (``personal``) or the text speaks of things in general ("most items", "every
+    order"); otherwise "in Scary Movie" is as much the question as "who plays".
+    """
+
+    keys: tuple[Key, ...] = ()
+    personal: bool = False
 
     @property
     def tokens(self) -> frozenset[str]:
-        return frozenset(token for token, _ in self.weights)
+        """Every word that would count as naming one of the keys."""
+        return frozenset().union(*(key.alternatives for key in self.keys))
 
-    def share(self, stems: frozenset[str]) -> float:
-        total = sum(weight for _, weight in self.weights)
-        if not total:
-            return 0.0
-        return sum(weight for token, weight in self.weights if token in stems) / total
+    def share(
+        self, stems: frozenset[str], weak: frozenset[str] = frozenset(), *, general: bool = False
+    ) -> float:
+        """Weighted share of the keys named in ``stems``; a key named only in ``weak``
+        (what a passage's context says, not the passage) counts half."""
+        details_optional = self.personal or general
+        total = found = 0.0
+        for key in self.keys:
+            hit = 1.0 if not key.alternatives.isdisjoint(stems) else 0.0
+            if not hit and not key.alternatives.isdisjoint(weak):
+                hit = WEAK_MATCH
+            if key.detail and details_optional and not hit:
+                continue
+            total += key.weight
+            found += key.weight * hit
+        return found / total if total else 0.0
 
     def __bool__(self) -> bool:
-        return bool(self.weights)
+        return bool(self.keys)
 
 
 def answerable_keys(
@@ -69,6 +130,7 @@ def answerable_keys(
     source_stems: frozenset[str],
     known_words: frozenset[str],
     specificity: Callable[[str], float],
+    title_subjects: Sequence[frozenset[str]] = (),
 ) -> Keys:
     """The sub-query's key words, less the customer's own specifics nobody writes about.
 
@@ -76,19 +138,40 @@ def answerable_keys(
     names smartwatches. A word is dropped only when neither the sources nor the
     knowledge base use it, and only while most of the question remains, so "is there a
     restocking fee?" does not shrink to "fee" when no article mentions restocking.
+    Words in the customer's own details are kept as optional keys, unless they name
+    what a whole article is about ("my gift card": *Gift cards*).
     """
     tokens = sub_query.key_stems
     unknown = tokens - source_stems - known_words
     kept = tokens - unknown
     if unknown and sum(map(light_factor, kept)) > sum(map(light_factor, tokens)) / 2:
         tokens = kept
+    optional = _optional(sub_query, tokens, title_subjects)
+    if optional >= tokens:
+        optional = frozenset()  # nothing but details: they are the question
 
     def weigh(token: str) -> float:
         # Specific words count for more, but only up to twice a common one: a rare
         # product name must not outweigh what the question asks about it.
         return light_factor(token) * min(2.0, 1.0 + (specificity(token) - 1.0) / 4)
 
-    return Keys(tuple(sorted((token, weigh(token)) for token in tokens)))
+    return Keys(
+        tuple(
+            Key(token, weigh(token), RELATED.get(token, frozenset()) | {token}, token in optional)
+            for token in sorted(tokens)
+        ),
+        personal=sub_query.personal,
+    )
+
+
+def _optional(
+    sub_query: SubQuery, tokens: frozenset[str], title_subjects: Sequence[frozenset[str]]
+) -> frozenset[str]:
+    optional: set[str] = set()
+    for phrase in sub_query.specifics:
+        if not any(subject and subject <= phrase for subject in title_subjects):
+            optional.update(phrase)
+    return tokens & optional
 
 
 def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question: bool) -> bool:
@@ -98,7 +181,7 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         return False
     if not keys:
         return gives_expected or sub_query.expects in ("other", "yesno")
-    score = keys.share(fact.stems | fact.context)
+    score = keys.share(fact.stems | fact.context, general=fact.general)
     if gives_expected:
         score += EXPECTED_VALUE_BONUS
     if score >= MATCH_THRESHOLD:
@@ -111,6 +194,10 @@ def gives_expected_value(fact: Fact, sub_query: SubQuery) -> bool:
     return sub_query.expects in _EXPECTED_KINDS and _fact_gives(fact, sub_query.expects)
 
 
+def value_required(sub_query: SubQuery) -> bool:
+    return sub_query.expects in _VALUE_REQUIRED
+
+
 def _fact_gives(fact: Fact, expects: str) -> bool:
     kinds = _EXPECTED_KINDS.get(expects)
     if kinds is None:
@@ -119,12 +206,14 @@ def _fact_gives(fact: Fact, expects: str) -> bool:
 
 
 def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: Keys) -> bool:
-    """The source has a passage about the sub-query that carries the kind of answer asked."""
+    """A passage of the source, read with its topic, is about the sub-query and carries
+    the kind of answer asked."""
     if not keys:
         return False  # a question too vague to say what it is about
     for window in _windows(source.sentences):
-        stems = frozenset().union(*(sentence.stems for sentence in window))
-        if keys.share(stems) >= MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
+        stems = source.topic.union(*(sentence.stems for sentence in window))
+        share = keys.share(stems, source.context, general=source.general)
+        if share >= MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
             return True
     return False
 
@@ -138,9 +227,11 @@ def _windows(sentences: Sequence[SourceSentence]) -> list[Sequence[SourceSentenc
 
 
 def _window_gives(window: Sequence[SourceSentence], expects: str) -> bool:
-    kinds = _EXPECTED_KINDS.get(expects)
+    kinds = _PASSAGE_KINDS.get(expects)
     if kinds is None:
         return True
     if any(quantity.kind in kinds for sentence in window for quantity in sentence.quantities):
         return True
-    return expects == "time" and any(_DATE_WORD_RE.search(sentence.text) for sentence in window)
+    return expects in _DATE_WORDS_ANSWER and any(
+        _DATE_WORD_RE.search(sentence.text) for sentence in window
+    )

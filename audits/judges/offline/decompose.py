@@ -8,12 +8,16 @@ from dataclasses import dataclass, field
 
 from .conditions import governing_conditions
 from .dialogue import asks_about_contact, is_small_talk, piece_kind
+from .lexicon import GENERAL_NOUN_RE, RELATED_GROUPS
 from .quantities import Quantity, extract_quantities
 from .text import (
+    STOPWORDS,
+    cased_words,
     content_stems,
     digits_for_number_words,
     has_negation,
     normalise,
+    rewrite_phrases,
     split_sentences,
     stem,
     word_list,
@@ -48,12 +52,27 @@ QUESTION_FILLER = frozenset(
     for word in word_list("""
     long much many soon quickly often take know tell want need like help get way
     possible able thing anything something please wonder curious question ask find
-    worth good better best recommend idea sense fast quick
+    worth good better best recommend idea sense fast quick see look view check back
+    again
+    """)
+)
+# Words that only say the answer is a time or a length of time ("how many days", "the
+# return window", "can I still"): filler in a question asking for one, and nowhere else
+# ("why are there 28 days in February?").
+TIME_FILLER = frozenset(
+    stem(word)
+    for word in word_list("""
+    still time limit deadline window period day days week weeks month months hour hours
+    year years minute minutes
     """)
 )
 _EXPECTS = (
     (
-        re.compile(r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"),
+        re.compile(
+            r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"
+            r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
+            r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
+        ),
         "duration",
     ),
     (
@@ -63,9 +82,26 @@ _EXPECTS = (
         ),
         "amount",
     ),
-    (re.compile(r"\bhow many\b|\bwhat percent"), "number"),
-    (re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b"), "time"),
+    (re.compile(r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"), "number"),
+    # "Can I still return it?" asks whether a time limit has passed.
+    (
+        re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b|\bstill\b|\bhours\b|\blast day\b"),
+        "time",
+    ),
     (re.compile(rf"^(?:{_AUX_WORDS})\b"), "yesno"),
+)
+_TIMED = frozenset({"duration", "time"})
+# Words that open a noun phrase of the customer's own details ("my laptop", "on kitchen
+# appliances", "to Germany", "return the coffee machine").
+_POSSESSIVES = frozenset(word_list("my your our their his her"))
+_PREPOSITIONS = frozenset(word_list("on for to in into from at with about"))
+_DETERMINERS = frozenset(word_list("a an the this that these those"))
+# The value a question asks for is never an incidental detail of it ("do you charge a
+# restocking fee" is about the fee), nor is a help-centre subject ("receive the money").
+_CONCEPTS = frozenset(
+    stem(word)
+    for words in ("cost fee price charge commission rate percent tax duty", *RELATED_GROUPS)
+    for word in word_list(words)
 )
 
 
@@ -76,11 +112,19 @@ class SubQuery:
     # Stems of the statement or question this one leans on ("... and why?").
     context: frozenset[str] = frozenset()
     expects: str = "other"
+    # The customer's own details (the product, the place), one set of stems per noun
+    # phrase: a source or a fact about the question need not name them. Never set for
+    # yes/no questions, whose object is the point ("Do you ship to Canada?").
+    specifics: tuple[frozenset[str], ...] = ()
+    # Asked in the first or second person ("my laptop", "do you"): a customer's own
+    # case, which a policy covers without naming it.
+    personal: bool = False
 
     @property
     def key_stems(self) -> frozenset[str]:
-        own = self.stems - QUESTION_FILLER
-        return own if own else (self.context - QUESTION_FILLER)
+        filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
+        own = self.stems - filler
+        return own if own else (self.context - filler)
 
 
 @dataclass
@@ -98,6 +142,8 @@ class Fact:
     bare: bool = False
     proper_nouns: frozenset[str] = frozenset()
     context: frozenset[str] = frozenset()
+    # Speaks of things in general ("most items"), see lexicon.GENERAL_NOUN_RE.
+    general: bool = False
 
 
 @dataclass
@@ -116,7 +162,8 @@ def split_sub_queries(query: str) -> list[SubQuery]:
         clause
         for sentence in split_sentences(normalise(query))
         if not is_small_talk(sentence)
-        for clause in _JOINED_QUESTION_RE.split(sentence)
+        for listed in _listed_questions(sentence)
+        for clause in _JOINED_QUESTION_RE.split(listed)
         if clause and clause.strip()
     ]
     clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
@@ -129,24 +176,103 @@ def split_sub_queries(query: str) -> list[SubQuery]:
     return [_sub_query(text, frozenset())] if text else []
 
 
+_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|you|your)\b", re.IGNORECASE)
+_PLUS_RE = re.compile(r"\s+\+\s+")
+
+
+def _listed_questions(sentence: str) -> list[str]:
+    """ "cancel order + refund time?" asks two things, each a question."""
+    parts = _PLUS_RE.split(sentence)
+    if len(parts) == 1 or not sentence.rstrip().endswith("?"):
+        return parts
+    return [part if part.rstrip().endswith("?") else f"{part.rstrip()}?" for part in parts]
+
+
 def _questions_with_context(clauses: list[str], asks: Callable[[str], bool]) -> list[SubQuery]:
     sub_queries: list[SubQuery] = []
     context: set[str] = set()
+    details: list[frozenset[str]] = []
     for clause in clauses:
         if not asks(clause):
-            context.update(content_stems(clause))
+            converted = digits_for_number_words(clause)
+            context.update(content_stems(converted))
+            details.extend(_specifics(converted))
             continue
-        previous = sub_queries[-1].stems | sub_queries[-1].context if sub_queries else frozenset()
-        sub_query = _sub_query(clause, frozenset(context) | previous)
+        previous = sub_queries[-1] if sub_queries else None
+        sub_query = _sub_query(clause, frozenset(context), previous, tuple(details))
         if all(existing.text.lower() != sub_query.text.lower() for existing in sub_queries):
             sub_queries.append(sub_query)
-        context = set()
+        context, details = set(), []
     return sub_queries
 
 
-def _sub_query(text: str, context: frozenset[str]) -> SubQuery:
-    stems = frozenset(content_stems(digits_for_number_words(text)))
-    return SubQuery(text=text, stems=stems, context=context - stems, expects=_expects(text))
+def _sub_query(
+    text: str,
+    context: frozenset[str],
+    previous: SubQuery | None = None,
+    details: tuple[frozenset[str], ...] = (),
+) -> SubQuery:
+    converted = digits_for_number_words(text)
+    stems = frozenset(content_stems(converted))
+    expects = _expects(text)
+    specifics = () if expects == "yesno" else (*_specifics(converted), *details)
+    if previous is not None:
+        # "... for my headphones? How many days?": the follow-up leans on the question
+        # before it, details included.
+        context |= previous.stems | previous.context
+        specifics = (*specifics, *previous.specifics)
+    return SubQuery(
+        text=text,
+        stems=stems,
+        context=context - stems,
+        expects=expects,
+        specifics=specifics,
+        personal=bool(_PERSON_RE.search(text)) or (previous is not None and previous.personal),
+    )
+
+
+def _specifics(text: str) -> list[frozenset[str]]:
+    """Stems of the noun phrases that name the customer's own details: after a
+    possessive, a preposition, or an article that follows a content word."""
+    tokens = cased_words(rewrite_phrases(text))
+    lowered = [token.lower() for token in tokens]
+    found: list[frozenset[str]] = []
+    index = 0
+    while index < len(tokens):
+        if not _opens_details(tokens, lowered, index):
+            index += 1
+            continue
+        end = index + 1
+        while end < len(tokens) and lowered[end] in _DETERMINERS | _POSSESSIVES:
+            end += 1
+        phrase: list[str] = []
+        while end < len(tokens) and lowered[end] not in STOPWORDS and len(phrase) < 3:
+            token = stem(lowered[end])
+            if token in QUESTION_FILLER or token in TIME_FILLER:
+                break
+            phrase.append(token)
+            end += 1
+        if phrase and not _CONCEPTS.intersection(phrase):
+            found.append(frozenset(phrase))
+        index = max(end, index + 1)
+    return found
+
+
+def _opens_details(tokens: list[str], lowered: list[str], index: int) -> bool:
+    word = lowered[index]
+    if word in _POSSESSIVES:
+        return True
+    if word in _DETERMINERS:
+        return index > 0 and lowered[index - 1] not in STOPWORDS
+    if word not in _PREPOSITIONS or index + 1 >= len(tokens):
+        return False
+    following = tokens[index + 1]
+    # "to" opens a place ("to Germany", "to the UK"), not a verb ("to return").
+    return word != "to" or (
+        following.lower() in _DETERMINERS | _POSSESSIVES
+        or following[:1].isupper()
+        or following[:1].isdigit()
+    )
 
 
 def _is_question(clause: str) -> bool:
@@ -283,4 +409,5 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
         ),
         context=context - stems,
+        general=bool(GENERAL_NOUN_RE.search(text)),
     )

@@ -46,6 +46,8 @@ class DomainVocabulary:
     # Names frequent across the knowledge base (the store, its programmes).
     names: frozenset[str]
     titles: tuple[tuple[str, frozenset[str]], ...]
+    # Stems of each article title: the subjects the knowledge base is organised by.
+    title_subjects: tuple[frozenset[str], ...] = ()
     # How specific each stem is to a few documents (inverse document frequency); a
     # stem the knowledge base never uses gets the highest weight.
     specificity: Mapping[str, float] = field(default_factory=dict)
@@ -77,6 +79,9 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
         stems=known | _COMMERCE_WORDS if known else frozenset(),
         names=frozenset(names | domain_stems),
         titles=titles,
+        title_subjects=tuple(
+            dict.fromkeys(frozenset(question_subject(content_stems(title))) for title, _ in titles)
+        ),
         specificity={token: _idf(documents, count) for token, count in frequency.items()},
         unknown_specificity=_idf(documents, 0),
     )

@@ -17,6 +17,7 @@ from .coverage import (
     fact_addresses,
     gives_expected_value,
     source_addresses,
+    value_required,
 )
 from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
 from .dialogue import is_small_talk
@@ -81,7 +82,7 @@ def _grade(
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
-        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight)
+        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight, vocab.title_subjects)
         for sub_query in sub_queries
     ]
     matches = _matches(sub_queries, keys, parts, sources, supports)
@@ -108,6 +109,11 @@ def _matches(
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
 ) -> Matches:
+    """The match matrices; words first, then what the support of each fact says.
+
+    Each direction is completed from the other's word matches only, never from a
+    match it inferred itself, so one loose match cannot spread through the matrices.
+    """
     response_query = _response_query(sub_queries, keys, parts)
     source_query = [
         [
@@ -116,18 +122,49 @@ def _matches(
         ]
         for source in sources
     ]
+    by_words = [list(row) for row in source_query]
     # A source that supports a fact answering a sub-query evidently addresses it.
     for fact_row, support in zip(response_query, supports, strict=True):
         for source_index, supported in enumerate(support.row):
             for query_index, addressed in enumerate(fact_row):
                 if supported and addressed:
                     source_query[source_index][query_index] = 1
+    _answer_through_sources(response_query, by_words, supports, sub_queries, parts.facts)
+    _drop_declined(response_query, keys, parts)
     return Matches(
         source_query=source_query,
         response_query=response_query,
         response_source=[list(support.row) for support in supports],
         redundant_of=redundant_of(list(parts.facts)),
     )
+
+
+def _answer_through_sources(
+    response_query: list[list[int]],
+    source_query: Sequence[Sequence[int]],
+    supports: Sequence[FactSupport],
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> None:
+    """A fact in other words than the question's, taken from a source about the
+    question, answers it ("Payouts are made every Monday" for "when do I get paid?").
+
+    Only facts that answer nothing by their words, and never for a question asking a
+    value the fact does not give; a fact from a source retrieved for nothing asked
+    (a padded answer) stays unasked.
+    """
+    for fact_index, support in enumerate(supports):
+        row = response_query[fact_index]
+        if any(row):
+            continue
+        for query_index, sub_query in enumerate(sub_queries):
+            if value_required(sub_query) and not gives_expected_value(facts[fact_index], sub_query):
+                continue
+            if any(
+                supported and source_query[source_index][query_index]
+                for source_index, supported in enumerate(support.row)
+            ):
+                row[query_index] = 1
 
 
 def _response_query(
@@ -142,7 +179,6 @@ def _response_query(
         for fact in parts.facts
     ]
     _align_by_answer_type(response_query, sub_queries, parts.facts)
-    _drop_declined(response_query, keys, parts)
     return response_query
 
 

@@ -37,7 +37,7 @@ _MONEY_AFTER_RE = re.compile(
 )
 _FREE_RE = re.compile(
     r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
-    r"|\bno (?:extra |additional |restocking |shipping |return )?(?:charge|cost|fee)s?\b"
+    r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bat no (?:extra |additional )?cost\b",
     re.IGNORECASE,
 )

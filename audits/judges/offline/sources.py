@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..base import SourceText
 from .conditions import Condition, governing_conditions, sentence_conditions
+from .lexicon import GENERAL_NOUN_RE
 from .quantities import Quantity, extract_quantities
 from .text import (
     content_stems,
@@ -17,6 +18,8 @@ from .text import (
     negation_targets,
     normalise,
     split_sentences,
+    stem,
+    word_list,
 )
 
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
@@ -69,6 +72,13 @@ class PreparedSource:
     score: float | None
     sentences: list[SourceSentence]
     stems: frozenset[str]
+    # What the source is about, by its own account: the heading of the section the
+    # chunk opens with, else (an article's opening text) the article title.
+    topic: frozenset[str] = frozenset()
+    # The article title above a section that names its own subject: a weaker hint.
+    context: frozenset[str] = frozenset()
+    # Speaks of things in general ("most items", "every order"), as a policy does.
+    general: bool = False
 
     def located_quantities(self) -> list[tuple[SourceSentence, Quantity]]:
         return [
@@ -102,6 +112,7 @@ def plain_lines(text: str) -> list[str]:
 
 def prepare_source(source: SourceText) -> PreparedSource:
     sentences = list(_read(source.text))
+    topic, context = _topic(source.title, source.text)
     stems: set[str] = set()
     for sentence in sentences:
         stems.update(sentence.stems)
@@ -112,7 +123,43 @@ def prepare_source(source: SourceText) -> PreparedSource:
         score=source.score,
         sentences=sentences,
         stems=frozenset(stems),
+        topic=topic,
+        context=context,
+        general=bool(GENERAL_NOUN_RE.search(source.text or "")),
     )
+
+
+_HEADING_RE = re.compile(r"^\s*#{1,6}\s+(.+)$", re.MULTILINE)
+# Heading words that name no subject of their own ("What you need", "Conditions"):
+# such a section is about whatever its article is about.
+_GENERIC_HEADING = frozenset(
+    stem(word)
+    for word in word_list("""
+    what how why when where who which need needs include included condition conditions
+    report know good note notes detail details overview option options question
+    questions answer answers step steps process tip tips more information info help
+    work works start started basic basics thing things get getting general
+    """)
+)
+
+
+@lru_cache(maxsize=4096)
+def _topic(title: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
+    # A section is about its heading, read under the article title when the heading
+    # continues the title's subject or names none ("What you need" in *Verifying your
+    # seller account* is about verifying). A heading with a subject of its own keeps
+    # the title as context only: "Prices and currency" in *Payment methods* is not,
+    # by itself, an answer to "which payment methods?".
+    title_stems = frozenset(content_stems(normalise(title)))
+    heading = _HEADING_RE.match(text or "")
+    if heading is None:
+        # Opening text, or a passage from a page without sections: the title names what
+        # the whole page is about, which says nothing of what this passage answers.
+        return frozenset(), frozenset()
+    heading_stems = frozenset(content_stems(normalise(heading.group(1))))
+    if heading_stems & title_stems or heading_stems <= _GENERIC_HEADING:
+        return heading_stems | title_stems, frozenset()
+    return heading_stems, title_stems
 
 
 @lru_cache(maxsize=4096)

@@ -10,6 +10,16 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .lexicon import (
+    ABBREVIATION_HINT_RE,
+    ABBREVIATIONS,
+    FIXED_STEMS,
+    IRREGULAR,
+    PHRASE_HINT_RE,
+    PHRASES,
+    SYNONYMS,
+)
+
 
 def word_list(text: str) -> list[str]:
     """Whitespace-separated words: keeps long vocabularies readable as prose blocks."""
@@ -51,95 +61,6 @@ NEGATIONS: frozenset[str] = frozenset(
     hadn't mustn't without
     """)
 )
-
-# Irregular forms the suffix rules below cannot reach.
-_IRREGULAR: dict[str, str] = {
-    "bought": "buy",
-    "paid": "pay",
-    "sent": "send",
-    "sold": "sell",
-    "took": "take",
-    "taken": "take",
-    "got": "get",
-    "gotten": "get",
-    "made": "make",
-    "gave": "give",
-    "given": "give",
-    "went": "go",
-    "gone": "go",
-    "won": "win",
-    "began": "begin",
-    "begun": "begin",
-    "wrote": "write",
-    "written": "write",
-    "held": "hold",
-    "kept": "keep",
-    "left": "leave",
-    "lost": "lose",
-    "born": "bear",
-    "used": "use",
-    "came": "come",
-    "became": "become",
-    "known": "know",
-    "knew": "know",
-    "said": "say",
-    "told": "tell",
-    "found": "find",
-    "built": "build",
-    "brought": "bring",
-    "thought": "think",
-    "felt": "feel",
-    "led": "lead",
-    "met": "meet",
-    "ran": "run",
-    "saw": "see",
-    "seen": "see",
-    "chose": "choose",
-    "chosen": "choose",
-    "spent": "spend",
-    "grew": "grow",
-    "grown": "grow",
-    "drove": "drive",
-    "driven": "drive",
-    "fell": "fall",
-    "fallen": "fall",
-    "flew": "fly",
-    "flown": "fly",
-    "wore": "wear",
-    "worn": "wear",
-    "stood": "stand",
-    "sang": "sing",
-    "sung": "sing",
-    "spoke": "speak",
-    "spoken": "speak",
-    "taught": "teach",
-    "caught": "catch",
-    "fought": "fight",
-    "laid": "lay",
-    "broke": "break",
-    "broken": "break",
-    "children": "child",
-    "women": "woman",
-    "men": "man",
-    "people": "person",
-    "better": "good",
-    "best": "good",
-}
-
-# Help-centre synonyms folded onto one stem, so a paraphrase ("money back", "price")
-# still meets the word the knowledge base uses.
-_SYNONYMS: dict[str, str] = {
-    "purchas": "buy",
-    "reimburs": "refund",
-    "price": "cost",
-    "fee": "cost",
-    "charg": "cost",
-    "arriv": "deliver",
-    "parcel": "packag",
-    "shipment": "ship",
-    "colour": "color",
-    "begin": "start",
-}
 
 _VOWELS = frozenset("aeiouy")
 _DOUBLES = frozenset("bdfgklmnprt")
@@ -200,6 +121,11 @@ def words(text: str) -> list[str]:
     return out
 
 
+def cased_words(text: str) -> list[str]:
+    """Word tokens as written (case kept), for reading a phrase's structure."""
+    return [match.group().replace("’", "'") for match in _WORD_RE.finditer(text)]
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light suffix stripper: plurals, -ing/-ed, common derivations, then synonyms.
@@ -207,20 +133,24 @@ def stem(word: str) -> str:
     It is not Porter; it only has to map the forms a help centre uses for one idea
     ("return", "returns", "returned", "returnable") onto one key, consistently.
     """
-    if word in _IRREGULAR:
-        return stem(_IRREGULAR[word])
+    if word in FIXED_STEMS:
+        return FIXED_STEMS[word]
+    if word in IRREGULAR:
+        return stem(IRREGULAR[word])
     if len(word) <= 3 or not word.isalpha():
-        return _SYNONYMS.get(word, word)
+        return SYNONYMS.get(word, word)
     base = _strip_inflection(word)
     base = _strip_derivation(base)
     base = _strip_final(base)
-    return _SYNONYMS.get(base, base)
+    return SYNONYMS.get(base, base)
 
 
 @lru_cache(maxsize=65536)
 def plain_stem(word: str) -> str:
     """The stem without the synonym folding, for matching a label word for word."""
-    if word in _IRREGULAR or len(word) <= 3 or not word.isalpha():
+    if word in FIXED_STEMS:
+        return FIXED_STEMS[word]
+    if word in IRREGULAR or len(word) <= 3 or not word.isalpha():
         return word
     return _strip_final(_strip_derivation(_strip_inflection(word)))
 
@@ -280,26 +210,23 @@ def _undouble(word: str) -> str:
     return word
 
 
-# Help-centre phrases with a one-word equivalent: "send the kettle back" is a return.
-_PHRASES = (
-    (
-        re.compile(
-            r"\b(?:sen[dt]|ship(?:ped)?|post(?:ed)?|mail(?:ed)?|bring|brought)(?:s|ing)?"
-            r"\s+(?:[\w'-]+\s+){0,3}?back\b",
-            re.IGNORECASE,
-        ),
-        "return",
-    ),
-    (re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
-)
-
-
 def content_stems(text: str) -> list[str]:
-    """Stems of the non-stopword tokens, in order (duplicates kept)."""
-    for pattern, replacement in _PHRASES:
-        if "back" in text.lower():
+    """Stems of the non-stopword tokens, in order (duplicates kept).
+
+    Abbreviations and help-centre phrases are rewritten first (see ``lexicon``), so "the
+    US" keeps its country and "send it back" reads as a return.
+    """
+    return [stem(token) for token in words(rewrite_phrases(text)) if token not in STOPWORDS]
+
+
+def rewrite_phrases(text: str) -> str:
+    if ABBREVIATION_HINT_RE.search(text):
+        for pattern, replacement in ABBREVIATIONS:
             text = pattern.sub(replacement, text)
-    return [stem(token) for token in words(text) if token not in STOPWORDS]
+    if PHRASE_HINT_RE.search(text):
+        for pattern, replacement in PHRASES:
+            text = pattern.sub(replacement, text)
+    return text
 
 
 _NEGATION_RE = re.compile(
