@@ -42,8 +42,16 @@ _SUBJECTS = r"i|you|we|they|it|there|he|she|this|these|those|my|your|our|their|i
 # "... and is there a fee?": a conjunction followed by a question with its own subject.
 _JOINED_QUESTION_RE = re.compile(
     rf"(?:,?\s+(?:and|also|plus|&)\s+(?:also\s+)?|;\s*|,\s+(?=(?:{_WH_WORDS})\b))"
-    rf"(?=(?:{_WH_WORDS})\b|(?:{_AUX_WORDS})\s+(?:{_SUBJECTS})\b)",
+    rf"(?=(?:{_WH_WORDS})\b|(?:{_AUX_WORDS})\s+(?:{_SUBJECTS})\b)"
+    # "What's the return window, and is return postage free?": after a comma, "and"
+    # with an auxiliary opens a new question whatever its subject.
+    rf"|,\s+and\s+(?=(?:{_AUX_WORDS})\s)",
     re.IGNORECASE,
+)
+# "If I return it within the window, is there a restocking fee?": the leading clause
+# sets the case; what is asked is the rest.
+_LEADING_CONDITION_RE = re.compile(
+    r"^(?:if|when|once|after|before|since)\b[^,?]*,\s*(?=\S)", re.IGNORECASE
 )
 _LEADING_JOINER_RE = re.compile(r"^(?:and|also|plus|oh and|ok and|so)\s+", re.IGNORECASE)
 # Words that frame a question without naming what it is about.
@@ -79,6 +87,7 @@ _EXPECTS = (
         re.compile(
             r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
+            r"|\bwho pays\b"
         ),
         "amount",
     ),
@@ -212,6 +221,14 @@ def _sub_query(
     previous: SubQuery | None = None,
     details: tuple[frozenset[str], ...] = (),
 ) -> SubQuery:
+    condition = _LEADING_CONDITION_RE.match(text)
+    if condition is not None:
+        asked = digits_for_number_words(text[condition.end() :])
+        if content_stems(asked):
+            case = digits_for_number_words(condition.group())
+            context = context | frozenset(content_stems(case))
+            details = (*details, *_specifics(case))
+            text = text[: condition.start()] + text[condition.end() :]
     converted = digits_for_number_words(text)
     stems = frozenset(content_stems(converted))
     expects = _expects(text)
@@ -288,6 +305,9 @@ def _expects(text: str) -> str:
     return next((kind for pattern, kind in _EXPECTS if pattern.search(lowered)), "other")
 
 
+# A button or link named in the first person ("select Notify me") is not the bot
+# speaking of itself.
+_UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
 # "Did you know that X?" states X.
 _KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
@@ -403,7 +423,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         quantities=quantities,
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
-        personal=bool(_FIRST_PERSON_RE.search(text)),
+        personal=bool(_FIRST_PERSON_RE.search(_UI_LABEL_RE.sub(" ", text))),
         bare=not _VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())

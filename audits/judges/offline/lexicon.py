@@ -42,6 +42,7 @@ IRREGULAR: dict[str, str] = {
     "known": "know",
     "knew": "know",
     "said": "say",
+    "shown": "show",
     "told": "tell",
     "found": "find",
     "built": "build",
@@ -93,7 +94,6 @@ SYNONYMS: dict[str, str] = {
     "price": "cost",
     "fee": "cost",
     "charg": "cost",
-    "arriv": "deliver",
     "parcel": "packag",
     "shipment": "ship",
     "colour": "color",
@@ -133,6 +133,16 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bopt(?:s|ed|ing)?[- ]out\b", re.I), "unsubscribe"),
     (re.compile(r"\bsold out\b", re.I), "out of stock"),
     (re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I), "arrive"),
+    (re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # Discourse markers restate; they say nothing themselves.
+    (
+        re.compile(
+            r"\b(?:in other words|(?:that|this|which) means|to summari[sz]e|in summary"
+            r"|in short|put simply|simply put)\b",
+            re.I,
+        ),
+        " ",
+    ),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
     (re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
     (re.compile(r"\bpick(?:s|ed|ing)?(?:[- ](?:it |them )?up\b|ups?\b)", re.I), "collect"),
@@ -146,7 +156,11 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 # Only worth trying on text holding one of these (most sentences hold none).
-PHRASE_HINT_RE = re.compile(r"back|returning|log|sign|opt|sold|pick|where|get|turn|\d{4}", re.I)
+PHRASE_HINT_RE = re.compile(
+    r"back|returning|log|sign|opt|sold|pick|where|get|turn|time|words|means|summar|short|simpl"
+    r"|\d{4}",
+    re.I,
+)
 
 # Abbreviations and their spelled-out forms, case-sensitive where the abbreviation is
 # also a word ("US" is a country, "us" a pronoun): each becomes the spelled-out name,

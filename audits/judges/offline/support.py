@@ -183,8 +183,27 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             continue  # a list item takes its polarity from a heading we cannot see
         shared = words & clause.stems
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
+            if _negation_stated(fact_negations, sources):
+                continue  # the closest clause is another case of a list the source splits
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _negation_stated(
+    fact_negations: Sequence[frozenset[str]], sources: Sequence[PreparedSource]
+) -> bool:
+    """Some source clause negates what the fact negates: "we don't ship to Canada" is
+    what "We don't ship to Canada, Australia..." says, however much closer the clause
+    listing the countries we do ship to is in words."""
+    if len(fact_negations) != 1 or len(fact_negations[0]) < 2:
+        return False
+    target = fact_negations[0]
+    return any(
+        target <= clause.stems and any(target & negation for negation in clause.negations)
+        for source in sources
+        for sentence in source.sentences
+        for clause in sentence.clauses
+    )
 
 
 _RESTRICTION_RE = re.compile(

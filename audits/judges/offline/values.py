@@ -21,7 +21,9 @@ from .text import stem, word_list
 
 _UNIT_STEMS = frozenset(
     stem(word)
-    for word in word_list("day days week month year hour minute percent business working calendar")
+    for word in word_list(
+        "day days date dates week month year hour minute percent business working calendar"
+    )
 )
 # Glue words a paraphrase adds or drops freely ("returns are accepted for 30 days");
 # they neither support nor undermine a fact.
@@ -32,7 +34,8 @@ GLUE_STEMS = frozenset(
     provided available eligible able possible happen usually typically generally simply
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
-    last lasts
+    last lasts arrive arrives show shows reach reaches depend depends count counted then
+    exact exactly
     """)
 )
 
