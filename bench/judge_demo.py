@@ -68,7 +68,7 @@ class Graded:
         return self.result.metrics() if self.result else dict.fromkeys(METRICS)
 
     def truth(self, metric: str) -> float | None:
-        return getattr(self.turn, metric)
+        return getattr(self.turn, metric, None)
 
 
 @dataclass
@@ -176,20 +176,30 @@ def metric_table(title: str, groups: dict[str, list[Graded]]) -> None:
 
 def expectation_table(groups: dict[str, list[Graded]]) -> None:
     """For metrics without per-turn truth: does "below 0.8" match the class's low metrics?"""
-    print("\nRP/RQC/SD: judge mean, and share where (value < 0.8) == (class lists it as low)")
+    print(
+        "\nRP/RQC/SD: judge mean, and share where (value < 0.8) == (class lists it as low),"
+        " over classes that list it or expect a sufficient answer"
+    )
     print(f"{'metric':4} {'group':24} {'n':>5} {'judge':>6} {'agree':>6}")
     for metric in EXPECTATION_METRICS:
         for name, members in groups.items():
             values = [
                 (g.metrics[metric], metric in CLASSES[g.turn.plant].low_metrics)
                 for g in members
-                if g.metrics[metric] is not None
+                if g.metrics[metric] is not None and _expects_level(g.turn.plant, metric)
             ]
             if not values:
                 continue
             agree = sum((value < THRESHOLD) == low for value, low in values) / len(values)
             mean = _mean([value for value, _ in values])
             print(f"{ABBREVIATIONS[metric]:4} {name:24} {len(values):5d} {mean:6.3f} {agree:6.3f}")
+
+
+def _expects_level(plant: str, metric: str) -> bool:
+    """A class says where a metric should be when it lists it as low or expects a
+    sufficient answer (whose every metric should then be high)."""
+    expected = CLASSES[plant]
+    return metric in expected.low_metrics or expected.verdict == "sufficient"
 
 
 def verdict_table(groups: dict[str, list[Graded]]) -> None:
@@ -212,6 +222,24 @@ def verdict_table(groups: dict[str, list[Graded]]) -> None:
         )
     if total[0]:
         print(f"{'all':24} {total[0]:5d} {total[1] / total[0]:8.3f} {total[2] / total[0]:8.3f}")
+
+
+def gate_table(replays: dict[str, list[Graded]], production: dict[str, Graded]) -> None:
+    """What the upgrade gate compares: each run against the production answers to the same
+    questions (a thumbs-down in production is graded without the judge, so left out)."""
+    print("\nupgrade gate: judge means, baseline (production answers) -> candidate [truth]")
+    print(f"{'run':10} " + " ".join(f"{ABBREVIATIONS[m]:>21}" for m in METRICS))
+    for run, members in sorted(replays.items()):
+        originals = [production[g.turn.metadata["replay_of"]] for g in members]
+        baseline = [g for g in originals if g.turn.feedback != "down"]
+        cells = []
+        for metric in METRICS:
+            before = _mean([v for g in baseline if (v := g.metrics[metric]) is not None])
+            after = _mean([v for g in members if (v := g.metrics[metric]) is not None])
+            truths = [v for g in members if (v := g.truth(metric)) is not None]
+            truth = f"[{_mean(truths):.2f}]" if metric in TRUTH_METRICS else ""
+            cells.append(f"{before:.2f}->{after:.2f}{truth:>7}")
+        print(f"{run:10} " + " ".join(f"{cell:>21}" for cell in cells))
 
 
 def by_class(graded: Sequence[Graded]) -> dict[str, list[Graded]]:
@@ -271,6 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=5000)
     parser.add_argument("--misses", help="show misses: METRIC[:CLASS], or :CLASS for verdicts")
     parser.add_argument("--limit", type=int, default=20)
+    parser.add_argument("--run", help="show the misses of this replay run instead")
     args = parser.parse_args(argv)
     graded: list[Graded] = []
     replays: dict[str, list[Graded]] = defaultdict(list)
@@ -285,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         for run, turns in sorted(data.replays.items()):
             replays[run].extend(grade(turns, judges))
     if args.misses:
-        print_misses(graded, args.misses, args.limit)
+        print_misses(replays[args.run] if args.run else graded, args.misses, args.limit)
         return 0
     groups = by_class(graded)
     print(f"seeds {args.seed or [7]}: {len(graded)} turns, {len(graded) / seconds:.0f} turns/s")
@@ -293,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     expectation_table(groups)
     verdict_table(groups)
     metric_table("replay runs (upgrade gate candidates)", dict(sorted(replays.items())))
+    gate_table(replays, {g.turn.id: g for g in graded})
     return 0
 
 

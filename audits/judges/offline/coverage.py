@@ -91,13 +91,14 @@ class Key:
 class Keys:
     """A sub-query's key words with their weights (specificity in the knowledge base).
 
-    Details count only where they are found when the customer asks about their own case
-    (``personal``) or the text speaks of things in general ("most items", "every
-    order"); otherwise "in Scary Movie" is as much the question as "who plays".
+    Details count only where they are found when they are the customer's own case (the
+    question is asked in the first or second person, or put to a help centre that
+    writes to its customers) or the text speaks of things in general ("most items",
+    "every order"); otherwise "in Scary Movie" is as much the question as "who plays".
     """
 
     keys: tuple[Key, ...] = ()
-    personal: bool = False
+    customer_case: bool = False
 
     @property
     def tokens(self) -> frozenset[str]:
@@ -109,7 +110,7 @@ class Keys:
     ) -> float:
         """Weighted share of the keys named in ``stems``; a key named only in ``weak``
         (what a passage's context says, not the passage) counts half."""
-        details_optional = self.personal or general
+        details_optional = self.customer_case or general
         total = found = 0.0
         for key in self.keys:
             hit = 1.0 if not key.alternatives.isdisjoint(stems) else 0.0
@@ -131,6 +132,8 @@ def answerable_keys(
     known_words: frozenset[str],
     specificity: Callable[[str], float],
     title_subjects: Sequence[frozenset[str]] = (),
+    *,
+    help_centre: bool = False,
 ) -> Keys:
     """The sub-query's key words, less the customer's own specifics nobody writes about.
 
@@ -160,7 +163,7 @@ def answerable_keys(
             Key(token, weigh(token), RELATED.get(token, frozenset()) | {token}, token in optional)
             for token in sorted(tokens)
         ),
-        personal=sub_query.personal,
+        customer_case=sub_query.personal or help_centre,
     )
 
 

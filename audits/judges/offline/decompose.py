@@ -105,6 +105,7 @@ _TIMED = frozenset({"duration", "time"})
 _POSSESSIVES = frozenset(word_list("my your our their his her"))
 _PREPOSITIONS = frozenset(word_list("on for to in into from at with about"))
 _DETERMINERS = frozenset(word_list("a an the this that these those"))
+_MODALS = frozenset(word_list("will would can could does do did should may might must"))
 # The value a question asks for is never an incidental detail of it ("do you charge a
 # restocking fee" is about the fee), nor is a help-centre subject ("receive the money").
 _CONCEPTS = frozenset(
@@ -280,7 +281,9 @@ def _opens_details(tokens: list[str], lowered: list[str], index: int) -> bool:
     if word in _POSSESSIVES:
         return True
     if word in _DETERMINERS:
-        return index > 0 and lowered[index - 1] not in STOPWORDS
+        # "return the kettle", "when will a kettle be back": an object or a subject; not
+        # "what's the return window" or "is there a fee", which name the question.
+        return index > 0 and (lowered[index - 1] not in STOPWORDS or lowered[index - 1] in _MODALS)
     if word not in _PREPOSITIONS or index + 1 >= len(tokens):
         return False
     following = tokens[index + 1]
@@ -393,8 +396,10 @@ def _clauses(sentence: str) -> list[str]:
         left, right = sentence[start : match.start()], sentence[match.end() :]
         # A semicolon always joins two statements; "and"/"but" only when both sides are
         # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
-        both = _is_statement if match.group().strip() == ";" else _is_clause
-        if both(left) and both(right) and not _BETWEEN_NUMBERS_RE.search(left):
+        semicolon = match.group().strip() == ";"
+        both = _is_statement if semicolon else _is_clause
+        opens = semicolon or _opens_clause(right)
+        if both(left) and both(right) and opens and not _BETWEEN_NUMBERS_RE.search(left):
             clauses.append(left)
             start = match.end()
     clauses.append(sentence[start:])
@@ -411,6 +416,17 @@ def _is_statement(text: str) -> bool:
 
 def _is_clause(text: str) -> bool:
     return len(text.split()) >= 3 and bool(_VERB_RE.search(text))
+
+
+_CLAUSE_OPENING_WORDS = 6
+
+
+def _opens_clause(text: str) -> bool:
+    """The text starts a clause of its own: a verb soon, before any comma. "...in the EU
+    and UK and 4-7 business days in the US, counted from when it ships" continues the
+    sentence before it, though a verb comes at last."""
+    opening = re.split(r"[,;:]", text, maxsplit=1)[0].split()[:_CLAUSE_OPENING_WORDS]
+    return bool(_VERB_RE.search(" ".join(opening)))
 
 
 def _fact(text: str, context: frozenset[str]) -> Fact:

@@ -48,6 +48,8 @@ class DomainVocabulary:
     titles: tuple[tuple[str, frozenset[str]], ...]
     # Stems of each article title: the subjects the knowledge base is organised by.
     title_subjects: tuple[frozenset[str], ...] = ()
+    # Written to the customer ("you can return your item..."), as a help centre is.
+    speaks_to_reader: bool = False
     # How specific each stem is to a few documents (inverse document frequency); a
     # stem the knowledge base never uses gets the highest weight.
     specificity: Mapping[str, float] = field(default_factory=dict)
@@ -84,11 +86,21 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
         ),
         specificity={token: _idf(documents, count) for token, count in frequency.items()},
         unknown_specificity=_idf(documents, 0),
+        speaks_to_reader=profile.n_documents > 0
+        and profile.document_frequency.get(_READER_KEY, 0)
+        >= SPEAKS_TO_READER_SHARE * profile.n_documents,
     )
 
 
 def _idf(documents: int, count: int) -> float:
     return 1.0 + math.log((documents + 1) / (count + 1))
+
+
+_READER_WORDS = frozenset(word_list("you your you're yours yourself"))
+_READER_KEY = "you"
+# A knowledge base most of whose documents speak to the reader is a help centre: it
+# writes policies for the customer's case without naming the customer's product.
+SPEAKS_TO_READER_SHARE = 0.3
 
 
 def profile_from_texts(
@@ -102,7 +114,10 @@ def profile_from_texts(
         count += 1
         if title:
             titles.setdefault(title, None)
-        frequency.update({token for token in words(f"{title} {body}") if token not in STOPWORDS})
+        tokens = set(words(f"{title} {body}"))
+        # Whether the document speaks to its reader is kept as the count for "you".
+        reader = {_READER_KEY} if tokens & _READER_WORDS else set()
+        frequency.update({token for token in tokens if token not in STOPWORDS} | reader)
     return KnowledgeBaseProfile(
         domain=domain,
         titles=list(titles),

@@ -32,6 +32,11 @@ from .text import content_stems, digits_for_number_words, normalise
 PROMPT_VERSION = "offline-1"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
+# Words that name the kind of value a part asks for, as a refusal may.
+_VALUE_WORDS = {
+    "amount": frozenset(content_stems("price cost fee charge amount")),
+    "duration": frozenset(content_stems("how long time days weeks delivery time")) - {"deliver"},
+}
 
 
 class OfflineJudge:
@@ -82,7 +87,14 @@ def _grade(
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
-        answerable_keys(sub_query, source_stems, vocab.stems, vocab.weight, vocab.title_subjects)
+        answerable_keys(
+            sub_query,
+            source_stems,
+            vocab.stems,
+            vocab.weight,
+            vocab.title_subjects,
+            help_centre=vocab.speaks_to_reader,
+        )
         for sub_query in sub_queries
     ]
     matches = _matches(sub_queries, keys, parts, sources, supports)
@@ -130,7 +142,7 @@ def _matches(
                 if supported and addressed:
                     source_query[source_index][query_index] = 1
     _answer_through_sources(response_query, by_words, supports, sub_queries, parts.facts)
-    _drop_declined(response_query, keys, parts)
+    _drop_declined(response_query, keys, parts, sub_queries)
     return Matches(
         source_query=source_query,
         response_query=response_query,
@@ -149,16 +161,19 @@ def _answer_through_sources(
     """A fact in other words than the question's, taken from a source about the
     question, answers it ("Payouts are made every Monday" for "when do I get paid?").
 
-    Only facts that answer nothing by their words, and never for a question asking a
-    value the fact does not give; a fact from a source retrieved for nothing asked
-    (a padded answer) stays unasked.
+    Only facts that answer nothing by their words; a fact from a source retrieved for
+    nothing asked (a padded answer) stays unasked. Beside other parts, a part asking a
+    value is answered only by a fact giving one: "express takes 1-2 days" does not say
+    what express costs, though the source that says it may.
     """
+    several = len(sub_queries) > 1
     for fact_index, support in enumerate(supports):
         row = response_query[fact_index]
         if any(row):
             continue
         for query_index, sub_query in enumerate(sub_queries):
-            if value_required(sub_query) and not gives_expected_value(facts[fact_index], sub_query):
+            fact = facts[fact_index]
+            if several and value_required(sub_query) and not gives_expected_value(fact, sub_query):
                 continue
             if any(
                 supported and source_query[source_index][query_index]
@@ -183,15 +198,24 @@ def _response_query(
 
 
 def _drop_declined(
-    response_query: list[list[int]], keys: Sequence[Keys], parts: ResponseParts
+    response_query: list[list[int]],
+    keys: Sequence[Keys],
+    parts: ResponseParts,
+    sub_queries: Sequence[SubQuery],
 ) -> None:
     """A part the answer says it cannot answer ("I don't have the price for express
-    shipping") is unanswered, whatever facts around it share its words."""
+    shipping") is unanswered, whatever facts around it share its words; a refusal that
+    names one kind of value ("the price") does not decline a part asking another ("how
+    many days does express take?")."""
     for kind, text in parts.others:
         if kind != "refusal":
             continue
         said = frozenset(content_stems(text))
+        named = {value for value, words in _VALUE_WORDS.items() if words & said}
         for query_index, key in enumerate(keys):
+            asks = sub_queries[query_index].expects
+            if named and asks in _VALUE_WORDS and asks not in named:
+                continue
             if key and key.share(said) >= DECLINE_SHARE:
                 for row in response_query:
                     row[query_index] = 0

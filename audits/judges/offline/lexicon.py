@@ -91,7 +91,7 @@ IRREGULAR: dict[str, str] = {
 SYNONYMS: dict[str, str] = {
     "purchas": "buy",
     "reimburs": "refund",
-    "price": "cost",
+    "pric": "cost",
     "fee": "cost",
     "charg": "cost",
     "parcel": "packag",
