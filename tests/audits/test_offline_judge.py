@@ -360,6 +360,274 @@ def test_it_treats_contact_details_as_the_answer_to_a_contact_question():
     assert result.verdict == "sufficient"
 
 
+# Matching as a help centre words it: sources, facts and sub-questions (SPEC §3)
+
+CUSTOMS = (
+    "International shipping",
+    "## Customs and import duties\n\nOrders within the EU don't have any customs charges. "
+    "For the United Kingdom, Norway and Switzerland, the price at checkout includes import "
+    "VAT and duties, so there is nothing more to pay on delivery.",
+)
+DELIVERY_TIMES = (
+    "Shipping options and delivery times",
+    "## Delivery options and times\n\n- Standard delivery: 3-5 business days in the EU and "
+    "the United Kingdom, 4-7 business days in the United States\n- Express delivery: 1-2 "
+    "business days",
+)
+RETURN_WINDOW = (
+    "Returns policy",
+    "## How long you have to return an item\n\nYou can return most items within 30 days of "
+    "delivery. If we shipped you the wrong item, you have 45 days from delivery.",
+)
+EXCLUDED_ITEMS = (
+    "Returns policy",
+    "## Items we can't take back\n\n- Personalised or engraved products\n- Software and "
+    "gift cards once the code has been revealed",
+)
+SERVICE_EMAILS = (
+    "Newsletter and marketing emails",
+    "## Emails you'll still receive\n\nEven if you unsubscribe, we'll keep sending service "
+    "emails about your orders, deliveries, returns and refunds.",
+)
+RETURNING_CUSTOMERS = (
+    "Newsletter and marketing emails",
+    "## Returning customers\n\nIf you haven't ordered for 90 days, you may receive a "
+    "welcome-back offer once. Offers are valid for 14 days.",
+)
+PAYOUTS = (
+    "Payouts",
+    "## Payout schedule\n\nPayouts are made every Monday for orders that were delivered at "
+    "least 7 days earlier.",
+)
+EXCHANGES = (
+    "Exchanges",
+    "## How long you have to exchange\n\nYou can exchange an item within 45 days of delivery.",
+)
+VERIFICATION = (
+    "Verifying your seller account",
+    "## What you need\n\n- A photo ID of the company's legal representative\n- Your company "
+    "registration number\n- A bank statement showing the company name",
+)
+PAYMENT_PRICES = (
+    "Payment methods",
+    "## Prices and currency\n\nPrices on our European site are in euros and include VAT.",
+)
+ACCEPTED_PAYMENTS = (
+    "Payment methods",
+    "## Accepted payment methods\n\n- Visa, Mastercard and American Express\n- PayPal\n- "
+    "Apple Pay and Google Pay",
+)
+HELP_PROFILE = profile_from_texts(
+    [
+        CUSTOMS,
+        DELIVERY_TIMES,
+        RETURN_WINDOW,
+        EXCLUDED_ITEMS,
+        SERVICE_EMAILS,
+        RETURNING_CUSTOMERS,
+        PAYOUTS,
+        EXCHANGES,
+        VERIFICATION,
+        PAYMENT_PRICES,
+        ACCEPTED_PAYMENTS,
+        RETURNS,
+        REFUNDS,
+        SHIPPING,
+    ],
+    domain=DOMAIN,
+)
+
+
+def help_grade(query: str, response: str, *sources: tuple[str, str]) -> JudgeResult:
+    return grade(query, response, *sources, profile=HELP_PROFILE)
+
+
+def test_it_finds_a_source_about_the_united_kingdom_relevant_to_a_question_about_the_uk():
+    result = help_grade(
+        "Do I have to pay import duties if I order to the UK?",
+        "No: for the United Kingdom the price at checkout includes import VAT and duties.",
+        CUSTOMS,
+    )
+
+    assert result.matches.source_query == [[1]]
+    assert result.metrics()["response_precision"] == 1.0
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_it_reads_the_us_as_the_united_states_and_not_as_a_pronoun():
+    result = help_grade(
+        "What's the delivery time to the US?",
+        "Standard delivery takes 4-7 business days in the US.",
+        DELIVERY_TIMES,
+    )
+
+    assert result.metrics()["source_precision"] == 1.0
+    assert result.metrics()["response_query_coverage"] == 1.0
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_it_finds_a_policy_relevant_to_the_customers_own_product():
+    result = help_grade(
+        "How long do I have to return the coffee machine?",
+        "You can return the coffee machine within 30 days of delivery.",
+        RETURN_WINDOW,
+    )
+
+    assert result.metrics()["source_precision"] == 1.0
+    assert result.metrics()["response_precision"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_it_keeps_a_section_on_the_subject_but_not_the_asked_value_irrelevant():
+    # The question asks how long; "Items we can't take back" is about returns too.
+    result = help_grade(
+        "How long do I have to return my headphones?",
+        "You can return your headphones within 30 days of delivery.",
+        RETURN_WINDOW,
+        EXCLUDED_ITEMS,
+    )
+
+    assert result.matches.source_query == [[1], [0]]
+    assert result.metrics()["source_precision"] == 0.5
+
+
+def test_it_keeps_the_newsletter_irrelevant_to_a_return_window_question():
+    result = help_grade(
+        "Is there a time limit on returns?",
+        "You can return most items within 30 days of delivery.",
+        RETURN_WINDOW,
+        SERVICE_EMAILS,
+        RETURNING_CUSTOMERS,
+    )
+
+    assert result.matches.source_query == [[1], [0], [0]]
+    assert result.verdict == "sufficient"
+
+
+def test_it_matches_a_fact_in_other_words_with_the_sub_question_it_answers():
+    result = help_grade(
+        "I want a different model, how long do I have to swap it?",
+        "You can exchange an item within 45 days of delivery.",
+        EXCHANGES,
+    )
+
+    assert result.matches.response_query == [[1]]
+    assert result.matches.source_query == [[1]]
+    assert result.verdict == "sufficient"
+
+
+def test_it_credits_a_fact_taken_from_a_source_about_the_question():
+    result = help_grade(
+        "When do I get paid for my sales?",
+        "Payouts are made every Monday for orders that were delivered at least 7 days earlier.",
+        PAYOUTS,
+    )
+
+    assert result.matches.source_query == [[1]]
+    assert result.metrics()["response_precision"] == 1.0
+    assert result.metrics()["response_query_coverage"] == 1.0
+
+
+def test_it_leaves_facts_from_a_section_nobody_asked_about_unasked():
+    result = help_grade(
+        "What payment methods do you accept?",
+        "We accept Visa, Mastercard, American Express, PayPal, Apple Pay and Google Pay. "
+        "Prices on our European site are in euros and include VAT.",
+        ACCEPTED_PAYMENTS,
+        PAYMENT_PRICES,
+    )
+
+    assert result.matches.source_query == [[1], [0]]
+    assert result.matches.response_query == [[1], [0]]
+    assert result.metrics()["response_precision"] == 0.5
+
+
+def test_it_reads_a_section_with_a_generic_heading_under_its_article_title():
+    result = help_grade(
+        "What documents do I need to verify my seller account?",
+        "You need a photo ID of the company's legal representative, your company "
+        "registration number and a bank statement showing the company name.",
+        VERIFICATION,
+    )
+
+    assert result.matches.source_query == [[1]]
+    assert result.verdict == "sufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "source"),
+    [
+        ("When do I get my money back?", REFUNDS),
+        ("how many days for shipping to Germany", DELIVERY_TIMES),
+        ("Can you tell me the return period for my laptop?", RETURN_WINDOW),
+        ("How many days do I have to return a purchase?", RETURN_WINDOW),
+    ],
+)
+def test_it_matches_help_centre_synonyms_and_word_forms(query, source):
+    result = help_grade(query, "", source)
+
+    assert result.metrics()["source_query_coverage"] == 1.0
+
+
+def test_it_keeps_the_product_a_question_asks_about_in_an_encyclopedia():
+    # Without a help centre behind it, "in Scary Movie" is as much the question as "who".
+    passage = (
+        "Ghostface",
+        "Ghostface is a fictional identity adopted by the killers in the Scream series.",
+    )
+    result = grade(
+        "who plays the killer in scary movie",
+        "",
+        passage,
+        profile=profile_from_texts([passage]),
+    )
+
+    assert result.metrics()["source_query_coverage"] == 0.0
+
+
+def test_it_splits_sub_questions_listed_with_a_plus():
+    result = help_grade("cancel order + refund time?", "", REFUNDS)
+
+    assert result.sub_queries == ["cancel order?", "refund time?"]
+
+
+def test_it_reads_a_leading_if_clause_as_the_case_not_the_question():
+    result = help_grade(
+        "If I return the kettle within the window, is there a restocking fee?",
+        "",
+        RETURN_WINDOW,
+    )
+
+    assert result.sub_queries == ["is there a restocking fee?"]
+    assert result.matches.source_query == [[0]]
+
+
+def test_it_passes_a_negative_the_source_states_beside_a_list_of_what_it_does():
+    result = help_grade(
+        "Do you ship to Canada?",
+        "Sorry, we don't ship to Canada or other countries outside the EU, the UK and the US.",
+        (
+            "International shipping",
+            "## Countries we ship to\n\nWe ship to all 27 EU countries, the United Kingdom and "
+            "the United States. We don't ship to Canada or other countries yet.",
+        ),
+    )
+
+    assert result.unsupported == []
+    assert result.verdict == "sufficient"
+
+
+def test_it_declines_only_the_part_whose_kind_of_value_the_refusal_names():
+    result = help_grade(
+        "What does express delivery cost, and how many days does it take?",
+        "Express delivery takes 1-2 business days. I don't have the price for express delivery.",
+        DELIVERY_TIMES,
+    )
+
+    assert result.matches.response_query == [[0, 1]]
+    assert (result.verdict, result.cause) == ("insufficient", "partial")
+
+
 # Decomposition
 
 

@@ -35,7 +35,8 @@ EXPECTED_VALUE_BONUS = 0.25
 _LIGHT = frozenset(
     stem(word)
     for word in word_list("""
-    item items product products order orders thing things way work use account time
+    item items product products order orders purchase purchases buy device devices thing
+    things way work use account time
     make get have do need day days store shop online show reach receive accept allow
     offer provide available possible
     """)

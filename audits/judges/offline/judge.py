@@ -29,7 +29,7 @@ from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .text import content_stems, digits_for_number_words, normalise
 
-PROMPT_VERSION = "offline-1"
+PROMPT_VERSION = "offline-2"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Words that name the kind of value a part asks for, as a refusal may.

@@ -112,9 +112,12 @@ FIXED_STEMS: dict[str, str] = {
 
 # Help-centre phrases with a one-word equivalent ("send the kettle back" is a return),
 # and fixed expressions whose words mean something else on their own ("returning
-# customers" are not returns). Applied to questions, answers and sources alike.
-PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
+# customers" are not returns). Applied to questions, answers and sources alike. Each
+# comes with the words it needs ("back"): a text without them is not searched, which
+# keeps reading every sentence of every source cheap. "#" stands for a long number.
+PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     (
+        "back",
         re.compile(
             r"\b(?:sen[dt]|ship(?:ped)?|post(?:ed)?|mail(?:ed)?|bring|brought)(?:s|ing)?"
             r"\s+(?:[\w'-]+\s+){0,3}?back\b",
@@ -122,20 +125,30 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "return",
     ),
-    (re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
-    (re.compile(r"\breturning (?=(?:customer|visitor|shopper|buyer)s?\b)", re.I), "repeat "),
+    ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
     (
+        "returning",
+        re.compile(r"\breturning (?=(?:customer|visitor|shopper|buyer)s?\b)", re.I),
+        "repeat ",
+    ),
+    (
+        "log logs logged logging login logins logon sign signs signed signing",
         re.compile(
             r"\b(?:log|sign)(?:s|ged|ging|ed|ing)?[- ]?(?:in(?:to)?|on)\b|\blog[io]ns?\b", re.I
         ),
         "signin",
     ),
-    (re.compile(r"\bopt(?:s|ed|ing)?[- ]out\b", re.I), "unsubscribe"),
-    (re.compile(r"\bsold out\b", re.I), "out of stock"),
-    (re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I), "arrive"),
-    (re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    ("out", re.compile(r"\bopt(?:s|ed|ing)?[- ]out\b", re.I), "unsubscribe"),
+    ("sold", re.compile(r"\bsold out\b", re.I), "out of stock"),
+    (
+        "here there up",
+        re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I),
+        "arrive",
+    ),
+    ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
     # Discourse markers restate; they say nothing themselves.
     (
+        "words means summarise summarize summary short simply",
         re.compile(
             r"\b(?:in other words|(?:that|this|which) means|to summari[sz]e|in summary"
             r"|in short|put simply|simply put)\b",
@@ -144,9 +157,14 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
         " ",
     ),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
-    (re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
-    (re.compile(r"\bpick(?:s|ed|ing)?(?:[- ](?:it |them )?up\b|ups?\b)", re.I), "collect"),
+    ("#", re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
     (
+        "up pickup pickups",
+        re.compile(r"\bpick(?:s|ed|ing)?(?:[- ](?:it |them )?up\b|ups?\b)", re.I),
+        "collect",
+    ),
+    (
+        "where where's",
         re.compile(
             r"\bwhere(?:'s| is| are)? (?:my|our|the|your) "
             r"(?=(?:order|parcel|package|delivery|shipment)s?\b)",
@@ -154,12 +172,6 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "track ",
     ),
-)
-# Only worth trying on text holding one of these (most sentences hold none).
-PHRASE_HINT_RE = re.compile(
-    r"back|returning|log|sign|opt|sold|pick|where|get|turn|time|words|means|summar|short|simpl"
-    r"|\d{4}",
-    re.I,
 )
 
 # Abbreviations and their spelled-out forms, case-sensitive where the abbreviation is

@@ -38,6 +38,8 @@ _MONEY_AFTER_RE = re.compile(
 _FREE_RE = re.compile(
     r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
+    r"|\bnothing (?:more |extra |else )?to pay\b"
+    r"|\b(?:don't|do not|doesn't|does not) (?:have|pay|charge) any (?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
     r"|\bat no (?:extra |additional )?cost\b",
     re.IGNORECASE,
 )
@@ -105,7 +107,9 @@ def parse_number(raw: str) -> float:
     return float(raw.replace(",", ""))
 
 
-_MAY_HOLD_VALUE_RE = re.compile(r"\d|free|\bno\b", re.IGNORECASE)
+_MAY_HOLD_VALUE_RE = re.compile(
+    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) any", re.IGNORECASE
+)
 
 
 def extract_quantities(text: str) -> list[Quantity]:

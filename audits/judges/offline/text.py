@@ -15,7 +15,6 @@ from .lexicon import (
     ABBREVIATIONS,
     FIXED_STEMS,
     IRREGULAR,
-    PHRASE_HINT_RE,
     PHRASES,
     SYNONYMS,
 )
@@ -216,15 +215,36 @@ def content_stems(text: str) -> list[str]:
     Abbreviations and help-centre phrases are rewritten first (see ``lexicon``), so "the
     US" keeps its country and "send it back" reads as a return.
     """
-    return [stem(token) for token in words(rewrite_phrases(text)) if token not in STOPWORDS]
+    tokens = words(text)
+    rewritten = _rewrite(text, tokens)
+    if rewritten is not text:
+        tokens = words(rewritten)
+    return [stem(token) for token in tokens if token not in STOPWORDS]
+
+
+_PHRASES = tuple(
+    (frozenset(word_list(needed)), pattern, replacement) for needed, pattern, replacement in PHRASES
+)
+
+
+_LONG_NUMBER_RE = re.compile(r"\d{4}")
 
 
 def rewrite_phrases(text: str) -> str:
+    return _rewrite(text, words(text))
+
+
+def _rewrite(text: str, tokens: list[str]) -> str:
+    """``text`` with its abbreviations and phrases rewritten; the same object when it
+    holds none (the common case, checked on its tokens rather than searched)."""
     if ABBREVIATION_HINT_RE.search(text):
         for pattern, replacement in ABBREVIATIONS:
             text = pattern.sub(replacement, text)
-    if PHRASE_HINT_RE.search(text):
-        for pattern, replacement in PHRASES:
+    present = set(tokens)
+    if _LONG_NUMBER_RE.search(text):
+        present.add("#")
+    for needed, pattern, replacement in _PHRASES:
+        if not needed.isdisjoint(present):
             text = pattern.sub(replacement, text)
     return text
 
