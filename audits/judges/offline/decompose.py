@@ -61,7 +61,7 @@ QUESTION_FILLER = frozenset(
     long much many soon quickly often take know tell want need like help get way
     possible able thing anything something please wonder curious question ask find
     worth good better best recommend idea sense fast quick see look view check back
-    again
+    again put give instead
     """)
 )
 # Words that only say the answer is a time or a length of time ("how many days", "the
@@ -123,8 +123,7 @@ class SubQuery:
     context: frozenset[str] = frozenset()
     expects: str = "other"
     # The customer's own details (the product, the place), one set of stems per noun
-    # phrase: a source or a fact about the question need not name them. Never set for
-    # yes/no questions, whose object is the point ("Do you ship to Canada?").
+    # phrase: a source or a fact about the question need not name them.
     specifics: tuple[frozenset[str], ...] = ()
     # Asked in the first or second person ("my laptop", "do you"): a customer's own
     # case, which a policy covers without naming it.
@@ -233,7 +232,10 @@ def _sub_query(
     converted = digits_for_number_words(text)
     stems = frozenset(content_stems(converted))
     expects = _expects(text)
-    specifics = () if expects == "yesno" else (*_specifics(converted), *details)
+    # A yes/no question's object is its point ("Do you ship to Canada?"), unless it is
+    # the customer's own ("Do you offer financing for my laptop?").
+    own_only = expects == "yesno"
+    specifics = (*_specifics(converted, possessive_only=own_only), *details)
     if previous is not None:
         # "... for my headphones? How many days?": the follow-up leans on the question
         # before it, details included.
@@ -249,7 +251,7 @@ def _sub_query(
     )
 
 
-def _specifics(text: str) -> list[frozenset[str]]:
+def _specifics(text: str, *, possessive_only: bool = False) -> list[frozenset[str]]:
     """Stems of the noun phrases that name the customer's own details: after a
     possessive, a preposition, or an article that follows a content word."""
     tokens = cased_words(rewrite_phrases(text))
@@ -257,7 +259,12 @@ def _specifics(text: str) -> list[frozenset[str]]:
     found: list[frozenset[str]] = []
     index = 0
     while index < len(tokens):
-        if not _opens_details(tokens, lowered, index):
+        opens = (
+            lowered[index] in _POSSESSIVES
+            if possessive_only
+            else _opens_details(tokens, lowered, index)
+        )
+        if not opens:
             index += 1
             continue
         end = index + 1
@@ -266,14 +273,18 @@ def _specifics(text: str) -> list[frozenset[str]]:
         phrase: list[str] = []
         while end < len(tokens) and lowered[end] not in STOPWORDS and len(phrase) < 3:
             token = stem(lowered[end])
-            if token in QUESTION_FILLER or token in TIME_FILLER:
-                break
+            if token in QUESTION_FILLER or token in TIME_FILLER or _is_verb(lowered[end]):
+                break  # "my speaker arrived broken": the phrase ends at its verb
             phrase.append(token)
             end += 1
         if phrase and not _CONCEPTS.intersection(phrase):
             found.append(frozenset(phrase))
         index = max(end, index + 1)
     return found
+
+
+def _is_verb(word: str) -> bool:
+    return bool(_VERB_RE.fullmatch(word)) or (len(word) > 4 and word.endswith("ed"))
 
 
 def _opens_details(tokens: list[str], lowered: list[str], index: int) -> bool:

@@ -201,7 +201,7 @@ RELATED_GROUPS: tuple[str, ...] = (
     "discount promo voucher coupon",
     "damaged broken faulty defective",
     "declined failed rejected",
-    "person human agent representative",
+    "person human agent representative staff team",
     "contact reach speak talk call phone chat",
     "customs duty import vat tax",
     "photo image picture",
