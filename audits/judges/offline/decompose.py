@@ -430,6 +430,8 @@ def _is_clause(text: str) -> bool:
 
 
 _CLAUSE_OPENING_WORDS = 6
+# "... but i know that ...": a pronoun subject opens a clause whatever its verb.
+_SUBJECT_PRONOUN_RE = re.compile(r"(?:i|we|you|they|he|she|it)(?:'\w+)?", re.IGNORECASE)
 
 
 def _opens_clause(text: str) -> bool:
@@ -437,7 +439,9 @@ def _opens_clause(text: str) -> bool:
     and UK and 4-7 business days in the US, counted from when it ships" continues the
     sentence before it, though a verb comes at last."""
     opening = re.split(r"[,;:]", text, maxsplit=1)[0].split()[:_CLAUSE_OPENING_WORDS]
-    return bool(_VERB_RE.search(" ".join(opening)))
+    return bool(_VERB_RE.search(" ".join(opening))) or bool(
+        opening and _SUBJECT_PRONOUN_RE.fullmatch(opening[0])
+    )
 
 
 def _fact(text: str, context: frozenset[str]) -> Fact:

@@ -100,7 +100,18 @@ def _grade(
     matches = _matches(sub_queries, keys, parts, sources, supports)
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
     # Parts no retrieved text says a word about: an answer to them is made up.
-    unaddressed = {index for index, key in enumerate(keys) if not key.tokens & source_stems}
+    # Parts no retrieved text says a word about, or asking a price or a length of time
+    # no source gives: an answer to them is made up (the bot should have said it does
+    # not know).
+    unaddressed = {
+        index
+        for index, key in enumerate(keys)
+        if not key.tokens & source_stems
+        or (
+            value_required(sub_queries[index])
+            and not any(row[index] for row in matches.source_query)
+        )
+    }
     findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
     return matches, findings
 

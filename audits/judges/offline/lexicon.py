@@ -146,11 +146,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "arrive",
     ),
     ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
-    # Discourse markers restate; they say nothing themselves.
+    # Discourse markers opening a statement restate; they say nothing themselves ("which
+    # means 'florids'" inside a sentence does).
     (
         "words means summarise summarize summary short simply",
         re.compile(
-            r"\b(?:in other words|(?:that|this|which) means|to summari[sz]e|in summary"
+            r"^\W*(?:in other words|(?:that|this) means|to summari[sz]e|in summary"
             r"|in short|put simply|simply put)\b",
             re.I,
         ),
@@ -178,7 +179,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 # also a word ("US" is a country, "us" a pronoun): each becomes the spelled-out name,
 # so "the US" meets "the United States" word for word.
 ABBREVIATIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|\bUSA?\b"), "United States"),
+    # "the US" is the country; "Miss USA" or "our US site" keep their own word.
+    (re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b"), "United States"),
     (re.compile(r"\bU\.K\.(?!\w)|\bUK\b|\b(?i:great britain|britain)\b"), "United Kingdom"),
     (re.compile(r"\bEU\b"), "European Union"),
     (re.compile(r"\b(?i:europe)\b"), "European"),

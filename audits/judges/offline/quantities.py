@@ -39,7 +39,8 @@ _FREE_RE = re.compile(
     r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"
-    r"|\b(?:don't|do not|doesn't|does not) (?:have|pay|charge) any (?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
+    r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
     r"|\bat no (?:extra |additional )?cost\b",
     re.IGNORECASE,
 )
@@ -108,7 +109,8 @@ def parse_number(raw: str) -> float:
 
 
 _MAY_HOLD_VALUE_RE = re.compile(
-    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) any", re.IGNORECASE
+    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) ",
+    re.IGNORECASE,
 )
 
 
