@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
+import psycopg
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 
+from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import Row
 from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
 from audits.ingest.summary import ImportSummary, Rejection
@@ -15,6 +18,8 @@ from audits.ingest.writers import chunk_writer
 from audits.models import Bot, EvaluationRun
 from audits.signals import interactions_imported
 from kbaudit.lib.prefetch import prefetched
+
+WRITER_SWITCH_INTERVAL = 0.0001
 
 
 class BotNotAllowed(Exception):
@@ -87,6 +92,7 @@ def interaction_import(
     chunk_size: int | None = None,
     on_rejected: Callable[[Rejection], None] | None = None,
     keep_rejections: int = 1000,
+    prepare: bool = False,
 ) -> ImportSummary:
     """Import decoded rows in chunks; good rows are kept whatever the bad ones do."""
     policy = policy or BotPolicy()
@@ -102,19 +108,30 @@ def interaction_import(
         if on_rejected is not None:
             on_rejected(rejection)
 
-    for parsed in prefetched(_parsed_chunks(rows, chunk_size, default_bot)):
-        chunk = _Chunk()
-        for line, record, external_id in parsed:
-            if isinstance(record, RecordError):
-                reject(line, str(record), external_id)
-                continue
-            try:
-                policy.resolve(record.bot, line)
-            except RecordError as exc:
-                reject(line, str(exc), record.external_id)
-                continue
-            chunk.add(record)
-        _flush(chunk, policy, run, summary, announced, reject)
+    preparer = _preparer(run) if prepare else None
+    # The writer thread sends COPY data in small steps and needs the interpreter back
+    # after each; with the default 5 ms switch interval the parser thread holds it
+    # while the database waits for the next buffer.
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(switch_interval, WRITER_SWITCH_INTERVAL))
+    try:
+        for parsed, prepared in prefetched(_parsed_chunks(rows, chunk_size, default_bot, preparer)):
+            chunk = _Chunk()
+            for line, record, external_id in parsed:
+                if isinstance(record, RecordError):
+                    reject(line, str(record), external_id)
+                    continue
+                try:
+                    policy.resolve(record.bot, line)
+                except RecordError as exc:
+                    reject(line, str(exc), record.external_id)
+                    continue
+                chunk.add(record)
+            _flush(chunk, policy, run, summary, announced, reject, prepared)
+    finally:
+        sys.setswitchinterval(switch_interval)
+        if preparer is not None:
+            preparer.close()
     summary.bots_created = list(policy.created)
     return summary
 
@@ -122,10 +139,37 @@ def interaction_import(
 Parsed = tuple[int, "InteractionRecord | FeedbackRecord | RecordError", str]
 
 
+def _preparer(run: EvaluationRun | None) -> ChunkPreparer | None:
+    """On PostgreSQL, rows are formatted for COPY by the parsing thread (see prepare.py)."""
+    if connection.vendor != "postgresql" or not ChunkPreparer.available():
+        return None
+    params = connection.settings_dict
+    conninfo = {
+        "dbname": params["NAME"],
+        "user": params.get("USER") or None,
+        "password": params.get("PASSWORD") or None,
+        "host": params.get("HOST") or None,
+        "port": params.get("PORT") or None,
+    }
+    return ChunkPreparer(
+        lambda: psycopg.connect(**{k: v for k, v in conninfo.items() if v}, autocommit=True),
+        run_id=run.pk if run else None,
+    )
+
+
 def _parsed_chunks(
+    rows: Iterable[Row], size: int, default_bot: str | None, preparer: ChunkPreparer | None
+) -> Iterator[tuple[list[Parsed], PreparedChunk | None]]:
+    """Decode and validate rows, ``size`` at a time, and with a preparer format them for
+    COPY (no access to the Django connection: safe in a thread)."""
+    for chunk in _validated_chunks(rows, size, default_bot):
+        records = [record for _, record, _ in chunk if isinstance(record, InteractionRecord)]
+        yield chunk, (preparer.prepare(records) if preparer is not None and records else None)
+
+
+def _validated_chunks(
     rows: Iterable[Row], size: int, default_bot: str | None
 ) -> Iterator[list[Parsed]]:
-    """Decode and validate rows, ``size`` at a time (pure Python: safe in a thread)."""
     chunk: list[Parsed] = []
     for line, decoded in rows:
         if isinstance(decoded, RecordError):
@@ -144,7 +188,9 @@ def _parsed_chunks(
         yield chunk
 
 
-def _flush(chunk: _Chunk, policy: BotPolicy, run, summary, announced, reject) -> None:
+def _flush(
+    chunk: _Chunk, policy: BotPolicy, run, summary, announced, reject, prepared=None
+) -> None:
     if not len(chunk):
         return
     bot_ids = {slug: policy.resolve(slug, 0) for slug, _ in chunk.interactions}
@@ -156,6 +202,7 @@ def _flush(chunk: _Chunk, policy: BotPolicy, run, summary, announced, reject) ->
             feedback=chunk.feedback,
             bot_ids=bot_ids,
             run_id=run.pk if run else None,
+            prepared=prepared,
         )
         refs = _new_article_refs(interactions, announced)
         if refs or result.imported:

@@ -13,12 +13,19 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import orjson
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from psycopg.copy import QueuedLibpqWriter
 from psycopg.types.json import Jsonb
 
+from audits.ingest.prepare import (
+    INTERACTION_COLUMNS,
+    INTERACTION_TYPES,
+    SOURCE_COLUMNS,
+    SOURCE_TYPES,
+    PreparedChunk,
+    json_dumps,
+)
 from audits.ingest.records import FeedbackRecord, InteractionRecord
 from audits.models import Conversation, Interaction, RetrievedSource
 
@@ -32,21 +39,17 @@ class ChunkResult:
     orphan_feedback: list[FeedbackRecord] = field(default_factory=list)
 
 
-INTERACTION_TYPES = [
-    "int8", "int8", "int8", "int8", "varchar", "timestamptz", "text", "text", "varchar",
-    "varchar", "timestamptz", "jsonb", "int2",
-]  # fmt: skip
-SOURCE_TYPES = [
-    "int8", "int2", "varchar", "varchar", "varchar", "text", "float8", "int8", "timestamptz",
-]  # fmt: skip
-
-
-def _json_dumps(value) -> bytes:
-    return orjson.dumps(value)
-
-
 def metadata_json(metadata: dict) -> str:
     return json.dumps(metadata, ensure_ascii=False, separators=(",", ":"))
+
+
+def _spans(records, bot_ids) -> dict[tuple[int, str], tuple]:
+    """Each conversation's first and last turn in ``records`` (and no preset id)."""
+    spans: dict[tuple[int, str], list] = {}
+    for r in records:
+        span = spans.setdefault((bot_ids[r.bot], r.conversation_id), [r.timestamp, r.timestamp])
+        span[0], span[1] = min(span[0], r.timestamp), max(span[1], r.timestamp)
+    return {key: (first, last, None) for key, (first, last) in spans.items()}
 
 
 def chunk_writer():
@@ -69,7 +72,8 @@ class PostgresCopyWriter:
             title text, url text, text text, score double precision
         ) ON COMMIT DELETE ROWS;
         CREATE TEMP TABLE IF NOT EXISTS kb_stage_conversation (
-            bot_id bigint, external_id text, started_at timestamptz, last_activity_at timestamptz
+            id bigint, bot_id bigint, external_id text, started_at timestamptz,
+            last_activity_at timestamptz
         ) ON COMMIT DELETE ROWS;
         CREATE TEMP TABLE IF NOT EXISTS kb_stage_feedback (
             line int, bot_id bigint, external_id text, feedback text, feedback_only boolean
@@ -86,6 +90,7 @@ class PostgresCopyWriter:
         feedback: Sequence[FeedbackRecord],
         bot_ids: dict[str, int],
         run_id: int | None,
+        prepared: PreparedChunk | None = None,
     ) -> ChunkResult:
         result = ChunkResult()
         with transaction.atomic(), connection.cursor() as cursor:
@@ -96,7 +101,9 @@ class PostgresCopyWriter:
             existing = self._existing(cursor, interactions, bot_ids, run_id)
             new = [r for r in interactions if (bot_ids[r.bot], r.external_id) not in existing]
             if new:
-                result.imported = self._insert(cursor, new, bot_ids, run_id)
+                # Rows formatted ahead assume that none of them is stored yet.
+                usable = prepared if prepared is not None and not existing else None
+                result.imported = self._insert(cursor, new, bot_ids, run_id, usable)
             result.duplicates = len(interactions) - result.imported
             # Feedback of a record stored just now is already in place; a re-sent
             # record's may be news.
@@ -129,13 +136,16 @@ class PostgresCopyWriter:
             existing.update((bot_id, row[0]) for row in cursor.fetchall())
         return existing
 
-    def _insert(self, cursor, new, bot_ids, run_id) -> int:
+    def _insert(self, cursor, new, bot_ids, run_id, prepared=None) -> int:
         """COPY straight into the tables; if a concurrent import stored some of these
         ids since we looked, redo the chunk through staging with ON CONFLICT."""
         try:
             with transaction.atomic():
-                conversations = self._conversation_ids(cursor, new, bot_ids, run_id)
-                self._copy_new(cursor, new, bot_ids, conversations, run_id)
+                if prepared is not None and prepared.keys == [r.key for r in new]:
+                    self._copy_prepared(cursor, new, bot_ids, run_id, prepared)
+                else:
+                    conversations = self._conversation_ids(cursor, _spans(new, bot_ids), run_id)
+                    self._copy_new(cursor, new, bot_ids, conversations, run_id)
             return len(new)
         except IntegrityError:
             cursor.execute(self.STAGING)
@@ -143,26 +153,48 @@ class PostgresCopyWriter:
             self._upsert_conversations(cursor, run_id)
             return self._insert_interactions(cursor, run_id)
 
-    def _conversation_ids(self, cursor, new, bot_ids, run_id) -> dict[tuple[int, str], int]:
-        spans: dict[tuple[int, str], list] = {}
-        for r in new:
-            span = spans.setdefault((bot_ids[r.bot], r.conversation_id), [r.timestamp, r.timestamp])
-            if r.timestamp < span[0]:
-                span[0] = r.timestamp
-            elif r.timestamp > span[1]:
-                span[1] = r.timestamp
+    def _copy_prepared(self, cursor, new, bot_ids, run_id, prepared: PreparedChunk) -> None:
+        spans = {
+            (bot_ids[slug], external_id): (first, last, pk)
+            for (slug, external_id), (pk, first, last) in prepared.conversations.items()
+        }
+        actual = self._conversation_ids(cursor, spans, run_id)
+        if any(actual[key] != span[2] for key, span in spans.items()):
+            # A conversation was already stored under another id: format the rows here.
+            self._copy_new(cursor, new, bot_ids, actual, run_id)
+            return
+        encoded = []
+        for table, columns, payloads in (
+            ("audits_interaction", INTERACTION_COLUMNS, prepared.interactions),
+            ("audits_retrievedsource", SOURCE_COLUMNS, prepared.sources),
+        ):
+            for slug, payload in payloads.items():
+                data = prepared.for_bot(payload, bot_ids[slug])
+                if data is None:  # the bot's stand-in turned up in the data itself
+                    self._copy_new(cursor, new, bot_ids, actual, run_id)
+                    return
+                encoded.append((table, columns, data))
+        for table, columns, data in encoded:
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy:
+                copy.write(data)
+
+    def _conversation_ids(self, cursor, spans, run_id) -> dict[tuple[int, str], int]:
+        """Insert or widen the conversations of ``spans`` ((bot id, external id) → (first,
+        last, id or None)) and return every one's id, new or known."""
+        explicit = any(span[2] is not None for span in spans.values())
         with cursor.cursor.copy(
-            "COPY kb_stage_conversation (bot_id, external_id, started_at, last_activity_at)"
+            "COPY kb_stage_conversation (id, bot_id, external_id, started_at, last_activity_at)"
             " FROM STDIN"
         ) as copy:
-            for (bot_id, external_id), (first, last) in spans.items():
-                copy.write_row((bot_id, external_id, first, last))
+            for (bot_id, external_id), (first, last, pk) in spans.items():
+                copy.write_row((pk, bot_id, external_id, first, last))
+        columns = "id, " if explicit else ""
         # Unconditional DO UPDATE so that RETURNING yields every id, new or known.
         cursor.execute(
             f"""
-            INSERT INTO audits_conversation (bot_id, run_id, external_id, started_at,
+            INSERT INTO audits_conversation ({columns}bot_id, run_id, external_id, started_at,
                 last_activity_at)
-            SELECT bot_id, %s, external_id, started_at, last_activity_at
+            SELECT {columns}bot_id, %s, external_id, started_at, last_activity_at
             FROM kb_stage_conversation
             ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET
                 started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
@@ -206,7 +238,7 @@ class PostgresCopyWriter:
                         r.query_key,
                         r.feedback,
                         r.timestamp if r.feedback else None,
-                        Jsonb(r.metadata, dumps=_json_dumps),
+                        Jsonb(r.metadata, dumps=json_dumps),
                         len(r.sources),
                     )
                 )
@@ -380,6 +412,7 @@ class OrmWriter:
         feedback: Sequence[FeedbackRecord],
         bot_ids: dict[str, int],
         run_id: int | None,
+        prepared: PreparedChunk | None = None,  # PostgreSQL's COPY only
     ) -> ChunkResult:
         result = ChunkResult()
         with transaction.atomic():

@@ -300,3 +300,38 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_interactions", str(tmp_path / "nope.jsonl"))
+
+
+def test_on_postgresql_a_fresh_file_goes_in_as_rows_prepared_by_the_parser(
+    tmp_path, postgres, monkeypatch
+):
+    from audits.ingest import writers
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the writer encoded rows itself")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    code, out, _ = run_import(
+        write_jsonl(tmp_path / "a.jsonl", [record(i, conversation_id="c-1") for i in range(3)])
+    )
+    assert code == 0 and "imported 3" in out
+    interaction = Interaction.objects.get(external_id="int-2")
+    assert interaction.conversation.interactions.count() == 3
+    assert interaction.metadata == {} and interaction.sources.get(rank=1).score == 0.83
+
+
+def test_a_conversation_continued_from_an_earlier_file_is_joined_not_duplicated(tmp_path, postgres):
+    run_import(write_jsonl(tmp_path / "a.jsonl", [record(1, conversation_id="c-7")]))
+    run_import(write_jsonl(tmp_path / "b.jsonl", [record(2, conversation_id="c-7")]))
+    assert Conversation.objects.filter(external_id="c-7").count() == 1
+    assert Conversation.objects.get(external_id="c-7").interactions.count() == 2
+
+
+def test_a_bot_stand_in_found_in_the_data_is_refused():
+    from audits.ingest.prepare import BOT_MARK, Payload, PreparedChunk
+
+    payload = Payload(bytearray(BOT_MARK * 2), rows=1)
+    assert PreparedChunk.for_bot(payload, 7) is None
+    assert PreparedChunk.for_bot(Payload(bytearray(BOT_MARK), rows=1), 7).endswith(
+        (7).to_bytes(8, "big")
+    )

@@ -45,6 +45,7 @@ class Command(BaseCommand):
                     default_bot=bot,
                     on_rejected=lambda rejection: report(self.stderr, f"{file}:{rejection}"),
                     keep_rejections=0,
+                    prepare=True,
                 )
         except FileNotFoundError as exc:
             raise CommandError(str(exc)) from exc
