@@ -227,7 +227,8 @@ _PHRASES = tuple(
 )
 
 
-_LONG_NUMBER_RE = re.compile(r"\d{4}")
+# Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
+_ABBREVIATION_TOKENS = frozenset(word_list("u us usa uk eu britain europe"))
 
 
 def rewrite_phrases(text: str) -> str:
@@ -237,11 +238,11 @@ def rewrite_phrases(text: str) -> str:
 def _rewrite(text: str, tokens: list[str]) -> str:
     """``text`` with its abbreviations and phrases rewritten; the same object when it
     holds none (the common case, checked on its tokens rather than searched)."""
-    if ABBREVIATION_HINT_RE.search(text):
+    present = set(tokens)
+    if not _ABBREVIATION_TOKENS.isdisjoint(present) and ABBREVIATION_HINT_RE.search(text):
         for pattern, replacement in ABBREVIATIONS:
             text = pattern.sub(replacement, text)
-    present = set(tokens)
-    if _LONG_NUMBER_RE.search(text):
+    if any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
     for needed, pattern, replacement in _PHRASES:
         if not needed.isdisjoint(present):
