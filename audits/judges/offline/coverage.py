@@ -3,14 +3,14 @@
 A sub-query is reduced to its key words (what it is about), weighted by how specific
 they are to the knowledge base, each with the related words a customer or an article
 may use instead ("delivery" for "shipping", see ``lexicon.RELATED_GROUPS``). The
-customer's own details ("my laptop", "to Germany") are optional keys: they count where
-they are found and are not missed where they are not, because a policy is written for
-every product.
+customer's own details ("my laptop", "to Germany") are optional keys when they are the
+customer's case: they count where they are found and are not missed where they are
+not, because a policy is written for every product (see :class:`Keys`).
 
-A source addresses a sub-query when a passage of it, read with the source's topic
-(article title and section heading), carries most of the key words and the kind of
-answer asked for ("how long" wants a duration). A fact addresses it when it carries
-most of the key words, and the kind of value asked for when one is.
+A source addresses a sub-query when a passage of it, read with the source's topic (its
+section heading; the article title as weaker context), carries most of the key words
+and the kind of answer asked for ("how long" wants a duration). A fact addresses it
+when it carries most of the key words, and the kind of value asked for when one is.
 """
 
 from __future__ import annotations
