@@ -628,6 +628,38 @@ def test_it_declines_only_the_part_whose_kind_of_value_the_refusal_names():
     assert (result.verdict, result.cause) == ("insufficient", "partial")
 
 
+def test_it_reads_a_follow_up_about_the_same_subject_not_the_same_kind_of_value():
+    result = help_grade(
+        "Do I have to pay to send the TV back, and how many days do I have?",
+        "You have 30 days from delivery to return the TV.",
+        RETURN_WINDOW,
+    )
+
+    assert result.matches.source_query == [[0, 1]]
+    assert result.unsupported == []
+
+
+def test_it_does_not_call_a_restatement_of_the_question_made_up():
+    result = help_grade(
+        "Can I still send back the e-reader? I got it 2 weeks ago",
+        "Most items can be returned within 30 days of delivery, and that includes the e-reader.",
+        RETURN_WINDOW,
+    )
+
+    assert result.verdict == "sufficient"
+
+
+def test_it_flags_a_price_no_retrieved_source_gives_as_made_up():
+    result = help_grade(
+        "Will I be charged anything for returning my headphones if I already opened them?",
+        "No, we don't charge a restocking fee on returns, even for opened items.",
+        RETURN_WINDOW,
+    )
+
+    assert result.matches.source_query == [[0]]
+    assert (result.verdict, result.cause) == ("insufficient", "contradictory")
+
+
 # Decomposition
 
 

@@ -100,6 +100,11 @@ _EXPECTS = (
     (re.compile(rf"^(?:{_AUX_WORDS})\b"), "yesno"),
 )
 _TIMED = frozenset({"duration", "time"})
+# Words that name the kind of value a question asks ("pay", "how long").
+_VALUE_KIND_WORDS = (
+    frozenset(stem(word) for word in word_list("cost price fee charge pay paid free long time"))
+    | TIME_FILLER
+)
 # Words that open a noun phrase of the customer's own details ("my laptop", "on kitchen
 # appliances", "to Germany", "return the coffee machine").
 _POSSESSIVES = frozenset(word_list("my your our their his her"))
@@ -150,6 +155,8 @@ class Fact:
     # A bare phrase with no verb ("Delhi", "Arthur's Magazine"): a direct short answer.
     bare: bool = False
     proper_nouns: frozenset[str] = frozenset()
+    # The proper nouns written in capitals ("TV", "USB"): names of kinds of things.
+    acronyms: frozenset[str] = frozenset()
     context: frozenset[str] = frozenset()
     # Speaks of things in general ("most items"), see lexicon.GENERAL_NOUN_RE.
     general: bool = False
@@ -238,8 +245,12 @@ def _sub_query(
     specifics = (*_specifics(converted, possessive_only=own_only), *details)
     if previous is not None:
         # "... for my headphones? How many days?": the follow-up leans on the question
-        # before it, details included.
-        context |= previous.stems | previous.context
+        # before it, details included; not on the kind of value that one asked for
+        # ("do I have to pay to send it back, and how many days do I have?").
+        inherited = previous.stems | previous.context
+        if expects != previous.expects:
+            inherited -= _VALUE_KIND_WORDS
+        context |= inherited
         specifics = (*specifics, *previous.specifics)
     return SubQuery(
         text=text,
@@ -458,6 +469,12 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         bare=not _VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
+        ),
+        acronyms=frozenset(
+            proper
+            for match in _PROPER_RE.finditer(text)
+            if match.group().isupper()
+            for proper in content_stems(match.group())
         ),
         context=context - stems,
         general=bool(GENERAL_NOUN_RE.search(text)),

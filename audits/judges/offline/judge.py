@@ -28,10 +28,13 @@ from .rubric import Findings, decide
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .text import content_stems, digits_for_number_words, normalise
+from .values import subject_stems
 
 PROMPT_VERSION = "offline-2"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
+# Verbs that apply a statement to what was asked ("that includes the e-reader").
+_APPLYING = frozenset(content_stems("include includes cover covers apply applies"))
 # Words that name the kind of value a part asks for, as a refusal may.
 _VALUE_WORDS = {
     "amount": frozenset(content_stems("price cost fee charge amount")),
@@ -283,7 +286,9 @@ def _findings(
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
         conflicts=conflicting_pairs(list(parts.facts)),
-        invented=_invented(supports, matches, unaddressed),
+        invented=_invented(
+            supports, matches, unaddressed, parts.facts, frozenset(content_stems(item.query))
+        ),
         false_quotes=quotes_not_in_sources(item.response, item.sources),
         other_kinds=parts.kinds(),
         small_talk=is_small_talk(item.query),
@@ -293,14 +298,22 @@ def _findings(
 
 
 def _invented(
-    supports: Sequence[FactSupport], matches: Matches, unaddressed: set[int]
+    supports: Sequence[FactSupport],
+    matches: Matches,
+    unaddressed: set[int],
+    facts: Sequence[Fact],
+    query_stems: frozenset[str],
 ) -> list[int]:
     """Unsupported facts that answer the question with something made up: mostly words
     the sources never use, or an answer to a part no source says a word about (the bot
-    should have said it does not know)."""
+    should have said it does not know). A fact made only of the question's words ("that
+    includes the e-reader") restates what was asked; it makes nothing up."""
     invented = []
     for index, support in enumerate(supports):
         if support.reason != "not_in_sources" or support.personal:
+            continue
+        said = subject_stems(facts[index].stems) - _APPLYING
+        if not facts[index].quantities and said <= query_stems:
             continue
         answered = {j for j, flag in enumerate(matches.response_query[index]) if flag}
         if answered and (support.invented or answered & unaddressed):

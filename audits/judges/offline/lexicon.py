@@ -120,10 +120,10 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "back",
         re.compile(
             r"\b(?:sen[dt]|ship(?:ped)?|post(?:ed)?|mail(?:ed)?|bring|brought)(?:s|ing)?"
-            r"\s+(?:[\w'-]+\s+){0,3}?back\b",
+            r"\s+((?:[\w'-]+\s+){0,3}?)back\b",
             re.IGNORECASE,
         ),
-        "return",
+        r"return \1",  # "send the TV back": the TV stays
     ),
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
     (

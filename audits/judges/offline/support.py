@@ -75,7 +75,12 @@ def lexical_score(
     words = subject_stems(fact.stems)
     if not words:
         return 1.0
-    if (fact.proper_nouns & words) - source_stems - query.known_names:
+    unknown_names = (fact.proper_nouns & words) - source_stems - query.known_names
+    if anchored:
+        # The customer's own "TV" beside a value the source states is the customer's
+        # case, not a made-up name.
+        unknown_names -= fact.acronyms & query.stems
+    if unknown_names:
         return 0.0  # an invented name is never excused by the question
     found = len(words & source_stems)
     if not found:

@@ -124,7 +124,8 @@ def _rival(
     claim: Claim, quantity: Quantity, located: Sequence[Located], *, ungoverned_only: bool
 ) -> Located | None:
     """A different value of the same kind, stated about what the fact is about."""
-    subject = claim.subject
+    # "Order" or "item" in a sentence does not make it about the fact's subject.
+    subject = (claim.subject - _CASE_LIGHT) or claim.subject
     if not subject or (quantity.soft and len(subject) < 2):
         return None  # "there's no charge" alone does not say for what
     # Half the fact's subject must be there ("standard delivery" is not "express
