@@ -330,9 +330,16 @@ class ReviewItem(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["bot", "article", "reason"],
-                condition=models.Q(status__in=["open", "in_progress"]),
+                condition=models.Q(status__in=["open", "in_progress"], other_article__isnull=True),
                 name="review_item_one_active",
-            )
+            ),
+            # A pair of articles (duplicates, contradictions) has one active item per bot:
+            # an article may repeat, or contradict, several others.
+            models.UniqueConstraint(
+                fields=["bot", "article", "other_article", "reason"],
+                condition=models.Q(status__in=["open", "in_progress"], other_article__isnull=False),
+                name="review_item_one_active_pair",
+            ),
         ]
         indexes = [
             models.Index(fields=["status", "-priority"], name="review_item_queue"),
