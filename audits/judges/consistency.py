@@ -1,0 +1,236 @@
+"""Do two knowledge-base articles contradict each other? One model call per pair.
+
+The knowledge-base scan asks this about every candidate pair when a model is
+configured. The reply is one JSON object validated with pydantic; a failed call or an
+unusable reply raises :class:`JudgeError`, and the scan falls back to its
+deterministic check. Answers are cached in :class:`~audits.models.JudgeCacheEntry`
+under the two articles' version hashes and titles, the prompt version and the model,
+so a pair neither of whose articles changed costs no call on the next scan.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+import openai
+from django.conf import settings
+from django.db.models import F
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
+
+from audits.models import JudgeCacheEntry
+
+from .base import JudgeError
+from .llm_schema import _strict, extract_json_object
+
+logger = logging.getLogger(__name__)
+
+PROMPT_VERSION = "consistency-v1"
+PROMPTS = Path(__file__).resolve().parent / "prompts"
+JUDGE_NAME = "consistency"
+# Long articles are cut: contradictions sit in the statements, which come early.
+MAX_BODY_CHARS = 8_000
+
+
+class RawContradiction(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    passage_a: str
+    passage_b: str
+    subject: str = ""
+    value_a: str = ""
+    value_b: str = ""
+    explanation: str = ""
+    confidence: Annotated[float, Field(ge=0, le=1), WithJsonSchema({"type": "number"})] = 0.7
+
+
+class RawConsistency(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    contradictions: list[RawContradiction]
+
+
+SCHEMA = _strict(RawConsistency.model_json_schema())
+
+
+@dataclass(frozen=True)
+class ArticlePair:
+    """What the model reads: two articles, each with the hash of its version's body."""
+
+    title_a: str
+    body_a: str
+    hash_a: str
+    title_b: str
+    body_b: str
+    hash_b: str
+
+
+@dataclass(frozen=True)
+class Consistency:
+    contradictions: list[RawContradiction]
+    model: str
+    prompt_version: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached: bool = False
+
+
+def cache_key(pair: ArticlePair, *, model: str, prompt_version: str) -> str:
+    canonical = json.dumps(
+        {
+            "judge": JUDGE_NAME,
+            "a": [pair.hash_a, pair.title_a],
+            "b": [pair.hash_b, pair.title_b],
+            "prompt_version": prompt_version,
+            "model": model,
+        },
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+@cache
+def _prompt(version: str) -> tuple[str, str]:
+    system = (PROMPTS / f"{version}.system.txt").read_text(encoding="utf-8").strip()
+    user = (PROMPTS / f"{version}.user.txt").read_text(encoding="utf-8").strip()
+    return system, user
+
+
+class ConsistencyJudge:
+    def __init__(
+        self,
+        *,
+        model: str,
+        base_url: str | None,
+        api_key: str | None,
+        timeout: float,
+        max_retries: int,
+        response_format: str = "json_schema",
+        prompt_version: str = PROMPT_VERSION,
+        use_cache: bool = True,
+    ) -> None:
+        self.model = model
+        self.prompt_version = prompt_version
+        self.response_format = response_format
+        self.use_cache = use_cache
+        self.client = openai.OpenAI(
+            base_url=base_url or None,
+            api_key=api_key or "not-needed",
+            timeout=timeout,
+            max_retries=max_retries,
+        )
+
+    @classmethod
+    def from_settings(cls, **overrides: Any) -> ConsistencyJudge:
+        options: dict[str, Any] = {
+            "model": settings.KBAUDIT_JUDGE_MODEL,
+            "base_url": settings.OPENAI_BASE_URL,
+            "api_key": settings.OPENAI_API_KEY,
+            "timeout": settings.KBAUDIT_JUDGE_TIMEOUT,
+            "max_retries": settings.KBAUDIT_JUDGE_MAX_RETRIES,
+            "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+        }
+        options.update(overrides)
+        return cls(**options)
+
+    def check(self, pair: ArticlePair) -> Consistency:
+        key = cache_key(pair, model=self.model, prompt_version=self.prompt_version)
+        if self.use_cache:
+            hit = self._cached(key)
+            if hit is not None:
+                return hit
+        result = self._ask(pair)
+        if self.use_cache:
+            JudgeCacheEntry.objects.get_or_create(
+                key=key,
+                defaults={
+                    "judge": JUDGE_NAME,
+                    "model": self.model,
+                    "prompt_version": self.prompt_version,
+                    "output": {"contradictions": [c.model_dump() for c in result.contradictions]},
+                    "prompt_tokens": result.prompt_tokens,
+                    "completion_tokens": result.completion_tokens,
+                },
+            )
+        return result
+
+    def _cached(self, key: str) -> Consistency | None:
+        entry = JudgeCacheEntry.objects.filter(key=key).first()
+        if entry is None:
+            return None
+        JudgeCacheEntry.objects.filter(pk=entry.pk).update(hits=F("hits") + 1)
+        return Consistency(
+            contradictions=RawConsistency.model_validate(entry.output).contradictions,
+            model=entry.model,
+            prompt_version=entry.prompt_version,
+            cached=True,
+        )
+
+    def _ask(self, pair: ArticlePair) -> Consistency:
+        system, user = _prompt(self.prompt_version)
+        messages = [
+            {"role": "system", "content": system},
+            {
+                "role": "user",
+                "content": user.format(
+                    title_a=pair.title_a,
+                    body_a=pair.body_a[:MAX_BODY_CHARS],
+                    title_b=pair.title_b,
+                    body_b=pair.body_b[:MAX_BODY_CHARS],
+                ),
+            },
+        ]
+        started = time.perf_counter()
+        completion = self._complete(messages)
+        logger.debug("consistency call took %.0f ms", (time.perf_counter() - started) * 1000)
+        content, usage = _read(completion)
+        try:
+            parsed = RawConsistency.model_validate(extract_json_object(content))
+        except ValidationError as exc:
+            raise JudgeError(f"the consistency reply does not fit the schema: {exc}") from exc
+        return Consistency(
+            contradictions=parsed.contradictions,
+            model=self.model,
+            prompt_version=self.prompt_version,
+            prompt_tokens=usage[0],
+            completion_tokens=usage[1],
+        )
+
+    def _complete(self, messages: list[dict[str, str]]) -> Any:
+        options: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
+        if self.response_format == "json_schema":
+            options["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "article_consistency", "strict": True, "schema": SCHEMA},
+            }
+        elif self.response_format == "json_object":
+            options["response_format"] = {"type": "json_object"}
+        try:
+            return self.client.chat.completions.create(**options)
+        except (openai.OpenAIError, ValueError) as exc:
+            logger.warning("consistency call failed: %s", exc)
+            raise JudgeError(f"the consistency call failed: {exc}") from exc
+
+
+def _read(completion: Any) -> tuple[str | None, tuple[int, int]]:
+    try:
+        choice = completion.choices[0]
+        content = choice.message.content
+    except (AttributeError, IndexError, TypeError) as exc:
+        raise JudgeError("the consistency reply has no message") from exc
+    if getattr(choice, "finish_reason", None) == "length":
+        raise JudgeError("the consistency reply was cut off (finish_reason=length)")
+    usage = getattr(completion, "usage", None)
+    tokens = tuple(
+        value if isinstance(value := getattr(usage, name, 0), int) and value >= 0 else 0
+        for name in ("prompt_tokens", "completion_tokens")
+    )
+    return (content if isinstance(content, str) else None), (tokens[0], tokens[1])
