@@ -1,0 +1,107 @@
+"""One candidate pair, checked: do the articles repeat each other, or contradict?
+
+Duplicates are always found by passage overlap. Contradictions are found by the
+deterministic check, or by the consistency judge when a model is configured; a failed
+model call falls back to the deterministic check, so a scan never stops on a model.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from audits.judges.base import JudgeError
+
+from .contradictions import Conflict, conflicts
+from .duplicates import Overlap, dice, overlap
+from .passages import ArticleText, Passage, shared_subjects
+
+log = logging.getLogger(__name__)
+# A sentence the model quotes must match one of the article's own at this similarity,
+# so a finding always shows the article's words, never the model's paraphrase.
+QUOTE_MATCH = 0.5
+
+
+@dataclass
+class PairOutcome:
+    a: ArticleText
+    b: ArticleText
+    overlap: Overlap | None = None
+    conflicts: list[Conflict] = field(default_factory=list)
+    method: str = "offline"
+    notes: dict = field(default_factory=dict)
+
+
+def pair_check(
+    a: ArticleText,
+    b: ArticleText,
+    *,
+    boilerplate: Collection[tuple[int, int]] = (),
+    judge=None,
+    bodies: tuple[str, str] | None = None,
+    hashes: tuple[str, str] | None = None,
+) -> PairOutcome:
+    """``judge`` (a ConsistencyJudge) needs the two ``bodies`` and version ``hashes``."""
+    shared = shared_subjects(a, b)
+    outcome = PairOutcome(a, b, overlap=overlap(a, b, boilerplate=boilerplate, shared=shared))
+    if judge is not None and bodies is not None and hashes is not None:
+        try:
+            outcome.conflicts = _judged_conflicts(judge, a, b, bodies, hashes, outcome.notes)
+            outcome.method = "llm"
+            return outcome
+        except JudgeError as exc:
+            log.warning("consistency of %s/%s: %s", a.article_id, b.article_id, exc)
+            outcome.notes["llm_error"] = str(exc)[:300]
+    outcome.conflicts = conflicts(a, b, shared=shared)
+    return outcome
+
+
+def _judged_conflicts(judge, a, b, bodies, hashes, notes: dict) -> list[Conflict]:
+    from audits.judges.consistency import ArticlePair
+
+    result = judge.check(
+        ArticlePair(
+            title_a=a.title,
+            body_a=bodies[0],
+            hash_a=hashes[0],
+            title_b=b.title,
+            body_b=bodies[1],
+            hash_b=hashes[1],
+        )
+    )
+    notes.update(model=result.model, prompt_version=result.prompt_version, cached=result.cached)
+    found = []
+    for raw in result.contradictions:
+        passage_a = _quoted(a, raw.passage_a)
+        passage_b = _quoted(b, raw.passage_b)
+        if passage_a is None or passage_b is None:
+            notes.setdefault("unquoted", []).append(raw.subject[:80])
+            continue
+        found.append(
+            Conflict(
+                passage_a.text,
+                passage_b.text,
+                tuple(raw.subject.split()) or tuple(sorted(passage_a.subject & passage_b.subject)),
+                raw.value_a,
+                raw.value_b,
+                "llm",
+                raw.confidence,
+                explanation=raw.explanation[:300],
+            )
+        )
+    return found
+
+
+def _quoted(article: ArticleText, quote: str) -> Passage | None:
+    """The article's sentence the model quoted (or closest to it)."""
+    from .passages import passages_of
+
+    quoted = passages_of(quote)
+    if not quoted:
+        return None
+    stems = frozenset(word for p in quoted for word in p.words + p.values)
+    best = max(article.passages, key=lambda p: dice(p.stems, stems), default=None)
+    if best is None or dice(best.stems, stems) < QUOTE_MATCH:
+        return None
+    return best

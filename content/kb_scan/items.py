@@ -1,0 +1,186 @@
+"""Findings become review items, one per bot that retrieves either article of the pair.
+
+The worklist is per bot, so a pair's item goes to every bot whose traffic retrieved one
+of the two articles (an article no bot retrieves answers nobody yet: its findings show
+on the article pages only). ``article`` is the pair's first article, ``other_article``
+the second. The rules are content.flags' rules: an active item is refreshed; a
+dismissed one is never reopened, and a new item is raised (pointing back to it) only
+when the finding gets materially worse; an item resolves itself when its finding does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from audits.models import Bot
+from content.flags import WORSE_BY, failing_topic, flag_window_days
+from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
+
+from .logs import co_retrieval, recent_retrievals, recent_window, retrieving_bots
+
+Reason = ReviewItem.Reason
+REASONS = {
+    ArticleFinding.Kind.DUPLICATE: Reason.DUPLICATE_ARTICLES,
+    ArticleFinding.Kind.CONTRADICTION: Reason.CONTRADICTING_ARTICLES,
+}
+# A contradiction gives customers wrong answers; a duplicate only crowds out answers.
+KIND_WEIGHT = {ArticleFinding.Kind.DUPLICATE: 0.5, ArticleFinding.Kind.CONTRADICTION: 1.0}
+
+
+@dataclass
+class ItemCounts:
+    created: int = 0
+    updated: int = 0
+    resolved: int = 0
+    reflagged: int = 0
+    held_dismissed: int = 0
+
+    def line(self) -> str:
+        return (
+            f"items: new {self.created}, updated {self.updated}, resolved {self.resolved}, "
+            f"raised again after dismissal {self.reflagged}, kept dismissed {self.held_dismissed}"
+        )
+
+
+def pair_items_update(*, findings: Iterable[ArticleFinding], bot: Bot | None = None) -> ItemCounts:
+    """Raise or refresh the items of active ``findings``; resolve every pair item (of
+    ``bot``, or of every bot) whose finding is no longer active."""
+    counts = ItemCounts()
+    active = [f for f in findings if f.status == ArticleFinding.Status.ACTIVE]
+    keys = {key for f in active for key in (f.article_a.external_id, f.article_b.external_id)}
+    bots_by_key = retrieving_bots(keys) if keys else {}
+    context = _BotContext()
+    for finding in active:
+        bot_ids = bots_by_key.get(finding.article_a.external_id, set()) | bots_by_key.get(
+            finding.article_b.external_id, set()
+        )
+        for bot_id in sorted(bot_ids):
+            if bot is None or bot_id == bot.pk:
+                _apply(finding, bot_id, context, counts)
+    _resolve_orphans(bot, counts)
+    return counts
+
+
+class _BotContext:
+    """Per bot: the recent window of its logs, and retrievals in it (computed once)."""
+
+    def __init__(self) -> None:
+        self.windows: dict[int, tuple | None] = {}
+
+    def window(self, bot_id: int):
+        if bot_id not in self.windows:
+            self.windows[bot_id] = recent_window(bot_id, flag_window_days())
+        return self.windows[bot_id]
+
+
+def _evidence(finding: ArticleFinding, bot_id: int, context: _BotContext) -> tuple[dict, float]:
+    keys = [finding.article_a.external_id, finding.article_b.external_id]
+    window = context.window(bot_id)
+    traffic = sum(recent_retrievals(keys, bot_id=bot_id, since=window[0]).values()) if window else 0
+    together, _ = co_retrieval(*keys, bot_id=bot_id)
+    severity = finding.confidence * KIND_WEIGHT[finding.kind]
+    evidence = {
+        "finding": finding.pk,
+        "kind": finding.kind,
+        "method": finding.method,
+        "confidence": finding.confidence,
+        "traffic": traffic,
+        "co_retrievals": together,
+        "window": [window[0].date().isoformat(), window[1].date().isoformat()] if window else [],
+        "suggestion": finding.details.get("suggestion", ""),
+        "versions": [finding.version_a_id, finding.version_b_id],
+    }
+    return evidence, severity
+
+
+def _topic(finding: ArticleFinding, bot_id: int, window: list[str]) -> str:
+    """The judge's most frequent topic among either article's failing questions."""
+    if not window:
+        return ""
+    bot = Bot(pk=bot_id)
+    return failing_topic(bot, finding.article_a_id, window) or failing_topic(
+        bot, finding.article_b_id, window
+    )
+
+
+def _apply(finding: ArticleFinding, bot_id: int, context: _BotContext, counts: ItemCounts) -> None:
+    reason = REASONS[finding.kind]
+    evidence, severity = _evidence(finding, bot_id, context)
+    priority = severity * max(evidence["traffic"], 1)
+    topic = _topic(finding, bot_id, evidence["window"])
+    now = timezone.now()
+    items = ReviewItem.objects.filter(
+        bot_id=bot_id,
+        article_id=finding.article_a_id,
+        other_article_id=finding.article_b_id,
+        reason=reason,
+    )
+    active = items.filter(status__in=ReviewItem.ACTIVE).first()
+    if active is not None:
+        values = (evidence, priority, severity, topic)
+        if (active.evidence, active.priority, active.severity, active.topic) != values:
+            active.evidence, active.priority, active.severity, active.topic = values
+            active.last_flagged_at = active.updated_at = now
+            active.save(
+                update_fields=[
+                    "evidence",
+                    "priority",
+                    "severity",
+                    "topic",
+                    "last_flagged_at",
+                    "updated_at",
+                ]
+            )
+            counts.updated += 1
+        return
+    latest = items.order_by("-created_at", "-id").first()
+    if latest is not None and latest.status == ReviewItem.Status.DISMISSED:
+        if severity < latest.severity + WORSE_BY:
+            counts.held_dismissed += 1
+            return
+        counts.reflagged += 1
+    item = ReviewItem.objects.create(
+        bot_id=bot_id,
+        article_id=finding.article_a_id,
+        other_article_id=finding.article_b_id,
+        reason=reason,
+        priority=priority,
+        severity=severity,
+        topic=topic,
+        evidence=evidence,
+        previous=latest,
+        created_at=now,
+        updated_at=now,
+        last_flagged_at=now,
+    )
+    ReviewItemEvent.objects.create(
+        item=item,
+        action="flagged",
+        detail={"finding": finding.pk, "previous": latest.pk if latest else None},
+    )
+    counts.created += 1
+
+
+def _resolve_orphans(bot: Bot | None, counts: ItemCounts) -> None:
+    items = ReviewItem.objects.active().filter(reason__in=list(REASONS.values()))
+    if bot is not None:
+        items = items.filter(bot=bot)
+    kind_of = {reason: kind for kind, reason in REASONS.items()}
+    active = set(
+        ArticleFinding.objects.active().values_list("kind", "article_a_id", "article_b_id")
+    )
+    now = timezone.now()
+    for item in items:
+        if (kind_of[item.reason], item.article_id, item.other_article_id) in active:
+            continue
+        item.status, item.closed_at, item.updated_at = ReviewItem.Status.RESOLVED, now, now
+        item.save(update_fields=["status", "closed_at", "updated_at"])
+        ReviewItemEvent.objects.create(
+            item=item,
+            action="resolved_finding",
+            detail={"finding": (item.evidence or {}).get("finding")},
+        )
+        counts.resolved += 1
