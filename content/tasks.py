@@ -84,3 +84,21 @@ def digest_deliver(self, delivery_id: int) -> str:
         return digest_send(delivery=delivery)
     except DigestSendError as exc:
         raise self.retry(exc=exc, countdown=digest_retry_countdown(self.request.retries)) from exc
+
+
+@shared_task(bind=True, max_retries=3, acks_late=True)
+def kb_scan_nightly(self, bot_id: int | None = None, full: bool = False) -> dict:
+    """The knowledge-base scan: articles changed since the last scan and their
+    neighbours (every candidate pair when ``full``). One scan at a time: a second beat,
+    or a scan started by hand, makes this one stand down."""
+    from content.kb_scan import ScanBusy, kb_scan_run
+
+    bot = Bot.objects.filter(pk=bot_id).first() if bot_id else None
+    try:
+        result = kb_scan_run(bot=bot, full=full)
+    except ScanBusy:
+        log.info("knowledge-base scan skipped: another one is running")
+        return {"skipped": "busy"}
+    except Exception as exc:
+        raise self.retry(exc=exc, countdown=300 * (self.request.retries + 1)) from exc
+    return {"run": result.run.pk, "found": result.run.found, "resolved": result.run.resolved}

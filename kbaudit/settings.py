@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -187,6 +188,8 @@ KBAUDIT_MAX_ATTEMPTS = env_int("KBAUDIT_MAX_ATTEMPTS", 5)
 # Wait after a failed judge call, doubled at each further failure (capped at an hour).
 KBAUDIT_RETRY_BACKOFF_SECONDS = env_int("KBAUDIT_RETRY_BACKOFF_SECONDS", 60)
 KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
+# The nightly knowledge-base scan (duplicates, contradictions) starts at this hour, UTC.
+KBAUDIT_KB_SCAN_HOUR = env_int("KBAUDIT_KB_SCAN_HOUR", 2)
 KBAUDIT_DIGEST_EVERY_MINUTES = env_float("KBAUDIT_DIGEST_EVERY_MINUTES", 15)
 
 CELERY_BEAT_SCHEDULE = {
@@ -196,6 +199,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "audits.tasks.sweep_dispatch",
         "schedule": KBAUDIT_SWEEP_EVERY_MINUTES * 60,
         "options": {"expires": KBAUDIT_SWEEP_EVERY_MINUTES * 60},
+    },
+    "kb-scan": {
+        "task": "content.tasks.kb_scan_nightly",
+        "schedule": crontab(hour=KBAUDIT_KB_SCAN_HOUR, minute=30),
+        "options": {"expires": 6 * 3600},
     },
     "worker-heartbeat": {
         "task": "audits.tasks.worker_heartbeat",
