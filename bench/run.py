@@ -20,6 +20,7 @@ SECTIONS = {
     "analytics": ("bench.analytics_bench", {"n": 1_000_000}),
     "ui": ("bench.ui_bench", {}),
     "sweep": ("bench.sweep_bench", {"n": 600}),
+    "scan": ("bench.scan_bench", {"n": 20_000}),
 }
 
 
