@@ -237,7 +237,9 @@ def article_detail(request, pk: int):
         "versions": article.versions.order_by("-number"),
         "totals": totals,
         "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
-        "items": ReviewItem.objects.filter(article=article, bot__in=chosen).select_related("bot"),
+        "items": ReviewItem.objects.filter(
+            Q(article=article) | Q(other_article=article), bot__in=chosen
+        ).select_related("bot", "article", "other_article"),
         "retrievals": RetrievedSource.objects.production()
         .filter(article_key=article.external_id, bot__in=chosen)
         .select_related("interaction", "bot")

@@ -141,3 +141,17 @@ def test_only_editors_change_thresholds(client, alice, bob, bot):
     assert client.post(url, {**values, "threshold_groundedness": "1.5"}).status_code == 302
     bot.refresh_from_db()
     assert bot.threshold_groundedness == 0.9
+
+
+def test_the_article_page_lists_pair_items_from_both_sides(client, bob, bot):
+    from content.models import Article
+
+    first = ArticleFactory(external_id="kb-exchanges", title="Exchanges")
+    second = ArticleFactory(external_id="kb-exchange-faq", title="Exchange questions answered")
+    ReviewItem.objects.create(
+        bot=bot, article=first, other_article=second, reason="contradicting_articles"
+    )
+    client.force_login(bob)
+    for article in (first, second):
+        html = client.get(Article.objects.get(pk=article.pk).get_absolute_url()).content.decode()
+        assert "Articles contradict each other" in html
