@@ -1,0 +1,187 @@
+"""Preparing a chunk's COPY data before the database is ready for it (PostgreSQL only).
+
+The importer parses in one thread and writes in another; the writer's own Python work
+competes with the parser for the interpreter while the database waits. So the parsing
+thread also encodes the rows in PostgreSQL's binary COPY format and reserves their ids
+from the sequences (ids cost nothing to waste), leaving the writer nothing to do but
+send bytes. The writer checks every assumption made here (no id already stored,
+conversations new or known under the ids given, one bot mark per row) and encodes the
+rows itself when one fails.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import orjson
+from psycopg.adapt import Transformer
+from psycopg.pq import Format
+from psycopg.types.json import Jsonb
+
+from audits.ingest.records import InteractionRecord
+
+try:  # the C encoder psycopg's own COPY uses; without it the writer encodes rows itself
+    from psycopg._copy_base import _binary_signature, _binary_trailer, format_row_binary
+except ImportError:  # pragma: no cover - a psycopg without it
+    format_row_binary = None
+
+# The bot's id is not known to the parsing thread (resolving a bot may create it in the
+# writer's transaction): rows carry this stand-in, which the writer swaps for the id.
+BOT_STANDIN = 0x7E5A_93C1_0B6D_24F7
+_INT8 = b"\x00\x00\x00\x08"
+BOT_MARK = _INT8 + BOT_STANDIN.to_bytes(8, "big")
+# Conversations a file may continue across chunks, remembered by their reserved id.
+REMEMBERED_CONVERSATIONS = 100_000
+
+INTERACTION_COLUMNS = (
+    "id, bot_id, conversation_id, run_id, external_id, timestamp, query, response, "
+    "query_key, feedback, feedback_at, metadata, n_sources"
+)
+INTERACTION_TYPES = [
+    "int8", "int8", "int8", "int8", "varchar", "timestamptz", "text", "text", "varchar",
+    "varchar", "timestamptz", "jsonb", "int2",
+]  # fmt: skip
+SOURCE_COLUMNS = "interaction_id, rank, article_key, title, url, text, score, bot_id, occurred_at"
+SOURCE_TYPES = [
+    "int8", "int2", "varchar", "varchar", "varchar", "text", "float8", "int8", "timestamptz",
+]  # fmt: skip
+
+
+def json_dumps(value) -> bytes:
+    return orjson.dumps(value)
+
+
+@dataclass
+class Payload:
+    data: bytearray = field(default_factory=bytearray)
+    rows: int = 0
+
+
+@dataclass
+class PreparedChunk:
+    """Binary COPY data per bot slug, and the ids it assumes."""
+
+    keys: list[tuple[str, str]]
+    ids: list[int]
+    conversations: dict[tuple[str, str], tuple[int, object, object]]
+    interactions: dict[str, Payload] = field(default_factory=dict)
+    sources: dict[str, Payload] = field(default_factory=dict)
+
+    @staticmethod
+    def for_bot(payload: Payload, bot_id: int) -> bytes | None:
+        """The data with the bot's id in place, or None if the stand-in is ambiguous."""
+        data = bytes(payload.data)
+        if data.count(BOT_MARK) != payload.rows:
+            return None
+        return data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+
+
+class ChunkPreparer:
+    """Reserves ids on a connection of its own and encodes chunks for binary COPY."""
+
+    def __init__(self, connect, *, run_id: int | None):
+        self._connect = connect
+        self._conn = None
+        self.run_id = run_id
+        self._conversations: OrderedDict[tuple[str, str], int] = OrderedDict()
+        self._tx: tuple[Transformer, Transformer] | None = None
+
+    @staticmethod
+    def available() -> bool:
+        return format_row_binary is not None
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _connection(self):
+        if self._conn is None:
+            self._conn = self._connect()
+            self._tx = (self._transformer(INTERACTION_TYPES), self._transformer(SOURCE_TYPES))
+        return self._conn
+
+    def _transformer(self, types: list[str]) -> Transformer:
+        tx = Transformer(self._conn)
+        oids = [self._conn.adapters.types.get_oid(name) for name in types]
+        tx.set_dumper_types(oids, Format.BINARY)
+        return tx
+
+    def _reserve(self, table: str, n: int) -> list[int]:
+        if n == 0:
+            return []
+        rows = (
+            self._connection()
+            .execute(
+                f"SELECT nextval(pg_get_serial_sequence('{table}', 'id'))"
+                " FROM generate_series(1, %s)",
+                [n],
+            )
+            .fetchall()
+        )
+        return [row[0] for row in rows]
+
+    def prepare(self, records: Sequence[InteractionRecord]) -> PreparedChunk:
+        first: dict[tuple[str, str], InteractionRecord] = {}
+        for record in records:
+            first.setdefault(record.key, record)  # the first line for an id wins
+        chosen = list(first.values())
+        conversations = self._conversation_ids(chosen)
+        chunk = PreparedChunk(
+            keys=[r.key for r in chosen],
+            ids=self._reserve("audits_interaction", len(chosen)),
+            conversations=conversations,
+        )
+        for pk, record in zip(chunk.ids, chosen, strict=True):
+            conversation = conversations[(record.bot, record.conversation_id)][0]
+            self._encode(chunk, pk, record, conversation)
+        for payload in (*chunk.interactions.values(), *chunk.sources.values()):
+            payload.data += _binary_trailer
+        return chunk
+
+    def _conversation_ids(self, records) -> dict[tuple[str, str], tuple[int, object, object]]:
+        spans: dict[tuple[str, str], list] = {}
+        for r in records:
+            span = spans.setdefault((r.bot, r.conversation_id), [r.timestamp, r.timestamp])
+            span[0], span[1] = min(span[0], r.timestamp), max(span[1], r.timestamp)
+        unseen = [key for key in spans if key not in self._conversations]
+        reserved = self._reserve("audits_conversation", len(unseen))
+        for key, pk in zip(unseen, reserved, strict=True):
+            self._conversations[key] = pk
+        for key in spans:
+            self._conversations.move_to_end(key)
+        while len(self._conversations) > REMEMBERED_CONVERSATIONS:
+            self._conversations.popitem(last=False)
+        return {key: (self._conversations[key], a, b) for key, (a, b) in spans.items()}
+
+    def _encode(self, chunk: PreparedChunk, pk: int, r: InteractionRecord, conversation: int):
+        interactions_tx, sources_tx = self._tx
+        row = (
+            pk, BOT_STANDIN, conversation, self.run_id, r.external_id, r.timestamp, r.query,
+            r.response, r.query_key, r.feedback, r.timestamp if r.feedback else None,
+            Jsonb(r.metadata, dumps=json_dumps), len(r.sources),
+        )  # fmt: skip
+        _append(chunk.interactions, r.bot, row, interactions_tx)
+        for s in r.sources:
+            row = (
+                pk,
+                s.rank,
+                s.article_key,
+                s.title,
+                s.url,
+                s.text,
+                s.score,
+                BOT_STANDIN,
+                r.timestamp,
+            )
+            _append(chunk.sources, r.bot, row, sources_tx)
+
+
+def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer) -> None:
+    payload = payloads.get(bot)
+    if payload is None:
+        payload = payloads[bot] = Payload(bytearray(_binary_signature))
+    format_row_binary(row, tx, payload.data)
+    payload.rows += 1
