@@ -3,9 +3,9 @@
 It is the default when no LLM endpoint is configured (SPEC §3) and the reference the
 LLM judge is calibrated against. The pipeline runs in small steps, each in its own
 module: the help-centre vocabulary (``lexicon``), text and values (``text``,
-``quantities``), decomposition (``decompose``, ``dialogue``), reading the sources
-(``sources``, ``conditions``), matching (``support``, ``coverage``, ``redundancy``), the
-domain (``domain``) and the rubric.
+``quantities``), decomposition (``questions``, ``decompose``, ``dialogue``), reading the
+sources (``sources``, ``conditions``), matching (``support``, ``coverage``,
+``redundancy``), the domain (``domain``) and the rubric.
 """
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .decompose import Fact, SubQuery
+from .decompose import Fact
 from .lexicon import RELATED_GROUPS
+from .questions import SubQuery
 from .sources import PreparedSource, SourceSentence
 from .text import stem, word_list
 

@@ -1,144 +1,17 @@
-"""Atomic decomposition (SPEC §3): the query into sub-queries, the response into facts."""
+"""Atomic decomposition of the response (SPEC §3): facts, set apart from greetings,
+pleasantries, redirects and refusals. The query's side is in :mod:`.questions`."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .conditions import governing_conditions
-from .dialogue import asks_about_contact, is_small_talk, piece_kind
-from .lexicon import GENERAL_NOUN_RE, RELATED_GROUPS
+from .dialogue import asks_about_contact, piece_kind
+from .lexicon import GENERAL_NOUN_RE
 from .quantities import Quantity, extract_quantities
-from .text import (
-    STOPWORDS,
-    cased_words,
-    content_stems,
-    digits_for_number_words,
-    has_negation,
-    normalise,
-    rewrite_phrases,
-    split_sentences,
-    stem,
-    word_list,
-)
-
-_QUESTION_START_RE = re.compile(
-    r"^(?:how|what|what's|whats|when|where|which|who|whom|whose|why|is|are|am|was|were|can"
-    r"|could|do|does|did|will|would|should|shall|may|might|have|has|had|isn't|aren't|can't"
-    r"|don't|doesn't|won't|tell me|explain|list|describe|name)\b",
-    re.IGNORECASE,
-)
-_REQUEST_RE = re.compile(
-    r"^(?:i|we) (?:want|would like|'d like|need|wish|am trying|'m trying|have been trying)\b"
-    r"|^(?:please )?(?:help|tell|show|explain|let me know)\b|^looking for\b|^how to\b",
-    re.IGNORECASE,
-)
-_WH_WORDS = r"how|what|what's|when|where|which|who|why"
-_AUX_WORDS = r"is|are|was|were|can|could|do|does|did|will|would|should|may"
-# Only pronouns: "... and is the second-largest" continues the same question, while
-# "... and is there a fee" starts a new one.
-_SUBJECTS = r"i|you|we|they|it|there|he|she|this|these|those|my|your|our|their|its"
-# "... and is there a fee?": a conjunction followed by a question with its own subject.
-_JOINED_QUESTION_RE = re.compile(
-    rf"(?:,?\s+(?:and|also|plus|&)\s+(?:also\s+)?|;\s*|,\s+(?=(?:{_WH_WORDS})\b))"
-    rf"(?=(?:{_WH_WORDS})\b|(?:{_AUX_WORDS})\s+(?:{_SUBJECTS})\b)"
-    # "What's the return window, and is return postage free?": after a comma, "and"
-    # with an auxiliary opens a new question whatever its subject.
-    rf"|,\s+and\s+(?=(?:{_AUX_WORDS})\s)",
-    re.IGNORECASE,
-)
-# "If I return it within the window, is there a restocking fee?": the leading clause
-# sets the case; what is asked is the rest.
-_LEADING_CONDITION_RE = re.compile(
-    r"^(?:if|when|once|after|before|since)\b[^,?]*,\s*(?=\S)", re.IGNORECASE
-)
-_LEADING_JOINER_RE = re.compile(r"^(?:and|also|plus|oh and|ok and|so)\s+", re.IGNORECASE)
-# Words that frame a question without naming what it is about.
-QUESTION_FILLER = frozenset(
-    stem(word)
-    for word in word_list("""
-    long much many soon quickly often take know tell want need like help get way
-    possible able thing anything something please wonder curious question ask find
-    worth good better best recommend idea sense fast quick see look view check back
-    again put give instead
-    """)
-)
-# Words that only say the answer is a time or a length of time ("how many days", "the
-# return window", "can I still"): filler in a question asking for one, and nowhere else
-# ("why are there 28 days in February?").
-TIME_FILLER = frozenset(
-    stem(word)
-    for word in word_list("""
-    still time limit deadline window period day days week weeks month months hour hours
-    year years minute minutes
-    """)
-)
-_EXPECTS = (
-    (
-        re.compile(
-            r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"
-            r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
-            r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
-        ),
-        "duration",
-    ),
-    (
-        re.compile(
-            r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
-            r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
-            r"|\bwho pays\b"
-        ),
-        "amount",
-    ),
-    (re.compile(r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"), "number"),
-    # "Can I still return it?" asks whether a time limit has passed.
-    (
-        re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b|\bstill\b|\bhours\b|\blast day\b"),
-        "time",
-    ),
-    (re.compile(rf"^(?:{_AUX_WORDS})\b"), "yesno"),
-)
-_TIMED = frozenset({"duration", "time"})
-# Words that name the kind of value a question asks ("pay", "how long").
-_VALUE_KIND_WORDS = (
-    frozenset(stem(word) for word in word_list("cost price fee charge pay paid free long time"))
-    | TIME_FILLER
-)
-# Words that open a noun phrase of the customer's own details ("my laptop", "on kitchen
-# appliances", "to Germany", "return the coffee machine").
-_POSSESSIVES = frozenset(word_list("my your our their his her"))
-_PREPOSITIONS = frozenset(word_list("on for to in into from at with about"))
-_DETERMINERS = frozenset(word_list("a an the this that these those"))
-_MODALS = frozenset(word_list("will would can could does do did should may might must"))
-# The value a question asks for is never an incidental detail of it ("do you charge a
-# restocking fee" is about the fee), nor is a help-centre subject ("receive the money").
-_CONCEPTS = frozenset(
-    stem(word)
-    for words in ("cost fee price charge commission rate percent tax duty", *RELATED_GROUPS)
-    for word in word_list(words)
-)
-
-
-@dataclass(frozen=True)
-class SubQuery:
-    text: str
-    stems: frozenset[str]
-    # Stems of the statement or question this one leans on ("... and why?").
-    context: frozenset[str] = frozenset()
-    expects: str = "other"
-    # The customer's own details (the product, the place), one set of stems per noun
-    # phrase: a source or a fact about the question need not name them.
-    specifics: tuple[frozenset[str], ...] = ()
-    # Asked in the first or second person ("my laptop", "do you"): a customer's own
-    # case, which a policy covers without naming it.
-    personal: bool = False
-
-    @property
-    def key_stems(self) -> frozenset[str]:
-        filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
-        own = self.stems - filler
-        return own if own else (self.context - filler)
+from .questions import VERB_RE
+from .text import content_stems, digits_for_number_words, has_negation, normalise, split_sentences
 
 
 @dataclass
@@ -172,166 +45,6 @@ class ResponseParts:
         return {kind for kind, _ in self.others}
 
 
-def split_sub_queries(query: str) -> list[SubQuery]:
-    """Atomic questions in the query; statements only lend context to the next question."""
-    clauses = [
-        clause
-        for sentence in split_sentences(normalise(query))
-        if not is_small_talk(sentence)
-        for listed in _listed_questions(sentence)
-        for clause in _JOINED_QUESTION_RE.split(listed)
-        if clause and clause.strip()
-    ]
-    clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
-    if any(_is_question(clause) for clause in clauses):
-        return _questions_with_context(clauses, _is_question)
-    if any(_is_request(clause) for clause in clauses):
-        # "I want to return my TV" asks something; beside a real question it is context.
-        return _questions_with_context(clauses, _is_request)
-    text = " ".join(clause for clause in clauses if content_stems(clause))
-    return [_sub_query(text, frozenset())] if text else []
-
-
-_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|you|your)\b", re.IGNORECASE)
-_PLUS_RE = re.compile(r"\s+\+\s+")
-
-
-def _listed_questions(sentence: str) -> list[str]:
-    """ "cancel order + refund time?" asks two things, each a question."""
-    parts = _PLUS_RE.split(sentence)
-    if len(parts) == 1 or not sentence.rstrip().endswith("?"):
-        return parts
-    return [part if part.rstrip().endswith("?") else f"{part.rstrip()}?" for part in parts]
-
-
-def _questions_with_context(clauses: list[str], asks: Callable[[str], bool]) -> list[SubQuery]:
-    sub_queries: list[SubQuery] = []
-    context: set[str] = set()
-    details: list[frozenset[str]] = []
-    for clause in clauses:
-        if not asks(clause):
-            converted = digits_for_number_words(clause)
-            context.update(content_stems(converted))
-            details.extend(_specifics(converted))
-            continue
-        previous = sub_queries[-1] if sub_queries else None
-        sub_query = _sub_query(clause, frozenset(context), previous, tuple(details))
-        if all(existing.text.lower() != sub_query.text.lower() for existing in sub_queries):
-            sub_queries.append(sub_query)
-        context, details = set(), []
-    return sub_queries
-
-
-def _sub_query(
-    text: str,
-    context: frozenset[str],
-    previous: SubQuery | None = None,
-    details: tuple[frozenset[str], ...] = (),
-) -> SubQuery:
-    condition = _LEADING_CONDITION_RE.match(text)
-    if condition is not None:
-        asked = digits_for_number_words(text[condition.end() :])
-        if content_stems(asked):
-            case = digits_for_number_words(condition.group())
-            context = context | frozenset(content_stems(case))
-            details = (*details, *_specifics(case))
-            text = text[: condition.start()] + text[condition.end() :]
-    converted = digits_for_number_words(text)
-    stems = frozenset(content_stems(converted))
-    expects = _expects(text)
-    # A yes/no question's object is its point ("Do you ship to Canada?"), unless it is
-    # the customer's own ("Do you offer financing for my laptop?").
-    own_only = expects == "yesno"
-    specifics = (*_specifics(converted, possessive_only=own_only), *details)
-    if previous is not None:
-        # "... for my headphones? How many days?": the follow-up leans on the question
-        # before it, details included; not on the kind of value that one asked for
-        # ("do I have to pay to send it back, and how many days do I have?").
-        inherited = previous.stems | previous.context
-        if expects != previous.expects:
-            inherited -= _VALUE_KIND_WORDS
-        context |= inherited
-        specifics = (*specifics, *previous.specifics)
-    return SubQuery(
-        text=text,
-        stems=stems,
-        context=context - stems,
-        expects=expects,
-        specifics=specifics,
-        personal=bool(_PERSON_RE.search(text)) or (previous is not None and previous.personal),
-    )
-
-
-def _specifics(text: str, *, possessive_only: bool = False) -> list[frozenset[str]]:
-    """Stems of the noun phrases that name the customer's own details: after a
-    possessive, a preposition, or an article that follows a content word."""
-    tokens = cased_words(rewrite_phrases(text))
-    lowered = [token.lower() for token in tokens]
-    found: list[frozenset[str]] = []
-    index = 0
-    while index < len(tokens):
-        opens = (
-            lowered[index] in _POSSESSIVES
-            if possessive_only
-            else _opens_details(tokens, lowered, index)
-        )
-        if not opens:
-            index += 1
-            continue
-        end = index + 1
-        while end < len(tokens) and lowered[end] in _DETERMINERS | _POSSESSIVES:
-            end += 1
-        phrase: list[str] = []
-        while end < len(tokens) and lowered[end] not in STOPWORDS and len(phrase) < 3:
-            token = stem(lowered[end])
-            if token in QUESTION_FILLER or token in TIME_FILLER or _is_verb(lowered[end]):
-                break  # "my speaker arrived broken": the phrase ends at its verb
-            phrase.append(token)
-            end += 1
-        if phrase and not _CONCEPTS.intersection(phrase):
-            found.append(frozenset(phrase))
-        index = max(end, index + 1)
-    return found
-
-
-def _is_verb(word: str) -> bool:
-    return bool(_VERB_RE.fullmatch(word)) or (len(word) > 4 and word.endswith("ed"))
-
-
-def _opens_details(tokens: list[str], lowered: list[str], index: int) -> bool:
-    word = lowered[index]
-    if word in _POSSESSIVES:
-        return True
-    if word in _DETERMINERS:
-        # "return the kettle", "when will a kettle be back": an object or a subject; not
-        # "what's the return window" or "is there a fee", which name the question.
-        return index > 0 and (lowered[index - 1] not in STOPWORDS or lowered[index - 1] in _MODALS)
-    if word not in _PREPOSITIONS or index + 1 >= len(tokens):
-        return False
-    following = tokens[index + 1]
-    # "to" opens a place ("to Germany", "to the UK"), not a verb ("to return").
-    return word != "to" or (
-        following.lower() in _DETERMINERS | _POSSESSIVES
-        or following[:1].isupper()
-        or following[:1].isdigit()
-    )
-
-
-def _is_question(clause: str) -> bool:
-    return clause.rstrip().endswith("?") or bool(_QUESTION_START_RE.match(clause))
-
-
-def _is_request(clause: str) -> bool:
-    return bool(_REQUEST_RE.match(clause))
-
-
-def _expects(text: str) -> str:
-    lowered = text.lower()
-    return next((kind for pattern, kind in _EXPECTS if pattern.search(lowered)), "other")
-
-
-# A button or link named in the first person ("select Notify me") is not the bot
-# speaking of itself.
 _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
 # "Did you know that X?" states X.
@@ -347,15 +60,6 @@ _OPENER_RE = re.compile(
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello"
     r"|hey)\s*[,!:-]+\s+",
-    re.IGNORECASE,
-)
-_VERB_RE = re.compile(
-    r"\b(?:am|i'm|is|are|was|were|will|won't|can|can't|cannot|could|may|might|must|should|would|has"
-    r"|have|had|does|do|did|don't|doesn't|didn't|isn't|aren't|takes?|took|costs?|gets?"
-    r"|ships?|arrives?|includes?|offers?|accepts?|applies|apply|needs?|allows?|requires?"
-    r"|becomes?|became|provides?|gives?|gave|lasts?|starts?|ends?|runs?|opens?|closes?"
-    r"|charges?|covers?|receives?|received|sends?|sent|issued?|processed|refunded|returned"
-    r"|delivered|shipped|made|born|died|founded|released|published|played|won|lost|expires?)\b",
     re.IGNORECASE,
 )
 _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
@@ -429,7 +133,7 @@ def _clauses(sentence: str) -> list[str]:
 
 
 def has_verb(text: str) -> bool:
-    return bool(_VERB_RE.search(text))
+    return bool(VERB_RE.search(text))
 
 
 def _is_statement(text: str) -> bool:
@@ -437,7 +141,7 @@ def _is_statement(text: str) -> bool:
 
 
 def _is_clause(text: str) -> bool:
-    return len(text.split()) >= 3 and bool(_VERB_RE.search(text))
+    return len(text.split()) >= 3 and bool(VERB_RE.search(text))
 
 
 _CLAUSE_OPENING_WORDS = 6
@@ -450,7 +154,7 @@ def _opens_clause(text: str) -> bool:
     and UK and 4-7 business days in the US, counted from when it ships" continues the
     sentence before it, though a verb comes at last."""
     opening = re.split(r"[,;:]", text, maxsplit=1)[0].split()[:_CLAUSE_OPENING_WORDS]
-    return bool(_VERB_RE.search(" ".join(opening))) or bool(
+    return bool(VERB_RE.search(" ".join(opening))) or bool(
         opening and _SUBJECT_PRONOUN_RE.fullmatch(opening[0])
     )
 
@@ -466,7 +170,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
         personal=bool(_FIRST_PERSON_RE.search(_UI_LABEL_RE.sub(" ", text))),
-        bare=not _VERB_RE.search(text),
+        bare=not VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
         ),

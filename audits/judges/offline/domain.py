@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..base import KnowledgeBaseProfile
-from .decompose import QUESTION_FILLER
+from .questions import QUESTION_FILLER
 from .text import STOPWORDS, content_stems, normalise, plain_stem, stem, word_list, words
 
 # Below this share of a question's words known to the domain, the question is off-topic;

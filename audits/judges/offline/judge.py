@@ -19,10 +19,11 @@ from .coverage import (
     source_addresses,
     value_required,
 )
-from .decompose import Fact, ResponseParts, SubQuery, split_response, split_sub_queries
+from .decompose import Fact, ResponseParts, split_response
 from .dialogue import is_small_talk
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .quantities import extract_quantities
+from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, redundant_of
 from .rubric import Findings, decide
 from .sources import PreparedSource, prepare_sources
