@@ -20,13 +20,14 @@ import time
 from datetime import timedelta
 
 from celery import shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_init, worker_ready
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from audits.judges import judge_kind
 from audits.models import SweepState
 from audits.sweep import JudgeShelf, SweepSummary, batches_sweep, lease_duration, sweep_start
 
@@ -103,6 +104,14 @@ def _after_batch(hostname: str | None, claimed: int, summary: SweepSummary) -> N
 def worker_heartbeat(self) -> None:
     """Scheduled: proves that a worker takes tasks off the queue."""
     SweepState.worker_alive(self.request.hostname or "in process")
+
+
+@worker_init.connect
+def _warm_up(**kwargs) -> None:
+    """Import the LLM judge's client now (it takes half a second) rather than in the
+    first batch; before the pool starts, so prefork children inherit it."""
+    if judge_kind() == "llm":
+        import audits.judges.llm  # noqa: F401
 
 
 @worker_ready.connect

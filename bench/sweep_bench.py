@@ -93,7 +93,10 @@ def reset() -> None:
 
 
 def timed_sweep(*, n: int, workers: int, url: str, redis_url: str, server, log_dir) -> dict:
-    from audits.models import Interaction
+    from django.db.models import Max, Min
+    from django.utils import timezone
+
+    from audits.models import Evaluation, Interaction
     from kbaudit.celery import app
     from tests.processes import CeleryProcess, stop_all, wait_for
 
@@ -121,6 +124,7 @@ def timed_sweep(*, n: int, workers: int, url: str, redis_url: str, server, log_d
     ]
     calls_before = server.calls
     try:
+        sent_at = timezone.now()
         started = time.perf_counter()
         app.send_task(
             "audits.tasks.sweep_dispatch", kwargs={"all_conversations": True}, queue=queue
@@ -134,11 +138,16 @@ def timed_sweep(*, n: int, workers: int, url: str, redis_url: str, server, log_d
         stop_all()
         _forget_queue(redis_url, queue)
     rate = n / seconds
+    span = Evaluation.objects.aggregate(first=Min("created_at"), last=Max("created_at"))
+    steady = n / max((span["last"] - span["first"]).total_seconds(), 1e-3)
     return {
         "workers": workers,
         "seconds": round(seconds, 2),
         "interactions_per_second": round(rate, 1),
         "per_worker": round(rate / workers, 1),
+        # From the first verdict stored to the last: without the start and the dispatch.
+        "first_verdict_after_s": round((span["first"] - sent_at).total_seconds(), 2),
+        "steady_per_worker": round(steady / workers, 1),
         "judge_calls": server.calls - calls_before,
     }
 
@@ -184,7 +193,10 @@ def run(n: int = 600) -> dict:
                     f"  {workers} worker(s) x concurrency {CONCURRENCY}: {n} interactions in "
                     f"{figures['seconds']:.1f}s = {figures['interactions_per_second']:.1f}/s "
                     f"({figures['per_worker']:.1f}/s per worker, target "
-                    f"{TARGET_PER_WORKER:.0f}: {verdict}); {figures['judge_calls']} judge calls"
+                    f"{TARGET_PER_WORKER:.0f}: {verdict}); first verdict after "
+                    f"{figures['first_verdict_after_s']:.2f}s, then "
+                    f"{figures['steady_per_worker']:.1f}/s per worker; "
+                    f"{figures['judge_calls']} judge calls"
                 )
     return results
 
