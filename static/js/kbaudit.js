@@ -31,8 +31,16 @@
       const input = control.parentElement.querySelector("input[name=reason]");
       if (input) input.focus();
     } else {
-      control.click();
+      clickProcessed(control);
     }
+  }
+
+  // A control swapped in a moment ago may not be wired to htmx yet: wire it first, so
+  // the click is an htmx request and not a full page submission.
+  function clickProcessed(control) {
+    const form = control.closest("form");
+    if (window.htmx && form) window.htmx.process(form);
+    control.click();
   }
 
   function toggleHelp(show) {
@@ -54,7 +62,7 @@
       c: () => press(current(), "claim"),
       r: () => press(current(), "resolve"),
       d: () => press(current(), "dismiss"),
-      u: () => { const undo = document.querySelector('#toast [data-action="undo"]'); if (undo) undo.click(); },
+      u: () => { const undo = document.querySelector('#toast [data-action="undo"]'); if (undo) clickProcessed(undo); },
       "?": () => toggleHelp(),
       Escape: () => toggleHelp(false),
     };

@@ -26,7 +26,7 @@ RETURNS = (
 class CountingJudge:
     """The offline judge, counting how often it is asked."""
 
-    name, model, prompt_version = "offline", "offline-rules", "offline-1"
+    name, model, prompt_version = OfflineJudge.name, OfflineJudge.model, OfflineJudge.prompt_version
 
     def __init__(self):
         self.calls = 0
@@ -91,7 +91,7 @@ def test_the_judge_grades_an_ordinary_question_and_stores_its_working(bot):
         response="You can return headphones within 45 days of delivery.",
     )
     evaluation = interaction_grade(interaction=interaction, judge=CountingJudge()).evaluation
-    assert evaluation.judge == "offline" and evaluation.prompt_version == "offline-1"
+    assert evaluation.judge == "offline" and evaluation.prompt_version == OfflineJudge.prompt_version
     assert evaluation.groundedness == 0.0
     assert evaluation.details["unsupported"][0]["reason"] == "condition_misapplied"
     assert evaluation.n_facts == 1 and evaluation.n_unsupported == 1

@@ -38,7 +38,7 @@ def statuses() -> dict[str, str]:
 
 
 class CountingJudge:
-    name, model, prompt_version = "offline", "offline-rules", "offline-1"
+    name, model, prompt_version = OfflineJudge.name, OfflineJudge.model, OfflineJudge.prompt_version
 
     def __init__(self):
         self.calls = 0

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def demo(tmp_path, settings):
     """A small Brightcart demo, graded by the offline judge: a populated queue."""
     settings.KBAUDIT_JUDGE = "offline"
-    call_command("make_demo_data", "--out", str(tmp_path / "demo"), "--n", "1200")
+    call_command("make_demo_data", "--out", str(tmp_path / "demo"), "--n", "2500")
     sweep_run(idle_minutes=None)
     assert ReviewItem.objects.active().count() >= 2
     return ReviewItem.objects.active().order_by("-priority")
@@ -77,6 +77,7 @@ def test_the_keyboard_moves_opens_claims_and_shows_help(page, demo):
     target = rows.nth(0).get_attribute("data-item")
     page.keyboard.press("c")
     page.wait_for_selector(f"#item-{target}:has-text('bob')")
+    page.wait_for_selector('#toast [data-action="undo"]')
     assert ReviewItem.objects.get(pk=target).assignee.username == "bob"
     page.keyboard.press("u")
     page.wait_for_selector(f"#item-{target}:has-text('Open')")
