@@ -98,6 +98,15 @@ def clean_text(text: str) -> str:
 
 
 def identifier(value: Any, name: str) -> str:
+    # The common case first, without building a message nobody reads.
+    if (
+        type(value) is str
+        and 0 < len(value) <= MAX_ID
+        and not value[0].isspace()
+        and not value[-1].isspace()
+        and "\x00" not in value
+    ):
+        return value
     if value is None or value == "":
         raise RecordError(f"{name}: missing")
     if isinstance(value, bool) or not isinstance(value, str | int):
@@ -163,6 +172,33 @@ def parse_sources(value: Any) -> list[SourceRecord]:
 
 
 def _parse_source(item: Any, index: int) -> SourceRecord:
+    if type(item) is dict:
+        key, score = item.get("article_id"), item.get("score")
+        title, url, text = item.get("title"), item.get("url"), item.get("text")
+        # The common case first: a well-formed source is read without the checks below.
+        if (
+            type(key) is str
+            and 0 < len(key) <= MAX_ID
+            and not key[0].isspace()
+            and not key[-1].isspace()
+            and "\x00" not in key
+            and (score is None or (type(score) is float and score == score))
+            and (title is None or type(title) is str)
+            and (url is None or type(url) is str)
+            and (text is None or type(text) is str)
+        ):
+            return SourceRecord(
+                index + 1,
+                key,
+                clean_text(title or "")[:MAX_TITLE],
+                clean_text(url or "")[:MAX_URL],
+                clean_text(text or ""),
+                score,
+            )
+    return _checked_source(item, index)
+
+
+def _checked_source(item: Any, index: int) -> SourceRecord:
     where = f"sources[{index}]"
     if not isinstance(item, dict):
         raise RecordError(f"{where}: must be an object (got {kind_of(item)})")

@@ -10,6 +10,7 @@ import psycopg
 from django.conf import settings
 from django.db import connection, transaction
 
+from audits.ingest.parallel import ChunkSummary, read_chunk, summaries
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import Row
 from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
@@ -143,6 +144,11 @@ def _preparer(run: EvaluationRun | None) -> ChunkPreparer | None:
     """On PostgreSQL, rows are formatted for COPY by the parsing thread (see prepare.py)."""
     if connection.vendor != "postgresql" or not ChunkPreparer.available():
         return None
+    return ChunkPreparer(_connector(), run_id=run.pk if run else None)
+
+
+def _connector():
+    """Opens a connection of its own to the database Django uses (to reserve ids)."""
     params = connection.settings_dict
     conninfo = {
         "dbname": params["NAME"],
@@ -151,10 +157,7 @@ def _preparer(run: EvaluationRun | None) -> ChunkPreparer | None:
         "host": params.get("HOST") or None,
         "port": params.get("PORT") or None,
     }
-    return ChunkPreparer(
-        lambda: psycopg.connect(**{k: v for k, v in conninfo.items() if v}, autocommit=True),
-        run_id=run.pk if run else None,
-    )
+    return lambda: psycopg.connect(**{k: v for k, v in conninfo.items() if v}, autocommit=True)
 
 
 def _parsed_chunks(
@@ -214,6 +217,84 @@ def _flush(
     summary.feedback_updated += result.feedback_updated
     for orphan in result.orphan_feedback:
         reject(orphan.line, f"feedback: no stored interaction with id {orphan.external_id!r}")
+
+
+def parallel_available(path: str, fmt: str) -> bool:
+    """A JSONL file on PostgreSQL is read in a child process (parallel.py)."""
+    return (
+        fmt == "jsonl"
+        and path != "-"
+        and connection.vendor == "postgresql"
+        and ChunkPreparer.available()
+    )
+
+
+def interaction_import_file(
+    *,
+    path: str,
+    policy: BotPolicy | None = None,
+    run: EvaluationRun | None = None,
+    default_bot: str | None = None,
+    chunk_size: int | None = None,
+    on_rejected: Callable[[Rejection], None] | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> ImportSummary:
+    """Import a JSONL file read by a child process; the same result as interaction_import."""
+    policy = policy or BotPolicy()
+    chunk_size = chunk_size or settings.KBAUDIT_IMPORT_CHUNK
+    summary = ImportSummary()
+    announced: set[str] = set()
+    run_id = run.pk if run else None
+
+    def reject(line: int, reason: str, external_id: str = "") -> None:
+        summary.rejected += 1
+        if on_rejected is not None:
+            on_rejected(Rejection(line=line, reason=reason, external_id=external_id))
+
+    for chunk in summaries(
+        path, chunk_size=chunk_size, default_bot=default_bot, run_id=run_id, connect=_connector()
+    ):
+        for line, reason, external_id in chunk.rejections:
+            reject(line, reason, external_id)
+        if not _write_summary(chunk, policy, run_id, summary, announced, reject):
+            _write_again(path, chunk, policy, run, default_bot, summary, announced, reject)
+        if on_progress is not None:
+            on_progress(chunk.bytes_read)
+    summary.bots_created = list(policy.created)
+    return summary
+
+
+def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reject) -> bool:
+    bot_ids = {slug: policy.resolve(slug, 0) for slug in chunk.slugs}
+    with transaction.atomic():
+        result = chunk_writer().write_prepared(
+            prepared=chunk.prepared, feedback=chunk.feedback, bot_ids=bot_ids, run_id=run_id
+        )
+        if result is None:
+            return False
+        refs = {k: v for k, v in chunk.article_refs.items() if k not in announced}
+        announced.update(refs)
+        if refs or result.imported:
+            interactions_imported.send(
+                sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
+            )
+    summary.imported += result.imported
+    summary.duplicates += chunk.in_chunk_duplicates
+    summary.feedback_updated += result.feedback_updated
+    for orphan in result.orphan_feedback:
+        reject(orphan.line, f"feedback: no stored interaction with id {orphan.external_id!r}")
+    return True
+
+
+def _write_again(path, chunk, policy, run, default_bot, summary, announced, reject) -> None:
+    """The chunk's lines read and written the ordinary way (its rejections are reported)."""
+    again = _Chunk()
+    for parsed in _validated_chunks(read_chunk(path, chunk), chunk.n_lines + 1, default_bot):
+        for _, record, _ in parsed:
+            if not isinstance(record, RecordError):
+                policy.resolve(record.bot, record.line)
+                again.add(record)
+    _flush(again, policy, run, summary, announced, reject)
 
 
 def _new_article_refs(interactions, announced: set[str]) -> dict[str, tuple[str, str]]:

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 from psycopg.copy import QueuedLibpqWriter
 from psycopg.types.json import Jsonb
 
@@ -27,7 +26,6 @@ from audits.ingest.prepare import (
     json_dumps,
 )
 from audits.ingest.records import FeedbackRecord, InteractionRecord
-from audits.models import Conversation, Interaction, RetrievedSource
 
 
 @dataclass
@@ -55,6 +53,8 @@ def _spans(records, bot_ids) -> dict[tuple[int, str], tuple]:
 def chunk_writer():
     if connection.vendor == "postgresql":
         return PostgresCopyWriter()
+    from audits.ingest.orm_writer import OrmWriter
+
     return OrmWriter()
 
 
@@ -108,23 +108,62 @@ class PostgresCopyWriter:
             # Feedback of a record stored just now is already in place; a re-sent
             # record's may be news.
             resent = [r for r in interactions if (bot_ids[r.bot], r.external_id) in existing]
-            rows = self._feedback_rows(resent, feedback, bot_ids)
-            if rows:
-                with cursor.cursor.copy(
-                    "COPY kb_stage_feedback (line, bot_id, external_id, feedback, feedback_only)"
-                    " FROM STDIN"
-                ) as copy:
-                    for row in rows:
-                        copy.write_row(row)
-                result.feedback_updated = self._apply_feedback(cursor, run_id)
-                orphans = self._orphan_feedback_lines(cursor, run_id)
-                result.orphan_feedback = [f for f in feedback if f.line in orphans]
+            self._feedback(cursor, resent, feedback, bot_ids, run_id, result)
         return result
 
+    def write_prepared(
+        self,
+        *,
+        prepared: PreparedChunk | None,
+        feedback: Sequence[FeedbackRecord],
+        bot_ids: dict[str, int],
+        run_id: int | None,
+    ) -> ChunkResult | None:
+        """Write a chunk from its prepared bytes alone (parallel.py); None when they cannot
+        be used as they are, having written nothing."""
+        result = ChunkResult()
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
+            cursor.execute(self.STAGING)
+            if prepared is not None:
+                keys = [(bot_ids[slug], external_id) for slug, external_id in prepared.keys]
+                if self._existing_keys(cursor, keys, run_id):
+                    return None
+                savepoint = transaction.savepoint()
+                try:
+                    written = self._copy_prepared_bytes(cursor, prepared, bot_ids, run_id)[0]
+                except IntegrityError:
+                    written = False
+                if not written:
+                    transaction.savepoint_rollback(savepoint)
+                    return None
+                transaction.savepoint_commit(savepoint)
+                result.imported = len(keys)
+            self._feedback(cursor, [], feedback, bot_ids, run_id, result)
+        return result
+
+    def _feedback(self, cursor, resent, feedback, bot_ids, run_id, result: ChunkResult) -> None:
+        rows = self._feedback_rows(resent, feedback, bot_ids)
+        if not rows:
+            return
+        with cursor.cursor.copy(
+            "COPY kb_stage_feedback (line, bot_id, external_id, feedback, feedback_only) FROM STDIN"
+        ) as copy:
+            for row in rows:
+                copy.write_row(row)
+        result.feedback_updated = self._apply_feedback(cursor, run_id)
+        orphans = self._orphan_feedback_lines(cursor, run_id)
+        result.orphan_feedback = [f for f in feedback if f.line in orphans]
+
     def _existing(self, cursor, interactions, bot_ids, run_id) -> set[tuple[int, str]]:
+        return self._existing_keys(
+            cursor, [(bot_ids[r.bot], r.external_id) for r in interactions], run_id
+        )
+
+    def _existing_keys(self, cursor, keys, run_id) -> set[tuple[int, str]]:
         by_bot: dict[int, list[str]] = {}
-        for r in interactions:
-            by_bot.setdefault(bot_ids[r.bot], []).append(r.external_id)
+        for bot_id, external_id in keys:
+            by_bot.setdefault(bot_id, []).append(external_id)
         existing: set[tuple[int, str]] = set()
         for bot_id, external_ids in by_bot.items():
             cursor.execute(
@@ -154,15 +193,21 @@ class PostgresCopyWriter:
             return self._insert_interactions(cursor, run_id)
 
     def _copy_prepared(self, cursor, new, bot_ids, run_id, prepared: PreparedChunk) -> None:
+        written, conversations = self._copy_prepared_bytes(cursor, prepared, bot_ids, run_id)
+        if not written:
+            self._copy_new(cursor, new, bot_ids, conversations, run_id)
+
+    def _copy_prepared_bytes(self, cursor, prepared, bot_ids, run_id) -> tuple[bool, dict]:
+        """Store the conversations, then COPY the prepared bytes if they still hold: False
+        (and the conversations' real ids) when a conversation was already stored under
+        another id, or the bot's stand-in turned up in the data itself."""
         spans = {
             (bot_ids[slug], external_id): (first, last, pk)
             for (slug, external_id), (pk, first, last) in prepared.conversations.items()
         }
         actual = self._conversation_ids(cursor, spans, run_id)
         if any(actual[key] != span[2] for key, span in spans.items()):
-            # A conversation was already stored under another id: format the rows here.
-            self._copy_new(cursor, new, bot_ids, actual, run_id)
-            return
+            return False, actual
         encoded = []
         for table, columns, payloads in (
             ("audits_interaction", INTERACTION_COLUMNS, prepared.interactions),
@@ -170,13 +215,13 @@ class PostgresCopyWriter:
         ):
             for slug, payload in payloads.items():
                 data = prepared.for_bot(payload, bot_ids[slug])
-                if data is None:  # the bot's stand-in turned up in the data itself
-                    self._copy_new(cursor, new, bot_ids, actual, run_id)
-                    return
+                if data is None:
+                    return False, actual
                 encoded.append((table, columns, data))
         for table, columns, data in encoded:
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy:
                 copy.write(data)
+        return True, actual
 
     def _conversation_ids(self, cursor, spans, run_id) -> dict[tuple[int, str], int]:
         """Insert or widen the conversations of ``spans`` ((bot id, external id) → (first,
@@ -400,132 +445,3 @@ class PostgresCopyWriter:
             """
         )
         return {row[0] for row in cursor.fetchall()}
-
-
-class OrmWriter:
-    """The same semantics through the ORM (SQLite, the zero-setup default)."""
-
-    def write(
-        self,
-        *,
-        interactions: Sequence[InteractionRecord],
-        feedback: Sequence[FeedbackRecord],
-        bot_ids: dict[str, int],
-        run_id: int | None,
-        prepared: PreparedChunk | None = None,  # PostgreSQL's COPY only
-    ) -> ChunkResult:
-        result = ChunkResult()
-        with transaction.atomic():
-            if interactions:
-                result.imported = self._insert(interactions, bot_ids, run_id)
-                result.duplicates = len(interactions) - result.imported
-            updates = {
-                (bot_ids[r.bot], r.external_id): r.feedback
-                for r in interactions
-                if r.feedback is not None
-            }
-            for f in sorted(feedback, key=lambda f: f.line):
-                updates[(bot_ids[f.bot], f.external_id)] = f.feedback
-            found = self._apply_feedback(updates, run_id, result)
-            result.orphan_feedback = [
-                f for f in feedback if (bot_ids[f.bot], f.external_id) not in found
-            ]
-        return result
-
-    @staticmethod
-    def _existing(bot_id: int, external_ids: list[str], run_id: int | None) -> set[str]:
-        return set(
-            Interaction.objects.filter(
-                bot_id=bot_id, run_id=run_id, external_id__in=external_ids
-            ).values_list("external_id", flat=True)
-        )
-
-    def _insert(self, interactions, bot_ids, run_id) -> int:
-        by_bot: dict[int, list[InteractionRecord]] = {}
-        for r in interactions:
-            by_bot.setdefault(bot_ids[r.bot], []).append(r)
-        inserted = 0
-        for bot_id, records in by_bot.items():
-            existing = self._existing(bot_id, [r.external_id for r in records], run_id)
-            new = [r for r in records if r.external_id not in existing]
-            if new:
-                conversations = self._conversations(bot_id, records, run_id)
-                self._create(bot_id, new, conversations, run_id)
-                inserted += len(new)
-        return inserted
-
-    @staticmethod
-    def _conversations(bot_id, records, run_id) -> dict[str, int]:
-        spans: dict[str, list] = {}
-        for r in records:
-            span = spans.setdefault(r.conversation_id, [r.timestamp, r.timestamp])
-            span[0], span[1] = min(span[0], r.timestamp), max(span[1], r.timestamp)
-        ids: dict[str, int] = {}
-        for external_id, (first, last) in spans.items():
-            conversation, created = Conversation.objects.get_or_create(
-                bot_id=bot_id,
-                run_id=run_id,
-                external_id=external_id,
-                defaults={"started_at": first, "last_activity_at": last},
-            )
-            if not created and (
-                conversation.started_at > first or conversation.last_activity_at < last
-            ):
-                conversation.started_at = min(conversation.started_at, first)
-                conversation.last_activity_at = max(conversation.last_activity_at, last)
-                conversation.save(update_fields=["started_at", "last_activity_at"])
-            ids[external_id] = conversation.pk
-        return ids
-
-    @staticmethod
-    def _create(bot_id, records, conversations, run_id) -> None:
-        created = Interaction.objects.bulk_create(
-            [
-                Interaction(
-                    bot_id=bot_id,
-                    conversation_id=conversations[r.conversation_id],
-                    run_id=run_id,
-                    external_id=r.external_id,
-                    timestamp=r.timestamp,
-                    query=r.query,
-                    response=r.response,
-                    query_key=r.query_key,
-                    feedback=r.feedback,
-                    feedback_at=r.timestamp if r.feedback else None,
-                    metadata=r.metadata,
-                    n_sources=len(r.sources),
-                    imported_at=timezone.now(),
-                )
-                for r in records
-            ]
-        )
-        RetrievedSource.objects.bulk_create(
-            [
-                RetrievedSource(
-                    interaction=interaction,
-                    rank=s.rank,
-                    article_key=s.article_key,
-                    title=s.title,
-                    url=s.url,
-                    text=s.text,
-                    score=s.score,
-                    bot_id=bot_id,
-                    occurred_at=r.timestamp,
-                )
-                for interaction, r in zip(created, records, strict=True)
-                for s in r.sources
-            ]
-        )
-
-    @staticmethod
-    def _apply_feedback(updates, run_id, result: ChunkResult) -> set[tuple[int, str]]:
-        found: set[tuple[int, str]] = set()
-        now = timezone.now()
-        for (bot_id, external_id), value in updates.items():
-            rows = Interaction.objects.filter(bot_id=bot_id, run_id=run_id, external_id=external_id)
-            if rows.exists():
-                found.add((bot_id, external_id))
-                result.feedback_updated += rows.exclude(feedback=value).update(
-                    feedback=value, feedback_at=now
-                )
-        return found

@@ -9,7 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from audits.ingest import service
-from audits.ingest.writers import OrmWriter, PostgresCopyWriter
+from audits.ingest.orm_writer import OrmWriter
+from audits.ingest.writers import PostgresCopyWriter
 from audits.models import Bot, Conversation, EvaluationRun, Interaction, RetrievedSource
 from content.models import Article
 

@@ -1,9 +1,18 @@
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
 
 from audits.ingest.files import open_rows, report
-from audits.ingest.service import BotPolicy, interaction_import
+from audits.ingest.service import (
+    BotPolicy,
+    interaction_import,
+    interaction_import_file,
+    parallel_available,
+)
 from audits.models import EvaluationRun
 
 
@@ -36,21 +45,43 @@ class Command(BaseCommand):
     ):
         fmt = format or ("csv" if file.lower().endswith(".csv") else "jsonl")
         evaluation_run = EvaluationRun.objects.get_or_create(name=run)[0] if run else None
-        try:
-            with open_rows(file, fmt=fmt, progress=progress) as rows:
-                summary = interaction_import(
-                    rows=rows,
-                    policy=BotPolicy(create_missing=True),
-                    run=evaluation_run,
-                    default_bot=bot,
-                    on_rejected=lambda rejection: report(self.stderr, f"{file}:{rejection}"),
-                    keep_rejections=0,
-                    prepare=True,
-                )
-        except FileNotFoundError as exc:
-            raise CommandError(str(exc)) from exc
+        if parallel_available(file, fmt) and Path(file).is_file():
+            summary = self._import_in_parallel(file, evaluation_run, bot, progress)
+        else:
+            summary = self._import(file, fmt, evaluation_run, bot, progress)
         for slug in summary.bots_created:
             self.stdout.write(f"created bot {slug} with default thresholds")
         self.stdout.write(summary.line())
         if summary.rejected:
             raise SystemExit(1)
+
+    def _report(self, file: str):
+        return lambda rejection: report(self.stderr, f"{file}:{rejection}")
+
+    def _import_in_parallel(self, file, evaluation_run, bot, progress):
+        disable = (not sys.stderr.isatty()) if progress is None else not progress
+        with tqdm(total=Path(file).stat().st_size, unit="B", unit_scale=True,
+                  desc=Path(file).name, disable=disable) as bar:  # fmt: skip
+            return interaction_import_file(
+                path=file,
+                policy=BotPolicy(create_missing=True),
+                run=evaluation_run,
+                default_bot=bot,
+                on_rejected=self._report(file),
+                on_progress=bar.update,
+            )
+
+    def _import(self, file, fmt, evaluation_run, bot, progress):
+        try:
+            with open_rows(file, fmt=fmt, progress=progress) as rows:
+                return interaction_import(
+                    rows=rows,
+                    policy=BotPolicy(create_missing=True),
+                    run=evaluation_run,
+                    default_bot=bot,
+                    on_rejected=self._report(file),
+                    keep_rejections=0,
+                    prepare=True,
+                )
+        except FileNotFoundError as exc:
+            raise CommandError(str(exc)) from exc

@@ -1,0 +1,141 @@
+"""Reading a JSONL file in a second process while this one writes (PostgreSQL).
+
+Parsing, validating and encoding a chunk costs the interpreter more than sending it,
+and two threads share one interpreter: the database ends up waiting for the writer.
+So a child process reads the file, validates each line and encodes the chunk for binary
+COPY (see prepare.py), and sends this process only what writing needs: the bytes, the
+ids they assume, the rejections, the feedback records and the articles cited. When the
+writer cannot use the prepared bytes (an id already stored, a conversation stored under
+another id), it reads the chunk's lines again from the file and writes them the
+ordinary way.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+
+from audits.ingest.prepare import ChunkPreparer, PreparedChunk
+from audits.ingest.readers import jsonl_rows
+from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
+
+_DONE = "done"
+
+
+@dataclass
+class ChunkSummary:
+    first_line: int
+    start: int  # byte offset of the chunk's first line
+    end: int  # byte offset just after its last line
+    n_lines: int
+    bytes_read: int
+    prepared: PreparedChunk | None
+    slugs: set[str] = field(default_factory=set)
+    feedback: list[FeedbackRecord] = field(default_factory=list)
+    rejections: list[tuple[int, str, str]] = field(default_factory=list)
+    article_refs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    in_chunk_duplicates: int = 0
+
+
+def read_chunk(path: str, summary: ChunkSummary) -> Iterator[tuple[int, object]]:
+    """The chunk's lines again, decoded, as the in-process reader yields them."""
+    with open(path, "rb") as handle:
+        handle.seek(summary.start)
+        lines = islice(handle, summary.n_lines)
+        for number, decoded in jsonl_rows(lines):
+            yield summary.first_line + number - 1, decoded
+
+
+def summaries(
+    path: str, *, chunk_size: int, default_bot: str | None, run_id: int | None, connect
+) -> Iterator[ChunkSummary]:
+    """Chunk summaries from a child process, a bounded number ahead."""
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue(maxsize=2)
+    child = context.Process(
+        target=_child,
+        args=(queue, path, chunk_size, default_bot, run_id, connect),
+        name="kbaudit-import-reader",
+        daemon=True,
+    )
+    child.start()
+    try:
+        while True:
+            kind, payload = queue.get()
+            if kind == _DONE:
+                return
+            if kind == "error":
+                raise RuntimeError(f"the import's reading process failed:\n{payload}")
+            yield payload
+    finally:
+        if child.is_alive():
+            child.terminate()
+        child.join()
+
+
+def _child(queue, path, chunk_size, default_bot, run_id, connect) -> None:
+    preparer = ChunkPreparer(connect, run_id=run_id)
+    try:
+        for summary in _read(path, chunk_size, default_bot, preparer):
+            queue.put(("chunk", summary))
+        queue.put((_DONE, None))
+    except BaseException:  # reported to the writer, which raises it
+        queue.put(("error", traceback.format_exc()))
+    finally:
+        preparer.close()
+
+
+def _read(path, chunk_size, default_bot, preparer) -> Iterator[ChunkSummary]:
+    with open(path, "rb") as handle:
+        offset, number, lines = 0, 0, []
+        for raw in handle:
+            number += 1
+            lines.append(raw)
+            if len(lines) >= chunk_size:
+                yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
+                offset += sum(len(line) for line in lines)
+                lines = []
+        if lines:
+            yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
+
+
+def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
+    size = sum(len(line) for line in lines)
+    summary = ChunkSummary(first_line, start, start + size, len(lines), size, None)
+    records: dict[tuple[str, str], InteractionRecord] = {}
+    for number, decoded in jsonl_rows(lines):
+        line = first_line + number - 1
+        record = _parsed(decoded, line, default_bot, summary)
+        if record is None:
+            continue
+        summary.slugs.add(record.bot)
+        if isinstance(record, FeedbackRecord):
+            summary.feedback.append(record)
+        elif record.key in records:
+            summary.in_chunk_duplicates += 1
+            if record.feedback is not None:
+                summary.feedback.append(
+                    FeedbackRecord(record.line, record.bot, record.external_id, record.feedback)
+                )
+        else:
+            records[record.key] = record
+            for source in record.sources:
+                summary.article_refs.setdefault(source.article_key, (source.title, source.url))
+    if records:
+        summary.prepared = preparer.prepare(list(records.values()))
+    return summary
+
+
+def _parsed(decoded, line, default_bot, summary: ChunkSummary):
+    if isinstance(decoded, RecordError):
+        summary.rejections.append((line, str(decoded), ""))
+        return None
+    try:
+        return parse_record(decoded, line=line, default_bot=default_bot)
+    except RecordError as exc:
+        external_id = decoded.get("id", "") if isinstance(decoded, dict) else ""
+        summary.rejections.append((line, str(exc), str(external_id or "")))
+        return None
