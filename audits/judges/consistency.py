@@ -24,6 +24,7 @@ from django.conf import settings
 from django.db.models import F
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
+from audits.judges.client import endpoint_settings, openai_client
 from audits.models import JudgeCacheEntry
 
 from .base import JudgeError
@@ -121,21 +122,14 @@ class ConsistencyJudge:
         self.prompt_version = prompt_version
         self.response_format = response_format
         self.use_cache = use_cache
-        self.client = openai.OpenAI(
-            base_url=base_url or None,
-            api_key=api_key or "not-needed",
-            timeout=timeout,
-            max_retries=max_retries,
+        self.client = openai_client(
+            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
 
     @classmethod
     def from_settings(cls, **overrides: Any) -> ConsistencyJudge:
         options: dict[str, Any] = {
-            "model": settings.KBAUDIT_JUDGE_MODEL,
-            "base_url": settings.OPENAI_BASE_URL,
-            "api_key": settings.OPENAI_API_KEY,
-            "timeout": settings.KBAUDIT_JUDGE_TIMEOUT,
-            "max_retries": settings.KBAUDIT_JUDGE_MAX_RETRIES,
+            **endpoint_settings(),
             "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
         }
         options.update(overrides)

@@ -53,6 +53,8 @@ import openai
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
+from audits.judges.client import endpoint_settings, openai_client
+
 from .base import RUBRIC_CAUSES, JudgeError, JudgeInput, JudgeResult
 from .cache import JudgeCache
 from .llm_schema import RawJudgement, Shaped, parse_raw, response_format_json_schema, shape
@@ -128,22 +130,14 @@ class LLMJudge:
         self.prompt = load_prompt(prompt_version)
         self.response_format = response_format
         self.cache = cache
-        # Local servers (vLLM, Ollama) ignore the key, but the client insists on one.
-        self.client = openai.OpenAI(
-            base_url=base_url or None,
-            api_key=api_key or "not-needed",
-            timeout=timeout,
-            max_retries=max_retries,
+        self.client = openai_client(
+            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
 
     @classmethod
     def from_settings(cls, *, use_cache: bool = True, **overrides: Any) -> LLMJudge:
         options: dict[str, Any] = {
-            "model": settings.KBAUDIT_JUDGE_MODEL,
-            "base_url": settings.OPENAI_BASE_URL,
-            "api_key": settings.OPENAI_API_KEY,
-            "timeout": settings.KBAUDIT_JUDGE_TIMEOUT,
-            "max_retries": settings.KBAUDIT_JUDGE_MAX_RETRIES,
+            **endpoint_settings(),
             "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
             "cache": JudgeCache() if use_cache else None,
         }

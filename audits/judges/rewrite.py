@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import openai
-from django.conf import settings
 
 from audits.judges.base import JudgeError
+from audits.judges.client import endpoint_settings, openai_client
 
 PROMPT_VERSION = "rewrite-v1"
 PROMPTS = Path(__file__).resolve().parent / "prompts"
@@ -41,22 +41,13 @@ class RewriteWriter:
         self.model = model
         self.system = (PROMPTS / f"{PROMPT_VERSION}.system.txt").read_text(encoding="utf-8")
         self.user = (PROMPTS / f"{PROMPT_VERSION}.user.txt").read_text(encoding="utf-8")
-        self.client = openai.OpenAI(
-            base_url=base_url or None,
-            api_key=api_key or "not-needed",
-            timeout=timeout,
-            max_retries=max_retries,
+        self.client = openai_client(
+            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
 
     @classmethod
     def from_settings(cls) -> RewriteWriter:
-        return cls(
-            model=settings.KBAUDIT_JUDGE_MODEL,
-            base_url=settings.OPENAI_BASE_URL,
-            api_key=settings.OPENAI_API_KEY,
-            timeout=settings.KBAUDIT_JUDGE_TIMEOUT,
-            max_retries=settings.KBAUDIT_JUDGE_MAX_RETRIES,
-        )
+        return cls(**endpoint_settings())
 
     def write(self, *, title: str, body: str, evidence: str) -> Rewrite:
         messages = [
