@@ -75,6 +75,13 @@ class FlagSummary:
     held_dismissed: int = 0
     findings: list[Finding] = field(default_factory=list)
 
+    def count(self, outcome: str) -> None:
+        """Tally an outcome of review_item_raise (a re-raised item is also a new one)."""
+        if outcome in ("created", "reflagged"):
+            self.created += 1
+        if outcome in ("updated", "reflagged", "held_dismissed"):
+            setattr(self, outcome, getattr(self, outcome) + 1)
+
     def line(self) -> str:
         return (
             f"new items {self.created}, updated {self.updated}, resolved {self.resolved}, "
@@ -252,39 +259,63 @@ def failing_topic(bot: Bot, article_id: int, window: list[str]) -> str:
 
 
 def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
-    now = timezone.now()
-    topic = failing_topic(bot, finding.article_id, finding.evidence["window"])
-    items = ReviewItem.objects.filter(bot=bot, article_id=finding.article_id, reason=finding.reason)
-    active = items.filter(status__in=ReviewItem.ACTIVE).first()
-    if active is not None:
-        active.priority, active.severity, active.topic = finding.priority, finding.severity, topic
-        active.evidence, active.last_flagged_at, active.updated_at = finding.evidence, now, now
-        active.save(
-            update_fields=[
-                "priority",
-                "severity",
-                "topic",
-                "evidence",
-                "last_flagged_at",
-                "updated_at",
-            ]
-        )
-        summary.updated += 1
-        return
-    latest = items.order_by("-created_at", "-id").first()
-    if latest is not None and latest.status == ReviewItem.Status.DISMISSED:
-        if not _materially_worse(finding, latest):
-            summary.held_dismissed += 1
-            return
-        summary.reflagged += 1
-    item = ReviewItem.objects.create(
-        bot=bot,
+    outcome = review_item_raise(
+        bot_id=bot.pk,
         article_id=finding.article_id,
         reason=finding.reason,
         priority=finding.priority,
         severity=finding.severity,
-        topic=topic,
+        topic=failing_topic(bot, finding.article_id, finding.evidence["window"]),
         evidence=finding.evidence,
+        detail={"severity": round(finding.severity, 4)},
+    )
+    summary.count(outcome)
+
+
+def review_item_raise(
+    *,
+    bot_id: int,
+    article_id: int,
+    reason: str,
+    priority: float,
+    severity: float,
+    topic: str,
+    evidence: dict,
+    other_article_id: int | None = None,
+    detail: dict | None = None,
+) -> str:
+    """Raise a review item, or refresh the active one; never reopen a dismissed one.
+
+    Returns what happened: "updated", "unchanged", "held_dismissed" (dismissed, and not
+    materially worse since), "reflagged" (a new item after a dismissal) or "created".
+    """
+    now = timezone.now()
+    items = ReviewItem.objects.filter(
+        bot_id=bot_id, article_id=article_id, other_article_id=other_article_id, reason=reason
+    )
+    active = items.filter(status__in=ReviewItem.ACTIVE).first()
+    if active is not None:
+        values = (evidence, priority, severity, topic)
+        if (active.evidence, active.priority, active.severity, active.topic) == values:
+            return "unchanged"
+        active.evidence, active.priority, active.severity, active.topic = values
+        active.last_flagged_at = active.updated_at = now
+        fields = ["evidence", "priority", "severity", "topic", "last_flagged_at", "updated_at"]
+        active.save(update_fields=fields)
+        return "updated"
+    latest = items.order_by("-created_at", "-id").first()
+    dismissed = latest is not None and latest.status == ReviewItem.Status.DISMISSED
+    if dismissed and severity < latest.severity + WORSE_BY:
+        return "held_dismissed"
+    item = ReviewItem.objects.create(
+        bot_id=bot_id,
+        article_id=article_id,
+        other_article_id=other_article_id,
+        reason=reason,
+        priority=priority,
+        severity=severity,
+        topic=topic,
+        evidence=evidence,
         previous=latest,
         created_at=now,
         updated_at=now,
@@ -293,9 +324,9 @@ def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
     ReviewItemEvent.objects.create(
         item=item,
         action="flagged",
-        detail={"severity": round(finding.severity, 4), "previous": latest.pk if latest else None},
+        detail={**(detail or {}), "previous": latest.pk if latest else None},
     )
-    summary.created += 1
+    return "reflagged" if dismissed else "created"
 
 
 def recovered(reason: str, means: dict, thresholds: dict) -> bool:
@@ -305,10 +336,6 @@ def recovered(reason: str, means: dict, thresholds: dict) -> bool:
         means.get(metric) is not None and means[metric] >= thresholds[metric]
         for metric in REASON_METRICS[reason]
     )
-
-
-def _materially_worse(finding: Finding, dismissed: ReviewItem) -> bool:
-    return finding.severity >= dismissed.severity + WORSE_BY
 
 
 def _resolve_recovered(item: ReviewItem, window: tuple[date, date]) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from audits.models import Bot
-from content.flags import WORSE_BY, failing_topic, flag_window_days
+from content.flags import failing_topic, flag_window_days, review_item_raise
 from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
 
 from .logs import co_retrieval, recent_retrievals, recent_window, retrieving_bots
@@ -37,6 +37,13 @@ class ItemCounts:
     resolved: int = 0
     reflagged: int = 0
     held_dismissed: int = 0
+
+    def count(self, outcome: str) -> None:
+        """Tally an outcome of review_item_raise (a re-raised item is also a new one)."""
+        if outcome in ("created", "reflagged"):
+            self.created += 1
+        if outcome in ("updated", "reflagged", "held_dismissed"):
+            setattr(self, outcome, getattr(self, outcome) + 1)
 
     def line(self) -> str:
         return (
@@ -107,61 +114,19 @@ def _topic(finding: ArticleFinding, bot_id: int, window: list[str]) -> str:
 
 
 def _apply(finding: ArticleFinding, bot_id: int, context: _BotContext, counts: ItemCounts) -> None:
-    reason = REASONS[finding.kind]
     evidence, severity = _evidence(finding, bot_id, context)
-    priority = severity * max(evidence["traffic"], 1)
-    topic = _topic(finding, bot_id, evidence["window"])
-    now = timezone.now()
-    items = ReviewItem.objects.filter(
+    outcome = review_item_raise(
         bot_id=bot_id,
         article_id=finding.article_a_id,
         other_article_id=finding.article_b_id,
-        reason=reason,
-    )
-    active = items.filter(status__in=ReviewItem.ACTIVE).first()
-    if active is not None:
-        values = (evidence, priority, severity, topic)
-        if (active.evidence, active.priority, active.severity, active.topic) != values:
-            active.evidence, active.priority, active.severity, active.topic = values
-            active.last_flagged_at = active.updated_at = now
-            active.save(
-                update_fields=[
-                    "evidence",
-                    "priority",
-                    "severity",
-                    "topic",
-                    "last_flagged_at",
-                    "updated_at",
-                ]
-            )
-            counts.updated += 1
-        return
-    latest = items.order_by("-created_at", "-id").first()
-    if latest is not None and latest.status == ReviewItem.Status.DISMISSED:
-        if severity < latest.severity + WORSE_BY:
-            counts.held_dismissed += 1
-            return
-        counts.reflagged += 1
-    item = ReviewItem.objects.create(
-        bot_id=bot_id,
-        article_id=finding.article_a_id,
-        other_article_id=finding.article_b_id,
-        reason=reason,
-        priority=priority,
+        reason=REASONS[finding.kind],
+        priority=severity * max(evidence["traffic"], 1),
         severity=severity,
-        topic=topic,
+        topic=_topic(finding, bot_id, evidence["window"]),
         evidence=evidence,
-        previous=latest,
-        created_at=now,
-        updated_at=now,
-        last_flagged_at=now,
+        detail={"finding": finding.pk},
     )
-    ReviewItemEvent.objects.create(
-        item=item,
-        action="flagged",
-        detail={"finding": finding.pk, "previous": latest.pk if latest else None},
-    )
-    counts.created += 1
+    counts.count(outcome)
 
 
 def _resolve_orphans(bot: Bot | None, counts: ItemCounts) -> None:
