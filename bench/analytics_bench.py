@@ -65,13 +65,13 @@ INSERT INTO audits_evaluation (interaction_id, bot_id, occurred_at, judge, model
     groundedness, self_distinctness, verdict, cause, rationale, topic, details,
     n_sub_queries, n_facts, n_sources, n_unsupported, n_redundant, n_unasked,
     prompt_tokens, completion_tokens, latency_ms, cached, overridden_by_feedback,
-    original_verdict, original_cause)
+    original_verdict, original_cause, bad_quotes, declined, not_knowing_reason)
 SELECT i.id, i.bot_id, i.timestamp, 'bench', '', '',
     h.a / 100.0, h.b / 100.0, 1, 1, h.c / 100.0, 1,
     CASE WHEN h.a < 60 THEN 'insufficient' ELSE 'sufficient' END,
     CASE WHEN h.a < 60 THEN 'partial' ELSE NULL END, '',
     (ARRAY[{topics}])[1 + h.a % {n_topics}], '{{}}'::jsonb,
-    1, 2, 3, 0, 0, 0, 0, 0, 0, false, false, '', ''
+    1, 2, 3, 0, 0, 0, 0, 0, 0, false, false, '', '', 0, false, ''
 FROM audits_interaction i
 CROSS JOIN LATERAL (SELECT 40 + abs(hashtext(i.external_id)) % 61 AS a,
                            40 + abs(hashtext(i.external_id || 's')) % 61 AS b,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bench.common import OUT, bench_database_url, manage, recreate_database
 
-WORDS = ["return", "refund", "order", "delivery", "parcel", "warranty", "account", "password", "invoice", "voucher", "shipping", "express", "courier", "label", "exchange", "damaged", "replacement", "subscription", "payment", "card", "store", "pickup"]
+WORDS = ["return", "refund", "order", "delivery", "parcel", "warranty", "account", "password", "invoice", "voucher", "shipping", "express", "courier", "label", "exchange", "damaged", "replacement", "subscription", "payment", "card", "store", "pickup"]  # fmt: skip
 
 
 def generate(path: Path, n: int, *, seed: int = 1, n_articles: int = 2000) -> None:

@@ -9,6 +9,8 @@ item raised, pointing back to the dismissed one.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -221,9 +223,10 @@ def content_flags_update(
     findings, judged = findings_for(bot, *window, min_sample)
     summary.findings = findings
     flagged = {(f.article_id, f.reason) for f in findings}
+    topics = failing_topics(bot, sorted({f.article_id for f in findings}), window)
     with transaction.atomic():
         for finding in findings:
-            _apply(bot, finding, summary)
+            _apply(bot, finding, summary, topics.get(finding.article_id, ""))
         for item in ReviewItem.objects.active().filter(bot=bot, reason__in=list(REASON_METRICS)):
             means = judged.get(item.article_id)
             if (item.article_id, item.reason) in flagged or means is None:
@@ -234,38 +237,52 @@ def content_flags_update(
     return summary
 
 
-def failing_topic(bot: Bot, article_id: int, window: list[str]) -> str:
+def failing_topic(bot: Bot, article_id: int, window: Sequence[date | str]) -> str:
     """The most frequent topic among the article's insufficient answers in the window."""
-    from audits.models import Evaluation, RetrievedSource
+    return failing_topics(bot, [article_id], window).get(article_id, "")
+
+
+def failing_topics(
+    bot: Bot, article_ids: list[int], window: Sequence[date | str]
+) -> dict[int, str]:
+    """For each article, the most frequent topic among the insufficient answers that
+    retrieved it in the window (ties go to the topic first in alphabetical order); one
+    query for all of them."""
+    from audits.models import RetrievedSource
     from content.models import Article
 
-    key = Article.objects.filter(pk=article_id).values_list("external_id", flat=True).first()
-    retrieved = RetrievedSource.objects.filter(
-        article_key=key, bot=bot, occurred_at__date__gte=window[0], occurred_at__date__lte=window[1]
-    )
-    top = (
-        Evaluation.objects.filter(
-            interaction_id__in=retrieved.values("interaction_id"),
+    ids_by_key = dict(Article.objects.filter(pk__in=article_ids).values_list("external_id", "pk"))
+    if not ids_by_key:
+        return {}
+    rows = (
+        RetrievedSource.objects.filter(
+            bot=bot,
+            article_key__in=list(ids_by_key),
+            occurred_at__date__gte=window[0],
+            occurred_at__date__lte=window[1],
             interaction__run__isnull=True,  # an offline run's answers are not production's
-            verdict="insufficient",
+            interaction__evaluation__verdict="insufficient",
         )
-        .exclude(topic="")
-        .values("topic")
-        .annotate(n=Count("id"))
-        .order_by("-n", "topic")
-        .first()
+        .exclude(interaction__evaluation__topic="")
+        .values_list("article_key", "interaction__evaluation__topic")
+        .annotate(n=Count("interaction_id", distinct=True))
     )
-    return top["topic"] if top else ""
+    best: dict[int, tuple[int, str]] = {}
+    for key, topic, n in rows:
+        article_id = ids_by_key[key]
+        if article_id not in best or (-n, topic) < (-best[article_id][0], best[article_id][1]):
+            best[article_id] = (n, topic)
+    return {article_id: topic for article_id, (_, topic) in best.items()}
 
 
-def _apply(bot: Bot, finding: Finding, summary: FlagSummary) -> None:
+def _apply(bot: Bot, finding: Finding, summary: FlagSummary, topic: str) -> None:
     outcome = review_item_raise(
         bot_id=bot.pk,
         article_id=finding.article_id,
         reason=finding.reason,
         priority=finding.priority,
         severity=finding.severity,
-        topic=failing_topic(bot, finding.article_id, finding.evidence["window"]),
+        topic=topic,
         evidence=finding.evidence,
         detail={"severity": round(finding.severity, 4)},
     )
@@ -295,10 +312,19 @@ def review_item_raise(
     )
     active = items.filter(status__in=ReviewItem.ACTIVE).first()
     if active is not None:
-        values = (evidence, priority, severity, topic)
-        if (active.evidence, active.priority, active.severity, active.topic) == values:
+        # sums over the same rows may differ in their last bits from one query to the next
+        if (
+            (active.evidence, active.topic) == (evidence, topic)
+            and math.isclose(active.priority, priority, rel_tol=1e-9)
+            and math.isclose(active.severity, severity, rel_tol=1e-9)
+        ):
             return "unchanged"
-        active.evidence, active.priority, active.severity, active.topic = values
+        active.evidence, active.priority, active.severity, active.topic = (
+            evidence,
+            priority,
+            severity,
+            topic,
+        )
         active.last_flagged_at = active.updated_at = now
         fields = ["evidence", "priority", "severity", "topic", "last_flagged_at", "updated_at"]
         active.save(update_fields=fields)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Max, Min, Sum
 
 from audits.diagnostics import PeriodTotals
@@ -94,9 +95,11 @@ class Ranking:
     has_year_ago: bool
 
 
-def _article_totals(bot: Bot, period: Period):
+def _article_totals(bot: Bot, period: Period, article_ids: list[int]):
     return (
-        ArticleDayRollup.objects.filter(bot=bot, day__gte=period.start, day__lte=period.end)
+        ArticleDayRollup.objects.filter(
+            bot=bot, day__gte=period.start, day__lte=period.end, article_id__in=article_ids
+        )
         .values("article_id")
         .annotate(**{name: Sum(name) for name in SUMMED})
     )
@@ -113,16 +116,56 @@ def _traffic_by_article(bot: Bot, period: Period, article_ids: list[int]) -> dic
     return {row["article_id"]: row["traffic"] for row in rows}
 
 
+RANKED_IDS_SQL = """
+SELECT article_id,
+       SUM(CASE WHEN sample >= %(min)s THEN 1 ELSE 0 END) OVER () AS shown,
+       COUNT(*) OVER () AS articles
+FROM (
+    SELECT article_id, SUM(retrievals) AS traffic, SUM(interactions) AS sample
+    FROM {table}
+    WHERE bot_id = %(bot)s AND day >= %(start)s AND day <= %(end)s
+    GROUP BY article_id
+) AS per_article
+ORDER BY CASE WHEN sample >= %(min)s THEN 0 ELSE 1 END, traffic DESC, article_id
+LIMIT %(limit)s OFFSET %(offset)s
+"""
+
+
+def _ranked_ids(
+    bot: Bot, period: Period, min_sample: int, limit: int, offset: int
+) -> tuple[list[int], int, int]:
+    """One pass over the period's rollups: the page's article ids by traffic, and how
+    many articles reach the minimum sample and how many do not."""
+    params = {
+        "min": min_sample, "bot": bot.pk, "start": period.start, "end": period.end,
+        "limit": limit, "offset": offset,
+    }  # fmt: skip
+    sql = RANKED_IDS_SQL.format(table=connection.ops.quote_name(ArticleDayRollup._meta.db_table))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+        if not rows and offset:
+            cursor.execute(sql, {**params, "limit": 1, "offset": 0})
+            first = cursor.fetchall()
+            return [], *((first[0][1], first[0][2] - first[0][1]) if first else (0, 0))
+    if not rows:
+        return [], 0, 0
+    shown, hidden = rows[0][1], rows[0][2] - rows[0][1]
+    # rows past the shown ones are the hidden articles' (sorted after them)
+    return [row[0] for row in rows[: max(0, shown - offset)]], shown, hidden
+
+
 def article_ranking(
     *, bot: Bot, period: Period, min_sample: int | None = None, limit: int = 50, offset: int = 0
 ) -> Ranking:
-    """Articles by traffic in ``period``; rows under ``min_sample`` interactions are hidden."""
+    """Articles by traffic in ``period``; rows under ``min_sample`` interactions are hidden.
+
+    Ranking and counting read two sums per article; the full totals are summed only for
+    the page shown."""
     min_sample = default_min_sample() if min_sample is None else min_sample
-    totals = _article_totals(bot, period)
-    shown = totals.filter(interactions__gte=min_sample)
-    total = shown.count()
-    page = list(shown.order_by("-retrievals", "article_id")[offset : offset + limit])
-    ids = [row["article_id"] for row in page]
+    ids, shown, hidden = _ranked_ids(bot, period, min_sample, limit, offset)
+    by_id = {row["article_id"]: row for row in _article_totals(bot, period, ids)}
+    page = [by_id[article_id] for article_id in ids]
     articles = Article.objects.in_bulk(ids)
     first_day, _ = data_span(bot)
     previous_period, year_period = period.previous(), period.year_ago()
@@ -144,8 +187,7 @@ def article_ranking(
         )
         for index, row in enumerate(page)
     ]
-    hidden = totals.filter(interactions__lt=min_sample).count()
-    return Ranking(bot, period, rows, hidden, min_sample, total, has_year_ago)
+    return Ranking(bot, period, rows, hidden, min_sample, shown, has_year_ago)
 
 
 def _active_items(bot: Bot, article_ids: list[int]) -> dict[int, list[ReviewItem]]:

@@ -329,7 +329,11 @@ def test_a_review_items_topic_comes_from_production_answers_only(bot):
     run = EvaluationRun.objects.create(name="r")
     for i, (topic, on_run) in enumerate([("returns", False)] + [("pricing", True)] * 3):
         interaction = graded_answer(
-            bot=bot, query=question(i), run=run if on_run else None, verdict="insufficient"
+            bot=bot,
+            query=question(i),
+            run=run if on_run else None,
+            verdict="insufficient",
+            timestamp=BASE_TIME + timedelta(minutes=i),
         )
         Evaluation.objects.filter(interaction=interaction).update(topic=topic)
     day = BASE_TIME.date().isoformat()

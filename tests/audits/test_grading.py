@@ -91,7 +91,9 @@ def test_the_judge_grades_an_ordinary_question_and_stores_its_working(bot):
         response="You can return headphones within 45 days of delivery.",
     )
     evaluation = interaction_grade(interaction=interaction, judge=CountingJudge()).evaluation
-    assert evaluation.judge == "offline" and evaluation.prompt_version == OfflineJudge.prompt_version
+    assert (
+        evaluation.judge == "offline" and evaluation.prompt_version == OfflineJudge.prompt_version
+    )
     assert evaluation.groundedness == 0.0
     assert evaluation.details["unsupported"][0]["reason"] == "condition_misapplied"
     assert evaluation.n_facts == 1 and evaluation.n_unsupported == 1

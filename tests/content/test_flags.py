@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core.management import call_command
 
-from content.flags import content_flags_update, gap_severity
+from content.flags import content_flags_update, failing_topics, gap_severity, review_item_raise
 from content.models import ReviewItem
 from content.rollups import rollup_update
 from tests.content.test_rollups import BAD, GOOD, traffic
@@ -51,6 +51,47 @@ def test_sp_g_and_sqc_all_below_threshold_flag_a_content_gap(bot, returns):
     assert item.evidence["traffic"] == 12 and item.evidence["graded"] == 12
     assert "content-gap" in [d["id"] for d in item.evidence["diagnoses"]]
     assert [e.action for e in item.events.all()] == ["flagged"]
+
+
+def test_flagging_unchanged_data_again_changes_nothing(bot, returns):
+    days_of(bot, "kb-returns", BAD)
+    flags(bot)
+    item = ReviewItem.objects.get()
+    summary = flags(bot)
+    assert (summary.created, summary.updated) == (0, 0)
+    # a priority that differs only in its last bits (sums in another order) is the same
+    outcome = review_item_raise(
+        bot_id=bot.pk,
+        article_id=returns.pk,
+        reason=item.reason,
+        priority=item.priority * (1 + 1e-15),
+        severity=item.severity,
+        topic=item.topic,
+        evidence=item.evidence,
+    )
+    assert outcome == "unchanged"
+
+
+def test_each_flagged_article_gets_the_topic_its_failing_answers_share_most(bot, returns):
+    shipping = ArticleFactory(external_id="kb-shipping", title="Shipping")
+    ArticleVersionFactory(article=shipping, number=1)
+    for i, (key, topic) in enumerate(
+        [("kb-returns", "refunds")] * 3
+        + [("kb-returns", "exchanges")] * 2
+        + [("kb-shipping", "delivery")] * 2
+        + [("kb-shipping", "customs")] * 2  # a tie goes to the first alphabetically
+    ):
+        traffic(bot, day=DAY + timedelta(hours=i), article_keys=[key], metrics=BAD, topic=topic)
+    traffic(bot, day=DAY, article_keys=["kb-shipping"], metrics=GOOD, topic="tracking")
+    window = [DAY.date(), DAY.date()]
+    assert failing_topics(bot, [returns.pk, shipping.pk], window) == {
+        returns.pk: "refunds",
+        shipping.pk: "customs",
+    }
+    assert failing_topics(bot, [returns.pk], [DAY.date() + timedelta(days=1)] * 2) == {}
+    days_of(bot, "kb-returns", BAD, n=12, start=DAY + timedelta(hours=12))
+    flags(bot)
+    assert ReviewItem.objects.get(article=returns).topic == "returns"
 
 
 def test_one_metric_below_threshold_is_not_a_content_gap(bot, returns):

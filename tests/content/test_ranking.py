@@ -53,6 +53,16 @@ def test_rows_below_the_minimum_sample_are_hidden(bot, two_weeks):
     assert everything.total == 3
 
 
+def test_pages_keep_the_counts_of_the_whole_ranking(bot, two_weeks):
+    week = period_for("week", MONDAY.date())
+    second = article_ranking(bot=bot, period=week, min_sample=5, limit=1, offset=1)
+    assert [(row.rank, row.article.external_id) for row in second.rows] == [(2, "kb-shipping")]
+    assert (second.total, second.hidden) == (2, 1)
+    assert second.rows[0].totals["retrievals"] == 20 and second.rows[0].previous_traffic == 30
+    beyond = article_ranking(bot=bot, period=week, min_sample=5, limit=1, offset=5)
+    assert beyond.rows == [] and (beyond.total, beyond.hidden) == (2, 1)
+
+
 def test_no_change_is_shown_where_the_logs_do_not_reach_back(bot, two_weeks):
     earlier = article_ranking(
         bot=bot, period=period_for("week", MONDAY.date() - timedelta(days=7)), min_sample=0
