@@ -4,21 +4,51 @@ tokens per interaction against the loopback server (bench/judge_llm_bench.py).""
 from __future__ import annotations
 
 import json
+import random
 import tempfile
 import time
 from datetime import date
 from pathlib import Path
 
 
-def _offline_speed(n: int) -> dict:
-    from audits.judges.base import JudgeInput, SourceText
-    from audits.judges.offline import OfflineJudge, profile_from_texts
+def _demo(n: int) -> tuple[list[dict], list[dict]]:
     from content.demo.generate import demo_generate
 
     with tempfile.TemporaryDirectory() as tmp:
         manifest = demo_generate(out_dir=Path(tmp), n_interactions=n, end=date(2026, 11, 29))
         records = [json.loads(line) for line in manifest.interactions.open()]
         articles = [json.loads(line) for line in manifest.articles.open()]
+    return records, articles
+
+
+def _fresh_three_sources(records: list[dict], articles: list[dict]) -> list[dict]:
+    """Each question with three sources the judge has never read: its own retrieved
+    chunks topped up with paragraphs of other articles, each made unique by an order
+    reference, so no chunk's reading comes from the judge's cache."""
+    rng = random.Random(3)
+    paragraphs = [
+        (a["title"], block.strip())
+        for a in articles
+        for block in a["body"].split("\n\n")
+        if len(block.split()) >= 12
+    ]
+    fresh = []
+    for n, record in enumerate(r for r in records if r.get("query") and r.get("sources")):
+        chunks = [(s.get("title", ""), s["text"]) for s in record["sources"]][:3]
+        while len(chunks) < 3:
+            chunks.append(rng.choice(paragraphs))
+        sources = [
+            {"title": title, "text": f"{text} Reference BC-{n:06d}-{rank}.", "score": 0.7}
+            for rank, (title, text) in enumerate(chunks, start=1)
+        ]
+        fresh.append({**record, "sources": sources})
+    return fresh
+
+
+def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
+    from audits.judges.base import JudgeInput, SourceText
+    from audits.judges.offline import OfflineJudge, profile_from_texts
+
     items = [
         JudgeInput(
             query=r["query"],
@@ -46,13 +76,19 @@ def _offline_speed(n: int) -> dict:
 
 def run(n: int = 3000) -> dict:
     # The offline judge and the demo generator need no Django: measured in this process.
-    offline = _offline_speed(n)
+    records, articles = _demo(n)
+    offline = _offline_speed(records, articles)
     print(
         f"  offline judge: {offline['per_second_one_core']} interactions/s on one core "
         f"({offline['interactions']} demo interactions, {offline['sources_per_interaction']} sources each, "
         f"{offline['cpu_seconds']}s CPU)"
     )
+    fresh = _offline_speed(_fresh_three_sources(records, articles), articles)
+    print(
+        f"  offline judge, 3 sources never read before: {fresh['per_second_one_core']} "
+        f"interactions/s on one core ({fresh['interactions']} interactions, {fresh['cpu_seconds']}s CPU)"
+    )
     from bench import judge_llm_bench
 
     llm = judge_llm_bench.run(200)
-    return {"offline": offline, "llm": llm}
+    return {"offline": offline, "offline_fresh_3_sources": fresh, "llm": llm}
