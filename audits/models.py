@@ -357,6 +357,7 @@ class RetrievedSource(models.Model):
         on_delete=models.CASCADE,
         related_name="sources",
         db_constraint=False,  # see Interaction.bot
+        db_index=False,  # the primary key (interaction_id, rank) starts with it
     )
     rank = models.PositiveSmallIntegerField()
     article_key = models.CharField(max_length=200)
