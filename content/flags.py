@@ -69,13 +69,14 @@ class Finding:
 
 
 @dataclass
-class FlagSummary:
+class ItemCounts:
+    """What raising review items did: the flags' and the knowledge-base scan's tally."""
+
     created: int = 0
     updated: int = 0
     resolved: int = 0
     reflagged: int = 0
     held_dismissed: int = 0
-    findings: list[Finding] = field(default_factory=list)
 
     def count(self, outcome: str) -> None:
         """Tally an outcome of review_item_raise (a re-raised item is also a new one)."""
@@ -89,6 +90,11 @@ class FlagSummary:
             f"new items {self.created}, updated {self.updated}, resolved {self.resolved}, "
             f"raised again after dismissal {self.reflagged}, kept dismissed {self.held_dismissed}"
         )
+
+
+@dataclass
+class FlagSummary(ItemCounts):
+    findings: list[Finding] = field(default_factory=list)
 
 
 def flag_window(bot: Bot, *, until: date | None = None) -> tuple[date, date] | None:

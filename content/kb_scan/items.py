@@ -11,12 +11,11 @@ when the finding gets materially worse; an item resolves itself when its finding
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.utils import timezone
 
 from audits.models import Bot
-from content.flags import failing_topic, flag_window_days, review_item_raise
+from content.flags import ItemCounts, failing_topic, flag_window_days, review_item_raise
 from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
 
 from .logs import co_retrieval, recent_retrievals, recent_window, retrieving_bots
@@ -28,28 +27,6 @@ REASONS = {
 }
 # A contradiction gives customers wrong answers; a duplicate only crowds out answers.
 KIND_WEIGHT = {ArticleFinding.Kind.DUPLICATE: 0.5, ArticleFinding.Kind.CONTRADICTION: 1.0}
-
-
-@dataclass
-class ItemCounts:
-    created: int = 0
-    updated: int = 0
-    resolved: int = 0
-    reflagged: int = 0
-    held_dismissed: int = 0
-
-    def count(self, outcome: str) -> None:
-        """Tally an outcome of review_item_raise (a re-raised item is also a new one)."""
-        if outcome in ("created", "reflagged"):
-            self.created += 1
-        if outcome in ("updated", "reflagged", "held_dismissed"):
-            setattr(self, outcome, getattr(self, outcome) + 1)
-
-    def line(self) -> str:
-        return (
-            f"items: new {self.created}, updated {self.updated}, resolved {self.resolved}, "
-            f"raised again after dismissal {self.reflagged}, kept dismissed {self.held_dismissed}"
-        )
 
 
 def pair_items_update(*, findings: Iterable[ArticleFinding], bot: Bot | None = None) -> ItemCounts:
