@@ -15,8 +15,6 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Annotated, Any
 
 import openai
@@ -29,11 +27,11 @@ from audits.models import JudgeCacheEntry
 
 from .base import JudgeError
 from .llm_schema import _strict, extract_json_object
+from .prompts import prompt_files
 
 logger = logging.getLogger(__name__)
 
 PROMPT_VERSION = "consistency-v1"
-PROMPTS = Path(__file__).resolve().parent / "prompts"
 JUDGE_NAME = "consistency"
 # Long articles are cut: contradictions sit in the statements, which come early.
 MAX_BODY_CHARS = 8_000
@@ -96,13 +94,6 @@ def cache_key(pair: ArticlePair, *, model: str, prompt_version: str) -> str:
         separators=(",", ":"),
     )
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-@cache
-def _prompt(version: str) -> tuple[str, str]:
-    system = (PROMPTS / f"{version}.system.txt").read_text(encoding="utf-8").strip()
-    user = (PROMPTS / f"{version}.user.txt").read_text(encoding="utf-8").strip()
-    return system, user
 
 
 class ConsistencyJudge:
@@ -169,7 +160,7 @@ class ConsistencyJudge:
         )
 
     def _ask(self, pair: ArticlePair) -> Consistency:
-        system, user = _prompt(self.prompt_version)
+        system, user = prompt_files(self.prompt_version)
         messages = [
             {"role": "system", "content": system},
             {

@@ -45,8 +45,6 @@ import logging
 import re
 import time
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import openai
@@ -58,11 +56,11 @@ from audits.judges.client import endpoint_settings, openai_client
 from .base import RUBRIC_CAUSES, JudgeError, JudgeInput, JudgeResult
 from .cache import JudgeCache
 from .llm_schema import RawJudgement, Shaped, parse_raw, response_format_json_schema, shape
+from .prompts import prompt_files
 
 logger = logging.getLogger(__name__)
 
 PROMPT_VERSION = "llm-v1"
-PROMPTS = Path(__file__).resolve().parent / "prompts"
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
 
 
@@ -85,10 +83,8 @@ class Prompt:
         return [{"role": "system", "content": self.system}, {"role": "user", "content": user}]
 
 
-@cache
 def load_prompt(version: str) -> Prompt:
-    system = (PROMPTS / f"{version}.system.txt").read_text(encoding="utf-8").strip()
-    user = (PROMPTS / f"{version}.user.txt").read_text(encoding="utf-8").strip()
+    system, user = prompt_files(version)
     return Prompt(version=version, system=system, user=user)
 
 

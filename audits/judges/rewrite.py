@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import openai
 
 from audits.judges.base import JudgeError
 from audits.judges.client import endpoint_settings, openai_client
+from audits.judges.prompts import prompt_files
 
 PROMPT_VERSION = "rewrite-v1"
-PROMPTS = Path(__file__).resolve().parent / "prompts"
 # Article bodies can be long; the model needs the gist and the sections the evidence names.
 MAX_BODY_CHARS = 12_000
 
@@ -39,8 +38,7 @@ class RewriteWriter:
         max_retries: int,
     ) -> None:
         self.model = model
-        self.system = (PROMPTS / f"{PROMPT_VERSION}.system.txt").read_text(encoding="utf-8")
-        self.user = (PROMPTS / f"{PROMPT_VERSION}.user.txt").read_text(encoding="utf-8")
+        self.system, self.user = prompt_files(PROMPT_VERSION)
         self.client = openai_client(
             base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
