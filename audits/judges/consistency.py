@@ -127,36 +127,82 @@ class ConsistencyJudge:
         return cls(**options)
 
     def check(self, pair: ArticlePair) -> Consistency:
-        key = cache_key(pair, model=self.model, prompt_version=self.prompt_version)
-        if self.use_cache:
-            hit = self._cached(key)
-            if hit is not None:
-                return hit
-        result = self._ask(pair)
-        if self.use_cache:
-            JudgeCacheEntry.objects.get_or_create(
-                key=key,
-                defaults={
-                    "judge": JUDGE_NAME,
-                    "model": self.model,
-                    "prompt_version": self.prompt_version,
-                    "output": {"contradictions": [c.model_dump() for c in result.contradictions]},
-                    "prompt_tokens": result.prompt_tokens,
-                    "completion_tokens": result.completion_tokens,
-                },
-            )
+        """One pair; raises JudgeError when the call fails or the reply is unusable."""
+        result = self.check_many([pair], concurrency=1)[0]
+        if isinstance(result, JudgeError):
+            raise result
         return result
 
-    def _cached(self, key: str) -> Consistency | None:
-        entry = JudgeCacheEntry.objects.filter(key=key).first()
-        if entry is None:
-            return None
-        JudgeCacheEntry.objects.filter(pk=entry.pk).update(hits=F("hits") + 1)
-        return Consistency(
-            contradictions=RawConsistency.model_validate(entry.output).contradictions,
-            model=entry.model,
-            prompt_version=entry.prompt_version,
-            cached=True,
+    def check_many(
+        self, pairs: list[ArticlePair], *, concurrency: int
+    ) -> list[Consistency | JudgeError]:
+        """Every pair, in order: cached answers first, the rest asked ``concurrency`` at a
+        time. The threads only talk HTTP; this thread reads and writes the cache."""
+        keys = [cache_key(p, model=self.model, prompt_version=self.prompt_version) for p in pairs]
+        known = self._cached_many(set(keys)) if self.use_cache else {}
+        missing: dict[str, ArticlePair] = {}
+        for key, pair in zip(keys, pairs, strict=True):
+            if key not in known:
+                missing.setdefault(key, pair)
+        asked = self._ask_many(missing, concurrency)
+        if self.use_cache:
+            self._remember(asked)
+        return [known[key] if key in known else asked[key] for key in keys]
+
+    def _cached_many(self, keys: set[str]) -> dict[str, Consistency]:
+        found: dict[str, Consistency] = {}
+        stale: list[int] = []
+        for entry in JudgeCacheEntry.objects.filter(key__in=keys):
+            try:
+                contradictions = RawConsistency.model_validate(entry.output).contradictions
+            except ValidationError:  # unusable: ask again, and store the new answer
+                stale.append(entry.pk)
+                continue
+            found[entry.key] = Consistency(
+                contradictions=contradictions,
+                model=entry.model,
+                prompt_version=entry.prompt_version,
+                cached=True,
+            )
+        if stale:
+            JudgeCacheEntry.objects.filter(pk__in=stale).delete()
+        if found:
+            JudgeCacheEntry.objects.filter(key__in=found).update(hits=F("hits") + 1)
+        return found
+
+    def _ask_many(
+        self, pairs: dict[str, ArticlePair], concurrency: int
+    ) -> dict[str, Consistency | JudgeError]:
+        if concurrency <= 1 or len(pairs) <= 1:
+            return {key: self._ask_or_error(pair) for key, pair in pairs.items()}
+        from audits.judging import judge_executor
+
+        executor = judge_executor(concurrency)
+        futures = {key: executor.submit(self._ask_or_error, pair) for key, pair in pairs.items()}
+        return {key: future.result() for key, future in futures.items()}
+
+    def _ask_or_error(self, pair: ArticlePair) -> Consistency | JudgeError:
+        try:
+            return self._ask(pair)
+        except JudgeError as exc:
+            return exc
+
+    def _remember(self, asked: dict[str, Consistency | JudgeError]) -> None:
+        JudgeCacheEntry.objects.bulk_create(
+            [
+                JudgeCacheEntry(
+                    key=key,
+                    judge=JUDGE_NAME,
+                    model=self.model,
+                    prompt_version=self.prompt_version,
+                    output={"contradictions": [c.model_dump() for c in result.contradictions]},
+                    prompt_tokens=result.prompt_tokens,
+                    completion_tokens=result.completion_tokens,
+                )
+                for key, result in asked.items()
+                if isinstance(result, Consistency)
+            ],
+            ignore_conflicts=True,
         )
 
     def _ask(self, pair: ArticlePair) -> Consistency:

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from audits.judges.base import JudgeError
+from audits.judges.consistency import Consistency
 
 from .contradictions import Conflict, conflicts
 from .duplicates import Overlap, dice, overlap
@@ -38,38 +39,26 @@ def pair_check(
     b: ArticleText,
     *,
     boilerplate: Collection[tuple[int, int]] = (),
-    judge=None,
-    bodies: tuple[str, str] | None = None,
-    hashes: tuple[str, str] | None = None,
+    judged: Consistency | JudgeError | None = None,
 ) -> PairOutcome:
-    """``judge`` (a ConsistencyJudge) needs the two ``bodies`` and version ``hashes``."""
+    """``judged`` is the consistency judge's answer for the pair (or why there is none);
+    without one, or when the call failed, the deterministic check decides."""
     shared = shared_subjects(a, b)
     outcome = PairOutcome(a, b, overlap=overlap(a, b, boilerplate=boilerplate, shared=shared))
-    if judge is not None and bodies is not None and hashes is not None:
-        try:
-            outcome.conflicts = _judged_conflicts(judge, a, b, bodies, hashes, outcome.notes)
-            outcome.method = "llm"
-            return outcome
-        except JudgeError as exc:
-            log.warning("consistency of %s/%s: %s", a.article_id, b.article_id, exc)
-            outcome.notes["llm_error"] = str(exc)[:300]
+    if isinstance(judged, Consistency):
+        outcome.conflicts = _judged_conflicts(judged, a, b, outcome.notes)
+        outcome.method = "llm"
+        return outcome
+    if isinstance(judged, JudgeError):
+        log.warning("consistency of %s/%s: %s", a.article_id, b.article_id, judged)
+        outcome.notes["llm_error"] = str(judged)[:300]
     outcome.conflicts = conflicts(a, b, shared=shared)
     return outcome
 
 
-def _judged_conflicts(judge, a, b, bodies, hashes, notes: dict) -> list[Conflict]:
-    from audits.judges.consistency import ArticlePair
-
-    result = judge.check(
-        ArticlePair(
-            title_a=a.title,
-            body_a=bodies[0],
-            hash_a=hashes[0],
-            title_b=b.title,
-            body_b=bodies[1],
-            hash_b=hashes[1],
-        )
-    )
+def _judged_conflicts(
+    result: Consistency, a: ArticleText, b: ArticleText, notes: dict
+) -> list[Conflict]:
     notes.update(model=result.model, prompt_version=result.prompt_version, cached=result.cached)
     found = []
     for raw in result.contradictions:

@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -185,32 +186,45 @@ def _judge(use_llm: bool | None):
 def _check_all(
     pairs: list[Pair], store: TextStore, candidates: Candidates, judge
 ) -> tuple[dict[Pair, PairOutcome], dict]:
-    """Check every pair; keep the outcomes that found something or may resolve a finding."""
+    """Check every pair; keep the outcomes that found something or may resolve a finding.
+
+    With a model, each chunk's pairs are asked at once: cached answers are read in one
+    query and the rest asked ``KBAUDIT_JUDGE_CONCURRENCY`` calls at a time."""
     known = {(a, b) for _, a, b in existing_findings(pairs)}
     outcomes: dict[Pair, PairOutcome] = {}
     llm = {"calls": 0, "cached": 0, "fallbacks": 0}
     for start in range(0, len(pairs), CHUNK):
         chunk = pairs[start : start + CHUNK]
         store.warm((a for pair in chunk for a in pair), keep_bodies=judge is not None)
-        for a, b in chunk:
-            outcome = _check(a, b, store, candidates, judge)
+        judged = _judged(chunk, store, judge)
+        for (a, b), answer in zip(chunk, judged, strict=True):
+            outcome = pair_check(
+                store.text(a), store.text(b), boilerplate=candidates.boilerplate, judged=answer
+            )
             _count_llm(outcome, llm, judge)
             if outcome.overlap or outcome.conflicts or (a, b) in known:
                 outcomes[(a, b)] = outcome
     return outcomes, llm
 
 
-def _check(a: int, b: int, store: TextStore, candidates: Candidates, judge) -> PairOutcome:
+def _judged(chunk: list[Pair], store: TextStore, judge) -> list:
+    """The consistency judge's answers for a chunk of pairs (None each without a model)."""
     if judge is None:
-        return pair_check(store.text(a), store.text(b), boilerplate=candidates.boilerplate)
-    return pair_check(
-        store.text(a),
-        store.text(b),
-        boilerplate=candidates.boilerplate,
-        judge=judge,
-        bodies=(store.body(a), store.body(b)),
-        hashes=(store.current[a].body_hash, store.current[b].body_hash),
-    )
+        return [None] * len(chunk)
+    from audits.judges.consistency import ArticlePair
+
+    asked = [
+        ArticlePair(
+            title_a=store.text(a).title,
+            body_a=store.body(a),
+            hash_a=store.current[a].body_hash,
+            title_b=store.text(b).title,
+            body_b=store.body(b),
+            hash_b=store.current[b].body_hash,
+        )
+        for a, b in chunk
+    ]
+    return judge.check_many(asked, concurrency=max(1, settings.KBAUDIT_JUDGE_CONCURRENCY))
 
 
 def _count_llm(outcome: PairOutcome, llm: dict, judge) -> None:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import io
 import json
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from audits.models import Bot
+from audits.models import Bot, JudgeCacheEntry
 from content.demo.generate import demo_generate
 from content.kb_scan import kb_scan_run
 from content.kb_scan.contradictions import conflicts
@@ -416,6 +418,43 @@ def test_with_a_model_each_candidate_pair_costs_one_call_and_a_rescan_none(
     assert finding("contradiction", CONTRADICTION).status == "active"
     body = llm_server.requests[0]
     assert body["response_format"]["json_schema"]["name"] == "article_consistency"
+
+
+def test_the_model_is_asked_about_several_pairs_at_once_with_the_same_findings(
+    demo, llm_server, llm_settings
+):
+    llm_settings.KBAUDIT_JUDGE_CONCURRENCY = 4
+    lock, active, peak = threading.Lock(), [0], [0]
+
+    def slow_responder(request: dict) -> Reply:
+        with lock:
+            active[0] += 1
+            peak[0] = max(peak[0], active[0])
+        time.sleep(0.05)
+        with lock:
+            active[0] -= 1
+        return consistency_responder(request)
+
+    llm_server.responder = slow_responder
+    run = kb_scan_run(full=True).run
+    assert run.comparisons >= 4
+    assert 1 < peak[0] <= 4
+    assert llm_server.calls == run.comparisons
+    assert run.stats["llm"] == {"calls": run.comparisons, "cached": 0, "fallbacks": 0}
+    assert pairs("contradiction") == {frozenset(CONTRADICTION)}
+    assert finding("contradiction", CONTRADICTION).method == "llm"
+
+
+def test_an_unreadable_cache_entry_is_asked_again_and_replaced(demo, llm_server, llm_settings):
+    llm_server.responder = consistency_responder
+    first = kb_scan_run(full=True).run
+    JudgeCacheEntry.objects.filter(judge="consistency").update(output={"contradictions": "?"})
+    again = kb_scan_run(full=True).run
+    assert llm_server.calls == first.comparisons + again.comparisons
+    assert again.stats["llm"]["fallbacks"] == 0
+    assert finding("contradiction", CONTRADICTION).method == "llm"
+    third = kb_scan_run(full=True).run
+    assert third.stats["llm"]["cached"] == third.comparisons
 
 
 def test_a_failing_model_falls_back_to_the_deterministic_check(demo, llm_server, llm_settings):
