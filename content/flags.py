@@ -10,7 +10,7 @@ item raised, pointing back to the dismissed one.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -231,8 +231,10 @@ def content_flags_update(
     flagged = {(f.article_id, f.reason) for f in findings}
     topics = failing_topics(bot, sorted({f.article_id for f in findings}), window)
     with transaction.atomic():
+        histories = item_histories(bot.pk, {f.reason for f in findings})
         for finding in findings:
-            _apply(bot, finding, summary, topics.get(finding.article_id, ""))
+            history = histories.get((finding.article_id, None, finding.reason), ItemHistory())
+            _apply(bot, finding, summary, topics.get(finding.article_id, ""), history)
         for item in ReviewItem.objects.active().filter(bot=bot, reason__in=list(REASON_METRICS)):
             means = judged.get(item.article_id)
             if (item.article_id, item.reason) in flagged or means is None:
@@ -281,7 +283,9 @@ def failing_topics(
     return {article_id: topic for article_id, (_, topic) in best.items()}
 
 
-def _apply(bot: Bot, finding: Finding, summary: FlagSummary, topic: str) -> None:
+def _apply(
+    bot: Bot, finding: Finding, summary: FlagSummary, topic: str, history: ItemHistory
+) -> None:
     outcome = review_item_raise(
         bot_id=bot.pk,
         article_id=finding.article_id,
@@ -291,8 +295,44 @@ def _apply(bot: Bot, finding: Finding, summary: FlagSummary, topic: str) -> None
         topic=topic,
         evidence=finding.evidence,
         detail={"severity": round(finding.severity, 4)},
+        history=history,
     )
     summary.count(outcome)
+
+
+@dataclass
+class ItemHistory:
+    """An article's review items for one reason: the active one, and the latest of all."""
+
+    active: ReviewItem | None = None
+    latest: ReviewItem | None = None
+
+
+HistoryKey = tuple[int, int | None, str]  # article, other article, reason
+
+
+def item_histories(bot_id: int, reasons: Iterable[str]) -> dict[HistoryKey, ItemHistory]:
+    """Every article's item history for these reasons, in two queries: the active items
+    whole, and of the others only what deciding about a dismissal needs."""
+    reasons = list(reasons)
+    items = ReviewItem.objects.filter(bot_id=bot_id, reason__in=reasons)
+    histories: dict[HistoryKey, ItemHistory] = {}
+    for item in items.filter(status__in=ReviewItem.ACTIVE).order_by("created_at", "id"):
+        key = (item.article_id, item.other_article_id, item.reason)
+        histories[key] = ItemHistory(active=item, latest=item)
+    closed = (
+        items.exclude(status__in=ReviewItem.ACTIVE)
+        .only("id", "article_id", "other_article_id", "reason", "status", "severity", "created_at")
+        .order_by("created_at", "id")
+    )
+    for item in closed:
+        history = histories.setdefault(
+            (item.article_id, item.other_article_id, item.reason), ItemHistory()
+        )
+        latest = history.latest
+        if latest is None or (item.created_at, item.pk) > (latest.created_at, latest.pk):
+            history.latest = item
+    return histories
 
 
 def review_item_raise(
@@ -306,17 +346,25 @@ def review_item_raise(
     evidence: dict,
     other_article_id: int | None = None,
     detail: dict | None = None,
+    history: ItemHistory | None = None,
 ) -> str:
     """Raise a review item, or refresh the active one; never reopen a dismissed one.
 
     Returns what happened: "updated", "unchanged", "held_dismissed" (dismissed, and not
     materially worse since), "reflagged" (a new item after a dismissal) or "created".
+    ``history`` is the article's items for the reason as item_histories() read them
+    (read here when not given).
     """
     now = timezone.now()
-    items = ReviewItem.objects.filter(
-        bot_id=bot_id, article_id=article_id, other_article_id=other_article_id, reason=reason
-    )
-    active = items.filter(status__in=ReviewItem.ACTIVE).first()
+    if history is None:
+        items = ReviewItem.objects.filter(
+            bot_id=bot_id, article_id=article_id, other_article_id=other_article_id, reason=reason
+        )
+        history = ItemHistory(
+            active=items.filter(status__in=ReviewItem.ACTIVE).first(),
+            latest=items.order_by("-created_at", "-id").first(),
+        )
+    active = history.active
     if active is not None:
         # sums over the same rows may differ in their last bits from one query to the next
         if (
@@ -335,7 +383,7 @@ def review_item_raise(
         fields = ["evidence", "priority", "severity", "topic", "last_flagged_at", "updated_at"]
         active.save(update_fields=fields)
         return "updated"
-    latest = items.order_by("-created_at", "-id").first()
+    latest = history.latest
     dismissed = latest is not None and latest.status == ReviewItem.Status.DISMISSED
     if dismissed and severity < latest.severity + WORSE_BY:
         return "held_dismissed"
@@ -348,7 +396,7 @@ def review_item_raise(
         severity=severity,
         topic=topic,
         evidence=evidence,
-        previous=latest,
+        previous_id=latest.pk if latest else None,
         created_at=now,
         updated_at=now,
         last_flagged_at=now,

@@ -6,6 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from content.flags import content_flags_update, failing_topics, gap_severity, review_item_raise
 from content.models import ReviewItem
@@ -163,6 +165,21 @@ def test_a_materially_worse_article_is_raised_again_as_a_new_item(bot, returns):
     assert new.status == "open" and new.previous == dismissed
     dismissed.refresh_from_db()
     assert dismissed.status == "dismissed"  # a dismissal is final
+
+
+def test_flagging_many_articles_reads_their_items_in_a_fixed_number_of_queries(bot, returns):
+    for n in range(4):
+        article = ArticleFactory(external_id=f"kb-gap-{n}", title=f"Gap {n}")
+        ArticleVersionFactory(article=article, number=1)
+        days_of(bot, article.external_id, BAD)
+    assert flags(bot).created == 4
+    ReviewItem.objects.filter(article__external_id="kb-gap-0").update(status="dismissed")
+    with CaptureQueriesContext(connection) as queries:
+        summary = flags(bot)
+    assert (summary.created, summary.updated, summary.held_dismissed) == (0, 0, 1)
+    item_reads = [q for q in queries if q["sql"].lstrip().startswith("SELECT") and
+                  '"content_reviewitem"' in q["sql"].split(" WHERE ")[0]]  # fmt: skip
+    assert len(item_reads) <= 3  # active items, the others, and the active ones to resolve
 
 
 def test_export_worklist_lists_open_items_as_json_and_csv(bot, returns, tmp_path):
