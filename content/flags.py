@@ -232,9 +232,11 @@ def content_flags_update(
     topics = failing_topics(bot, sorted({f.article_id for f in findings}), window)
     with transaction.atomic():
         histories = item_histories(bot.pk, {f.reason for f in findings})
+        writes = ItemWrites()
         for finding in findings:
             history = histories.get((finding.article_id, None, finding.reason), ItemHistory())
-            _apply(bot, finding, summary, topics.get(finding.article_id, ""), history)
+            _apply(bot, finding, summary, topics.get(finding.article_id, ""), history, writes)
+        writes.save()
         for item in ReviewItem.objects.active().filter(bot=bot, reason__in=list(REASON_METRICS)):
             means = judged.get(item.article_id)
             if (item.article_id, item.reason) in flagged or means is None:
@@ -284,7 +286,12 @@ def failing_topics(
 
 
 def _apply(
-    bot: Bot, finding: Finding, summary: FlagSummary, topic: str, history: ItemHistory
+    bot: Bot,
+    finding: Finding,
+    summary: FlagSummary,
+    topic: str,
+    history: ItemHistory,
+    writes: ItemWrites,
 ) -> None:
     outcome = review_item_raise(
         bot_id=bot.pk,
@@ -296,6 +303,7 @@ def _apply(
         evidence=finding.evidence,
         detail={"severity": round(finding.severity, 4)},
         history=history,
+        writes=writes,
     )
     summary.count(outcome)
 
@@ -347,14 +355,18 @@ def review_item_raise(
     other_article_id: int | None = None,
     detail: dict | None = None,
     history: ItemHistory | None = None,
+    writes: ItemWrites | None = None,
 ) -> str:
     """Raise a review item, or refresh the active one; never reopen a dismissed one.
 
     Returns what happened: "updated", "unchanged", "held_dismissed" (dismissed, and not
     materially worse since), "reflagged" (a new item after a dismissal) or "created".
     ``history`` is the article's items for the reason as item_histories() read them
-    (read here when not given).
+    (read here when not given); with ``writes``, the changes wait there to be written
+    together (ItemWrites.save), else they are written at once.
     """
+    writes_now = writes is None
+    writes = ItemWrites() if writes is None else writes
     now = timezone.now()
     if history is None:
         items = ReviewItem.objects.filter(
@@ -380,14 +392,15 @@ def review_item_raise(
             topic,
         )
         active.last_flagged_at = active.updated_at = now
-        fields = ["evidence", "priority", "severity", "topic", "last_flagged_at", "updated_at"]
-        active.save(update_fields=fields)
+        writes.updated.append(active)
+        if writes_now:
+            writes.save()
         return "updated"
     latest = history.latest
     dismissed = latest is not None and latest.status == ReviewItem.Status.DISMISSED
     if dismissed and severity < latest.severity + WORSE_BY:
         return "held_dismissed"
-    item = ReviewItem.objects.create(
+    item = ReviewItem(
         bot_id=bot_id,
         article_id=article_id,
         other_article_id=other_article_id,
@@ -401,12 +414,32 @@ def review_item_raise(
         updated_at=now,
         last_flagged_at=now,
     )
-    ReviewItemEvent.objects.create(
-        item=item,
-        action="flagged",
-        detail={**(detail or {}), "previous": latest.pk if latest else None},
-    )
+    writes.created.append((item, {**(detail or {}), "previous": latest.pk if latest else None}))
+    if writes_now:
+        writes.save()
     return "reflagged" if dismissed else "created"
+
+
+@dataclass
+class ItemWrites:
+    """Review items to create (each with its "flagged" event's detail) and to refresh,
+    written in a few statements however many there are."""
+
+    created: list[tuple[ReviewItem, dict]] = field(default_factory=list)
+    updated: list[ReviewItem] = field(default_factory=list)
+
+    UPDATED_FIELDS = ("evidence", "priority", "severity", "topic", "last_flagged_at", "updated_at")
+
+    def save(self) -> None:
+        if self.updated:
+            ReviewItem.objects.bulk_update(self.updated, self.UPDATED_FIELDS, batch_size=500)
+        if self.created:
+            items = ReviewItem.objects.bulk_create([item for item, _ in self.created])
+            ReviewItemEvent.objects.bulk_create(
+                ReviewItemEvent(item=item, action="flagged", detail=detail)
+                for item, (_, detail) in zip(items, self.created, strict=True)
+            )
+        self.created, self.updated = [], []
 
 
 def recovered(reason: str, means: dict, thresholds: dict) -> bool:

@@ -167,12 +167,21 @@ def test_a_materially_worse_article_is_raised_again_as_a_new_item(bot, returns):
     assert dismissed.status == "dismissed"  # a dismissal is final
 
 
-def test_flagging_many_articles_reads_their_items_in_a_fixed_number_of_queries(bot, returns):
+def test_flagging_many_articles_reads_and_writes_their_items_in_a_fixed_number_of_queries(
+    bot, returns
+):
     for n in range(4):
         article = ArticleFactory(external_id=f"kb-gap-{n}", title=f"Gap {n}")
         ArticleVersionFactory(article=article, number=1)
         days_of(bot, article.external_id, BAD)
-    assert flags(bot).created == 4
+    with CaptureQueriesContext(connection) as queries:
+        assert flags(bot).created == 4
+    inserts = [q["sql"].split("(")[0] for q in queries if q["sql"].startswith("INSERT")]
+    assert inserts == [
+        'INSERT INTO "content_reviewitem" ',
+        'INSERT INTO "content_reviewitemevent" ',
+    ]
+    assert all(item.events.get().action == "flagged" for item in ReviewItem.objects.all())
     ReviewItem.objects.filter(article__external_id="kb-gap-0").update(status="dismissed")
     with CaptureQueriesContext(connection) as queries:
         summary = flags(bot)
