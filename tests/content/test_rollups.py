@@ -162,3 +162,26 @@ def test_a_day_ends_at_midnight_exactly(bot, kb):
     rollup_update(bot=bot, days=[midnight.date() - timedelta(days=1)])
     days = dict(BotDayRollup.objects.values_list("day", "interactions"))
     assert days == {midnight.date() - timedelta(days=1): 1, midnight.date(): 1}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rebuild_leaves_the_rollup_tables_vacuumed_and_analysed(bot, kb):
+    from django.db import connection
+
+    traffic(bot, day=datetime(2026, 11, 20, 10, tzinfo=UTC), article_keys=["kb-returns"])
+    call_command("rollup", "--rebuild", stdout=io.StringIO())
+    assert ArticleDayRollup.objects.count() == 1
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL"
+                " AND last_analyze IS NOT NULL AND relname LIKE 'content_%%rollup'"
+            )
+            assert {row[0] for row in cursor.fetchall()} == {
+                "content_articledayrollup",
+                "content_botdayrollup",
+                "content_topicdayrollup",
+            }
+        else:
+            cursor.execute("SELECT tbl FROM sqlite_stat1 WHERE tbl LIKE 'content_%rollup'")
+            assert "content_articledayrollup" in {row[0] for row in cursor.fetchall()}
