@@ -68,7 +68,8 @@ def _thresholds(bot: Bot) -> list[float]:
     return [bot.threshold(metric) for metric in METRIC_FIELDS]
 
 
-def _fetch(sql: str, params: Sequence) -> list[tuple]:
+def _execute(sql: str, params: Sequence) -> int:
+    """Run an INSERT … SELECT; the rows it wrote."""
     # Raw SQL gets no field adaptation: on SQLite an aware datetime would be bound as
     # "…+00:00" and compare, as text, after the stored "… 00:00:00" of the same instant.
     params = [
@@ -77,18 +78,22 @@ def _fetch(sql: str, params: Sequence) -> list[tuple]:
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchall()
+        return cursor.rowcount
 
 
 ARTICLE_SQL = """
-WITH src AS (
-    SELECT s.interaction_id, s.article_key, MIN(s.rank) AS best_rank, COUNT(*) AS n
-    FROM audits_retrievedsource s
-    JOIN audits_interaction i ON i.id = s.interaction_id
-    WHERE i.bot_id = %s AND i.run_id IS NULL AND i.timestamp >= %s AND i.timestamp < %s
-    GROUP BY s.interaction_id, s.article_key
+WITH win AS {materialized} (
+    SELECT id, conversation_id, timestamp, feedback
+    FROM audits_interaction
+    WHERE bot_id = %s AND run_id IS NULL AND timestamp >= %s AND timestamp < %s
+),
+src AS (
+    SELECT w.id AS interaction_id, s.article_key, MIN(s.rank) AS best_rank, COUNT(*) AS n
+    FROM win w {sources_of_w}
+    GROUP BY w.id, s.article_key
 )
-SELECT a.id, COALESCE(v.number, 0), {day},
+INSERT INTO {table} ({columns})
+SELECT %s, a.id, COALESCE(v.number, 0), {day},
     SUM(src.n), SUM(CASE WHEN src.best_rank = 1 THEN 1 ELSE 0 END),
     COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
@@ -97,7 +102,7 @@ SELECT a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
     {metrics}
 FROM src
-JOIN audits_interaction i ON i.id = src.interaction_id
+JOIN win i ON i.id = src.interaction_id
 JOIN content_article a ON a.external_id = src.article_key
 LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
     AND (v.live_until IS NULL OR i.timestamp < v.live_until)
@@ -106,7 +111,8 @@ GROUP BY a.id, COALESCE(v.number, 0), {day}
 """
 
 BOT_SQL = """
-SELECT {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
+INSERT INTO {table} ({columns})
+SELECT %s, {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
@@ -136,7 +142,8 @@ GROUP BY {day}
 """
 
 TOPIC_SQL = """
-SELECT {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
+INSERT INTO {table} (bot_id, day, topic, interactions, insufficient)
+SELECT %s, {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
 FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
@@ -159,42 +166,58 @@ BOT_HEAD = (
 )  # fmt: skip
 
 
-def _as_date(value) -> date:
-    return value if isinstance(value, date) else date.fromisoformat(str(value))
+def _sources_of_w() -> tuple[str, str]:
+    """The window's interactions, read once, and their sources through the primary key
+    (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
+    row of every day to find the window's few thousand."""
+    if connection.vendor == "postgresql":
+        lateral = (
+            "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
+            " WHERE interaction_id = w.id) s"
+        )
+        return "MATERIALIZED", lateral
+    return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
 
 
-def _article_rows(bot: Bot, start: datetime, end: datetime) -> list[ArticleDayRollup]:
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _columns(head: Sequence[str], names: Sequence[str]) -> str:
+    return ", ".join(connection.ops.quote_name(c) for c in ("bot_id", *head, *names))
+
+
+def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
     metrics, names = _metric_columns()
-    sql = ARTICLE_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=_details_text())
-    # Placeholders in text order: the CTE's WHERE, then the thresholds in the SELECT.
-    rows = _fetch(sql, [bot.pk, start, end, *_thresholds(bot)])
-    head = (*ARTICLE_HEAD, *names)
-    return [
-        ArticleDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 2), strict=True))) for row in rows
-    ]
+    sql = ARTICLE_SQL.format(
+        day=_day("i.timestamp"),
+        metrics=metrics,
+        details=_details_text(),
+        columns=_columns(ARTICLE_HEAD, names),
+        table=_table(ArticleDayRollup),
+        materialized=_sources_of_w()[0],
+        sources_of_w=_sources_of_w()[1],
+    )
+    # Placeholders in text order: the CTE's WHERE, the bot, then the thresholds.
+    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot)])
 
 
-def _fix_day(row: tuple, index: int) -> tuple:
-    values = list(row)
-    values[index] = _as_date(values[index])
-    return tuple(values)
-
-
-def _bot_rows(bot: Bot, start: datetime, end: datetime) -> list[BotDayRollup]:
+def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
     metrics, names = _metric_columns()
-    sql = BOT_SQL.format(day=_day("i.timestamp"), metrics=metrics, details=_details_text())
+    sql = BOT_SQL.format(
+        day=_day("i.timestamp"),
+        metrics=metrics,
+        details=_details_text(),
+        columns=_columns(BOT_HEAD, names),
+        table=_table(BotDayRollup),
+    )
     abstention = [bot.threshold_groundedness, bot.threshold_source_query_coverage]
-    rows = _fetch(sql, [*abstention, *_thresholds(bot), bot.pk, start, end])
-    head = (*BOT_HEAD, *names)
-    return [BotDayRollup(bot=bot, **dict(zip(head, _fix_day(row, 0), strict=True))) for row in rows]
+    return _execute(sql, [bot.pk, *abstention, *_thresholds(bot), bot.pk, start, end])
 
 
-def _topic_rows(bot: Bot, start: datetime, end: datetime) -> list[TopicDayRollup]:
-    rows = _fetch(TOPIC_SQL.format(day=_day("e.occurred_at")), [bot.pk, start, end])
-    return [
-        TopicDayRollup(bot=bot, day=_as_date(day), topic=topic, interactions=n, insufficient=bad)
-        for day, topic, n, bad in rows
-    ]
+def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
+    sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup))
+    return _execute(sql, [bot.pk, bot.pk, start, end])
 
 
 def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
@@ -205,13 +228,9 @@ def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
         with transaction.atomic():
             for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
                 model.objects.filter(bot=bot, day__gte=first, day__lte=last).delete()
-            for model, rows in (
-                (ArticleDayRollup, _article_rows(bot, start, end)),
-                (BotDayRollup, _bot_rows(bot, start, end)),
-                (TopicDayRollup, _topic_rows(bot, start, end)),
-            ):
-                model.objects.bulk_create(rows, batch_size=2000)
-                written += len(rows)
+            # computed and written by the database: no row travels through Python
+            for write in (_article_rows, _bot_rows, _topic_rows):
+                written += write(bot, start, end)
     return written
 
 
