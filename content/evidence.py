@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.db import connection
 from django.db.models import Avg, Count, F, Q, QuerySet, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce, Greatest
@@ -33,12 +34,14 @@ def article_evaluations(
     """Production evaluations of the interactions that retrieved ``article``; with
     ``recent``, of its latest ``recent`` retrievals only (walked backwards on the
     (article, time) index, so a busy article costs no more than a quiet one)."""
-    retrieved = RetrievedSource.objects.filter(article_key=article.external_id, bot__in=bots)
+    # An offline run's answers are not production's: they are left out before the limit,
+    # so ``recent`` counts production retrievals.
+    retrieved = RetrievedSource.objects.filter(
+        article_key=article.external_id, bot__in=bots, interaction__run__isnull=True
+    )
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]
-    return Evaluation.objects.filter(
-        interaction_id__in=retrieved.values("interaction_id"), interaction__run__isnull=True
-    )
+    return Evaluation.objects.filter(interaction_id__in=retrieved.values("interaction_id"))
 
 
 @dataclass
@@ -75,7 +78,9 @@ def failing_conversations(article: Article, bots, *, limit: int = 10) -> list[Fa
         .filter(verdict=Evaluation.Verdict.INSUFFICIENT)
         .exclude(judge__in=["feedback", "rule"])
         .annotate(badness=_badness_expression(thresholds))
-        .select_related("interaction", "bot")
+        # the interactions of the page's few rows only, not joined to every candidate
+        .select_related("bot")
+        .prefetch_related("interaction")
         .order_by("-badness", "-occurred_at")[:limit]
     )
     ranks = _article_ranks(article, [e.interaction_id for e in ranked])
@@ -83,10 +88,24 @@ def failing_conversations(article: Article, bots, *, limit: int = 10) -> list[Fa
 
 
 def _article_ranks(article: Article, interaction_ids: list[int]) -> dict[int, list[int]]:
+    """Where the article ranked in each of these interactions' retrievals."""
     ranks: dict[int, list[int]] = {}
-    rows = RetrievedSource.objects.filter(
-        article_key=article.external_id, interaction_id__in=interaction_ids
-    ).values_list("interaction_id", "rank")
+    if not interaction_ids:
+        return ranks
+    if connection.vendor == "postgresql":
+        # One array parameter: thousands of IN placeholders cost more to build than the
+        # query takes to run.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT interaction_id, rank FROM {RetrievedSource._meta.db_table}"
+                " WHERE article_key = %s AND interaction_id = ANY(%s)",
+                [article.external_id, list(interaction_ids)],
+            )
+            rows = cursor.fetchall()
+    else:
+        rows = RetrievedSource.objects.filter(
+            article_key=article.external_id, interaction_id__in=interaction_ids
+        ).values_list("interaction_id", "rank")
     for interaction_id, rank in rows:
         ranks.setdefault(interaction_id, []).append(rank)
     return ranks

@@ -352,6 +352,13 @@ class ReviewItem(models.Model):
         ]
         indexes = [
             models.Index(fields=["status", "-priority"], name="review_item_queue"),
+            # The queue's default view: the active items, most urgent first, a page at a
+            # time without sorting all of them.
+            models.Index(
+                fields=["-priority", "id"],
+                condition=models.Q(status__in=["open", "in_progress"]),
+                name="review_item_active_queue",
+            ),
             models.Index(fields=["article", "reason", "status"], name="review_item_article"),
             models.Index(fields=["bot", "status", "-priority"], name="review_item_bot_queue"),
         ]
