@@ -184,12 +184,17 @@ def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
 def group_questions(questions: Iterable[tuple[str, int]]) -> list[QuestionGroup]:
     """Group sub-questions asked in different words; most asked first."""
     groups: list[QuestionGroup] = []
+    known: dict[str, tuple[frozenset[str], QuestionGroup | None]] = {}  # the same words, often
     for text, interaction_id in questions:
-        stems = frozenset(content_stems(text))
-        group = next((g for g in groups if _similar(g.stems, stems)), None)
+        if text in known:
+            stems, group = known[text]
+        else:
+            stems = frozenset(content_stems(text))
+            group = next((g for g in groups if _similar(g.stems, stems)), None)
         if group is None:
             group = QuestionGroup(example=text, count=0, stems=stems)
             groups.append(group)
+        known[text] = (stems, group)
         group.count += 1
         group.interaction_ids.append(interaction_id)
         if text not in group.phrasings and len(group.phrasings) < 5:
