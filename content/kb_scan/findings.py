@@ -12,7 +12,7 @@ from content.models import Article, ArticleFinding, ArticleVersion
 
 from .candidates import Pair
 from .checks import PairOutcome
-from .logs import co_retrieval, retrievals
+from .logs import co_retrieval_counts, co_retrieval_examples, retrievals
 
 Kind = ArticleFinding.Kind
 Status = ArticleFinding.Status
@@ -124,13 +124,19 @@ def _resolve(finding: ArticleFinding, versions: dict[int, int], now) -> None:
 
 
 def findings_evidence_update(*, findings: Iterable[ArticleFinding]) -> None:
-    """Refresh each active finding's evidence from the logs and its suggested resolution."""
-    for finding in findings:
-        if finding.status != Status.ACTIVE:
-            continue
+    """Refresh each active finding's evidence from the logs and its suggested resolution
+    (what every finding needs is read in a few queries, not a few per finding)."""
+    active = [f for f in findings if f.status == Status.ACTIVE]
+    if not active:
+        return
+    pairs = [(f.article_a.external_id, f.article_b.external_id) for f in active]
+    together = co_retrieval_counts(pairs)
+    context = SuggestionContext.for_findings(active)
+    for finding, pair in zip(active, pairs, strict=True):
         a, b = finding.article_a, finding.article_b
-        count, examples = co_retrieval(a.external_id, b.external_id)
-        suggestion = suggestion_for(finding, a, b)
+        count = together.get(pair, 0)
+        examples = co_retrieval_examples(*pair) if count else []
+        suggestion = suggestion_for(finding, a, b, context=context)
         if (count, examples, suggestion) == (
             finding.co_retrievals,
             finding.example_interactions,
@@ -142,12 +148,41 @@ def findings_evidence_update(*, findings: Iterable[ArticleFinding]) -> None:
         finding.save(update_fields=["co_retrievals", "example_interactions", "details"])
 
 
-def suggestion_for(finding: ArticleFinding, a: Article, b: Article) -> str:
+@dataclass
+class SuggestionContext:
+    """What suggestions read about the articles: retrievals, first publication, and the
+    publication of the checked versions."""
+
+    retrievals: dict[str, int]
+    first_published: dict[int, object]
+    published: dict[int, object]  # by version id
+
+    @classmethod
+    def for_findings(cls, findings: list[ArticleFinding]) -> SuggestionContext:
+        articles = {a for f in findings for a in (f.article_a, f.article_b)}
+        versions = {v for f in findings for v in (f.version_a_id, f.version_b_id) if v}
+        return cls(
+            retrievals=retrievals([a.external_id for a in articles]),
+            first_published=dict(
+                ArticleVersion.objects.filter(article__in=articles, number=1).values_list(
+                    "article_id", "published_at"
+                )
+            ),
+            published=dict(
+                ArticleVersion.objects.filter(pk__in=versions).values_list("pk", "published_at")
+            ),
+        )
+
+
+def suggestion_for(
+    finding: ArticleFinding, a: Article, b: Article, *, context: SuggestionContext | None = None
+) -> str:
     """How to resolve the finding. A duplicate keeps the busier article (else the one
     first published earlier); of two contradicting articles, the one whose current
     version is older is the one to retire."""
+    context = context or SuggestionContext.for_findings([finding])
     if finding.kind == Kind.DUPLICATE:
-        keeper, other = _keeper(a, b)
+        keeper, other = _keeper(a, b, context)
         overlap = finding.details.get("overlap", {})
         if max(overlap.get("a", 0), overlap.get("b", 0)) >= 0.5:
             return f"Merge “{_name(other)}” into “{_name(keeper)}” and redirect its URL."
@@ -158,7 +193,7 @@ def suggestion_for(finding: ArticleFinding, a: Article, b: Article) -> str:
             f"from “{_name(other)}”."
         )
     values = finding.details.get("values") or ["", ""]
-    older = _staler(finding, a, b)
+    older = _staler(finding, a, b, context)
     if all(values):
         return (
             f"State the condition that tells {values[0]} from {values[1]}, or retire the "
@@ -167,13 +202,8 @@ def suggestion_for(finding: ArticleFinding, a: Article, b: Article) -> str:
     return f"Make the two articles agree, or retire the older one (“{_name(older)}”)."
 
 
-def _keeper(a: Article, b: Article) -> tuple[Article, Article]:
-    counts = retrievals([a.external_id, b.external_id])
-    first = dict(
-        ArticleVersion.objects.filter(article__in=[a, b], number=1).values_list(
-            "article_id", "published_at"
-        )
-    )
+def _keeper(a: Article, b: Article, context: SuggestionContext) -> tuple[Article, Article]:
+    counts, first = context.retrievals, context.first_published
     ranked = sorted(
         (a, b),
         key=lambda article: (
@@ -185,13 +215,13 @@ def _keeper(a: Article, b: Article) -> tuple[Article, Article]:
     return ranked[0], ranked[1]
 
 
-def _staler(finding: ArticleFinding, a: Article, b: Article) -> Article:
+def _staler(finding: ArticleFinding, a: Article, b: Article, context: SuggestionContext) -> Article:
     """The article whose checked version was published first."""
-    published = dict(
-        ArticleVersion.objects.filter(
-            pk__in=[finding.version_a_id, finding.version_b_id]
-        ).values_list("article_id", "published_at")
-    )
+    published = {
+        article.pk: context.published[version]
+        for article, version in ((a, finding.version_a_id), (b, finding.version_b_id))
+        if version in context.published
+    }
     return min(
         (a, b), key=lambda article: (published.get(article.pk, article.created_at), article.pk)
     )

@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from datetime import datetime, timedelta
 
+from django.db import connection
 from django.db.models import Count, Max
 
 from audits.models import Interaction, RetrievedSource
@@ -43,13 +44,23 @@ def co_retrieval(key_a: str, key_b: str, *, bot_id: int | None = None) -> tuple[
     if bot_id is not None:
         both = both.filter(bot_id=bot_id)
     ids = both.values("interaction_id").distinct()
-    count = ids.count()
+    return ids.count(), _examples(ids)
+
+
+def co_retrieval_examples(key_a: str, key_b: str) -> list[dict]:
+    """The latest few production interactions that retrieved both articles."""
+    with_b = RetrievedSource.objects.filter(article_key=key_b).values("interaction_id")
+    both = production_sources().filter(article_key=key_a, interaction_id__in=with_b)
+    return _examples(both.values("interaction_id").distinct())
+
+
+def _examples(ids) -> list[dict]:
     examples = (
         Interaction.objects.filter(pk__in=ids)
         .order_by("-timestamp", "-pk")
         .values("pk", "external_id", "query", "bot__slug")[:EXAMPLES]
     )
-    return count, [
+    return [
         {
             "id": row["pk"],
             "external_id": row["external_id"],
@@ -58,6 +69,33 @@ def co_retrieval(key_a: str, key_b: str, *, bot_id: int | None = None) -> tuple[
         }
         for row in examples
     ]
+
+
+CO_RETRIEVALS_SQL = """
+SELECT s1.article_key, s2.article_key, COUNT(DISTINCT s1.interaction_id)
+FROM {sources} s1
+JOIN {sources} s2 ON s2.interaction_id = s1.interaction_id AND s2.article_key <> s1.article_key
+JOIN {interactions} i ON i.id = s1.interaction_id AND i.run_id IS NULL
+WHERE s1.article_key IN ({keys}) AND s2.article_key IN ({keys})
+GROUP BY s1.article_key, s2.article_key
+"""
+
+
+def co_retrieval_counts(pairs: Collection[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """co_retrieval's count for many pairs of article keys at once (one query); a pair
+    no interaction retrieved together is missing."""
+    keys = sorted({key for pair in pairs for key in pair})
+    if not keys:
+        return {}
+    sql = CO_RETRIEVALS_SQL.format(
+        sources=connection.ops.quote_name(RetrievedSource._meta.db_table),
+        interactions=connection.ops.quote_name(Interaction._meta.db_table),
+        keys=", ".join(["%s"] * len(keys)),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*keys, *keys])
+        found = {(a, b): n for a, b, n in cursor.fetchall()}
+    return {pair: found[pair] for pair in pairs if pair in found}
 
 
 def retrievals(article_keys: Collection[str], *, bot_id: int | None = None) -> dict[str, int]:

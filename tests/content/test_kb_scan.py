@@ -495,3 +495,23 @@ def test_after_the_demo_and_its_sweep_the_planted_pairs_are_in_the_queue(db, tmp
         ("contradicting_articles", frozenset(CONTRADICTION)),
     }
     assert all(item.topic for item in items)  # the queue's topic chips reach them too
+
+
+def test_refreshing_evidence_reads_the_logs_once_for_all_findings(demo):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from content.kb_scan.findings import findings_evidence_update
+
+    kb_scan_run(full=True)
+    active = list(ArticleFinding.objects.active().select_related("article_a", "article_b"))
+    assert len(active) >= 2
+    with_logs = sum(1 for f in active if f.co_retrievals)
+    ArticleFinding.objects.update(co_retrievals=0, example_interactions=[])
+    active = list(ArticleFinding.objects.active().select_related("article_a", "article_b"))
+    with CaptureQueriesContext(connection) as queries:
+        findings_evidence_update(findings=active)
+    # co-retrieval counts, retrievals, two version lookups, then the examples and a save
+    # for each finding whose articles the logs saw retrieved together
+    assert len(queries) <= 4 + 2 * with_logs
+    assert with_logs == sum(1 for f in ArticleFinding.objects.active() if f.co_retrievals)
