@@ -189,14 +189,15 @@ def _columns(head: Sequence[str], names: Sequence[str]) -> str:
 
 def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
     metrics, names = _metric_columns()
+    materialized, sources_of_w = _sources_of_w()
     sql = ARTICLE_SQL.format(
         day=_day("i.timestamp"),
         metrics=metrics,
         details=_details_text(),
         columns=_columns(ARTICLE_HEAD, names),
         table=_table(ArticleDayRollup),
-        materialized=_sources_of_w()[0],
-        sources_of_w=_sources_of_w()[1],
+        materialized=materialized,
+        sources_of_w=sources_of_w,
     )
     # Placeholders in text order: the CTE's WHERE, the bot, then the thresholds.
     return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot)])

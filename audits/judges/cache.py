@@ -22,8 +22,14 @@ from .base import JudgeInput, JudgeResult
 _PER_CALL_FIELDS = {"prompt_tokens", "completion_tokens", "latency_ms", "cached"}
 
 
+def hashed_key(parts: dict) -> str:
+    """A cache key: the SHA-256 of ``parts`` as canonical JSON."""
+    canonical = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
 def cache_key(item: JudgeInput, *, model: str, prompt_version: str) -> str:
-    canonical = json.dumps(
+    return hashed_key(
         {
             "query": item.query,
             "sources": [source.text for source in item.sources],
@@ -31,12 +37,8 @@ def cache_key(item: JudgeInput, *, model: str, prompt_version: str) -> str:
             "bot_domain": item.bot_domain,
             "prompt_version": prompt_version,
             "model": model,
-        },
-        sort_keys=True,
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 class JudgeCache:

@@ -10,8 +10,6 @@ so a pair neither of whose articles changed costs no call on the next scan.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import time
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from django.conf import settings
 from django.db.models import F
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
+from audits.judges.cache import hashed_key
 from audits.judges.client import endpoint_settings, openai_client
 from audits.models import JudgeCacheEntry
 
@@ -81,19 +80,15 @@ class Consistency:
 
 
 def cache_key(pair: ArticlePair, *, model: str, prompt_version: str) -> str:
-    canonical = json.dumps(
+    return hashed_key(
         {
             "judge": JUDGE_NAME,
             "a": [pair.hash_a, pair.title_a],
             "b": [pair.hash_b, pair.title_b],
             "prompt_version": prompt_version,
             "model": model,
-        },
-        sort_keys=True,
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 class ConsistencyJudge:

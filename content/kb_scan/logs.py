@@ -39,19 +39,22 @@ def bot_article_keys(bot_id: int) -> set[str]:
 
 def co_retrieval(key_a: str, key_b: str, *, bot_id: int | None = None) -> tuple[int, list[dict]]:
     """How many interactions retrieved both articles, and the latest few of them."""
-    with_b = RetrievedSource.objects.filter(article_key=key_b).values("interaction_id")
-    both = production_sources().filter(article_key=key_a, interaction_id__in=with_b)
-    if bot_id is not None:
-        both = both.filter(bot_id=bot_id)
-    ids = both.values("interaction_id").distinct()
+    ids = _retrieved_both(key_a, key_b, bot_id=bot_id)
     return ids.count(), _examples(ids)
 
 
 def co_retrieval_examples(key_a: str, key_b: str) -> list[dict]:
     """The latest few production interactions that retrieved both articles."""
+    return _examples(_retrieved_both(key_a, key_b))
+
+
+def _retrieved_both(key_a: str, key_b: str, *, bot_id: int | None = None):
+    """The ids of the production interactions that retrieved both articles."""
     with_b = RetrievedSource.objects.filter(article_key=key_b).values("interaction_id")
     both = production_sources().filter(article_key=key_a, interaction_id__in=with_b)
-    return _examples(both.values("interaction_id").distinct())
+    if bot_id is not None:
+        both = both.filter(bot_id=bot_id)
+    return both.values("interaction_id").distinct()
 
 
 def _examples(ids) -> list[dict]:
