@@ -262,9 +262,7 @@ class PostgresCopyWriter:
         raw = cursor.cursor
         # Binary COPY: the server skips parsing text, timestamps above all.
         with raw.copy(
-            "COPY audits_interaction (id, bot_id, conversation_id, run_id, external_id, timestamp,"
-            " query, response, query_key, feedback, feedback_at, metadata, n_sources)"
-            " FROM STDIN (FORMAT BINARY)",
+            f"COPY audits_interaction ({INTERACTION_COLUMNS}) FROM STDIN (FORMAT BINARY)",
             writer=QueuedLibpqWriter(raw),
         ) as copy:
             copy.set_types(INTERACTION_TYPES)
@@ -288,8 +286,7 @@ class PostgresCopyWriter:
                     )
                 )
         with raw.copy(
-            "COPY audits_retrievedsource (interaction_id, rank, article_key, title, url, text,"
-            " score, bot_id, occurred_at) FROM STDIN (FORMAT BINARY)",
+            f"COPY audits_retrievedsource ({SOURCE_COLUMNS}) FROM STDIN (FORMAT BINARY)",
             writer=QueuedLibpqWriter(raw),
         ) as copy:
             copy.set_types(SOURCE_TYPES)
