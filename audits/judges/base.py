@@ -56,11 +56,21 @@ class SourceText:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """An earlier turn of the same conversation, oldest first, as context for a follow-up."""
+
+    query: str
+    response: str
+
+
+@dataclass(frozen=True)
 class JudgeInput:
     query: str
     sources: Sequence[SourceText]
     response: str
     bot_domain: str = ""
+    # The conversation's earlier turns (bounded), so "and for checked bags?" has a subject.
+    history: Sequence[Turn] = ()
 
 
 class UnsupportedFact(BaseModel):
