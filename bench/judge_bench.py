@@ -1,5 +1,6 @@
-"""Judge benchmark: the offline judge's speed on one core, then the LLM judge's calls and
-tokens per interaction against the loopback server (bench/judge_llm_bench.py)."""
+"""Judge benchmark: the offline judge's speed on one core, its accuracy per class on the
+labelled help-centre cases (bench/judge_classes.py), then the LLM judge's calls and tokens
+per interaction against the loopback server (bench/judge_llm_bench.py)."""
 
 from __future__ import annotations
 
@@ -88,7 +89,9 @@ def run(n: int = 3000) -> dict:
         f"  offline judge, 3 sources never read before: {fresh['per_second_one_core']} "
         f"interactions/s on one core ({fresh['interactions']} interactions, {fresh['cpu_seconds']}s CPU)"
     )
-    from bench import judge_llm_bench
+    from bench import judge_classes, judge_llm_bench
 
+    print("  offline judge on the labelled help-centre cases (bench/judge_dev):")
+    classes = judge_classes.run()
     llm = judge_llm_bench.run(200)
-    return {"offline": offline, "offline_fresh_3_sources": fresh, "llm": llm}
+    return {"offline": offline, "offline_fresh_3_sources": fresh, "llm": llm, "classes": classes}

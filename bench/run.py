@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 SECTIONS = {
     "import": ("bench.import_bench", {"n": 100_000}),
     "judge": ("bench.judge_bench", {}),
+    "judge_classes": ("bench.judge_classes", {}),
     "analytics": ("bench.analytics_bench", {"n": 1_000_000}),
     "ui": ("bench.ui_bench", {}),
     "sweep": ("bench.sweep_bench", {"n": 600}),
