@@ -118,18 +118,18 @@ def score_cases(cases: Iterable[dict], judge) -> dict:
     return {"classes": classes, "overall": overall, "details": details}
 
 
-def _percent(value: float | None) -> str:
-    return "   -" if value is None else f"{value * 100:3.0f}%"
+def _percent(figures: dict) -> str:
+    if not figures["cases"]:
+        return "   -"
+    return f"{figures['right'] / figures['cases'] * 100:3.0f}%"
 
 
 def _print_split(split: str, scored: dict) -> None:
     overall = scored["overall"]
-    print(
-        f"  {split}: {overall['right']}/{overall['cases']} right ({_percent(overall['accuracy'])})"
-    )
+    print(f"  {split}: {overall['right']}/{overall['cases']} right ({_percent(overall).strip()})")
     print(f"    {'class':<20} {'cases':>5} {'right':>5} {'accuracy':>8}")
     for name, figures in scored["classes"].items():
-        line = f"    {name:<20} {figures['cases']:>5} {figures['right']:>5} {_percent(figures['accuracy']):>8}"
+        line = f"    {name:<20} {figures['cases']:>5} {figures['right']:>5} {_percent(figures):>8}"
         if split == "dev" and figures["wrong"]:
             line += "  wrong: " + ", ".join(figures["wrong"])
         print(line)
