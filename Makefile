@@ -8,7 +8,7 @@ PORT ?= 8000
 RUN_ENV := DEBUG=1
 TEST_ENV := SECRET_KEY=kbaudit-test-only
 
-.PHONY: run test lint format bench install demo clean
+.PHONY: run serve test lint format bench install demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,19 @@ run: install
 	$(RUN_ENV) $(BIN)/python manage.py kb_scan --offline
 	@echo "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo"
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Production: web (gunicorn), worker and beat (Procfile) under honcho, against
+# DATABASE_URL and REDIS_URL, after migrate and collectstatic. `make serve INSTALL=
+# BIN=/path/to/venv/bin` runs it from an environment installed otherwise.
+INSTALL ?= install
+SERVE_ENV := KBAUDIT_STATIC_MANIFEST=1 LOG_FORMAT=$${LOG_FORMAT:-json}
+
+serve: $(INSTALL)
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" || { echo "make serve needs DATABASE_URL and REDIS_URL (README, Deploying)"; exit 2; }
+	mkdir -p var
+	$(SERVE_ENV) $(BIN)/python manage.py migrate --no-input
+	$(SERVE_ENV) $(BIN)/python manage.py collectstatic --no-input -v0
+	$(SERVE_ENV) PATH="$(abspath $(BIN)):$$PATH" exec $(BIN)/honcho start -f Procfile
 
 test: install
 	$(TEST_ENV) $(BIN)/pytest $(PYTEST_ARGS)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Schema, Status
+from pydantic import Field
 
 from audits.api import BatchError
 from audits.api import router as interactions_router
@@ -23,9 +24,10 @@ api.add_router("", articles_router)
 
 
 class HealthOut(Schema):
-    status: str
-    database: str
-    redis: str
+    status: str = Field(description="`ok`, or `degraded` when something is down.")
+    database: str = Field(description="`ok` or the error the database gave.")
+    redis: str = Field(description="`ok`, `not configured` (no REDIS_URL) or the error.")
+    down: list[str] = Field([], description="What is not answering: `database`, `redis`.")
 
 
 @api.exception_handler(BatchError)
@@ -33,6 +35,12 @@ def batch_error(request: HttpRequest, exc: BatchError):
     return api.create_response(request, {"detail": str(exc), "errors": []}, status=400)
 
 
-@api.get("/health", response=HealthOut, summary="Liveness and dependencies", tags=["health"])
+@api.get(
+    "/health",
+    response={200: HealthOut, 503: HealthOut},
+    summary="Liveness and dependencies",
+    tags=["health"],
+)
 def health(request: HttpRequest):
-    return health_check()
+    result = health_check()
+    return Status(503 if result["down"] else 200, result)
