@@ -17,6 +17,8 @@ max_requests_jitter = 200
 # The proxy is on another host in many deployments: trust its X-Forwarded-* headers only
 # from the addresses given (gunicorn's own default is 127.0.0.1).
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1"
+# gunicorn's control socket sits at one path per user: two servers on a machine collide.
+control_socket_disable = True
 accesslog = "-"
 errorlog = "-"
 loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()
@@ -33,6 +35,7 @@ if os.environ.get("LOG_FORMAT") == "json":
                 "stream": "ext://sys.stdout",
             }
         },
+        "root": {"handlers": ["stdout"], "level": loglevel.upper()},
         "loggers": {
             "gunicorn.error": {
                 "handlers": ["stdout"],
