@@ -16,6 +16,7 @@ from pydantic import ConfigDict, Field
 from audits.ingest.service import BotNotAllowed, BotPolicy, interaction_import
 from audits.ingest.summary import ImportSummary
 from audits.models import ApiToken
+from audits.sweep_background import sweep_after_api_import
 
 router = Router(tags=["interactions"])
 
@@ -226,6 +227,8 @@ def post_interactions(request: HttpRequest):
         return Status(403, {"detail": detail})
     if summary.rejected:
         return Status(400, rejected_batch(summary))
+    if summary.imported or summary.feedback_updated:
+        sweep_after_api_import(bot_id=token.bot_id)
     return Status(200, {**import_counts(summary), "rejected": 0})
 
 
