@@ -7,6 +7,8 @@ PORT ?= 8000
 # The zero-setup defaults: SQLite, no Redis (tasks run in process), the offline judge.
 RUN_ENV := DEBUG=1
 TEST_ENV := SECRET_KEY=kbaudit-test-only
+# `make run INSTALL= BIN=/path/to/venv/bin` (and serve) use an environment installed otherwise.
+INSTALL ?= install
 
 .PHONY: run serve test lint format bench install demo clean
 
@@ -20,18 +22,17 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 install: $(VENV)/.installed
 
-run: install
+# The login is printed once the server answers (kbaudit/lib/devserver.py).
+run: $(INSTALL)
 	$(RUN_ENV) $(BIN)/python manage.py migrate --no-input
-	$(RUN_ENV) $(BIN)/python manage.py make_demo_data
-	$(RUN_ENV) KBAUDIT_JUDGE=offline $(BIN)/python manage.py sweep --now --all
+	$(RUN_ENV) $(BIN)/python manage.py make_demo_data --no-login
+	$(RUN_ENV) KBAUDIT_JUDGE=offline $(BIN)/python manage.py sweep --now --all --progress
 	$(RUN_ENV) $(BIN)/python manage.py kb_scan --offline
-	@echo "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo"
-	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(RUN_ENV) $(BIN)/python -m kbaudit.lib.devserver $(HOST):$(PORT) \
+		--ready "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo (an editor; also bob, a writer, charlie, of another team, and admin; same password)"
 
 # Production: web (gunicorn), worker and beat (Procfile) under honcho, against
-# DATABASE_URL and REDIS_URL, after migrate and collectstatic. `make serve INSTALL=
-# BIN=/path/to/venv/bin` runs it from an environment installed otherwise.
-INSTALL ?= install
+# DATABASE_URL and REDIS_URL, after migrate and collectstatic.
 SERVE_ENV := KBAUDIT_STATIC_MANIFEST=1 LOG_FORMAT=$${LOG_FORMAT:-json}
 
 serve: $(INSTALL)
