@@ -186,3 +186,31 @@ def test_without_a_broker_an_api_import_is_graded_in_the_background(live_server,
     )
     assert background_sweep_wait(timeout=60)
     assert Evaluation.objects.filter(interaction__bot=bot).count() == 4
+
+
+def test_the_background_sweep_and_a_sweep_by_hand_grade_each_interaction_once(
+    live_server, bot, token, caplog
+):
+    import logging
+    import re
+
+    from audits.sweep import sweep_run
+
+    request = Request(
+        f"{live_server.url}/api/v1/interactions",
+        data=json.dumps([json.loads(line(n)) for n in range(60)]).encode(),
+        method="POST",
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    with caplog.at_level(logging.INFO, logger="audits.sweep_background"):
+        with urlopen(request, timeout=30) as response:
+            assert json.loads(response.read())["imported"] == 60
+        by_hand = sweep_run(idle_minutes=None, batch_size=5)  # while the thread sweeps
+        assert background_sweep_wait(timeout=60)
+    in_background = sum(
+        int(n) for n in re.findall(r"background sweep of bots \[\d+\]: graded (\d+)", caplog.text)
+    )
+    assert "failed" not in caplog.text.replace("failed 0", "")
+    assert by_hand.graded + in_background == 60
+    assert Evaluation.objects.filter(interaction__bot=bot).count() == 60
+    assert not Interaction.objects.filter(bot=bot).exclude(status="graded").exists()
