@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
 from ninja import Router, Schema, Status
 from ninja.security import HttpBearer
+from pydantic import ConfigDict, Field
 
 from audits.ingest.service import BotNotAllowed, BotPolicy, interaction_import
 from audits.ingest.summary import ImportSummary
 from audits.models import ApiToken
+from audits.sweep_background import sweep_after_api_import
 
 router = Router(tags=["interactions"])
 
@@ -24,38 +27,151 @@ class BearerToken(HttpBearer):
 
 
 class RecordErrorOut(Schema):
-    index: int
-    id: str = ""
-    error: str
+    index: int = Field(description="The record's position in the batch, from 0.")
+    id: str = Field("", description="The record's `id`, when it had one.")
+    error: str = Field(description="The field at fault and why, e.g. `feedback: must be up…`.")
 
 
 class BatchErrorOut(Schema):
-    detail: str
-    errors: list[RecordErrorOut] = []
+    detail: str = Field(description="What was wrong with the batch as a whole.")
+    errors: list[RecordErrorOut] = Field([], description="One entry per invalid record.")
 
 
 class ImportOut(Schema):
-    imported: int
-    duplicates: int
-    feedback_updated: int
-    rejected: int
+    imported: int = Field(description="Records stored for the first time.")
+    duplicates: int = Field(description="Records already stored (same bot and `id`): unchanged.")
+    feedback_updated: int = Field(description="Interactions whose feedback this batch set.")
+    rejected: int = Field(description="Always 0: a batch with an invalid record is refused.")
 
 
-BATCH_DOC = {
-    "requestBody": {
-        "content": {
-            "application/json": {
-                "schema": {
-                    "type": "array",
-                    "maxItems": 1000,
-                    "items": {"type": "object"},
-                    "description": 'Records in the SPEC §2 contract (or {"records": [...]}).',
-                }
-            }
-        },
-        "required": True,
-    }
+# --- The records, as the OpenAPI document describes them -------------------------------
+# The API validates a batch with the importer's own checks (audits/ingest/records.py), so
+# a record is accepted or rejected, with the same message, whichever way it arrives;
+# these schemas document that contract for clients and for /api/v1/docs.
+
+README_INTERACTION = {
+    "id": "int-000123",
+    "bot": "store-help",
+    "conversation_id": "c-42",
+    "timestamp": "2026-11-02T14:03:11Z",
+    "query": "How long do I have to return headphones? Is there a restocking fee?",
+    "response": "You can return headphones within 30 days of delivery.",
+    "sources": [
+        {
+            "article_id": "kb-returns",
+            "title": "Returns policy",
+            "url": "https://help.example.com/returns",
+            "text": "<retrieved chunk>",
+            "score": 0.83,
+        }
+    ],
+    "feedback": "down",
+    "metadata": {},
 }
+README_FEEDBACK = {"id": "int-000123", "bot": "store-help", "feedback": "down"}
+Feedback = Literal["up", "down", "thumbs_up", "thumbs_down"]
+FEEDBACK_DOC = "`up`, `down` or null (`thumbs_up` and `thumbs_down` are read as up and down)."
+
+
+class SourceIn(Schema):
+    """One retrieved source, in rank order (the first is the retriever's best)."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [README_INTERACTION["sources"][0]]})
+
+    article_id: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The article's id in the knowledge base (the `id` of the articles import).",
+    )
+    title: str | None = Field(None, description="The article's title, as the bot showed it.")
+    url: str | None = Field(None, description="The article's address (http or https).")
+    text: str | None = Field(
+        None, description="The chunk the model was given: what groundedness is judged against."
+    )
+    score: float | None = Field(
+        None, description="Retrieval relevance as the retriever reported it (optional)."
+    )
+
+
+class InteractionIn(Schema):
+    """One turn of a conversation: the question, the sources retrieved for it, the answer.
+    Fields not listed here are kept in `metadata`."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra={"examples": [README_INTERACTION]})
+
+    id: str = Field(
+        min_length=1,
+        max_length=200,
+        description="Idempotency key within the bot: a record sent twice is stored once.",
+    )
+    bot: str | None = Field(
+        None, description="The bot's slug; with a token it defaults to the token's bot."
+    )
+    conversation_id: str | None = Field(
+        None,
+        description="Groups the turns of one conversation (defaults to `id`); a conversation "
+        "is graded once it has been quiet for KBAUDIT_IDLE_MINUTES.",
+    )
+    timestamp: datetime = Field(
+        description="When the bot answered: ISO 8601, UTC when it carries no offset."
+    )
+    query: str = Field("", description="The customer's question; empty when the bot spoke first.")
+    response: str = Field("", description="The bot's answer.")
+    sources: list[SourceIn] = Field(
+        [], description="The retrieved sources in rank order; may be empty."
+    )
+    feedback: Feedback | None = Field(None, description=FEEDBACK_DOC)
+    metadata: dict[str, Any] = Field({}, description="Anything else worth keeping (an object).")
+
+
+class FeedbackIn(Schema):
+    """Feedback that arrives after its interaction: a record with no query, response,
+    sources or conversation_id. A thumbs-down after a sufficient verdict upgrades it."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [README_FEEDBACK]})
+
+    id: str = Field(min_length=1, max_length=200, description="The rated interaction's `id`.")
+    bot: str | None = Field(
+        None, description="The bot's slug; with a token it defaults to the token's bot."
+    )
+    feedback: Feedback = Field(description=FEEDBACK_DOC)
+
+
+def batch_doc(*models: type[Schema], what: str) -> dict:
+    """The request body of a batch endpoint: an array of ``models`` (or ``{"records":
+    [...]}``), described by the schemas the API adds to the document's components."""
+    refs = [{"$ref": f"#/components/schemas/{model.__name__}"} for model in models]
+    items = refs[0] if len(refs) == 1 else {"anyOf": refs}
+    array = {
+        "type": "array",
+        "maxItems": settings.KBAUDIT_API_MAX_BATCH,
+        "items": items,
+        "description": f"Up to {settings.KBAUDIT_API_MAX_BATCH} {what}, stored whole or "
+        "not at all.",
+    }
+    wrapped = {
+        "type": "object",
+        "properties": {"records": array},
+        "required": ["records"],
+        "description": "The same batch under a `records` key.",
+    }
+    examples = [m.model_config["json_schema_extra"]["examples"][0] for m in models]
+    return {
+        "requestBody": {
+            "content": {
+                "application/json": {
+                    "schema": {"anyOf": [array, wrapped]},
+                    "example": examples,
+                }
+            },
+            "required": True,
+        }
+    }
+
+
+BATCH_DOC = batch_doc(InteractionIn, FeedbackIn, what="interactions or late feedback records")
+# Added to the OpenAPI document's components by kbaudit.api.
+REQUEST_SCHEMAS: list[type[Schema]] = [InteractionIn, SourceIn, FeedbackIn]
 
 
 def read_batch(request: HttpRequest) -> list[Any]:
@@ -111,6 +227,8 @@ def post_interactions(request: HttpRequest):
         return Status(403, {"detail": detail})
     if summary.rejected:
         return Status(400, rejected_batch(summary))
+    if summary.imported or summary.feedback_updated:
+        sweep_after_api_import(bot_id=token.bot_id)
     return Status(200, {**import_counts(summary), "rejected": 0})
 
 

@@ -22,6 +22,7 @@ SECTIONS = {
     "ui": ("bench.ui_bench", {}),
     "sweep": ("bench.sweep_bench", {"n": 600}),
     "scan": ("bench.scan_bench", {"n": 20_000}),
+    "serve": ("bench.serve_bench", {"n": 10}),
 }
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
 from django.http import HttpRequest
-from ninja import Router, Status
+from ninja import Router, Schema, Status
+from pydantic import ConfigDict, Field
 
 from audits.api import (
-    BATCH_DOC,
     BatchErrorOut,
     BearerToken,
     ImportOut,
+    batch_doc,
     import_counts,
     read_batch,
     rejected_batch,
@@ -19,12 +22,43 @@ from content.ingest import article_import
 
 router = Router(tags=["articles"])
 
+README_ARTICLE = {
+    "id": "kb-returns",
+    "title": "Returns policy",
+    "url": "https://help.example.com/returns",
+    "body": "You can return most items within 30 days of delivery.",
+    "updated_at": "2026-11-01T09:00:00Z",
+}
+
+
+class ArticleIn(Schema):
+    """A knowledge-base article as it stands now: a changed body becomes a new version."""
+
+    model_config = ConfigDict(json_schema_extra={"examples": [README_ARTICLE]})
+
+    id: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The article's id: what interactions name as a source's `article_id`.",
+    )
+    title: str | None = Field(None, description="The article's title.")
+    url: str | None = Field(None, description="Where readers find it (http or https).")
+    body: str = Field(min_length=1, description="The article's text, Markdown or HTML.")
+    updated_at: datetime | None = Field(
+        None,
+        description="When this body was published, ISO 8601 (UTC without an offset); "
+        "defaults to the time of the import.",
+    )
+
+
+ARTICLES_DOC = batch_doc(ArticleIn, what="articles")
+
 
 @router.post(
     "/articles",
     auth=BearerToken(),
     response={200: ImportOut, 400: BatchErrorOut},
-    openapi_extra=BATCH_DOC,
+    openapi_extra=ARTICLES_DOC,
     summary="Import a batch of knowledge-base articles (all or nothing)",
 )
 def post_articles(request: HttpRequest):

@@ -269,3 +269,38 @@ LOGGING = {
 import plotly as _plotly  # noqa: E402
 
 STATICFILES_DIRS.append(("vendor/plotly", Path(_plotly.__file__).parent / "package_data"))
+
+# --- Production ----------------------------------------------------------------------
+# What `make serve` and a deployment behind a TLS-terminating proxy need (README,
+# "Deploying"). Every default keeps `make run` and the tests as they were.
+INSTALLED_APPS += ["ninja"]  # the API docs' Swagger UI, served from ninja's own static files
+# The proxy says whether the client spoke HTTPS. Trusted only when told to: a client
+# reaching the server directly could otherwise claim it.
+KBAUDIT_TRUST_X_FORWARDED_PROTO = env_bool("KBAUDIT_TRUST_X_FORWARDED_PROTO", False)
+if KBAUDIT_TRUST_X_FORWARDED_PROTO:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# The load balancer's probes may speak plain HTTP to the server itself.
+SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^api/v1/health$"]
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", SESSION_COOKIE_SECURE)
+STATIC_ROOT = Path(env("STATIC_ROOT", str(STATIC_ROOT)))
+# Hashed, compressed static files (after `collectstatic`), served by whitenoise with
+# far-future cache headers. Off by default: without a manifest every page would fail.
+KBAUDIT_STATIC_MANIFEST = env_bool("KBAUDIT_STATIC_MANIFEST", False)
+if KBAUDIT_STATIC_MANIFEST:
+    STORAGES["staticfiles"] = {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}
+# "json": one JSON object per line on stdout (web, worker and beat alike), for a log
+# collector; "plain" (the default) for people.
+LOG_FORMAT = env("LOG_FORMAT", "plain")
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, got {LOG_FORMAT!r}")
+if LOG_FORMAT == "json":
+    LOGGING["formatters"]["json"] = {"()": "kbaudit.lib.logs.JsonFormatter"}
+    LOGGING["handlers"]["console"] = {
+        "class": "logging.StreamHandler",
+        "formatter": "json",
+        "stream": "ext://sys.stdout",
+    }

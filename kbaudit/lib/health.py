@@ -25,7 +25,21 @@ def database_status() -> str:
     return "ok"
 
 
-def health_check() -> dict[str, str]:
+def health_check() -> dict:
+    """The database and, when REDIS_URL is set, the broker; ``down`` names what is not
+    answering (the health view answers 503 then)."""
     database, redis_state = database_status(), redis_status()
-    ok = database == "ok" and redis_state in {"ok", "not configured"}
-    return {"status": "ok" if ok else "degraded", "database": database, "redis": redis_state}
+    down = [
+        name
+        for name, ok in (
+            ("database", database == "ok"),
+            ("redis", redis_state in {"ok", "not configured"}),
+        )
+        if not ok
+    ]
+    return {
+        "status": "degraded" if down else "ok",
+        "database": database,
+        "redis": redis_state,
+        "down": down,
+    }

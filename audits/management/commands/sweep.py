@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import sys
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from kombu.exceptions import OperationalError as BrokerError
 from tqdm import tqdm
 
-from audits.models import Bot, Interaction
-from audits.sweep import sweep_run
+from audits.models import Bot
+from audits.sweep import due_interactions, sweep_run
 from audits.sweep_status import status_lines, sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 
@@ -34,8 +36,17 @@ class Command(BaseCommand):
         )
         parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
         parser.add_argument("--batch-size", type=int, default=None)
+        parser.add_argument(
+            "--progress",
+            action="store_true",
+            default=None,
+            help="with --now, a progress bar on stderr (the default on a terminal)",
+        )
+        parser.add_argument("--no-progress", dest="progress", action="store_false")
 
-    def handle(self, *args, now: bool, all: bool, status: bool, bot, batch_size, **options):
+    def handle(
+        self, *args, now: bool, all: bool, status: bool, bot, batch_size, progress, **options
+    ):
         bots = Bot.objects.filter(slug__in=bot) if bot else Bot.objects.all()
         bot_ids = list(bots.values_list("pk", flat=True)) if bot else None
         if status:
@@ -44,7 +55,9 @@ class Command(BaseCommand):
         elif now or self._in_process():
             if not now:
                 self.stdout.write("No broker (REDIS_URL unset): sweeping in this process.")
-            self._sweep_here(all_conversations=all, bot_ids=bot_ids, batch_size=batch_size)
+            self._sweep_here(
+                all_conversations=all, bot_ids=bot_ids, batch_size=batch_size, progress=progress
+            )
         else:
             try:
                 sweep_request(all_conversations=all, bot_ids=bot_ids)
@@ -58,12 +71,14 @@ class Command(BaseCommand):
     def _in_process() -> bool:
         return bool(sweep_dispatch.app.conf.task_always_eager)
 
-    def _sweep_here(self, *, all_conversations: bool, bot_ids, batch_size) -> None:
+    def _sweep_here(self, *, all_conversations: bool, bot_ids, batch_size, progress) -> None:
         idle = None if all_conversations else settings.KBAUDIT_IDLE_MINUTES
-        due = Interaction.objects.filter(status=Interaction.Status.PENDING)
-        if bot_ids is not None:
-            due = due.filter(bot_id__in=bot_ids)
-        with tqdm(total=due.count(), unit="interaction", disable=None) as bar:
+        due = due_interactions(idle_minutes=idle, bot_ids=bot_ids)
+        disable = (not sys.stderr.isatty()) if progress is None else not progress
+        # A batch at a time: the bar moves as each batch's verdicts are stored.
+        with tqdm(
+            total=due.count(), unit="interaction", desc="grading", disable=disable, file=sys.stderr
+        ) as bar:
             last = [0]
 
             def advance(summary):
@@ -73,6 +88,7 @@ class Command(BaseCommand):
             summary = sweep_run(
                 idle_minutes=idle, batch_size=batch_size, bot_ids=bot_ids, on_batch=advance
             )
+            advance(summary)  # the last batch's verdicts (a batch reports when the next is claimed)
         self.stdout.write(summary.line())
         for error in sorted(set(summary.errors))[:10]:
             self.stderr.write(f"judge error: {error}")
