@@ -7,6 +7,7 @@ from ninja import NinjaAPI, Schema
 
 from audits.api import BatchError
 from audits.api import router as interactions_router
+from audits.traces.api import router as traces_router
 from content.api import router as articles_router
 from kbaudit.lib.health import health_check
 
@@ -20,6 +21,7 @@ api = NinjaAPI(
 )
 api.add_router("", interactions_router)
 api.add_router("", articles_router)
+api.add_router("", traces_router)
 
 
 class HealthOut(Schema):
