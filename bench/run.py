@@ -21,6 +21,7 @@ SECTIONS = {
     "ui": ("bench.ui_bench", {}),
     "sweep": ("bench.sweep_bench", {"n": 600}),
     "scan": ("bench.scan_bench", {"n": 20_000}),
+    "otlp": ("bench.otlp_bench", {"n": 20_000}),
 }
 
 

@@ -57,7 +57,12 @@ class TraceSummary:
 def trace_spans_receive(
     *, bot: Bot, spans: Sequence[Span], assemble_all: bool = False
 ) -> TraceSummary:
-    """Stage an export's spans and assemble the traces they complete."""
+    """Stage an export's spans and assemble the traces they complete.
+
+    A trace that arrives whole in one export (the usual case: the root ends last and
+    the batch processor sends it with its children) is imported straight from the
+    export; its spans are stored by id only.
+    """
     summary = TraceSummary(spans=len(spans))
     by_trace: dict[str, list[Span]] = {}
     for span in spans:
@@ -69,8 +74,15 @@ def trace_spans_receive(
             .values_list("trace_id", flat=True)
             .distinct()
         )
+        seen_before = {trace_id for trace_id, _ in existing}
+        whole = {
+            trace_id
+            for trace_id, trace_spans in by_trace.items()
+            if trace_id not in seen_before and any(s.is_root for s in trace_spans)
+        }
         rows = []
         for trace_id, trace_spans in by_trace.items():
+            late = trace_id in assembled
             for span in trace_spans:
                 kind = span_kind(span)
                 summary.ignored += not kind
@@ -78,13 +90,26 @@ def trace_spans_receive(
                     summary.duplicates += 1
                     continue
                 existing.add((trace_id, span.span_id))
-                late = trace_id in assembled
                 summary.late += late and bool(kind)
-                rows.append(_row(bot, span, kind, keep=bool(kind) and not late, done=late))
+                done = late or trace_id in whole
+                rows.append(_row(bot, span, kind, keep=bool(kind) and not done, done=done))
         TraceSpan.objects.bulk_create(rows, ignore_conflicts=True)
-    pending = [t for t in by_trace if t not in assembled]
+        _import(bot, _records(sorted(whole), by_trace, summary), summary)
+    pending = [t for t in by_trace if t not in assembled and t not in whole]
     traces_assemble(bot=bot, trace_ids=pending, summary=summary, force=assemble_all)
     return summary
+
+
+def _records(trace_ids, spans_of, summary: TraceSummary) -> list[tuple[str, dict]]:
+    ready = []
+    for trace_id in trace_ids:
+        known = [s for s in spans_of[trace_id] if span_kind(s)]
+        record = trace_record(known) if known else None
+        if record is None:
+            summary.rejected.append(f"trace {trace_id}: no span carries the bot's answer")
+        else:
+            ready.append((trace_id, record))
+    return ready
 
 
 def traces_assemble(
@@ -106,13 +131,17 @@ def traces_assemble(
     by_trace: dict[str, list[TraceSpan]] = {}
     for row in staged.order_by("trace_id", "start", "span_id"):
         by_trace.setdefault(row.trace_id, []).append(row)
+    settled: dict[str, list[Span]] = {}
     for trace_id, rows in by_trace.items():
         complete = any(not r.parent_span_id for r in rows)
         idle = max(r.received_at for r in rows) < idle_before
-        if not (complete or idle or force):
+        if complete or idle or force:
+            settled[trace_id] = [_span(r) for r in rows if r.kind]
+        else:
             summary.pending_traces += 1
-            continue
-        _assemble_one(bot, trace_id, rows, summary)
+    with transaction.atomic():
+        _import(bot, _records(list(settled), settled, summary), summary)
+        _mark_assembled(bot, list(settled))
     return summary
 
 
@@ -122,42 +151,39 @@ def pending_bots() -> list[Bot]:
     return list(Bot.objects.filter(pk__in=list(ids)))
 
 
-def _assemble_one(bot, trace_id, rows, summary: TraceSummary) -> None:
-    spans = [_span(r) for r in rows if r.kind]
-    record = trace_record(spans) if spans else None
-    if record is None:
-        summary.rejected.append(f"trace {trace_id}: no span carries the bot's answer")
-        _mark_assembled(bot, trace_id)
+def _import(bot: Bot, ready: list[tuple[str, dict]], summary: TraceSummary) -> None:
+    """Store the assembled records in one import: the same checks as import_interactions."""
+    if not ready:
         return
-    _fill_missing_texts(bot, record)
-    with transaction.atomic():
-        result = interaction_import(
-            rows=[(1, record)],
-            policy=BotPolicy(create_missing=False, only=bot),
-            default_bot=bot.slug,
-        )
-        for rejection in result.rejections:
-            summary.rejected.append(f"trace {trace_id}: {rejection.reason}")
-        summary.interactions += result.imported
-        _mark_assembled(bot, trace_id)
-
-
-def _mark_assembled(bot: Bot, trace_id: str) -> None:
-    # The interaction holds what the spans said; their ids stay to recognise re-sends.
-    TraceSpan.objects.filter(bot=bot, trace_id=trace_id).update(
-        assembled=True, attributes={}, resource={}, events=[]
+    _fill_missing_texts(bot, [record for _, record in ready])
+    result = interaction_import(
+        rows=[(line, record) for line, (_, record) in enumerate(ready, start=1)],
+        policy=BotPolicy(create_missing=False, only=bot),
+        default_bot=bot.slug,
     )
+    for rejection in result.rejections:
+        summary.rejected.append(f"trace {ready[rejection.line - 1][0]}: {rejection.reason}")
+    summary.interactions += result.imported
 
 
-def _fill_missing_texts(bot: Bot, record: dict) -> None:
+def _mark_assembled(bot: Bot, trace_ids: list[str]) -> None:
+    # The interaction holds what the spans said; their ids stay to recognise re-sends.
+    if trace_ids:
+        TraceSpan.objects.filter(bot=bot, trace_id__in=trace_ids).update(
+            assembled=True, attributes={}, resource={}, events=[]
+        )
+
+
+def _fill_missing_texts(bot: Bot, records: list[dict]) -> None:
     """GenAI retrieval spans often name documents by id only: read them from the KB."""
-    missing = [s["article_id"] for s in record["sources"] if not s.get("text")]
+    sources = [s for record in records for s in record["sources"]]
+    missing = sorted({s["article_id"] for s in sources if not s.get("text")})
     if not missing:
         return
     texts: dict[str, str] = {}
     for _receiver, response in source_texts_wanted.send(sender=Interaction, bot=bot, keys=missing):
         texts.update(response or {})
-    for source in record["sources"]:
+    for source in sources:
         if not source.get("text") and source["article_id"] in texts:
             source["text"] = texts[source["article_id"]][: settings.KBAUDIT_TRACE_SOURCE_CHARS]
 

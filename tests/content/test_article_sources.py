@@ -227,3 +227,13 @@ def test_a_zendesk_article_without_an_id_is_reported_by_number(tmp_path, capsys)
         call_command("import_articles", str(path), "--format", "zendesk")
     assert "article 1: id: missing" in capsys.readouterr().err
     assert Article.objects.count() == 1
+
+
+def test_the_article_page_says_an_article_is_retired(docs, capsys, client, alice, bot):
+    _import_dir(docs, capsys)
+    (docs / "intro.md").unlink()
+    _import_dir(docs, capsys)
+    article = Article.objects.get(external_id="getting-started")
+    client.force_login(alice)
+    page = client.get(article.get_absolute_url()).content.decode()
+    assert "left the docs folder" in page
