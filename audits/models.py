@@ -594,3 +594,45 @@ class ApiToken(models.Model):
         if token is not None:
             cls.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
         return token
+
+
+class TraceSpan(models.Model):
+    """A span received from a bot's OpenTelemetry traces, kept until its trace is assembled.
+
+    A trace becomes one interaction (external id = the trace id) once its root span has
+    arrived, or once it has been idle for ``KBAUDIT_TRACE_IDLE_SECONDS``; its spans then
+    keep only their ids, so a re-sent or late span is recognised and never imported twice.
+    Spans neither convention describes are kept the same way (``kind`` empty): they tell
+    where the trace's root is, nothing more.
+    """
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="trace_spans")
+    trace_id = models.CharField(max_length=32)
+    span_id = models.CharField(max_length=16)
+    parent_span_id = models.CharField(max_length=16, blank=True)
+    name = models.CharField(max_length=500, blank=True)
+    kind = models.CharField(max_length=20, blank=True)
+    start = models.DateTimeField(null=True, blank=True)
+    end = models.DateTimeField(null=True, blank=True)
+    attributes = models.JSONField(default=dict, blank=True)
+    resource = models.JSONField(default=dict, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    received_at = models.DateTimeField(default=timezone.now)
+    assembled = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "trace_id", "span_id"], name="trace_span_unique_per_bot"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["assembled", "received_at"],
+                name="trace_span_pending",
+                condition=Q(assembled=False),
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.trace_id}/{self.span_id}"

@@ -11,3 +11,7 @@ interactions_imported = Signal()
 
 # Sent after evaluations are written (sweep, regrade): evaluation_ids, bot_ids, days.
 evaluations_written = Signal()
+
+# Sent when a trace names retrieved documents without their text: bot, keys (article
+# ids). A receiver returns {key: text} from the bot's knowledge base.
+source_texts_wanted = Signal()

@@ -30,6 +30,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from audits.judges import judge_kind
 from audits.models import SweepState
 from audits.sweep import JudgeShelf, SweepSummary, batches_sweep, lease_duration, sweep_start
+from audits.traces.services import pending_bots, traces_assemble
 
 logger = logging.getLogger(__name__)
 
@@ -147,3 +148,13 @@ def sweep_after_import() -> None:
         logger.warning(
             "sweep not queued after the import (%s): the next scheduled sweep grades it", exc
         )
+
+
+@shared_task(bind=True, max_retries=5, ignore_result=True)
+def traces_assemble_idle(self) -> None:
+    """Assemble the traces whose root span never came, once idle long enough."""
+    try:
+        for bot in pending_bots():
+            traces_assemble(bot=bot)
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc

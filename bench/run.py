@@ -23,6 +23,7 @@ SECTIONS = {
     "sweep": ("bench.sweep_bench", {"n": 600}),
     "scan": ("bench.scan_bench", {"n": 20_000}),
     "serve": ("bench.serve_bench", {"n": 10}),
+    "otlp": ("bench.otlp_bench", {"n": 20_000}),
 }
 
 

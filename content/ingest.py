@@ -33,6 +33,8 @@ class ArticleRecord:
     url: str
     body: str
     updated_at: datetime
+    # The file's path in a docs folder (import_articles --from-dir), else "".
+    path: str = ""
 
 
 @dataclass
@@ -61,6 +63,7 @@ def parse_article(record, *, line: int) -> ArticleRecord:
         url=clean_text(record.get("url") or "")[:MAX_URL],
         body=body,
         updated_at=parse_timestamp(updated, "updated_at") if updated else timezone.now(),
+        path=str(record.get("path") or "")[:1000],
     )
 
 
@@ -110,7 +113,10 @@ def _store(chunk: dict[str, ArticleRecord], summary: ArticleImportSummary) -> No
         article = articles.get(external_id)
         if article is None:
             article = Article.objects.create(
-                external_id=external_id, title=record.title, url=record.url
+                external_id=external_id,
+                title=record.title,
+                url=record.url,
+                source_path=record.path,
             )
             summary.new_articles += 1
             _add_version(article, record, number=1)
@@ -150,6 +156,10 @@ def _refresh(article: Article, record: ArticleRecord) -> list[str]:
     if article.is_stub:
         article.is_stub = False
         changed.append("is_stub")
+    if record.path and (article.source_path, article.retired_at) != (record.path, None):
+        # The file is back (or moved): the article is published again.
+        article.source_path, article.retired_at = record.path, None
+        changed += ["source_path", "retired_at"]
     article.updated_at = timezone.now()
     return changed
 
@@ -165,6 +175,13 @@ def _add_version(article: Article, record: ArticleRecord, *, number: int) -> Non
         live_from=record.updated_at,
     )
     article_version_spans_update(article=article)
+
+
+def articles_retire_missing(*, present: set[str]) -> int:
+    """Articles imported from a docs folder whose file is gone are retired, not deleted:
+    their versions, history and the interactions that cite them stay."""
+    missing = Article.objects.exclude(source_path="").filter(retired_at__isnull=True)
+    return missing.exclude(external_id__in=present).update(retired_at=timezone.now())
 
 
 def article_version_spans_update(*, article: Article) -> None:

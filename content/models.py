@@ -22,7 +22,8 @@ def body_hash(body: str) -> str:
 
 class ArticleQuerySet(models.QuerySet):
     def real(self) -> ArticleQuerySet:
-        return self.filter(is_stub=False)
+        """Imported and still published: neither a stub nor retired."""
+        return self.filter(is_stub=False, retired_at__isnull=True)
 
 
 class Article(models.Model):
@@ -33,6 +34,9 @@ class Article(models.Model):
     url = models.CharField(max_length=1000, blank=True)
     # Referenced by the logs but never imported: known only from a source's title/url.
     is_stub = models.BooleanField(default=False)
+    # Imported from a docs folder: the file's path in it, and when the file disappeared.
+    source_path = models.CharField(max_length=1000, blank=True)
+    retired_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(db_default=Now())
     updated_at = models.DateTimeField(db_default=Now())
 

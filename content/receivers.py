@@ -7,7 +7,7 @@ import logging
 from django.db import transaction
 from django.dispatch import receiver
 
-from audits.signals import evaluations_written, interactions_imported
+from audits.signals import evaluations_written, interactions_imported, source_texts_wanted
 from content.models import Article
 
 log = logging.getLogger(__name__)
@@ -48,3 +48,14 @@ def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
                 log.exception("could not queue the rollup refresh of bot %s", bot_id)
 
         transaction.on_commit(enqueue)
+
+
+@receiver(source_texts_wanted)
+def article_texts(sender, *, bot, keys: list[str], **kwargs) -> dict[str, str]:
+    """The current text of the articles a trace retrieved by id only."""
+    texts: dict[str, str] = {}
+    for article in Article.objects.filter(external_id__in=keys).prefetch_related("versions"):
+        version = max(article.versions.all(), key=lambda v: v.number, default=None)
+        if version is not None:
+            texts[article.external_id] = version.body
+    return texts

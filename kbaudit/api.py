@@ -11,6 +11,7 @@ from pydantic.json_schema import models_json_schema
 from audits.api import REQUEST_SCHEMAS as INTERACTION_SCHEMAS
 from audits.api import BatchError
 from audits.api import router as interactions_router
+from audits.traces.api import router as traces_router
 from content.api import ArticleIn
 from content.api import router as articles_router
 from kbaudit.lib.health import health_check
@@ -49,6 +50,7 @@ api = KbauditAPI(
 )
 api.add_router("", interactions_router)
 api.add_router("", articles_router)
+api.add_router("", traces_router)
 
 
 class HealthOut(Schema):

@@ -218,6 +218,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": KBAUDIT_HEARTBEAT_SECONDS,
         "options": {"expires": KBAUDIT_HEARTBEAT_SECONDS},
     },
+    # Traces whose root span never came are assembled once idle this long.
+    "traces-assemble": {
+        "task": "audits.tasks.traces_assemble_idle",
+        "schedule": 60,
+        "options": {"expires": 60},
+    },
     # Weekly digests fall due at each person's own hour: look for due ones this often.
     "digests": {
         "task": "content.tasks.digests_dispatch",
@@ -246,6 +252,11 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 # --- Ingestion -----------------------------------------------------------------------
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
 KBAUDIT_API_MAX_BATCH = 1000
+# OpenTelemetry traces: the largest decoded OTLP body, how long a trace without its root
+# span waits for more spans, and how much of a KB article stands in for a span's missing text.
+KBAUDIT_OTLP_MAX_BYTES = env_int("KBAUDIT_OTLP_MAX_BYTES", 16 * 1024 * 1024)
+KBAUDIT_TRACE_IDLE_SECONDS = env_int("KBAUDIT_TRACE_IDLE_SECONDS", 120)
+KBAUDIT_TRACE_SOURCE_CHARS = env_int("KBAUDIT_TRACE_SOURCE_CHARS", 20_000)
 
 LOGGING = {
     "version": 1,

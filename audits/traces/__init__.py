@@ -1,0 +1,1 @@
+"""OpenTelemetry traces in: OTLP decoding, the span-to-interaction mapping, assembly."""
