@@ -38,6 +38,7 @@ class ImportOut(Schema):
     imported: int
     duplicates: int
     feedback_updated: int
+    escalations_updated: int = 0
     rejected: int
 
 
@@ -126,4 +127,5 @@ def import_counts(summary: ImportSummary) -> dict[str, int]:
         "imported": summary.imported,
         "duplicates": summary.duplicates,
         "feedback_updated": summary.feedback_updated,
+        "escalations_updated": summary.escalations_updated,
     }
