@@ -10,10 +10,10 @@ import psycopg
 from django.conf import settings
 from django.db import connection, transaction
 
+from audits.ingest.escalations import escalations_apply
 from audits.ingest.parallel import ChunkSummary, read_chunk, summaries
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import Row
-from audits.ingest.escalations import escalations_apply
 from audits.ingest.records import (
     EscalationRecord,
     FeedbackRecord,
