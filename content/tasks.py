@@ -7,6 +7,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from audits.models import Bot
+from content.alerts.tasks import alerts_evaluate_bot
 from content.flags import content_flags_update
 from content.rollups import rollup_update
 
@@ -24,6 +25,8 @@ def rollups_refresh(self, bot_id: int, days: list[str]) -> int:
         content_flags_update(bot=bot)
     except Exception as exc:
         raise self.retry(exc=exc, countdown=30 * (self.request.retries + 1)) from exc
+    # The alerts read what the refresh and the flags just wrote.
+    alerts_evaluate_bot.delay(bot.pk)
     return written
 
 
