@@ -44,9 +44,9 @@ class AlertDestinationForm(forms.Form):
     def clean(self):
         data = super().clean()
         kind, url = data.get("kind"), data.get("url") or ""
-        if kind in (AlertDestination.Kind.SLACK, AlertDestination.Kind.WEBHOOK):
-            if not url.startswith(("https://", "http://")):
-                self.add_error("url", "A webhook needs an http(s) URL.")
+        webhook = kind in (AlertDestination.Kind.SLACK, AlertDestination.Kind.WEBHOOK)
+        if webhook and not url.startswith(("https://", "http://")):
+            self.add_error("url", "A webhook needs an http(s) URL.")
         if kind == AlertDestination.Kind.EMAIL:
             for address in filter(None, (e.strip() for e in data.get("emails", "").split(","))):
                 try:
