@@ -193,6 +193,8 @@ class ArticleDayRollup(RollupMixin):
     retrievals = models.PositiveIntegerField(default=0)
     top_ranked = models.PositiveIntegerField(default=0)
     with_condition_misapplied = models.PositiveIntegerField(default=0)
+    # Interactions that retrieved the article and were then handed to a person.
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -239,6 +241,7 @@ class BotDayRollup(RollupMixin):
     reason_out_of_domain = models.PositiveIntegerField(default=0)
     prompt_tokens = models.PositiveBigIntegerField(default=0)
     completion_tokens = models.PositiveBigIntegerField(default=0)
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["bot", "day"], name="bot_rollup_unique")]
@@ -257,6 +260,7 @@ class TopicDayRollup(models.Model):
     topic = models.CharField(max_length=80)
     interactions = models.PositiveIntegerField(default=0)
     insufficient = models.PositiveIntegerField(default=0)
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -292,6 +296,7 @@ class ReviewItem(models.Model):
         NEAR_DUPLICATE = "near_duplicate", "Near-duplicate retrieval"
         DUPLICATE_ARTICLES = "duplicate_articles", "Duplicate articles"
         CONTRADICTING_ARTICLES = "contradicting_articles", "Articles contradict each other"
+        AGENT_CONTRADICTION = "agent_contradiction", "Agents contradict the article"
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -644,7 +649,9 @@ class AlertRule(models.Model):
     def describe(self) -> str:
         if self.kind == self.Kind.METRIC_BELOW:
             label = self.metric.replace("_", " ")
-            return f"{label} below threshold over {self.window_hours} h (≥ {self.min_sample} graded)"
+            return (
+                f"{label} below threshold over {self.window_hours} h (≥ {self.min_sample} graded)"
+            )
         if self.kind == self.Kind.INSUFFICIENT_UP:
             return f"insufficient share up {self.points:g} points against the previous week"
         if self.kind == self.Kind.NEW_ITEM:
@@ -735,3 +742,56 @@ class AlertDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.episode_id} → {self.destination_id} {self.event}: {self.status}"
+
+
+class AgentReplyFact(models.Model):
+    """One statement of a human agent's reply, read against the bot's knowledge base.
+
+    ``unsupported``: no article says it — evidence of missing content, attached to the
+    article the question was credited to (or to none: a page to write). ``contradicts``:
+    the agent gave a value that differs from the closest article's.
+    """
+
+    class Kind(models.TextChoices):
+        UNSUPPORTED = "unsupported", "Not in the knowledge base"
+        CONTRADICTS = "contradicts", "Differs from the article"
+        SUPPORTED = "supported", "Said by an article"
+
+    interaction = models.ForeignKey(
+        "audits.Interaction", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    bot = models.ForeignKey("audits.Bot", on_delete=models.CASCADE, related_name="+")
+    article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="agent_facts"
+    )
+    # For a contradiction: the article whose value the agent's differs from.
+    other_article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    fact = models.TextField()
+    passage = models.TextField(blank=True)
+    similarity = models.FloatField(default=0.0)
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["article", "kind", "occurred_at"], name="agent_fact_article"),
+            models.Index(fields=["bot", "occurred_at"], name="agent_fact_bot_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.fact[:60]}"
+
+
+class AgentReplyReading(models.Model):
+    """That an escalated interaction's agent reply was read (so it is read once)."""
+
+    interaction = models.OneToOneField(
+        "audits.Interaction", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    facts = models.PositiveSmallIntegerField(default=0)
+    read_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.interaction_id}: {self.facts}"
