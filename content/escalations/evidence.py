@@ -12,7 +12,7 @@ from sklearn.cluster import AgglomerativeClustering
 
 from audits.models import Bot
 from content.flags import flag_window_days, review_item_raise
-from content.models import AgentReplyFact, Article, ArticleDayRollup, ReviewItem
+from content.models import AgentReplyFact, Article, ArticleDayRollup, BotDayRollup, ReviewItem
 from kbaudit.text.embeddings import embed
 
 # Statements closer than this (cosine distance) say the same thing.
@@ -97,6 +97,21 @@ def missing_page_statements(*, bot: Bot, first: date, last: date) -> list[Statem
         ).values_list("fact", flat=True)[:2000]
     )
     return group_statements(texts)[:SHOWN_GROUPS]
+
+
+def bot_escalations(*, bot: Bot, first: date, last: date) -> dict:
+    """The overview's numbers: how many conversations went to a person, and what agents
+    said about questions no retrieved article was about."""
+    totals = BotDayRollup.objects.filter(bot=bot, day__gte=first, day__lte=last).aggregate(
+        interactions=Sum("interactions"), escalated=Sum("escalated")
+    )
+    interactions, escalated = totals["interactions"] or 0, totals["escalated"] or 0
+    return {
+        "interactions": interactions,
+        "escalated": escalated,
+        "rate": escalated / interactions if interactions else None,
+        "missing": missing_page_statements(bot=bot, first=first, last=last),
+    }
 
 
 def escalation_rate(*, article: Article, bot: Bot, first: date, last: date) -> dict:

@@ -130,3 +130,43 @@ def test_the_agent_evidence_stays_inside_the_window(bot, kb):
         article=returns, bot=bot, first=today - timedelta(days=27), last=today
     )
     assert not evidence
+
+
+def test_the_ranking_shows_each_articles_escalation_rate(bot, kb):
+    from datetime import UTC, date, datetime
+
+    from content.periods import period_for
+    from content.ranking import article_ranking
+
+    day = date(2026, 11, 2)
+    for n in range(5):
+        interaction = InteractionFactory(
+            bot=bot, timestamp=datetime(2026, 11, 2, 10, n, tzinfo=UTC), escalated=n < 4
+        )
+        RetrievedSourceFactory(interaction=interaction, rank=1, article_key="kb-returns")
+    rollup_update(bot=bot, days=[day])
+    ranking = article_ranking(bot=bot, period=period_for("day", day), min_sample=1)
+    [row] = [r for r in ranking.rows if r.article.external_id == "kb-returns"]
+    assert row.escalation_rate == pytest.approx(4 / 5)
+
+
+def test_the_bot_overview_shows_escalations_and_pages_to_write(client, alice, bot, kb):
+    from datetime import UTC, date, datetime
+
+    for n in range(2):
+        interaction = InteractionFactory(
+            bot=bot,
+            timestamp=datetime(2026, 11, 2, 10, n, tzinfo=UTC),
+            query="Do you sell gift wrapping?",
+            escalated=True,
+            human_reply="We offer gift wrapping for 4 euros per parcel.",
+        )
+        assert not interaction.sources.exists()  # nothing retrieved: a page to write
+    agent_replies_read(bot=bot)
+    rollup_update(bot=bot, days=[date(2026, 11, 2)])
+    client.force_login(alice)
+    page = client.get(
+        bot.get_absolute_url(), {"from": "2026-11-01", "to": "2026-11-03"}
+    ).content.decode()
+    assert "of the conversations in the period were escalated" in page
+    assert "gift wrapping for 4 euros" in page

@@ -277,3 +277,24 @@ def test_a_new_bot_of_a_team_turns_the_defaults_on(db):
     BotFactory(team=team)
     assert AlertRule.objects.filter(team=team, kind="metric_below").exists()
     assert AlertDestination.objects.filter(team=team, kind="email").count() == 1
+
+
+def test_the_digest_lists_the_weeks_alerts_with_the_pages_numbers(
+    bot, alice, email_destination, now
+):
+    from content.digest import digest_build, digest_message
+    from content.window_metrics import bot_window_metrics
+
+    _rule(bot.team, email_destination, kind="metric_below", metric="groundedness", min_sample=1)
+    _graded(bot, 3, at=now, groundedness=0.2)
+    alerts_evaluate(bot=bot, now=now)
+    digest = digest_build(user=alice, end=now + timedelta(minutes=1), subscription=None)
+    [week] = digest.bots
+    assert [e.key for e in week.alerts] == ["groundedness"]
+    window = bot_window_metrics(
+        bot=bot, start=now - timedelta(days=7), end=now + timedelta(minutes=1)
+    )
+    assert week.graded == window.graded == 3
+    message = digest_message(digest=digest)
+    assert "Alerts raised" in message.body
+    assert week.alerts[0].message in message.alternatives[0][0]
