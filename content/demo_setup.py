@@ -59,6 +59,8 @@ def demo_setup(
         call_command("import_articles", str(path), "--no-progress", stdout=out)
     call_command("import_interactions", str(manifest.interactions), "--no-progress", stdout=out)
     call_command("import_interactions", str(manifest.feedback), "--no-progress", stdout=out)
+    if manifest.escalations:
+        call_command("import_interactions", str(manifest.escalations), "--no-progress", stdout=out)
     for run_name, path in sorted(manifest.replays.items()):
         call_command(
             "import_interactions", str(path), "--run", run_name, "--no-progress", stdout=out

@@ -8,7 +8,7 @@ rollup refresh (the sweep's) and by beat, so a bot that went quiet still recover
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,14 +20,39 @@ from content.models import AlertDelivery, AlertDestination, AlertEpisode, AlertR
 log = logging.getLogger(__name__)
 
 
-def alerts_evaluate(*, bot: Bot, now: datetime | None = None) -> list[AlertDelivery]:
-    """Evaluate every rule watching ``bot``; return the deliveries to send."""
+# Rules that read a rolling window of traffic, and so can be evaluated at a past moment.
+WINDOW_KINDS = (AlertRule.Kind.METRIC_BELOW, AlertRule.Kind.INSUFFICIENT_UP)
+
+
+def alerts_evaluate(
+    *, bot: Bot, now: datetime | None = None, kinds: tuple[str, ...] | None = None
+) -> list[AlertDelivery]:
+    """Evaluate every rule watching ``bot`` (or those of ``kinds``); return the
+    deliveries to send."""
     now = now or timezone.now()
     deliveries: list[AlertDelivery] = []
-    for rule in AlertRule.objects.for_bot(bot).prefetch_related("destinations"):
+    rules = AlertRule.objects.for_bot(bot).prefetch_related("destinations")
+    if kinds is not None:
+        rules = rules.filter(kind__in=kinds)
+    for rule in rules:
         for observation in observe(rule, bot, now):
             deliveries += _episode_update(rule, bot, observation, now)
     return deliveries
+
+
+def alert_history_replay(*, bot: Bot, start: datetime, end: datetime, step: timedelta) -> int:
+    """Fill an empty alert history: the window rules evaluated at past moments, as they
+    would have fired and recovered. Nothing is delivered (it is history, not news).
+    Returns the episodes written; a bot that has any episode already is left alone."""
+    if AlertEpisode.objects.filter(bot=bot).exists():
+        return 0
+    moment = start
+    while moment <= end:
+        AlertDelivery.objects.filter(
+            pk__in=[d.pk for d in alerts_evaluate(bot=bot, now=moment, kinds=WINDOW_KINDS)]
+        ).delete()
+        moment += step
+    return AlertEpisode.objects.filter(bot=bot).count()
 
 
 def _episode_update(rule, bot, observation: Observation, now) -> list[AlertDelivery]:

@@ -298,3 +298,21 @@ def test_the_digest_lists_the_weeks_alerts_with_the_pages_numbers(
     message = digest_message(digest=digest)
     assert "Alerts raised" in message.body
     assert week.alerts[0].message in message.alternatives[0][0]
+
+
+def test_a_replay_fills_an_empty_history_with_fired_and_recovered_episodes_and_sends_nothing(
+    bot, email_destination, now
+):
+    from content.alerts.services import alert_history_replay
+
+    _rule(bot.team, email_destination, kind="metric_below", metric="groundedness", min_sample=3)
+    _graded(bot, 5, at=now - timedelta(days=3), groundedness=0.2)
+    _graded(bot, 5, at=now - timedelta(days=1), groundedness=1.0)
+    written = alert_history_replay(
+        bot=bot, start=now - timedelta(days=4), end=now, step=timedelta(hours=12)
+    )
+    [episode] = AlertEpisode.objects.all()
+    assert written == 1 and episode.state == "recovered"
+    assert episode.raised_at < episode.recovered_at <= now
+    assert not AlertDelivery.objects.exists()
+    assert alert_history_replay(bot=bot, start=now, end=now, step=timedelta(hours=1)) == 0
