@@ -25,6 +25,7 @@ run: install
 	$(RUN_ENV) $(BIN)/python manage.py make_demo_data
 	$(RUN_ENV) KBAUDIT_JUDGE=offline $(BIN)/python manage.py sweep --now --all
 	$(RUN_ENV) $(BIN)/python manage.py kb_scan --offline
+	$(RUN_ENV) $(BIN)/python manage.py alerts_evaluate --replay-days 90 --every-hours 24
 	@echo "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo"
 	$(RUN_ENV) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 

@@ -43,8 +43,10 @@ def alerts_evaluate(
 def alert_history_replay(*, bot: Bot, start: datetime, end: datetime, step: timedelta) -> int:
     """Fill an empty alert history: the window rules evaluated at past moments, as they
     would have fired and recovered. Nothing is delivered (it is history, not news).
-    Returns the episodes written; a bot that has any episode already is left alone."""
-    if AlertEpisode.objects.filter(bot=bot).exists():
+    Returns the episodes written; a bot whose window rules raised anything already is
+    left alone."""
+    replayed = AlertEpisode.objects.filter(bot=bot, rule__kind__in=WINDOW_KINDS)
+    if replayed.exists():
         return 0
     moment = start
     while moment <= end:
@@ -52,7 +54,7 @@ def alert_history_replay(*, bot: Bot, start: datetime, end: datetime, step: time
             pk__in=[d.pk for d in alerts_evaluate(bot=bot, now=moment, kinds=WINDOW_KINDS)]
         ).delete()
         moment += step
-    return AlertEpisode.objects.filter(bot=bot).count()
+    return replayed.count()
 
 
 def _episode_update(rule, bot, observation: Observation, now) -> list[AlertDelivery]:

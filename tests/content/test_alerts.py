@@ -316,3 +316,11 @@ def test_a_replay_fills_an_empty_history_with_fired_and_recovered_episodes_and_s
     assert episode.raised_at < episode.recovered_at <= now
     assert not AlertDelivery.objects.exists()
     assert alert_history_replay(bot=bot, start=now, end=now, step=timedelta(hours=1)) == 0
+
+
+def test_the_demo_rules_are_set_up_once(db):
+    from content.demo_setup import _demo_alert_rules, demo_people_setup
+
+    demo_people_setup()
+    _demo_alert_rules()
+    assert AlertRule.objects.filter(bot__slug="store-help", window_hours=168).count() == 1
