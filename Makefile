@@ -28,6 +28,7 @@ run: $(INSTALL)
 	$(RUN_ENV) $(BIN)/python manage.py make_demo_data --no-login
 	$(RUN_ENV) KBAUDIT_JUDGE=offline $(BIN)/python manage.py sweep --now --all --progress
 	$(RUN_ENV) $(BIN)/python manage.py kb_scan --offline
+	$(RUN_ENV) $(BIN)/python manage.py alerts_evaluate --replay-days 90 --every-hours 24
 	$(RUN_ENV) $(BIN)/python -m kbaudit.lib.devserver $(HOST):$(PORT) \
 		--ready "kbaudit on http://$(HOST):$(PORT)/ — log in as alice / kbaudit-demo (an editor; also bob, a writer, charlie, of another team, and admin; same password)"
 

@@ -41,6 +41,9 @@ class ImportOut(Schema):
     imported: int = Field(description="Records stored for the first time.")
     duplicates: int = Field(description="Records already stored (same bot and `id`): unchanged.")
     feedback_updated: int = Field(description="Interactions whose feedback this batch set.")
+    escalations_updated: int = Field(
+        default=0, description="Interactions whose escalation or agent reply this batch set."
+    )
     rejected: int = Field(description="Always 0: a batch with an invalid record is refused.")
 
 
@@ -244,4 +247,5 @@ def import_counts(summary: ImportSummary) -> dict[str, int]:
         "imported": summary.imported,
         "duplicates": summary.duplicates,
         "feedback_updated": summary.feedback_updated,
+        "escalations_updated": summary.escalations_updated,
     }

@@ -283,6 +283,9 @@ class Interaction(models.Model):
     metadata = models.JSONField(default=dict, blank=True)
     n_sources = models.PositiveSmallIntegerField(default=0)
     imported_at = models.DateTimeField(db_default=Now())
+    # The customer was handed to a person, and what that person answered (SPEC §2).
+    escalated = models.BooleanField(default=False, db_default=False)
+    human_reply = models.TextField(blank=True, default="", db_default="")
 
     # Grading state, owned by the sweep.
     status = models.CharField(

@@ -84,6 +84,7 @@ def brief_blocks(brief: Brief) -> list[Block]:
     blocks += _questions(brief)
     blocks += _failing(brief)
     blocks += _misread(brief)
+    blocks += _agents(brief)
     blocks += _others(brief)
     blocks += _suggestion(brief)
     blocks += [Heading(1, "Checklist"), Checklist(brief.checklist)]
@@ -213,6 +214,31 @@ def _misread(brief: Brief) -> list[Block]:
             line += [" Passage: ", Strong(f"“{misreading.passage}”")]
         items.append(line)
     return [Heading(1, "Unsupported facts and the passages they misread"), ItemList(items)]
+
+
+def _agents(brief: Brief) -> list[Block]:
+    agents = brief.agents
+    if not agents:
+        return []
+    blocks: list[Block] = []
+    if agents.groups:
+        people = f"{agents.customers} customer{'s' if agents.customers != 1 else ''}"
+        blocks += [
+            Heading(1, "What agents told customers that the article does not say"),
+            Paragraph([f"After the bot handed them over, agents told {people}:"]),
+            ItemList([[f"“{g.phrase}” — {times(g.count)}"] for g in agents.groups]),
+        ]
+    if agents.contradictions:
+        blocks += [
+            Heading(2, "Where agents gave another value than the article"),
+            ItemList(
+                [
+                    [f"An agent said “{f.fact}”; the article says “{f.passage}”."]
+                    for f in agents.contradictions
+                ]
+            ),
+        ]
+    return blocks
 
 
 def _others(brief: Brief) -> list[Block]:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot
 from content.analytics import article_diagnoses
+from content.escalations.evidence import AgentEvidence
 from content.evidence import FailingConversation, QuestionGroup
 from content.flags import flag_window_days
 from content.models import Article, ArticleDayRollup, ArticleFinding, ReviewItem, RewriteSuggestion
@@ -73,6 +74,8 @@ class Brief:
     suggestion: str
     suggestion_source: str
     generated_at: datetime = field(default_factory=timezone.now)
+    # What agents told escalated customers that the article does not say.
+    agents: AgentEvidence | None = None
 
     @property
     def traffic_change(self) -> float | None:
@@ -161,6 +164,7 @@ def _item_brief(item: ReviewItem) -> Brief:
         contradictions=[(_other(f, item.article), f) for f in evidence.contradictions],
         suggestion=suggestion.body,
         suggestion_source=_source_label(suggestion),
+        agents=evidence.agents,
     )
 
 

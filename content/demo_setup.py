@@ -59,6 +59,8 @@ def demo_setup(
         call_command("import_articles", str(path), "--no-progress", stdout=out)
     call_command("import_interactions", str(manifest.interactions), "--no-progress", stdout=out)
     call_command("import_interactions", str(manifest.feedback), "--no-progress", stdout=out)
+    if manifest.escalations:
+        call_command("import_interactions", str(manifest.escalations), "--no-progress", stdout=out)
     for run_name, path in sorted(manifest.replays.items()):
         call_command(
             "import_interactions", str(path), "--run", run_name, "--no-progress", stdout=out
@@ -90,6 +92,27 @@ def demo_people_setup() -> None:
             teams[team].members.add(user)
         if username in DIGEST_SUBSCRIBERS:
             _digest_subscribe(user)
+    _demo_alert_rules()
+
+
+# The demo's traffic is a few hundred answers a week: its rules read weekly windows, so
+# the replayed history (make run) shows groundedness dipping below 0.8 and recovering.
+DEMO_RULES = {
+    "store-help": {"kind": "metric_below", "metric": "groundedness", "window_hours": 168},
+    "seller-help": {"kind": "metric_below", "metric": "source_precision", "window_hours": 168},
+}
+
+
+def _demo_alert_rules() -> None:
+    from content.models import AlertDestination, AlertRule
+
+    for slug, fields in DEMO_RULES.items():
+        bot = Bot.objects.get(slug=slug)
+        rule, created = AlertRule.objects.get_or_create(
+            team=bot.team, bot=bot, **fields, defaults={"min_sample": 50}
+        )
+        if created:
+            rule.destinations.set(AlertDestination.objects.filter(team=bot.team, kind="email"))
 
 
 def _digest_subscribe(user) -> None:

@@ -15,7 +15,14 @@ from audits.models import Bot, BotDailyUsage
 from content.analytics import abstention_report
 from content.evidence import article_recovery
 from content.flags import GAP_METRICS, REASON_METRICS
-from content.models import Article, ArticleDayRollup, BotDayRollup, ReviewItem, TopicDayRollup
+from content.models import (
+    AlertEpisode,
+    Article,
+    ArticleDayRollup,
+    ReviewItem,
+    TopicDayRollup,
+)
+from content.window_metrics import bot_window_metrics
 from kbaudit.lib.urls import absolute_url
 
 WEEK = timedelta(days=7)
@@ -80,6 +87,9 @@ class BotWeek:
     declined: float | None
     should_have_declined: float | None
     budget: Budget
+    # Alerts raised in the week: the same episodes the alert history shows.
+    alerts: list = field(default_factory=list)
+    insufficient_share: float | None = None
 
     @property
     def abstention_gap(self) -> float | None:
@@ -89,16 +99,16 @@ class BotWeek:
 
     @property
     def quiet(self) -> bool:
-        """Nothing a writer must act on: no new item, nothing resolved, no failing topic."""
-        return not (self.new_total or self.resolved or self.topics)
+        """Nothing to act on: no new item, nothing resolved, no failing topic, no alert."""
+        return not (self.new_total or self.resolved or self.topics or self.alerts)
 
 
 def bot_week(bot: Bot, first: date, last: date, start: datetime, end: datetime) -> BotWeek:
     new = ReviewItem.objects.filter(bot=bot, created_at__gte=start, created_at__lt=end)
     report = abstention_report(bot=bot, first=first, last=last, examples=0)
-    graded = BotDayRollup.objects.filter(bot=bot, day__gte=first, day__lte=last).aggregate(
-        n=Sum("graded")
-    )["n"]
+    # The week's graded answers as the alerts read them (content.window_metrics).
+    window = bot_window_metrics(bot=bot, start=start, end=end)
+    graded = window.graded
     return BotWeek(
         bot=bot,
         url=absolute_url(bot.get_absolute_url()),
@@ -123,6 +133,12 @@ def bot_week(bot: Bot, first: date, last: date, start: datetime, end: datetime) 
         declined=report.rate("declined"),
         should_have_declined=report.rate("should_have_declined"),
         budget=_budget(bot, first, last),
+        alerts=list(
+            AlertEpisode.objects.filter(bot=bot, raised_at__gte=start, raised_at__lt=end)
+            .select_related("rule")
+            .order_by("-raised_at")[:SHOWN]
+        ),
+        insufficient_share=window.insufficient_share,
     )
 
 

@@ -197,6 +197,8 @@ class ArticleDayRollup(RollupMixin):
     retrievals = models.PositiveIntegerField(default=0)
     top_ranked = models.PositiveIntegerField(default=0)
     with_condition_misapplied = models.PositiveIntegerField(default=0)
+    # Interactions that retrieved the article and were then handed to a person.
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -243,6 +245,7 @@ class BotDayRollup(RollupMixin):
     reason_out_of_domain = models.PositiveIntegerField(default=0)
     prompt_tokens = models.PositiveBigIntegerField(default=0)
     completion_tokens = models.PositiveBigIntegerField(default=0)
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["bot", "day"], name="bot_rollup_unique")]
@@ -261,6 +264,7 @@ class TopicDayRollup(models.Model):
     topic = models.CharField(max_length=80)
     interactions = models.PositiveIntegerField(default=0)
     insufficient = models.PositiveIntegerField(default=0)
+    escalated = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -296,6 +300,7 @@ class ReviewItem(models.Model):
         NEAR_DUPLICATE = "near_duplicate", "Near-duplicate retrieval"
         DUPLICATE_ARTICLES = "duplicate_articles", "Duplicate articles"
         CONTRADICTING_ARTICLES = "contradicting_articles", "Articles contradict each other"
+        AGENT_CONTRADICTION = "agent_contradiction", "Agents contradict the article"
 
     class Status(models.TextChoices):
         OPEN = "open", "Open"
@@ -566,3 +571,231 @@ class KbScanRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.mode} scan {self.started_at:%Y-%m-%d %H:%M}"
+
+
+class AlertDestination(models.Model):
+    """Where a team's alerts go: an email list, a Slack-compatible incoming webhook, or a
+    JSON webhook signed with HMAC-SHA256. Webhook URLs and secrets are stored encrypted
+    (content/alerts/secrets.py) and never shown again after creation."""
+
+    class Kind(models.TextChoices):
+        EMAIL = "email", "Email"
+        SLACK = "slack", "Slack-compatible webhook"
+        WEBHOOK = "webhook", "Signed JSON webhook"
+
+    team = models.ForeignKey("audits.Team", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    name = models.CharField(max_length=100)
+    # Email: the addresses, comma-separated; empty for the team's editors.
+    emails = models.TextField(blank=True)
+    url_encrypted = models.TextField(blank=True)
+    # Scheme and host of the webhook, to recognise it without showing it whole.
+    url_hint = models.CharField(max_length=200, blank=True)
+    secret_encrypted = models.TextField(blank=True)
+    enabled = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["team", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_kind_display()})"
+
+
+class AlertRuleQuerySet(models.QuerySet):
+    def for_bot(self, bot) -> AlertRuleQuerySet:
+        """The enabled rules that watch ``bot``: its own and its team's all-bots rules."""
+        if bot.team_id is None:
+            return self.none()
+        return self.filter(enabled=True, team_id=bot.team_id).filter(
+            models.Q(bot__isnull=True) | models.Q(bot=bot)
+        )
+
+
+class AlertRule(models.Model):
+    """A condition on a bot's recent traffic that raises an alert once per episode."""
+
+    class Kind(models.TextChoices):
+        METRIC_BELOW = "metric_below", "Metric mean below its threshold"
+        INSUFFICIENT_UP = "insufficient_up", "Share of insufficient answers up"
+        NEW_ITEM = "new_item", "New high-priority review item"
+        GATE = "gate", "Gate decision"
+        SWEEP_FAILURES = "sweep_failures", "Sweep failures piling up"
+        BUDGET = "budget", "Token budget exhausted"
+
+    team = models.ForeignKey("audits.Team", on_delete=models.CASCADE, related_name="+")
+    # Empty: every bot of the team.
+    bot = models.ForeignKey(
+        "audits.Bot", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    metric = models.CharField(max_length=30, blank=True)
+    window_hours = models.PositiveIntegerField(default=24)
+    min_sample = models.PositiveIntegerField(
+        default=20, help_text="Graded answers (failures, for sweep failures) the window needs."
+    )
+    points = models.FloatField(
+        default=10.0, help_text="Insufficient share: percentage points up against the week before."
+    )
+    min_priority = models.FloatField(default=0.0)
+    destinations = models.ManyToManyField(AlertDestination, blank=True, related_name="rules")
+    enabled = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = AlertRuleQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["team", "kind", "metric"]
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self) -> str:
+        if self.kind == self.Kind.METRIC_BELOW:
+            label = self.metric.replace("_", " ")
+            return (
+                f"{label} below threshold over {self.window_hours} h (≥ {self.min_sample} graded)"
+            )
+        if self.kind == self.Kind.INSUFFICIENT_UP:
+            return f"insufficient share up {self.points:g} points against the previous week"
+        if self.kind == self.Kind.NEW_ITEM:
+            return f"new content-gap or missing-article item, priority ≥ {self.min_priority:g}"
+        if self.kind == self.Kind.SWEEP_FAILURES:
+            return f"≥ {self.min_sample} interactions failed grading in {self.window_hours} h"
+        return self.get_kind_display()
+
+
+class AlertEpisodeQuerySet(models.QuerySet):
+    def visible_to(self, user) -> AlertEpisodeQuerySet:
+        from audits.models import Bot
+
+        return self.filter(bot__in=Bot.objects.visible_to(user))
+
+    def firing(self) -> AlertEpisodeQuerySet:
+        return self.filter(state=AlertEpisode.State.FIRING)
+
+
+class AlertEpisode(models.Model):
+    """One alert from raised to recovered: delivered when raised and when recovered,
+    never while it keeps firing."""
+
+    class State(models.TextChoices):
+        FIRING = "firing", "Firing"
+        RECOVERED = "recovered", "Recovered"
+
+    rule = models.ForeignKey(AlertRule, on_delete=models.CASCADE, related_name="episodes")
+    bot = models.ForeignKey("audits.Bot", on_delete=models.CASCADE, related_name="+")
+    # What the episode is about within the rule: a metric, an item, a gate report.
+    key = models.CharField(max_length=100, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.FIRING)
+    value = models.FloatField(null=True, blank=True)
+    message = models.CharField(max_length=300)
+    evidence_url = models.CharField(max_length=300, blank=True)
+    raised_at = models.DateTimeField(default=timezone.now)
+    last_seen_at = models.DateTimeField(default=timezone.now)
+    recovered_at = models.DateTimeField(null=True, blank=True)
+
+    objects = AlertEpisodeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-raised_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rule", "bot", "key"],
+                condition=models.Q(state="firing"),
+                name="alert_one_firing_episode",
+            )
+        ]
+        indexes = [models.Index(fields=["bot", "raised_at"], name="alert_episode_bot_time")]
+
+    def __str__(self) -> str:
+        return f"{self.rule.get_kind_display()} ({self.state})"
+
+
+class AlertDelivery(models.Model):
+    """One message about one episode to one destination, with its attempts."""
+
+    class Event(models.TextChoices):
+        RAISED = "raised", "Raised"
+        RECOVERED = "recovered", "Recovered"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    episode = models.ForeignKey(AlertEpisode, on_delete=models.CASCADE, related_name="deliveries")
+    destination = models.ForeignKey(
+        AlertDestination, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    event = models.CharField(max_length=10, choices=Event.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    response_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["episode", "destination", "event"], name="alert_delivery_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.episode_id} → {self.destination_id} {self.event}: {self.status}"
+
+
+class AgentReplyFact(models.Model):
+    """One statement of a human agent's reply, read against the bot's knowledge base.
+
+    ``unsupported``: no article says it — evidence of missing content, attached to the
+    article the question was credited to (or to none: a page to write). ``contradicts``:
+    the agent gave a value that differs from the closest article's.
+    """
+
+    class Kind(models.TextChoices):
+        UNSUPPORTED = "unsupported", "Not in the knowledge base"
+        CONTRADICTS = "contradicts", "Differs from the article"
+        SUPPORTED = "supported", "Said by an article"
+
+    interaction = models.ForeignKey(
+        "audits.Interaction", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    bot = models.ForeignKey("audits.Bot", on_delete=models.CASCADE, related_name="+")
+    article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="agent_facts"
+    )
+    # For a contradiction: the article whose value the agent's differs from.
+    other_article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    fact = models.TextField()
+    passage = models.TextField(blank=True)
+    similarity = models.FloatField(default=0.0)
+    occurred_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["article", "kind", "occurred_at"], name="agent_fact_article"),
+            models.Index(fields=["bot", "occurred_at"], name="agent_fact_bot_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.fact[:60]}"
+
+
+class AgentReplyReading(models.Model):
+    """That an escalated interaction's agent reply was read (so it is read once)."""
+
+    interaction = models.OneToOneField(
+        "audits.Interaction", on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    facts = models.PositiveSmallIntegerField(default=0)
+    read_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.interaction_id}: {self.facts}"

@@ -23,7 +23,7 @@ from content.periods import Period
 
 SUMMED = (
     "retrievals", "top_ranked", "interactions", "conversations", "graded", "insufficient",
-    "thumbs_down", "thumbs_up", "with_condition_misapplied",
+    "thumbs_down", "thumbs_up", "with_condition_misapplied", "escalated",
     *(f"{m}_{part}" for m in METRIC_FIELDS for part in ("sum", "n", "below")),
     *(f"cause_{c}" for c in CAUSES),
 )  # fmt: skip
@@ -62,6 +62,12 @@ class RankedArticle:
     def insufficient_rate(self) -> float | None:
         graded = self.totals["graded"]
         return self.totals["insufficient"] / graded if graded else None
+
+    @property
+    def escalation_rate(self) -> float | None:
+        """Share of the interactions that retrieved the article and went to a person."""
+        interactions = self.totals["interactions"]
+        return self.totals["escalated"] / interactions if interactions else None
 
     @staticmethod
     def _change(now: int, before: int | None) -> float | None:

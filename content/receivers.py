@@ -5,9 +5,12 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from audits.models import Bot
 from audits.signals import evaluations_written, interactions_imported, source_texts_wanted
+from content.alerts.services import alert_defaults_ensure
 from content.models import Article
 
 log = logging.getLogger(__name__)
@@ -59,3 +62,10 @@ def article_texts(sender, *, bot, keys: list[str], **kwargs) -> dict[str, str]:
         if version is not None:
             texts[article.external_id] = version.body
     return texts
+
+
+@receiver(post_save, sender=Bot)
+def default_alert_rules(sender, *, instance: Bot, **kwargs) -> None:
+    """A team's first bot turns on the default alert rules (editors change them later)."""
+    if instance.team_id is not None:
+        alert_defaults_ensure(team=instance.team)

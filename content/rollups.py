@@ -83,7 +83,7 @@ def _execute(sql: str, params: Sequence) -> int:
 
 ARTICLE_SQL = """
 WITH win AS {materialized} (
-    SELECT id, conversation_id, timestamp, feedback
+    SELECT id, conversation_id, timestamp, feedback, escalated
     FROM audits_interaction
     WHERE bot_id = %s AND run_id IS NULL AND timestamp >= %s AND timestamp < %s
 ),
@@ -100,6 +100,7 @@ SELECT %s, a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
     SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
     {metrics}
 FROM src
 JOIN win i ON i.id = src.interaction_id
@@ -134,6 +135,7 @@ SELECT %s, {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     SUM(CASE WHEN e.not_knowing_reason = 'not_in_retrieved' THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.not_knowing_reason = 'ambiguous' THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.not_knowing_reason = 'out_of_domain' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
     {metrics}
 FROM audits_interaction i
 LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
@@ -142,8 +144,9 @@ GROUP BY {day}
 """
 
 TOPIC_SQL = """
-INSERT INTO {table} (bot_id, day, topic, interactions, insufficient)
-SELECT %s, {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
+INSERT INTO {table} (bot_id, day, topic, interactions, insufficient, escalated)
+SELECT %s, {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END)
 FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
@@ -154,7 +157,7 @@ GROUP BY {day}, e.topic
 ARTICLE_HEAD = (
     "article_id", "version_number", "day", "retrievals", "top_ranked", "interactions",
     "conversations", "graded", "insufficient", "thumbs_down", "thumbs_up",
-    "with_condition_misapplied",
+    "with_condition_misapplied", "escalated",
 )  # fmt: skip
 BOT_HEAD = (
     "day", "interactions", "conversations", "graded", "insufficient", "thumbs_down",
@@ -162,7 +165,7 @@ BOT_HEAD = (
     "with_condition_misapplied", "no_sources", "prompt_tokens", "completion_tokens",
     "declined", "should_have_declined", "over_refusal", "bad_quotes",
     "reason_nothing_retrieved", "reason_not_in_retrieved", "reason_ambiguous",
-    "reason_out_of_domain",
+    "reason_out_of_domain", "escalated",
 )  # fmt: skip
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import date, timedelta
 
 from django.db.models import Count
 from django.utils import timezone
@@ -12,7 +13,9 @@ from django.utils import timezone
 from audits.judges import llm_configured
 from audits.judges.base import METRIC_LABELS, JudgeError
 from audits.models import Bot, RetrievedSource
+from content.escalations.evidence import AgentEvidence, agent_evidence, escalation_rate
 from content.evidence import QuestionGroup, failing_conversations, unanswered_sub_questions
+from content.flags import flag_window_days
 from content.models import Article, ArticleFinding, ReviewItem, RewriteSuggestion
 
 log = logging.getLogger(__name__)
@@ -32,6 +35,9 @@ class ItemEvidence:
     failing: list
     duplicates: list[tuple[Article, int]]
     contradictions: list[ArticleFinding]
+    # What human agents told escalated customers, and how often customers escalated.
+    agents: AgentEvidence | None = None
+    escalation: dict | None = None
 
     @property
     def unsupported(self) -> list[dict]:
@@ -74,13 +80,27 @@ def item_evidence(item: ReviewItem) -> ItemEvidence:
     diagnosis_ids = {d["id"] for d in (item.evidence or {}).get("diagnoses", [])}
     if not duplicates and "near-duplicate-retrieval" in diagnosis_ids:
         duplicates = co_retrieved(item.article, item.bot)
+    window = item_window(item)
     return ItemEvidence(
         item=item,
         questions=unanswered_sub_questions(item.article, bots)[:12],
         failing=failing_conversations(item.article, bots, limit=8),
         duplicates=duplicates,
         contradictions=[f for f in findings if f.kind == ArticleFinding.Kind.CONTRADICTION],
+        agents=agent_evidence(article=item.article, bot=item.bot, first=window[0], last=window[1]),
+        escalation=escalation_rate(
+            article=item.article, bot=item.bot, first=window[0], last=window[1]
+        ),
     )
+
+
+def item_window(item: ReviewItem) -> tuple[date, date]:
+    """The days the item was judged on (its evidence's window), else the flag window."""
+    stored = (item.evidence or {}).get("window")
+    if stored:
+        return date.fromisoformat(stored[0]), date.fromisoformat(stored[1])
+    today = timezone.now().date()
+    return today - timedelta(days=flag_window_days() - 1), today
 
 
 def _metric_line(evidence: dict) -> str:
@@ -142,12 +162,34 @@ def evidence_markdown(evidence: ItemEvidence) -> str:
                 f"- “{other.title}” says otherwise; state the condition that tells them apart, or retire one."
             )
         lines.append("")
+    lines += _agent_lines(evidence)
     actions = [d for d in data.get("diagnoses", []) if d.get("owner") == "content"]
     if actions:
         lines += ["### What the diagnoses recommend", ""]
         lines += [f"- {d['title']}: {d['action']}" for d in actions]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _agent_lines(evidence: ItemEvidence) -> list[str]:
+    agents = evidence.agents
+    if not agents:
+        return []
+    lines = []
+    if agents.groups:
+        people = f"{agents.customers} customer{'s' if agents.customers != 1 else ''}"
+        lines += [f"### What agents told {people} that the article does not say", ""]
+        for group in agents.groups:
+            lines.append(
+                f"- “{group.phrase}” — {group.count} time{'s' if group.count != 1 else ''}"
+            )
+        lines += ["", "Add what is right of these to the article, so the bot can say it.", ""]
+    if agents.contradictions:
+        lines += ["### Where agents gave another value than the article", ""]
+        for fact in agents.contradictions:
+            lines.append(f"- An agent said “{fact.fact}”; the article says “{fact.passage}”.")
+        lines += ["", "Check which is right and correct the article or brief the agents.", ""]
+    return lines
 
 
 def _by_passage(facts: list[dict]) -> list[tuple[str, list[dict]]]:

@@ -7,6 +7,9 @@ from celery import shared_task
 from django.utils import timezone
 
 from audits.models import Bot
+from content.alerts.tasks import alerts_evaluate_bot
+from content.escalations.evidence import agent_contradiction_items_update
+from content.escalations.services import agent_replies_read
 from content.flags import content_flags_update
 from content.rollups import rollup_update
 
@@ -22,8 +25,12 @@ def rollups_refresh(self, bot_id: int, days: list[str]) -> int:
     try:
         written = rollup_update(bot=bot, days=[date.fromisoformat(day) for day in days])
         content_flags_update(bot=bot)
+        agent_replies_read(bot=bot)
+        agent_contradiction_items_update(bot=bot)
     except Exception as exc:
         raise self.retry(exc=exc, countdown=30 * (self.request.retries + 1)) from exc
+    # The alerts read what the refresh and the flags just wrote.
+    alerts_evaluate_bot.delay(bot.pk)
     return written
 
 

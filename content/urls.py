@@ -1,6 +1,7 @@
 from django.urls import path
 
 from content import brief_views, digest_views, views
+from content.alerts import views as alert_views
 
 app_name = "content"
 
@@ -18,6 +19,25 @@ urlpatterns = [
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
     path("articles/<int:pk>/brief/", brief_views.article_brief, name="article_brief"),
+    path("alerts/", alert_views.alert_history, name="alert_history"),
+    path("alerts/settings/", alert_views.alert_settings, name="alert_settings"),
+    path(
+        "alerts/settings/<int:team_pk>/rules/",
+        alert_views.alert_rule_create,
+        name="alert_rule_create",
+    ),
+    path("alerts/rules/<int:pk>/toggle/", alert_views.alert_rule_toggle, name="alert_rule_toggle"),
+    path("alerts/rules/<int:pk>/delete/", alert_views.alert_rule_delete, name="alert_rule_delete"),
+    path(
+        "alerts/settings/<int:team_pk>/destinations/",
+        alert_views.alert_destination_create,
+        name="alert_destination_create",
+    ),
+    path(
+        "alerts/destinations/<int:pk>/delete/",
+        alert_views.alert_destination_delete,
+        name="alert_destination_delete",
+    ),
     path("settings/digest/", digest_views.digest_settings, name="digest_settings"),
     path("unsubscribe/<str:token>/", digest_views.digest_unsubscribe, name="digest_unsubscribe"),
 ]

@@ -13,9 +13,11 @@ from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
+from content.escalations.evidence import bot_escalations
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
 from content.forms import ThresholdsForm
 from content.models import (
+    AlertEpisode,
     Article,
     ArticleFinding,
     ReviewItem,
@@ -94,6 +96,8 @@ def bot_detail(request, slug: str):
             },
         ),
         causes_chart=charts.causes(overview.causes),
+        escalations=bot_escalations(bot=bot, first=first, last=last),
+        alerts=AlertEpisode.objects.filter(bot=bot).select_related("rule")[:5],
     )
     return render(request, "content/bot_overview.html", context)
 

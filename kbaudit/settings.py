@@ -199,6 +199,7 @@ KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
 # The nightly knowledge-base scan (duplicates, contradictions) starts at this hour, UTC.
 KBAUDIT_KB_SCAN_HOUR = env_int("KBAUDIT_KB_SCAN_HOUR", 2)
 KBAUDIT_DIGEST_EVERY_MINUTES = env_float("KBAUDIT_DIGEST_EVERY_MINUTES", 15)
+KBAUDIT_ALERTS_EVERY_MINUTES = env_float("KBAUDIT_ALERTS_EVERY_MINUTES", 5)
 
 CELERY_BEAT_SCHEDULE = {
     # Each scheduled message expires after one period: a beat with no worker listening
@@ -223,6 +224,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "audits.tasks.traces_assemble_idle",
         "schedule": 60,
         "options": {"expires": 60},
+    },
+    # Alerts are evaluated after every rollup refresh; this pass lets quiet bots recover.
+    "alerts": {
+        "task": "content.alerts.tasks.alerts_evaluate_all",
+        "schedule": KBAUDIT_ALERTS_EVERY_MINUTES * 60,
+        "options": {"expires": KBAUDIT_ALERTS_EVERY_MINUTES * 60},
     },
     # Weekly digests fall due at each person's own hour: look for due ones this often.
     "digests": {

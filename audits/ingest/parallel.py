@@ -20,7 +20,13 @@ from itertools import islice
 
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import jsonl_rows
-from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
+from audits.ingest.records import (
+    EscalationRecord,
+    FeedbackRecord,
+    InteractionRecord,
+    RecordError,
+    parse_record,
+)
 
 _DONE = "done"
 
@@ -35,6 +41,7 @@ class ChunkSummary:
     prepared: PreparedChunk | None
     slugs: set[str] = field(default_factory=set)
     feedback: list[FeedbackRecord] = field(default_factory=list)
+    escalations: list[EscalationRecord] = field(default_factory=list)
     rejections: list[tuple[int, str, str]] = field(default_factory=list)
     article_refs: dict[str, tuple[str, str]] = field(default_factory=dict)
     in_chunk_duplicates: int = 0
@@ -114,7 +121,15 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
         summary.slugs.add(record.bot)
         if isinstance(record, FeedbackRecord):
             summary.feedback.append(record)
-        elif record.key in records:
+            continue
+        if isinstance(record, EscalationRecord):
+            summary.escalations.append(record)
+            if record.feedback is not None:
+                summary.feedback.append(record.feedback_record())
+            continue
+        if (escalation := record.escalation()) is not None:
+            summary.escalations.append(escalation)
+        if record.key in records:
             summary.in_chunk_duplicates += 1
             if record.feedback is not None:
                 summary.feedback.append(

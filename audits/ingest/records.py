@@ -24,6 +24,8 @@ KNOWN_FIELDS = frozenset(
         "sources",
         "feedback",
         "metadata",
+        "escalated",
+        "human_reply",
     }
 )
 # A record carrying none of these is a feedback-only record.
@@ -62,10 +64,20 @@ class InteractionRecord:
     sources: list[SourceRecord]
     feedback: str | None
     metadata: dict[str, Any] = field(default_factory=dict)
+    # Handed to a person, and what the person answered (SPEC §2); applied after the insert.
+    escalated: bool | None = None
+    human_reply: str | None = None
 
     @property
     def key(self) -> tuple[str, str]:
         return (self.bot, self.external_id)
+
+    def escalation(self) -> EscalationRecord | None:
+        if self.escalated is None and self.human_reply is None:
+            return None
+        return EscalationRecord(
+            self.line, self.bot, self.external_id, self.escalated, self.human_reply
+        )
 
     @property
     def query_key(self) -> str:
@@ -82,6 +94,27 @@ class FeedbackRecord:
     @property
     def key(self) -> tuple[str, str]:
         return (self.bot, self.external_id)
+
+
+@dataclass(slots=True)
+class EscalationRecord:
+    """``escalated`` and/or ``human_reply`` for a stored interaction (maybe with feedback)."""
+
+    line: int
+    bot: str
+    external_id: str
+    escalated: bool | None
+    human_reply: str | None
+    feedback: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.bot, self.external_id)
+
+    def feedback_record(self) -> FeedbackRecord | None:
+        if self.feedback is None:
+            return None
+        return FeedbackRecord(self.line, self.bot, self.external_id, self.feedback)
 
 
 def query_key(query: str) -> str:
@@ -235,9 +268,16 @@ def parse_record(
         bot_value = default_bot
     bot = identifier(bot_value, "bot")
     feedback = parse_feedback(record.get("feedback"))
+    escalated = parse_escalated(record.get("escalated"))
+    human_reply = _optional_text(record, "human_reply")
     if not any(name in record for name in CONTENT_FIELDS):
+        if escalated is not None or human_reply is not None:
+            return EscalationRecord(line, bot, external_id, escalated, human_reply, feedback)
         if feedback is None:
-            raise RecordError("feedback: a feedback-only record needs feedback up or down")
+            raise RecordError(
+                "feedback: a feedback-only record needs feedback up or down "
+                "(or escalated / human_reply)"
+            )
         return FeedbackRecord(line=line, bot=bot, external_id=external_id, feedback=feedback)
     return InteractionRecord(
         line=line,
@@ -254,7 +294,24 @@ def parse_record(
         sources=parse_sources(record.get("sources")),
         feedback=feedback,
         metadata=_metadata(record),
+        escalated=escalated,
+        human_reply=human_reply,
     )
+
+
+def parse_escalated(value: Any) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise RecordError(f"escalated: must be true, false or null (got {kind_of(value)})")
+
+
+def _optional_text(record: dict, name: str) -> str | None:
+    value = record.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise RecordError(f"{name}: must be a string (got {kind_of(value)})")
+    return clean_text(value)
 
 
 def _metadata(record: dict) -> dict[str, Any]:

@@ -10,10 +10,17 @@ import psycopg
 from django.conf import settings
 from django.db import connection, transaction
 
+from audits.ingest.escalations import escalations_apply
 from audits.ingest.parallel import ChunkSummary, read_chunk, summaries
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import Row
-from audits.ingest.records import FeedbackRecord, InteractionRecord, RecordError, parse_record
+from audits.ingest.records import (
+    EscalationRecord,
+    FeedbackRecord,
+    InteractionRecord,
+    RecordError,
+    parse_record,
+)
 from audits.ingest.summary import ImportSummary, Rejection
 from audits.ingest.writers import chunk_writer
 from audits.models import Bot, EvaluationRun
@@ -64,15 +71,24 @@ class BotPolicy:
 class _Chunk:
     interactions: dict[tuple[str, str], InteractionRecord] = field(default_factory=dict)
     feedback: list[FeedbackRecord] = field(default_factory=list)
+    escalations: list[EscalationRecord] = field(default_factory=list)
     in_chunk_duplicates: int = 0
 
     def __len__(self) -> int:
-        return len(self.interactions) + len(self.feedback)
+        return len(self.interactions) + len(self.feedback) + len(self.escalations)
 
-    def add(self, record: InteractionRecord | FeedbackRecord) -> None:
+    def add(self, record: InteractionRecord | FeedbackRecord | EscalationRecord) -> None:
         if isinstance(record, FeedbackRecord):
             self.feedback.append(record)
-        elif record.key in self.interactions:
+            return
+        if isinstance(record, EscalationRecord):
+            self.escalations.append(record)
+            if record.feedback is not None:
+                self.feedback.append(record.feedback_record())
+            return
+        if (escalation := record.escalation()) is not None:
+            self.escalations.append(escalation)
+        if record.key in self.interactions:
             # The first line for an id wins, as it would across two runs of the file;
             # a later line's feedback still counts.
             self.in_chunk_duplicates += 1
@@ -198,6 +214,7 @@ def _flush(
         return
     bot_ids = {slug: policy.resolve(slug, 0) for slug, _ in chunk.interactions}
     bot_ids.update({f.bot: policy.resolve(f.bot, f.line) for f in chunk.feedback})
+    bot_ids.update({e.bot: policy.resolve(e.bot, e.line) for e in chunk.escalations})
     interactions = list(chunk.interactions.values())
     with transaction.atomic():
         result = chunk_writer().write(
@@ -207,6 +224,7 @@ def _flush(
             run_id=run.pk if run else None,
             prepared=prepared,
         )
+        _escalations(chunk.escalations, bot_ids, run, summary, reject)
         refs = _new_article_refs(interactions, announced)
         if refs or result.imported:
             interactions_imported.send(
@@ -266,12 +284,14 @@ def interaction_import_file(
 
 def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reject) -> bool:
     bot_ids = {slug: policy.resolve(slug, 0) for slug in chunk.slugs}
+    bot_ids.update({e.bot: policy.resolve(e.bot, e.line) for e in chunk.escalations})
     with transaction.atomic():
         result = chunk_writer().write_prepared(
             prepared=chunk.prepared, feedback=chunk.feedback, bot_ids=bot_ids, run_id=run_id
         )
         if result is None:
             return False
+        _escalations(chunk.escalations, bot_ids, run_id, summary, reject)
         refs = {k: v for k, v in chunk.article_refs.items() if k not in announced}
         announced.update(refs)
         if refs or result.imported:
@@ -284,6 +304,16 @@ def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reje
     for orphan in result.orphan_feedback:
         reject(orphan.line, f"feedback: no stored interaction with id {orphan.external_id!r}")
     return True
+
+
+def _escalations(escalations, bot_ids, run, summary, reject) -> None:
+    if not escalations:
+        return
+    run_id = run.pk if isinstance(run, EvaluationRun) else run
+    updated, orphans = escalations_apply(escalations=escalations, bot_ids=bot_ids, run_id=run_id)
+    summary.escalations_updated += updated
+    for orphan in orphans:
+        reject(orphan.line, f"escalation: no stored interaction with id {orphan.external_id!r}")
 
 
 def _write_again(path, chunk, policy, run, default_bot, summary, announced, reject) -> None:

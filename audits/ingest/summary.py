@@ -18,18 +18,23 @@ class ImportSummary:
     imported: int = 0
     duplicates: int = 0
     feedback_updated: int = 0
+    escalations_updated: int = 0
     rejected: int = 0
     # Kept for the API's per-record errors; the CLI streams rejections as they happen.
     rejections: list[Rejection] = field(default_factory=list)
     bots_created: list[str] = field(default_factory=list)
 
     def line(self) -> str:
+        escalations = (
+            f", escalations updated {self.escalations_updated}" if self.escalations_updated else ""
+        )
         return (
             f"imported {self.imported}, duplicates {self.duplicates}, "
-            f"feedback updated {self.feedback_updated}, rejected {self.rejected}"
+            f"feedback updated {self.feedback_updated}{escalations}, rejected {self.rejected}"
         )
 
     def add(self, other: ImportSummary) -> None:
         self.imported += other.imported
         self.duplicates += other.duplicates
         self.feedback_updated += other.feedback_updated
+        self.escalations_updated += other.escalations_updated

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from content.demo.articles import ARTICLES, SELLER_BOT, STORE_BOT
 from content.demo.conversations import Conversation, IntentPool, conversation_build
+from content.demo.escalations import escalation_records
 from content.demo.intents_misc import XSS_PROBES
 from content.demo.kb import KnowledgeBase, Version, knowledge_base_build
 from content.demo.logs import Turn, timestamp
@@ -43,6 +44,8 @@ class DemoManifest:
     planted: Path
     counts: dict[str, int] = field(default_factory=dict)
     class_counts: dict[str, int] = field(default_factory=dict)
+    # Late records: which conversations went to a person and what the agent answered.
+    escalations: Path | None = None
 
     @property
     def paths(self) -> list[Path]:
@@ -51,6 +54,7 @@ class DemoManifest:
             self.articles_v2,
             self.interactions,
             self.feedback,
+            *([self.escalations] if self.escalations else []),
             *self.replays.values(),
             self.planted,
         ]
@@ -169,6 +173,7 @@ def demo_generate(
         feedback=out_dir / "feedback.jsonl",
         replays={run.name: out_dir / f"replay-{run.name}.jsonl" for run in RUNS},
         planted=out_dir / "planted.json",
+        escalations=out_dir / "escalations.jsonl",
     )
     write_jsonl(manifest.articles, [article_record(v) for v in data.kb.first_versions()])
     write_jsonl(manifest.articles_v2, [article_record(v) for v in data.kb.second_versions()])
@@ -177,6 +182,8 @@ def demo_generate(
         manifest.feedback,
         [{"id": turn.id, "bot": turn.bot, "feedback": value} for turn, value in data.late_feedback],
     )
+    escalations = escalation_records(data.turns, seed=seed)
+    write_jsonl(manifest.escalations, escalations)
     for run_name, path in manifest.replays.items():
         write_jsonl(path, [turn.payload() for turn in data.replays[run_name]])
     planted = planted_manifest(data, files={p.name: p.name for p in manifest.paths})
@@ -193,6 +200,7 @@ def manifest_with_counts(manifest: DemoManifest, data: DemoData, planted: dict) 
         "interactions": len(data.turns),
         "conversations": data.n_conversations,
         "feedback": len(data.late_feedback),
+        "escalations": sum(1 for _ in manifest.escalations.open()) if manifest.escalations else 0,
         **{f"replay:{name}": len(turns) for name, turns in data.replays.items()},
     }
     class_counts = {name: entry["count"] for name, entry in planted["classes"].items()}
@@ -206,6 +214,7 @@ def manifest_with_counts(manifest: DemoManifest, data: DemoData, planted: dict) 
         planted=manifest.planted,
         counts=counts,
         class_counts=class_counts,
+        escalations=manifest.escalations,
     )
 
 
