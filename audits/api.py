@@ -96,6 +96,13 @@ class SourceIn(Schema):
     )
 
 
+ESCALATED_DOC = "True when the customer was handed to a person after this turn."
+HUMAN_REPLY_DOC = (
+    "What the person answered in that conversation; read against the knowledge base for "
+    "what it does not say. Implies `escalated`."
+)
+
+
 class InteractionIn(Schema):
     """One turn of a conversation: the question, the sources retrieved for it, the answer.
     Fields not listed here are kept in `metadata`."""
@@ -125,11 +132,14 @@ class InteractionIn(Schema):
     )
     feedback: Feedback | None = Field(None, description=FEEDBACK_DOC)
     metadata: dict[str, Any] = Field({}, description="Anything else worth keeping (an object).")
+    escalated: bool | None = Field(None, description=ESCALATED_DOC)
+    human_reply: str | None = Field(None, description=HUMAN_REPLY_DOC)
 
 
 class FeedbackIn(Schema):
-    """Feedback that arrives after its interaction: a record with no query, response,
-    sources or conversation_id. A thumbs-down after a sufficient verdict upgrades it."""
+    """Feedback, an escalation or an agent's reply that arrives after its interaction: a
+    record with no query, response, sources or conversation_id. A thumbs-down after a
+    sufficient verdict upgrades it."""
 
     model_config = ConfigDict(json_schema_extra={"examples": [README_FEEDBACK]})
 
@@ -137,7 +147,9 @@ class FeedbackIn(Schema):
     bot: str | None = Field(
         None, description="The bot's slug; with a token it defaults to the token's bot."
     )
-    feedback: Feedback = Field(description=FEEDBACK_DOC)
+    feedback: Feedback | None = Field(None, description=FEEDBACK_DOC)
+    escalated: bool | None = Field(None, description=ESCALATED_DOC)
+    human_reply: str | None = Field(None, description=HUMAN_REPLY_DOC)
 
 
 def batch_doc(*models: type[Schema], what: str) -> dict:

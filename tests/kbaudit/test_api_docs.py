@@ -56,7 +56,7 @@ def test_the_schemas_name_every_field_the_importers_read():
     assert set(InteractionIn.model_fields) == KNOWN_FIELDS
     assert set(SourceIn.model_fields) == {"article_id", "title", "url", "text", "score"}
     assert set(ArticleIn.model_fields) == {"id", "title", "url", "body", "updated_at"}
-    assert set(FeedbackIn.model_fields) == {"id", "bot", "feedback"}
+    assert set(FeedbackIn.model_fields) == {"id", "bot", "feedback", "escalated", "human_reply"}
 
 
 def readme_examples() -> list[dict]:
