@@ -81,6 +81,7 @@ def _judge_settings() -> tuple:
             "KBAUDIT_JUDGE_TIMEOUT",
             "KBAUDIT_JUDGE_MAX_RETRIES",
             "KBAUDIT_JUDGE_RESPONSE_FORMAT",
+            "KBAUDIT_JUDGE_MAX_TOKENS",
         )
     )
 

@@ -8,6 +8,21 @@ backoff. Structured output is ``KBAUDIT_JUDGE_RESPONSE_FORMAT``: ``json_schema``
 the JSON is taken out of the reply). Whatever fails, the caller gets
 :class:`JudgeError` and the interaction stays ungraded: a failure is never a pass.
 
+Against real servers the call is bounded and degrades in steps:
+
+- ``max_tokens`` is sized from the interaction (:func:`completion_budget`: its sources,
+  the parts of its question, the sentences of its answer; ``KBAUDIT_JUDGE_MAX_TOKENS``
+  overrides), and the schema bounds every list and string, so a model that loops is cut
+  early. A reply cut off at that limit (``finish_reason == "length"``) or unusable raises
+  :class:`JudgeError` carrying the tokens it cost, which the sweep counts against the
+  bot's budget.
+- A 400 about ``response_format`` (a server without JSON-schema support) makes the call
+  again with ``{"type": "json_object"}``, then with no response format and the schema
+  described in the prompt. The step down is logged and remembered for the endpoint and
+  model for the rest of the process, so it costs one rejected request each.
+- The conversation's earlier turns (``JudgeInput.history``, oldest first) are shown in
+  the prompt, marked as context only; the cache key covers them.
+
 Structural parsing and repairs are in ``llm_schema``. The rubric fields are then
 normalised so that a model's slips fail toward flagging (SPEC §3):
 
@@ -41,8 +56,10 @@ and quoted text are not read as deficiencies. Every change is listed in
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -55,13 +72,27 @@ from audits.judges.client import endpoint_settings, openai_client
 
 from .base import RUBRIC_CAUSES, JudgeError, JudgeInput, JudgeResult
 from .cache import JudgeCache
-from .llm_schema import RawJudgement, Shaped, parse_raw, response_format_json_schema, shape
-from .prompts import prompt_files
+from .llm_schema import (
+    MAX_FACTS,
+    MAX_SOURCES,
+    MAX_SUB_QUERIES,
+    SCHEMA,
+    RawJudgement,
+    Shaped,
+    parse_raw,
+    response_format_json_schema,
+    shape,
+)
+from .prompts import prompt_files, prompt_part
 
 logger = logging.getLogger(__name__)
 
-PROMPT_VERSION = "llm-v1"
+PROMPT_VERSION = "llm-v2"
+# Strongest first: a server that rejects one is asked with the next.
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
+# The earlier turns shown to the judge, and how much of each.
+MAX_HISTORY_TURNS = 3
+MAX_TURN_CHARS = 600
 
 
 # --- prompt --------------------------------------------------------------------------
@@ -72,20 +103,53 @@ class Prompt:
     version: str
     system: str
     user: str
+    # Optional parts of the version: the earlier turns, the schema spelt out in the prompt.
+    history: str | None = None
+    schema: str | None = None
 
-    def messages(self, item: JudgeInput) -> list[dict[str, str]]:
-        user = self.user.format(
-            bot_domain=item.bot_domain.strip() or "(not stated)",
-            query=item.query.strip() or "(none)",
-            sources=_numbered_sources(item),
-            response=item.response.strip() or "(empty)",
+    def messages(self, item: JudgeInput, *, schema_in_prompt: bool = False) -> list[dict[str, str]]:
+        """The chat messages; ``schema_in_prompt`` when the server is not given the schema."""
+        fields = {
+            "bot_domain": item.bot_domain.strip() or "(not stated)",
+            "query": item.query.strip() or "(none)",
+            "sources": _numbered_sources(item),
+            "response": item.response.strip() or "(empty)",
+        }
+        if "{history}" in self.user:
+            fields["history"] = self._history(item)
+        system = self.system
+        if schema_in_prompt and self.schema:
+            compact = json.dumps(SCHEMA, separators=(",", ":"))
+            system = f"{system}\n\n{self.schema.replace('{schema}', compact)}"
+        user = self.user.format(**fields)
+        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+    def _history(self, item: JudgeInput) -> str:
+        turns = list(item.history)[-MAX_HISTORY_TURNS:]
+        if not turns or not self.history:
+            return ""
+        shown = "\n".join(
+            f"[turn {number}] Customer: {_clipped(turn.query)}\n"
+            f"[turn {number}] Bot: {_clipped(turn.response)}"
+            for number, turn in enumerate(turns, 1)
         )
-        return [{"role": "system", "content": self.system}, {"role": "user", "content": user}]
+        return self.history.replace("{turns}", shown) + "\n\n"
 
 
 def load_prompt(version: str) -> Prompt:
     system, user = prompt_files(version)
-    return Prompt(version=version, system=system, user=user)
+    return Prompt(
+        version=version,
+        system=system,
+        user=user,
+        history=prompt_part(version, "history"),
+        schema=prompt_part(version, "schema"),
+    )
+
+
+def _clipped(text: str) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= MAX_TURN_CHARS else text[: MAX_TURN_CHARS - 1] + "…"
 
 
 def _numbered_sources(item: JudgeInput) -> str:
@@ -115,6 +179,7 @@ class LLMJudge:
         response_format: str = "json_schema",
         prompt_version: str = PROMPT_VERSION,
         cache: JudgeCache | None = None,
+        max_tokens: int | None = None,
     ) -> None:
         if response_format not in RESPONSE_FORMATS:
             raise ImproperlyConfigured(
@@ -126,6 +191,9 @@ class LLMJudge:
         self.prompt = load_prompt(prompt_version)
         self.response_format = response_format
         self.cache = cache
+        # None: sized per interaction by completion_budget().
+        self.max_tokens = max_tokens or None
+        self.endpoint = base_url or "default"
         self.client = openai_client(
             base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
@@ -135,6 +203,7 @@ class LLMJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
             "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+            "max_tokens": getattr(settings, "KBAUDIT_JUDGE_MAX_TOKENS", 0),
             "cache": JudgeCache() if use_cache else None,
         }
         options.update(overrides)
@@ -151,13 +220,24 @@ class LLMJudge:
             self.cache.put(item, result)
         return result
 
+    def completion_limit(self, item: JudgeInput) -> int:
+        return self.max_tokens or completion_budget(item)
+
     def _grade(self, item: JudgeInput) -> JudgeResult:
         started = time.perf_counter()
-        completion = self._complete(self.prompt.messages(item))
+        completion = self._complete(item)
         latency_ms = round((time.perf_counter() - started) * 1000)
-        content, usage = _read_completion(completion)
-        raw = parse_raw(content)
-        shaped = shape(raw, n_sources=len(item.sources))
+        usage = _usage(completion)
+        try:
+            content = _read_completion(completion)
+            raw = parse_raw(content)
+            shaped = shape(raw, n_sources=len(item.sources))
+        except JudgeError as exc:
+            # The call was made: what it cost counts, whatever went wrong with the reply.
+            exc.prompt_tokens, exc.completion_tokens = usage
+            if exc.kind == "error":
+                exc.kind = "unparseable"
+            raise
         rubric = normalise_rubric(raw, shaped)
         notes: dict[str, Any] = {}
         if rubric.changes or shaped.repairs:
@@ -183,41 +263,186 @@ class LLMJudge:
             notes=notes,
         )
 
-    def _complete(self, messages: list[dict[str, str]]) -> Any:
-        options: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
-        if self.response_format == "json_schema":
-            options["response_format"] = response_format_json_schema()
-        elif self.response_format == "json_object":
-            options["response_format"] = {"type": "json_object"}
-        try:
-            return self.client.chat.completions.create(**options)
-        except openai.OpenAIError as exc:
-            logger.warning("judge call failed: %s", exc)
-            raise JudgeError(f"the judge call failed: {exc}") from exc
-        except ValueError as exc:
-            # A 200 reply whose body is not JSON surfaces as a decoding error.
-            logger.warning("judge reply unreadable: %s", exc)
-            raise JudgeError(f"the judge's reply could not be read: {exc}") from exc
+    # --- the call, and the response format the server accepts ---------------------------
+
+    def response_format_in_use(self) -> str:
+        """The configured format, or the weaker one this endpoint was found to need."""
+        return _formats_remembered.get(self._format_key(), self.response_format)
+
+    def _format_key(self) -> tuple[str, str, str]:
+        return (self.endpoint, self.model, self.response_format)
+
+    def _complete(self, item: JudgeInput) -> Any:
+        while True:
+            mode = self.response_format_in_use()
+            options: dict[str, Any] = {
+                "model": self.model,
+                "messages": self.prompt.messages(item, schema_in_prompt=mode != "json_schema"),
+                "temperature": 0,
+                "max_tokens": self.completion_limit(item),
+            }
+            if mode == "json_schema":
+                options["response_format"] = response_format_json_schema()
+            elif mode == "json_object":
+                options["response_format"] = {"type": "json_object"}
+            try:
+                return self.client.chat.completions.create(**options)
+            except openai.BadRequestError as exc:
+                if mode == "none" or not _about_response_format(exc):
+                    raise _call_error(exc) from exc
+                self._step_down(mode, exc)
+            except openai.OpenAIError as exc:
+                raise _call_error(exc) from exc
+            except ValueError as exc:
+                # A 200 reply whose body is not JSON surfaces as a decoding error.
+                logger.warning("judge reply unreadable: %s", exc)
+                raise JudgeError(
+                    f"the judge's reply could not be read: {exc}", kind="unreadable"
+                ) from exc
+
+    def _step_down(self, mode: str, exc: openai.BadRequestError) -> None:
+        weaker = RESPONSE_FORMATS[RESPONSE_FORMATS.index(mode) + 1]
+        with _formats_lock:
+            _formats_remembered[self._format_key()] = weaker
+        logger.warning(
+            "the judge endpoint %s rejected response_format %s for model %s (%s); "
+            "using %s from now on in this process",
+            self.endpoint,
+            mode,
+            self.model,
+            _error_message(exc),
+            weaker,
+        )
 
 
-def _read_completion(completion: Any) -> tuple[str | None, tuple[int, int]]:
-    """The message text and (prompt, completion) tokens, from a reply whose shape the
-    client does not guarantee (it does not validate bodies)."""
+# (endpoint, model, configured format) -> the weaker format the endpoint accepts.
+_formats_remembered: dict[tuple[str, str, str], str] = {}
+_formats_lock = threading.Lock()
+
+
+def response_formats_forget() -> None:
+    """Forget what endpoints were found to accept (tests; a server upgraded in place)."""
+    with _formats_lock:
+        _formats_remembered.clear()
+
+
+_RESPONSE_FORMAT_ERROR = re.compile(
+    r"response_format|json[_ ]?schema|json[_ ]?object|structured output|grammar", re.IGNORECASE
+)
+
+
+def _about_response_format(exc: openai.BadRequestError) -> bool:
+    return bool(_RESPONSE_FORMAT_ERROR.search(_error_message(exc)))
+
+
+def _error_message(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        return str(body.get("message") or body)
+    return str(body or exc)
+
+
+def _call_error(exc: openai.OpenAIError) -> JudgeError:
+    """A failed call as a JudgeError of its kind, with any usage the error body reports."""
+    logger.warning("judge call failed: %s", exc)
+    if isinstance(exc, openai.APITimeoutError):
+        kind = "timeout"
+    elif isinstance(exc, openai.APIConnectionError):
+        kind = "connection"
+    elif isinstance(exc, openai.APIStatusError):
+        kind = f"http_{exc.status_code}"
+    else:
+        kind = type(exc).__name__
+    prompt_tokens, completion_tokens = _error_usage(exc)
+    return JudgeError(
+        f"the judge call failed: {exc}",
+        kind=kind,
+        prompt_tokens=prompt_tokens,
+        completion_tokens=completion_tokens,
+    )
+
+
+def _error_usage(exc: openai.OpenAIError) -> tuple[int, int]:
+    # Some servers report what a rejected or aborted request consumed beside the error.
+    response = getattr(exc, "response", None)
+    try:
+        body = response.json() if response is not None else None
+    except ValueError:
+        body = None
+    usage = body.get("usage") if isinstance(body, dict) else None
+    if not isinstance(usage, dict):
+        return 0, 0
+    return tuple(  # type: ignore[return-value]
+        value if isinstance(value, int) and value >= 0 else 0
+        for value in (usage.get("prompt_tokens"), usage.get("completion_tokens"))
+    )
+
+
+# --- how long a reply may be -------------------------------------------------------------
+
+# Tokens of the reply: its fixed part (keys, verdict, rationale, topic), each fact (text,
+# its redundant_of entry, maybe an unsupported entry), each sub-query, each matrix cell
+# (generously: some servers pretty-print the arrays).
+REPLY_FIXED_TOKENS = 300
+REPLY_TOKENS_PER_FACT = 80
+REPLY_TOKENS_PER_SUB_QUERY = 40
+REPLY_TOKENS_PER_CELL = 4
+MIN_COMPLETION_TOKENS = 512
+MAX_COMPLETION_TOKENS = 4096
+_SENTENCE = re.compile(r"[^.!?;\n]*\w[^.!?;\n]*")
+_JOINED_PART = re.compile(r"\b(?:and|or|also|plus)\b|,", re.IGNORECASE)
+
+
+def completion_budget(item: JudgeInput) -> int:
+    """``max_tokens`` for judging ``item``: what a complete reply of its size needs,
+    with room to spare, and no more, so a model that loops stops early.
+
+    Facts are counted as two per sentence of the answer, sub-queries as one per sentence
+    of the question plus one per joined part ("and", "or", a comma), each within the
+    schema's bounds.
+    """
+    n_sources = min(len(item.sources), MAX_SOURCES)
+    n_facts = min(max(1, 2 * _sentences(item.response)), MAX_FACTS)
+    n_parts = _sentences(item.query) + len(_JOINED_PART.findall(item.query))
+    n_queries = min(max(1, n_parts), MAX_SUB_QUERIES)
+    cells = n_sources * n_queries + n_facts * n_queries + n_facts * n_sources
+    tokens = (
+        REPLY_FIXED_TOKENS
+        + REPLY_TOKENS_PER_FACT * n_facts
+        + REPLY_TOKENS_PER_SUB_QUERY * n_queries
+        + REPLY_TOKENS_PER_CELL * cells
+    )
+    return max(MIN_COMPLETION_TOKENS, min(tokens, MAX_COMPLETION_TOKENS))
+
+
+def _sentences(text: str) -> int:
+    return len(_SENTENCE.findall(text or ""))
+
+
+def _usage(completion: Any) -> tuple[int, int]:
+    usage = getattr(completion, "usage", None)
+    return _count(usage, "prompt_tokens"), _count(usage, "completion_tokens")
+
+
+def _read_completion(completion: Any) -> str | None:
+    """The message text, from a reply whose shape the client does not guarantee (it does
+    not validate bodies)."""
     choices = getattr(completion, "choices", None)
     if not isinstance(choices, list) or not choices:
-        raise JudgeError("the judge's reply has no choices")
+        raise JudgeError("the judge's reply has no choices", kind="unparseable")
     choice = choices[0]
     message = getattr(choice, "message", None)
     if message is None:
-        raise JudgeError("the judge's reply has no message")
+        raise JudgeError("the judge's reply has no message", kind="unparseable")
     if getattr(message, "refusal", None):
-        raise JudgeError(f"the judge refused: {message.refusal}")
+        raise JudgeError(f"the judge refused: {message.refusal}", kind="refused")
     if getattr(choice, "finish_reason", None) == "length":
-        raise JudgeError("the judge's reply was cut off (finish_reason=length)")
-    usage = getattr(completion, "usage", None)
-    tokens = (_count(usage, "prompt_tokens"), _count(usage, "completion_tokens"))
+        raise JudgeError(
+            "the judge's reply was cut off at the token limit (finish_reason=length)",
+            kind="cut_off",
+        )
     content = getattr(message, "content", None)
-    return (content if isinstance(content, str) else None), tokens
+    return content if isinstance(content, str) else None
 
 
 def _count(usage: Any, name: str) -> int:
