@@ -1,0 +1,75 @@
+"""The sweep's circuit breaker: stop calling a bot's judge once it keeps failing one way.
+
+A judge endpoint that rejects every request, or a model that loops until it is cut off,
+fails every call the same way; calling it for the rest of a backlog only burns tokens
+and attempts. Each sweep keeps the outcome of a bot's last
+``KBAUDIT_JUDGE_BREAKER_WINDOW`` calls; once ``KBAUDIT_JUDGE_BREAKER_FAILURES`` of them
+failed with the same kind of error (``JudgeError.kind``: ``cut_off``, ``http_400``,
+``timeout``…) the breaker opens: no further call for that bot in this sweep, its
+remaining interactions stay pending (no attempt counted) for the next sweep, and a
+:class:`~audits.models.JudgeBreaker` row says so on the status page and in
+``sweep --status``. The next sweep starts closed and tries again; its first successful
+call for the bot removes the row.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+
+from django.conf import settings
+from django.utils import timezone
+
+from audits.judges.base import JudgeError, JudgeResult
+from audits.models import JudgeBreaker
+
+
+class Halted:
+    """The result of a call not made: the bot's judge keeps failing (breaker open)."""
+
+    def __init__(self, breaker: Breaker):
+        self.breaker = breaker
+
+
+class Breaker:
+    """The recent calls of one bot's judge within one sweep."""
+
+    def __init__(self, bot_id: int, *, window: int | None = None, failures: int | None = None):
+        self.bot_id = bot_id
+        self.window = max(1, window or settings.KBAUDIT_JUDGE_BREAKER_WINDOW)
+        self.failures = max(1, failures or settings.KBAUDIT_JUDGE_BREAKER_FAILURES)
+        self.recent: deque[str | None] = deque(maxlen=self.window)
+        self.open = False
+        self.error: JudgeError | None = None
+        self._cleared = False
+
+    def record(self, result: JudgeResult | JudgeError) -> bool:
+        """Note the outcome of a call made (not a cache hit); True when it opened the
+        breaker."""
+        if isinstance(result, JudgeError):
+            self.recent.append(result.kind)
+        else:
+            self.recent.append(None)
+            self._clear()
+        if self.open or not isinstance(result, JudgeError):
+            return False
+        kind, count = Counter(kind for kind in self.recent if kind).most_common(1)[0]
+        if count < self.failures:
+            return False
+        self.open, self.error = True, result
+        JudgeBreaker.objects.update_or_create(
+            bot_id=self.bot_id,
+            defaults={
+                "opened_at": timezone.now(),
+                "error_kind": kind[:60],
+                "error": str(result)[:2000],
+                "failures": count,
+                "window": len(self.recent),
+            },
+        )
+        return True
+
+    def _clear(self) -> None:
+        # The endpoint answers again: a breaker an earlier sweep opened no longer holds.
+        if not self._cleared:
+            JudgeBreaker.objects.filter(bot_id=self.bot_id).delete()
+            self._cleared = True
