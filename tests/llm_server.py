@@ -216,6 +216,11 @@ class LLMServer:
             self.calls += 1
             number = self.calls
             self.requests.append(request)
+            kind = (request.get("response_format") or {}).get("type")
+            if kind in self.unsupported_formats:
+                # Refused before any script is used, as a server refuses a bad request.
+                message = f"response_format type '{kind}' is not supported by this server"
+                return number, error_reply(400, message)
             scripted = self._queue.popleft() if self._queue else None
         if scripted is None and self.responder is not None:
             scripted = self.responder(request)
@@ -225,11 +230,6 @@ class LLMServer:
         return number, self._bounded(request, _as_reply(scripted))
 
     def _bounded(self, request: dict, reply: Reply) -> Reply:
-        kind = (request.get("response_format") or {}).get("type")
-        if kind in self.unsupported_formats:
-            return error_reply(
-                400, f"response_format type '{kind}' is not supported by this server"
-            )
         limit = request.get("max_tokens")
         content = reply.content or ""
         if (

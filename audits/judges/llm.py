@@ -273,8 +273,8 @@ class LLMJudge:
         return (self.endpoint, self.model, self.response_format)
 
     def _complete(self, item: JudgeInput) -> Any:
-        while True:
-            mode = self.response_format_in_use()
+        weakest_yet = RESPONSE_FORMATS.index(self.response_format_in_use())
+        for mode in RESPONSE_FORMATS[weakest_yet:]:
             options: dict[str, Any] = {
                 "model": self.model,
                 "messages": self.prompt.messages(item, schema_in_prompt=mode != "json_schema"),
