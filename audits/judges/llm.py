@@ -33,6 +33,8 @@ verdict holds a cause label ("no_content", "Partial")        insufficient, that 
 verdict "sufficient", cause a recognised label               insufficient, that cause
 verdict "sufficient", cause some other non-empty text        insufficient, cause inferred
 verdict "sufficient", rationale names a deficiency           insufficient, cause inferred
+verdict "sufficient", most facts unsupported (G < 0.5)       insufficient, cause inferred
+verdict "sufficient", answers none of what sources cover    insufficient, cause inferred
 verdict unrecognised ("mostly fine", "", "not sufficient")   insufficient, cause inferred
 verdict "insufficient", cause missing or unrecognised        insufficient, cause inferred
 cause field and verdict field name different causes          the earlier in rubric order
@@ -519,12 +521,36 @@ def normalise_rubric(raw: RawJudgement, shaped: Shaped) -> Rubric:
     if sufficient and names_deficiency(raw.rationale):
         sufficient = False
         changes.append("rationale names a deficiency: insufficient")
+    contradiction = metrics_contradiction(shaped) if sufficient else None
+    if contradiction:
+        sufficient = False
+        changes.append(f"verdict sufficient but {contradiction}: insufficient")
     if sufficient:
         return Rubric("sufficient", None, changes)
     if cause is None:
         cause, source = infer_cause(f"{raw.rationale or ''}. {raw.cause or ''}", shaped)
         changes.append(f"cause {cause!r} inferred from the {source}")
     return Rubric("insufficient", cause, changes)
+
+
+def metrics_contradiction(shaped: Shaped) -> str | None:
+    """Why the judge's own matrices forbid "sufficient" (SPEC §3 consistency), or None.
+
+    Most facts unsupported, or nothing asked answered although the sources could answer
+    it, is never sufficient. The exceptions hold: a grounded negative is a supported fact
+    that answers, and a clean decline of an off-topic question answers nothing the
+    sources cover.
+    """
+    answering = [any(row) for row in shaped.matches.response_query]
+    if not any(answering):
+        if any(any(row) for row in shaped.matches.source_query):
+            return "no fact answers the question although the sources cover it"
+        return None
+    supported = [any(row) for row in shaped.matches.response_source]
+    grounded = sum(supported) / len(supported)
+    if grounded < 0.5:
+        return f"groundedness {grounded:.2f}: most facts unsupported"
+    return None
 
 
 def infer_cause(text: str, shaped: Shaped) -> tuple[str, str]:

@@ -162,3 +162,55 @@ def test_the_cache_key_includes_the_prompt_version(llm_settings, llm_server):
     assert cache_key(item, model="m", prompt_version="llm-v1") != cache_key(
         item, model="m", prompt_version="llm-v2"
     )
+
+
+# --- the verdict never contradicts the judge's own matrices ----------------------------
+
+
+def one_fact(**fields) -> dict:
+    matrices = {"source_query": [[1]], "response_query": [[1]], "response_source": [[1]]}
+    return judgement(
+        ["Can the yearly plan be cancelled?"], ["Within 14 days."], **{**matrices, **fields}
+    )
+
+
+CONSISTENCY = [
+    ("most_facts_unsupported", one_fact(response_source=[[0]]), ("insufficient", "contradictory")),
+    (
+        "nothing_answered_that_the_sources_cover",
+        one_fact(response_query=[[0]]),
+        ("insufficient", "no_content"),
+    ),
+    (
+        "no_facts_although_the_sources_cover_it",
+        judgement(
+            ["Can it be cancelled?"], [], source_query=[[1]], response_query=[], response_source=[]
+        ),
+        ("insufficient", "no_content"),
+    ),
+    (
+        "clean_decline_of_an_off_topic_question",
+        judgement(
+            ["What is the capital of Peru?"],
+            [],
+            source_query=[[0]],
+            response_query=[],
+            response_source=[],
+        ),
+        ("sufficient", None),
+    ),
+    ("grounded_answer", one_fact(), ("sufficient", None)),
+]
+
+
+@pytest.mark.parametrize(
+    ("output", "expected"), [c[1:] for c in CONSISTENCY], ids=[c[0] for c in CONSISTENCY]
+)
+def test_a_sufficient_verdict_never_contradicts_the_matrices(judge, llm_server, output, expected):
+    llm_server.script(output)
+
+    result = judge.judge(follow_up(history=()))
+
+    assert (result.verdict, result.cause) == expected
+    if expected[0] == "insufficient":
+        assert any("verdict sufficient but" in note for note in result.notes["normalised"])
