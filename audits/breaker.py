@@ -8,13 +8,15 @@ failed with the same kind of error (``JudgeError.kind``: ``cut_off``, ``http_400
 ``timeout``…) the breaker opens: no further call for that bot in this sweep, its
 remaining interactions stay pending (no attempt counted) for the next sweep, and a
 :class:`~audits.models.JudgeBreaker` row says so on the status page and in
-``sweep --status``. The next sweep starts closed and tries again; its first successful
-call for the bot removes the row.
+``sweep --status``. Batches of the same sweep graded in parallel (on the workers) see
+that row when they claim their next batch and stop calling the bot too. The next sweep
+starts closed and tries again; its first successful call for the bot removes the row.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
+from datetime import datetime
 
 from django.conf import settings
 from django.utils import timezone
@@ -33,8 +35,17 @@ class Halted:
 class Breaker:
     """The recent calls of one bot's judge within one sweep."""
 
-    def __init__(self, bot_id: int, *, window: int | None = None, failures: int | None = None):
+    def __init__(
+        self,
+        bot_id: int,
+        *,
+        since: datetime | None = None,
+        window: int | None = None,
+        failures: int | None = None,
+    ):
         self.bot_id = bot_id
+        # When this sweep started: a breaker opened since then is this sweep's own.
+        self.since = since or timezone.now()
         self.window = max(1, window or settings.KBAUDIT_JUDGE_BREAKER_WINDOW)
         self.failures = max(1, failures or settings.KBAUDIT_JUDGE_BREAKER_FAILURES)
         self.recent: deque[str | None] = deque(maxlen=self.window)
@@ -68,8 +79,22 @@ class Breaker:
         )
         return True
 
+    def open_elsewhere(self) -> None:
+        """Another batch of this sweep opened the bot's breaker: stop calling here too."""
+        self.open = True
+
     def _clear(self) -> None:
-        # The endpoint answers again: a breaker an earlier sweep opened no longer holds.
+        # The endpoint answers again: a breaker an earlier sweep opened no longer holds
+        # (one that a parallel batch of this sweep opened still does).
         if not self._cleared:
-            JudgeBreaker.objects.filter(bot_id=self.bot_id).delete()
+            JudgeBreaker.objects.filter(bot_id=self.bot_id, opened_at__lt=self.since).delete()
             self._cleared = True
+
+
+def breakers_opened_since(since: datetime, *, bot_ids: set[int]) -> set[int]:
+    """Bots among ``bot_ids`` whose breaker a batch of the sweep started at ``since``
+    opened."""
+    if not bot_ids:
+        return set()
+    opened = JudgeBreaker.objects.filter(bot_id__in=bot_ids, opened_at__gte=since)
+    return set(opened.values_list("bot_id", flat=True))

@@ -25,7 +25,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from audits.breaker import Breaker, Halted
+from audits.breaker import Breaker, Halted, breakers_opened_since
 from audits.grading import (
     Outcome,
     evaluation_store,
@@ -313,6 +313,7 @@ class _BatchRun:
         self.lease = Lease(token)
         self.gates: dict[int, BudgetGate] = {}
         self.breakers: dict[int, Breaker] = {}
+        self.started_at = timezone.now()
         self.written = _Written()
 
     def grade(self) -> None:
@@ -366,7 +367,7 @@ class _BatchRun:
             limit=self.batch_size,
             idle_minutes=self.idle_minutes,
             bot_ids=self.bot_ids,
-            excluded_bot_ids={bot_id for bot_id, b in self.breakers.items() if b.open},
+            excluded_bot_ids=self._halted_bots(),
         )
         if not ids:
             self.max_batches = self.claimed  # nothing is due: stop asking
@@ -380,6 +381,13 @@ class _BatchRun:
         if self.on_batch is not None:
             self.on_batch(self.summary)
         return to_judge
+
+    def _halted_bots(self) -> set[int]:
+        """Bots this sweep stopped calling: here, or in a batch graded beside this one."""
+        closed = {bot_id for bot_id, breaker in self.breakers.items() if not breaker.open}
+        for bot_id in breakers_opened_since(self.started_at, bot_ids=closed):
+            self.breakers[bot_id].open_elsewhere()
+        return {bot_id for bot_id, breaker in self.breakers.items() if breaker.open}
 
     def _may_claim(self) -> bool:
         if self.max_batches is not None and self.claimed >= self.max_batches:
@@ -400,7 +408,9 @@ class _BatchRun:
                 to_judge.append(interaction)
                 if interaction.bot_id not in self.gates:
                     self.gates[interaction.bot_id] = BudgetGate(interaction.bot)
-                    self.breakers[interaction.bot_id] = Breaker(interaction.bot_id)
+                    self.breakers[interaction.bot_id] = Breaker(
+                        interaction.bot_id, since=self.started_at
+                    )
             else:
                 self.summary.count(outcome)
                 self.written.add(interaction, outcome)

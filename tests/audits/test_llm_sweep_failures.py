@@ -234,3 +234,32 @@ def test_the_next_sweep_tries_again_and_a_success_closes_the_breaker(llm, bot, i
     out = io.StringIO()
     call_command("sweep", "--status", stdout=out)
     assert "judge calls stopped" not in out.getvalue()
+
+
+def test_a_breaker_opened_by_a_parallel_batch_of_the_sweep_stops_this_one_too(
+    llm, bot, interaction_due
+):
+    for _ in range(6):
+        interaction_due()
+    opened = []
+
+    def another_batch_opens_the_breaker(summary):
+        # Stands in for a batch graded beside this one on another worker.
+        if not opened:
+            opened.append(
+                JudgeBreaker.objects.create(
+                    bot=bot,
+                    opened_at=timezone.now(),
+                    error_kind="timeout",
+                    error="the judge call failed: Request timed out.",
+                    failures=5,
+                    window=5,
+                )
+            )
+
+    summary = sweep_run(batch_size=2, on_batch=another_batch_opens_the_breaker)
+
+    assert summary.graded == 2 and llm.calls == 2  # the first batch, then no more claims
+    assert Interaction.objects.filter(status="pending", attempts=0).count() == 4
+    # This sweep's successes do not clear what a batch beside it found.
+    assert JudgeBreaker.objects.filter(bot=bot, error_kind="timeout").exists()
