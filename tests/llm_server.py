@@ -230,7 +230,7 @@ class LLMServer:
         return number, self._bounded(request, _as_reply(scripted))
 
     def _bounded(self, request: dict, reply: Reply) -> Reply:
-        limit = request.get("max_tokens")
+        limit = request.get("max_tokens", request.get("max_completion_tokens"))
         content = reply.content or ""
         if (
             self.honour_max_tokens

@@ -276,23 +276,19 @@ class LLMJudge:
 
     def _complete(self, item: JudgeInput) -> Any:
         weakest_yet = RESPONSE_FORMATS.index(self.response_format_in_use())
-        for mode in RESPONSE_FORMATS[weakest_yet:]:
-            options: dict[str, Any] = {
-                "model": self.model,
-                "messages": self.prompt.messages(item, schema_in_prompt=mode != "json_schema"),
-                "temperature": 0,
-                "max_tokens": self.completion_limit(item),
-            }
-            if mode == "json_schema":
-                options["response_format"] = response_format_json_schema()
-            elif mode == "json_object":
-                options["response_format"] = {"type": "json_object"}
+        formats = list(RESPONSE_FORMATS[weakest_yet:])
+        # Bounded: each rejection drops a format, or renames the token limit (once).
+        while formats:
+            mode = formats[0]
             try:
-                return self.client.chat.completions.create(**options)
+                return self.client.chat.completions.create(**self._options(item, mode))
             except openai.BadRequestError as exc:
+                if self._rename_token_limit(exc):
+                    continue
                 if mode == "none" or not _about_response_format(exc):
                     raise _call_error(exc) from exc
                 self._step_down(mode, exc)
+                formats.pop(0)
             except openai.OpenAIError as exc:
                 raise _call_error(exc) from exc
             except ValueError as exc:
@@ -301,6 +297,41 @@ class LLMJudge:
                 raise JudgeError(
                     f"the judge's reply could not be read: {exc}", kind="unreadable"
                 ) from exc
+        raise JudgeError("no response format left to ask for", kind="http_400")
+
+    def _options(self, item: JudgeInput, mode: str) -> dict[str, Any]:
+        options: dict[str, Any] = {
+            "model": self.model,
+            "messages": self.prompt.messages(item, schema_in_prompt=mode != "json_schema"),
+            "temperature": 0,
+            self._token_limit_name(): self.completion_limit(item),
+        }
+        if mode == "json_schema":
+            options["response_format"] = response_format_json_schema()
+        elif mode == "json_object":
+            options["response_format"] = {"type": "json_object"}
+        return options
+
+    def _token_limit_name(self) -> str:
+        # OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens.
+        return _formats_remembered.get((self.endpoint, self.model, "token_limit"), "max_tokens")
+
+    def _rename_token_limit(self, exc: openai.BadRequestError) -> bool:
+        if self._token_limit_name() != "max_tokens":
+            return False
+        if "max_completion_tokens" not in _error_message(exc):
+            return False
+        with _formats_lock:
+            _formats_remembered[(self.endpoint, self.model, "token_limit")] = (
+                "max_completion_tokens"
+            )
+        logger.warning(
+            "the judge endpoint %s refused max_tokens for model %s; sending "
+            "max_completion_tokens from now on in this process",
+            self.endpoint,
+            self.model,
+        )
+        return True
 
     def _step_down(self, mode: str, exc: openai.BadRequestError) -> None:
         weaker = RESPONSE_FORMATS[RESPONSE_FORMATS.index(mode) + 1]
@@ -317,7 +348,8 @@ class LLMJudge:
         )
 
 
-# (endpoint, model, configured format) -> the weaker format the endpoint accepts.
+# (endpoint, model, configured format) -> the weaker format the endpoint accepts, and
+# (endpoint, model, "token_limit") -> the name it wants for max_tokens.
 _formats_remembered: dict[tuple[str, str, str], str] = {}
 _formats_lock = threading.Lock()
 

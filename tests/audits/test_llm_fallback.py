@@ -137,3 +137,20 @@ def test_a_rejection_with_no_weaker_format_left_fails_the_call(judge, llm_server
 
     assert failure.value.kind == "http_400"
     assert formats_sent(llm_server) == ["json_schema", "json_object", None]
+
+
+def test_a_model_that_refuses_max_tokens_gets_max_completion_tokens(judge, llm_server):
+    refusal = (
+        "Unsupported parameter: 'max_tokens' is not supported with this model. "
+        "Use 'max_completion_tokens' instead."
+    )
+    llm_server.script(error_reply(400, refusal), OUTPUT, OUTPUT)
+
+    judge.judge(ONE_FACT)
+    judge.judge(ONE_FACT)
+
+    first, second, third = llm_server.requests
+    assert "max_tokens" in first and "max_completion_tokens" not in first
+    assert second["max_completion_tokens"] == first["max_tokens"] and "max_tokens" not in second
+    assert "max_completion_tokens" in third  # remembered
+    assert formats_sent(llm_server) == ["json_schema"] * 3
