@@ -58,10 +58,8 @@ and quoted text are not read as deficiencies. Every change is listed in
 
 from __future__ import annotations
 
-import json
 import logging
 import re
-import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -74,94 +72,28 @@ from audits.judges.client import endpoint_settings, openai_client
 
 from .base import RUBRIC_CAUSES, JudgeError, JudgeInput, JudgeResult
 from .cache import JudgeCache
+from .llm_call import (
+    about_response_format,
+    call_error,
+    completion_budget,
+    error_message,
+    remember,
+    remembered,
+)
+from .llm_prompt import load_prompt
 from .llm_schema import (
-    MAX_FACTS,
-    MAX_SOURCES,
-    MAX_SUB_QUERIES,
-    SCHEMA,
     RawJudgement,
     Shaped,
     parse_raw,
     response_format_json_schema,
     shape,
 )
-from .prompts import prompt_files, prompt_part
 
 logger = logging.getLogger(__name__)
 
 PROMPT_VERSION = "llm-v2"
 # Strongest first: a server that rejects one is asked with the next.
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
-# The earlier turns shown to the judge, and how much of each.
-MAX_HISTORY_TURNS = 3
-MAX_TURN_CHARS = 600
-
-
-# --- prompt --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Prompt:
-    version: str
-    system: str
-    user: str
-    # Optional parts of the version: the earlier turns, the schema spelt out in the prompt.
-    history: str | None = None
-    schema: str | None = None
-
-    def messages(self, item: JudgeInput, *, schema_in_prompt: bool = False) -> list[dict[str, str]]:
-        """The chat messages; ``schema_in_prompt`` when the server is not given the schema."""
-        fields = {
-            "bot_domain": item.bot_domain.strip() or "(not stated)",
-            "query": item.query.strip() or "(none)",
-            "sources": _numbered_sources(item),
-            "response": item.response.strip() or "(empty)",
-        }
-        if "{history}" in self.user:
-            fields["history"] = self._history(item)
-        system = self.system
-        if schema_in_prompt and self.schema:
-            compact = json.dumps(SCHEMA, separators=(",", ":"))
-            system = f"{system}\n\n{self.schema.replace('{schema}', compact)}"
-        user = self.user.format(**fields)
-        return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-    def _history(self, item: JudgeInput) -> str:
-        turns = list(item.history)[-MAX_HISTORY_TURNS:]
-        if not turns or not self.history:
-            return ""
-        shown = "\n".join(
-            f"[turn {number}] Customer: {_clipped(turn.query)}\n"
-            f"[turn {number}] Bot: {_clipped(turn.response)}"
-            for number, turn in enumerate(turns, 1)
-        )
-        return self.history.replace("{turns}", shown) + "\n\n"
-
-
-def load_prompt(version: str) -> Prompt:
-    system, user = prompt_files(version)
-    return Prompt(
-        version=version,
-        system=system,
-        user=user,
-        history=prompt_part(version, "history"),
-        schema=prompt_part(version, "schema"),
-    )
-
-
-def _clipped(text: str) -> str:
-    text = " ".join((text or "").split())
-    return text if len(text) <= MAX_TURN_CHARS else text[: MAX_TURN_CHARS - 1] + "…"
-
-
-def _numbered_sources(item: JudgeInput) -> str:
-    # Numbered by position, the order the matrices use; only the text is shown, so the
-    # cache key (query, source texts, answer, domain) covers everything the judge sees.
-    if not item.sources:
-        return "(no sources retrieved)"
-    return "\n\n".join(
-        f"[{number}] {source.text.strip()}" for number, source in enumerate(item.sources, 1)
-    )
 
 
 # --- the judge -----------------------------------------------------------------------
@@ -269,7 +201,7 @@ class LLMJudge:
 
     def response_format_in_use(self) -> str:
         """The configured format, or the weaker one this endpoint was found to need."""
-        return _formats_remembered.get(self._format_key(), self.response_format)
+        return remembered(self._format_key(), self.response_format)
 
     def _format_key(self) -> tuple[str, str, str]:
         return (self.endpoint, self.model, self.response_format)
@@ -285,12 +217,12 @@ class LLMJudge:
             except openai.BadRequestError as exc:
                 if self._rename_token_limit(exc):
                     continue
-                if mode == "none" or not _about_response_format(exc):
-                    raise _call_error(exc) from exc
+                if mode == "none" or not about_response_format(exc):
+                    raise call_error(exc) from exc
                 self._step_down(mode, exc)
                 formats.pop(0)
             except openai.OpenAIError as exc:
-                raise _call_error(exc) from exc
+                raise call_error(exc) from exc
             except ValueError as exc:
                 # A 200 reply whose body is not JSON surfaces as a decoding error.
                 logger.warning("judge reply unreadable: %s", exc)
@@ -314,17 +246,14 @@ class LLMJudge:
 
     def _token_limit_name(self) -> str:
         # OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens.
-        return _formats_remembered.get((self.endpoint, self.model, "token_limit"), "max_tokens")
+        return remembered((self.endpoint, self.model, "token_limit"), "max_tokens")
 
     def _rename_token_limit(self, exc: openai.BadRequestError) -> bool:
         if self._token_limit_name() != "max_tokens":
             return False
-        if "max_completion_tokens" not in _error_message(exc):
+        if "max_completion_tokens" not in error_message(exc):
             return False
-        with _formats_lock:
-            _formats_remembered[(self.endpoint, self.model, "token_limit")] = (
-                "max_completion_tokens"
-            )
+        remember((self.endpoint, self.model, "token_limit"), "max_completion_tokens")
         logger.warning(
             "the judge endpoint %s refused max_tokens for model %s; sending "
             "max_completion_tokens from now on in this process",
@@ -335,122 +264,16 @@ class LLMJudge:
 
     def _step_down(self, mode: str, exc: openai.BadRequestError) -> None:
         weaker = RESPONSE_FORMATS[RESPONSE_FORMATS.index(mode) + 1]
-        with _formats_lock:
-            _formats_remembered[self._format_key()] = weaker
+        remember(self._format_key(), weaker)
         logger.warning(
             "the judge endpoint %s rejected response_format %s for model %s (%s); "
             "using %s from now on in this process",
             self.endpoint,
             mode,
             self.model,
-            _error_message(exc),
+            error_message(exc),
             weaker,
         )
-
-
-# (endpoint, model, configured format) -> the weaker format the endpoint accepts, and
-# (endpoint, model, "token_limit") -> the name it wants for max_tokens.
-_formats_remembered: dict[tuple[str, str, str], str] = {}
-_formats_lock = threading.Lock()
-
-
-def response_formats_forget() -> None:
-    """Forget what endpoints were found to accept (tests; a server upgraded in place)."""
-    with _formats_lock:
-        _formats_remembered.clear()
-
-
-_RESPONSE_FORMAT_ERROR = re.compile(
-    r"response_format|json[_ ]?schema|json[_ ]?object|structured output|grammar", re.IGNORECASE
-)
-
-
-def _about_response_format(exc: openai.BadRequestError) -> bool:
-    return bool(_RESPONSE_FORMAT_ERROR.search(_error_message(exc)))
-
-
-def _error_message(exc: openai.APIStatusError) -> str:
-    body = exc.body
-    if isinstance(body, dict):
-        return str(body.get("message") or body)
-    return str(body or exc)
-
-
-def _call_error(exc: openai.OpenAIError) -> JudgeError:
-    """A failed call as a JudgeError of its kind, with any usage the error body reports."""
-    logger.warning("judge call failed: %s", exc)
-    if isinstance(exc, openai.APITimeoutError):
-        kind = "timeout"
-    elif isinstance(exc, openai.APIConnectionError):
-        kind = "connection"
-    elif isinstance(exc, openai.APIStatusError):
-        kind = f"http_{exc.status_code}"
-    else:
-        kind = type(exc).__name__
-    prompt_tokens, completion_tokens = _error_usage(exc)
-    return JudgeError(
-        f"the judge call failed: {exc}",
-        kind=kind,
-        prompt_tokens=prompt_tokens,
-        completion_tokens=completion_tokens,
-    )
-
-
-def _error_usage(exc: openai.OpenAIError) -> tuple[int, int]:
-    # Some servers report what a rejected or aborted request consumed beside the error.
-    response = getattr(exc, "response", None)
-    try:
-        body = response.json() if response is not None else None
-    except ValueError:
-        body = None
-    usage = body.get("usage") if isinstance(body, dict) else None
-    if not isinstance(usage, dict):
-        return 0, 0
-    return tuple(  # type: ignore[return-value]
-        value if isinstance(value, int) and value >= 0 else 0
-        for value in (usage.get("prompt_tokens"), usage.get("completion_tokens"))
-    )
-
-
-# --- how long a reply may be -------------------------------------------------------------
-
-# Tokens of the reply: its fixed part (keys, verdict, rationale, topic), each fact (text,
-# its redundant_of entry, maybe an unsupported entry), each sub-query, each matrix cell
-# (generously: some servers pretty-print the arrays).
-REPLY_FIXED_TOKENS = 300
-REPLY_TOKENS_PER_FACT = 80
-REPLY_TOKENS_PER_SUB_QUERY = 40
-REPLY_TOKENS_PER_CELL = 4
-MIN_COMPLETION_TOKENS = 512
-MAX_COMPLETION_TOKENS = 4096
-_SENTENCE = re.compile(r"[^.!?;\n]*\w[^.!?;\n]*")
-_JOINED_PART = re.compile(r"\b(?:and|or|also|plus)\b|,", re.IGNORECASE)
-
-
-def completion_budget(item: JudgeInput) -> int:
-    """``max_tokens`` for judging ``item``: what a complete reply of its size needs,
-    with room to spare, and no more, so a model that loops stops early.
-
-    Facts are counted as two per sentence of the answer, sub-queries as one per sentence
-    of the question plus one per joined part ("and", "or", a comma), each within the
-    schema's bounds.
-    """
-    n_sources = min(len(item.sources), MAX_SOURCES)
-    n_facts = min(max(1, 2 * _sentences(item.response)), MAX_FACTS)
-    n_parts = _sentences(item.query) + len(_JOINED_PART.findall(item.query))
-    n_queries = min(max(1, n_parts), MAX_SUB_QUERIES)
-    cells = n_sources * n_queries + n_facts * n_queries + n_facts * n_sources
-    tokens = (
-        REPLY_FIXED_TOKENS
-        + REPLY_TOKENS_PER_FACT * n_facts
-        + REPLY_TOKENS_PER_SUB_QUERY * n_queries
-        + REPLY_TOKENS_PER_CELL * cells
-    )
-    return max(MIN_COMPLETION_TOKENS, min(tokens, MAX_COMPLETION_TOKENS))
-
-
-def _sentences(text: str) -> int:
-    return len(_SENTENCE.findall(text or ""))
 
 
 def _usage(completion: Any) -> tuple[int, int]:

@@ -7,7 +7,8 @@ import pytest
 
 from audits.judges.base import JudgeInput, SourceText, Turn
 from audits.judges.cache import cache_key, hashed_key
-from audits.judges.llm import MAX_HISTORY_TURNS, PROMPT_VERSION, LLMJudge
+from audits.judges.llm import PROMPT_VERSION, LLMJudge
+from audits.judges.llm_prompt import MAX_HISTORY_TURNS
 from audits.models import JudgeCacheEntry
 from tests.llm_server import judgement
 

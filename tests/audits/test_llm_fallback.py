@@ -9,7 +9,8 @@ import logging
 import pytest
 
 from audits.judges.base import JudgeError, JudgeInput, SourceText
-from audits.judges.llm import LLMJudge, response_formats_forget
+from audits.judges.llm import LLMJudge
+from audits.judges.llm_call import response_formats_forget
 from audits.judges.llm_schema import SCHEMA
 from tests.llm_server import error_reply, judgement
 

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from audits.judges.base import JudgeError, JudgeInput, SourceText
-from audits.judges.llm import MIN_COMPLETION_TOKENS, LLMJudge, completion_budget
+from audits.judges.llm import LLMJudge
+from audits.judges.llm_call import MIN_COMPLETION_TOKENS, completion_budget
 from audits.judges.llm_schema import MAX_SUB_QUERIES, SCHEMA
 from audits.models import JudgeCacheEntry
 from tests.llm_server import (

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from audits.judges.llm import response_formats_forget
+from audits.judges.llm_call import response_formats_forget
 from audits.models import BotDailyUsage, Evaluation, Interaction
 from audits.sweep import sweep_run
 

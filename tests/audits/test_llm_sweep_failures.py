@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from audits.judges.llm import response_formats_forget
+from audits.judges.llm_call import response_formats_forget
 from audits.models import Bot, BotDailyUsage, Evaluation, Interaction, JudgeBreaker
 from audits.sweep import sweep_run
 from tests.conftest import judgement
