@@ -67,8 +67,8 @@ class SweepSummary:
             text += f", waiting for tomorrow's token budget {self.deferred}"
         if self.breakers:
             text += (
-                f", left for the next sweep {self.halted} (judge calls stopped for "
-                f"{', '.join(sorted(self.breakers))}: most recent calls failed the same way)"
+                f", judge calls stopped for {', '.join(sorted(self.breakers))} (most recent "
+                f"calls failed the same way), left for the next sweep {self.halted}"
             )
         return text
 
