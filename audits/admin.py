@@ -30,7 +30,15 @@ class BotAdmin(admin.ModelAdmin):
 class BotDailyUsageAdmin(admin.ModelAdmin):
     """Counted by the sweep; shown, not edited."""
 
-    list_display = ["bot", "day", "prompt_tokens", "completion_tokens", "calls"]
+    list_display = [
+        "bot",
+        "day",
+        "prompt_tokens",
+        "completion_tokens",
+        "calls",
+        "failed_calls",
+        "failed_tokens",
+    ]
     list_filter = ["bot"]
     date_hierarchy = "day"
 

@@ -22,6 +22,7 @@ from typing import Protocol
 from django.conf import settings
 from django.utils import timezone
 
+from audits.breaker import Breaker, Halted
 from audits.grading import judge_input_for
 from audits.judges import judge_for_bot
 from audits.judges.base import Judge, JudgeError, JudgeInput, JudgeResult
@@ -81,6 +82,7 @@ def _judge_settings() -> tuple:
             "KBAUDIT_JUDGE_TIMEOUT",
             "KBAUDIT_JUDGE_MAX_RETRIES",
             "KBAUDIT_JUDGE_RESPONSE_FORMAT",
+            "KBAUDIT_JUDGE_MAX_TOKENS",
         )
     )
 
@@ -117,7 +119,8 @@ class BudgetGate:
         self.budget = bot.daily_token_budget
         self.day = day or timezone.localdate()
         self.used, self.calls = 0, 0
-        self.unsaved = [0, 0, 0]  # prompt tokens, completion tokens, calls
+        # prompt tokens, completion tokens, calls, failed calls, their tokens
+        self.unsaved = [0, 0, 0, 0, 0]
         if self.budget is not None:
             self._refresh()
 
@@ -139,15 +142,25 @@ class BudgetGate:
     def spend(self, result: JudgeResult) -> None:
         if result.cached:
             return  # a cache hit cost nothing
-        self.unsaved[0] += result.prompt_tokens
-        self.unsaved[1] += result.completion_tokens
+        self._count(result.prompt_tokens, result.completion_tokens)
+
+    def spend_failed(self, error: JudgeError) -> None:
+        """A call that graded nothing still spent what the server reports it used."""
+        self._count(error.prompt_tokens, error.completion_tokens, failed=True)
+
+    def _count(self, prompt_tokens: int, completion_tokens: int, *, failed: bool = False) -> None:
+        self.unsaved[0] += prompt_tokens
+        self.unsaved[1] += completion_tokens
         self.unsaved[2] += 1
+        if failed:
+            self.unsaved[3] += 1
+            self.unsaved[4] += prompt_tokens + completion_tokens
         if self.budget is not None:
             self.save()
             self._refresh()  # other workers spend too
 
     def save(self) -> None:
-        prompt_tokens, completion_tokens, calls = self.unsaved
+        prompt_tokens, completion_tokens, calls, failed_calls, failed_tokens = self.unsaved
         if calls:
             BotDailyUsage.add(
                 bot_id=self.bot_id,
@@ -155,8 +168,10 @@ class BudgetGate:
                 prompt_tokens=prompt_tokens,
                 completion_tokens=completion_tokens,
                 calls=calls,
+                failed_calls=failed_calls,
+                failed_tokens=failed_tokens,
             )
-            self.unsaved = [0, 0, 0]
+            self.unsaved = [0, 0, 0, 0, 0]
 
 
 # --- judging with bounded concurrency ---------------------------------------------------
@@ -185,7 +200,7 @@ def judge_concurrency(judge: Judge) -> int:
     return 1  # CPU-bound judges gain nothing from threads
 
 
-Judged = tuple[Interaction, JudgeInput | None, JudgeResult | JudgeError | BudgetReached]
+Judged = tuple[Interaction, JudgeInput | None, JudgeResult | JudgeError | BudgetReached | Halted]
 
 
 def judge_all(
@@ -194,6 +209,7 @@ def judge_all(
     gates: dict[int, BudgetGate],
     lease: LeaseKeeper,
     more: Callable[[], list[Interaction] | None] | None = None,
+    breakers: dict[int, Breaker] | None = None,
 ) -> Iterator[Judged]:
     """Yield (interaction, judge input, result) as each judgement lands.
 
@@ -202,15 +218,19 @@ def judge_all(
     refilled before the caller stores results, so the threads never wait on the
     database; a call counts against its bot's budget from the moment it is queued
     until its result has been stored. Once every call has been queued, ``more`` is
-    asked for the next interactions (None: no more).
+    asked for the next interactions (None: no more). A bot whose breaker is open gets
+    no further call: its interactions come back as :class:`~audits.breaker.Halted`.
     """
-    return _Judging(interactions, judges, gates, lease, more).run()
+    return _Judging(interactions, judges, gates, lease, more, breakers).run()
 
 
 class _Judging:
-    def __init__(self, interactions, judges: JudgeShelf, gates, lease: LeaseKeeper, more=None):
+    def __init__(
+        self, interactions, judges: JudgeShelf, gates, lease: LeaseKeeper, more=None, breakers=None
+    ):
         self.waiting: deque[Interaction] = deque()
         self.judges, self.gates, self.lease, self.more = judges, gates, lease, more
+        self.breakers: dict[int, Breaker] = breakers if breakers is not None else {}
         self.items: dict[int, JudgeInput] = {}
         self.cached_keys: set[str] = set()
         self.in_flight: dict[Future, tuple[Interaction, JudgeInput]] = {}
@@ -252,7 +272,10 @@ class _Judging:
                 self.waiting.appendleft(interaction)
                 break
             gate = self.gates[interaction.bot_id]
-            if gate.exhausted:
+            breaker = self.breakers.get(interaction.bot_id)
+            if breaker is not None and breaker.open:
+                yield interaction, None, Halted(breaker)
+            elif gate.exhausted:
                 yield interaction, None, BudgetReached()
             elif not gate.allows(self.unstored[interaction.bot_id]):
                 held.append(interaction)

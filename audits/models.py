@@ -126,6 +126,10 @@ class BotDailyUsage(models.Model):
     prompt_tokens = models.PositiveBigIntegerField(default=0)
     completion_tokens = models.PositiveBigIntegerField(default=0)
     calls = models.PositiveIntegerField(default=0)
+    # Of those: calls that graded nothing (cut off, unusable, rejected) and their tokens,
+    # which count against the budget like any others.
+    failed_calls = models.PositiveIntegerField(default=0)
+    failed_tokens = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -142,18 +146,49 @@ class BotDailyUsage(models.Model):
 
     @classmethod
     def add(
-        cls, *, bot_id: int, day: date, prompt_tokens: int, completion_tokens: int, calls: int = 1
+        cls,
+        *,
+        bot_id: int,
+        day: date,
+        prompt_tokens: int,
+        completion_tokens: int,
+        calls: int = 1,
+        failed_calls: int = 0,
+        failed_tokens: int = 0,
     ) -> None:
-        """Count judge calls; atomic, so workers on several machines can add at once."""
+        """Count judge calls; atomic, so workers on several machines can add at once.
+        ``failed_calls`` and ``failed_tokens`` are part of ``calls`` and the tokens."""
         changes = {
             "prompt_tokens": F("prompt_tokens") + prompt_tokens,
             "completion_tokens": F("completion_tokens") + completion_tokens,
             "calls": F("calls") + calls,
         }
+        if failed_calls or failed_tokens:
+            changes["failed_calls"] = F("failed_calls") + failed_calls
+            changes["failed_tokens"] = F("failed_tokens") + failed_tokens
         if cls.objects.filter(bot_id=bot_id, day=day).update(**changes):
             return
         cls.objects.bulk_create([cls(bot_id=bot_id, day=day)], ignore_conflicts=True)
         cls.objects.filter(bot_id=bot_id, day=day).update(**changes)
+
+
+class JudgeBreaker(models.Model):
+    """A sweep stopped calling a bot's judge: most of its recent calls failed the same way.
+
+    Written when the breaker opens, shown by ``sweep --status`` and the status page, and
+    removed by the first call of a later sweep that succeeds for the bot (each sweep tries
+    the endpoint again).
+    """
+
+    bot = models.OneToOneField(Bot, on_delete=models.CASCADE, related_name="judge_breaker")
+    opened_at = models.DateTimeField()
+    error_kind = models.CharField(max_length=60)
+    error = models.TextField()
+    failures = models.PositiveIntegerField()
+    window = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.bot_id}: {self.failures} of {self.window} calls failed ({self.error_kind})"
 
 
 class EvaluationRun(models.Model):

@@ -25,6 +25,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from audits.breaker import Breaker, Halted, breakers_opened_since
 from audits.grading import (
     Outcome,
     evaluation_store,
@@ -33,7 +34,7 @@ from audits.grading import (
     rule_outcome,
 )
 from audits.judges import judge_for_bot
-from audits.judges.base import Judge, JudgeError
+from audits.judges.base import Judge, JudgeError, JudgeResult
 from audits.judging import BudgetGate, BudgetReached, JudgeShelf, judge_all
 from audits.models import Bot, BotDailyUsage, Interaction, SweepState
 from audits.signals import evaluations_written
@@ -51,8 +52,11 @@ class SweepSummary:
     failed: int = 0
     upgraded: int = 0
     deferred: int = 0  # left pending: the bot's daily token budget is spent
+    halted: int = 0  # left pending: the bot's judge kept failing (breaker open)
     batches: int = 0
     errors: list[str] = field(default_factory=list)
+    # Bots whose judge this sweep stopped calling, with the error that stopped it.
+    breakers: dict[str, str] = field(default_factory=dict)
 
     def line(self) -> str:
         text = (
@@ -61,6 +65,11 @@ class SweepSummary:
         )
         if self.deferred:
             text += f", waiting for tomorrow's token budget {self.deferred}"
+        if self.breakers:
+            text += (
+                f", judge calls stopped for {', '.join(sorted(self.breakers))} (most recent "
+                f"calls failed the same way), left for the next sweep {self.halted}"
+            )
         return text
 
     @property
@@ -109,25 +118,37 @@ def bots_over_budget(*, day: date | None = None) -> set[int]:
 
 
 def due_interactions(
-    *, idle_minutes: float | None, bot_ids: list[int] | None = None, now: datetime | None = None
+    *,
+    idle_minutes: float | None,
+    bot_ids: list[int] | None = None,
+    now: datetime | None = None,
+    excluded_bot_ids: set[int] | None = None,
 ):
-    """What a sweep would claim now: sweepable, and not of a bot whose budget is spent."""
+    """What a sweep would claim now: sweepable, and not of a bot whose budget is spent
+    (nor of ``excluded_bot_ids``)."""
     now = now or timezone.now()
     due = Interaction.objects.filter(sweepable(now=now, idle_minutes=idle_minutes))
     if bot_ids is not None:
         due = due.filter(bot_id__in=bot_ids)
-    exhausted = bots_over_budget()
+    exhausted = bots_over_budget() | (excluded_bot_ids or set())
     if exhausted:
         due = due.exclude(bot_id__in=exhausted)
     return due
 
 
 def interactions_claim(
-    *, token: str, limit: int, idle_minutes: float | None, bot_ids: list[int] | None = None
+    *,
+    token: str,
+    limit: int,
+    idle_minutes: float | None,
+    bot_ids: list[int] | None = None,
+    excluded_bot_ids: set[int] | None = None,
 ) -> list[int]:
     """Lease up to ``limit`` due interactions to ``token``; return their ids."""
     now = timezone.now()
-    candidates = due_interactions(idle_minutes=idle_minutes, bot_ids=bot_ids, now=now)
+    candidates = due_interactions(
+        idle_minutes=idle_minutes, bot_ids=bot_ids, now=now, excluded_bot_ids=excluded_bot_ids
+    )
     candidates = candidates.order_by("timestamp", "id")
     with transaction.atomic():
         if connection.vendor == "postgresql":
@@ -291,6 +312,8 @@ class _BatchRun:
         self.claimed = 0
         self.lease = Lease(token)
         self.gates: dict[int, BudgetGate] = {}
+        self.breakers: dict[int, Breaker] = {}
+        self.started_at = timezone.now()
         self.written = _Written()
 
     def grade(self) -> None:
@@ -298,8 +321,20 @@ class _BatchRun:
         if first is None:
             return
         try:
-            judging = judge_all(first, self.judges, self.gates, self.lease, more=self.claim_next)
+            judging = judge_all(
+                first,
+                self.judges,
+                self.gates,
+                self.lease,
+                more=self.claim_next,
+                breakers=self.breakers,
+            )
             for interaction, item, result in judging:
+                if isinstance(result, Halted):
+                    # Not called: left pending, no attempt counted, for the next sweep.
+                    self.summary.halted += 1
+                    continue
+                self._breaker_record(interaction, result)
                 outcome = _store(interaction, item, result, self.judges, self.gates, self.token)
                 if outcome is None:
                     self.summary.deferred += 1
@@ -315,6 +350,13 @@ class _BatchRun:
             claims_release(token=self.token)
         self.written.announce()
 
+    def _breaker_record(self, interaction: Interaction, result) -> None:
+        if not isinstance(result, JudgeError | JudgeResult) or getattr(result, "cached", False):
+            return  # no call was made
+        breaker = self.breakers[interaction.bot_id]
+        if breaker.record(result):
+            self.summary.breakers[interaction.bot.slug] = str(result)
+
     def claim_next(self) -> list[Interaction] | None:
         """Claim a batch and apply the rules; what is left for the judge, or None when
         there is nothing more to claim."""
@@ -325,6 +367,7 @@ class _BatchRun:
             limit=self.batch_size,
             idle_minutes=self.idle_minutes,
             bot_ids=self.bot_ids,
+            excluded_bot_ids=self._halted_bots(),
         )
         if not ids:
             self.max_batches = self.claimed  # nothing is due: stop asking
@@ -338,6 +381,13 @@ class _BatchRun:
         if self.on_batch is not None:
             self.on_batch(self.summary)
         return to_judge
+
+    def _halted_bots(self) -> set[int]:
+        """Bots this sweep stopped calling: here, or in a batch graded beside this one."""
+        closed = {bot_id for bot_id, breaker in self.breakers.items() if not breaker.open}
+        for bot_id in breakers_opened_since(self.started_at, bot_ids=closed):
+            self.breakers[bot_id].open_elsewhere()
+        return {bot_id for bot_id, breaker in self.breakers.items() if breaker.open}
 
     def _may_claim(self) -> bool:
         if self.max_batches is not None and self.claimed >= self.max_batches:
@@ -358,6 +408,9 @@ class _BatchRun:
                 to_judge.append(interaction)
                 if interaction.bot_id not in self.gates:
                     self.gates[interaction.bot_id] = BudgetGate(interaction.bot)
+                    self.breakers[interaction.bot_id] = Breaker(
+                        interaction.bot_id, since=self.started_at
+                    )
             else:
                 self.summary.count(outcome)
                 self.written.add(interaction, outcome)
@@ -383,6 +436,7 @@ def _store(interaction, item, result, judges: JudgeShelf, gates, token: str) -> 
     if isinstance(result, BudgetReached):
         return None
     if isinstance(result, JudgeError):
+        gates[interaction.bot_id].spend_failed(result)
         return interaction_failure_record(
             interaction=interaction, error=str(result), claim_token=token
         )

@@ -1,4 +1,5 @@
-"""What the sweep is doing: counts, recent errors, token budgets, last sweep, workers.
+"""What the sweep is doing: counts, recent errors, token budgets (with what failed calls
+cost), bots whose judge calls a sweep stopped, last sweep, workers.
 
 Read by ``manage.py sweep --status`` and the status page, for the bots the reader may
 see.
@@ -13,7 +14,7 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from audits.models import Bot, BotDailyUsage, Interaction, SweepState
+from audits.models import Bot, BotDailyUsage, Interaction, JudgeBreaker, SweepState
 
 RECENT_ERRORS = 10
 SKIP_REASONS = {"small_talk": "small talk", "not_sampled": "not sampled"}
@@ -25,6 +26,9 @@ class BotBudget:
     pending: int
     tokens_today: int
     budget: int | None
+    # Of today's calls and tokens: those that graded nothing.
+    failed_calls_today: int = 0
+    failed_tokens_today: int = 0
 
     @property
     def budget_reached(self) -> bool:
@@ -41,6 +45,8 @@ class SweepStatus:
     retrying: int = 0  # pending after at least one failed call
     errors: list[Interaction] = field(default_factory=list)
     bots: list[BotBudget] = field(default_factory=list)
+    # Bots whose judge a sweep stopped calling because its calls kept failing one way.
+    breakers: list[JudgeBreaker] = field(default_factory=list)
     last_sweep_at: datetime | None = None
     last_sweep_summary: str = ""
     worker_seen_at: datetime | None = None
@@ -81,6 +87,9 @@ def sweep_status(*, bots, in_process: bool = False) -> SweepStatus:
         .order_by("-status", "-attempts", "-id")[:RECENT_ERRORS]
     )
     status.bots = _budgets(bots, interactions)
+    status.breakers = list(
+        JudgeBreaker.objects.filter(bot_id__in=bot_ids).select_related("bot").order_by("bot__slug")
+    )
     state = SweepState.load()
     status.last_sweep_at, status.last_sweep_summary = state.last_sweep_at, state.last_sweep_summary
     status.worker_seen_at, status.worker_name = state.worker_seen_at, state.worker_name
@@ -107,7 +116,7 @@ def _count_statuses(status: SweepStatus, interactions) -> None:
 def _budgets(bots: list[Bot], interactions) -> list[BotBudget]:
     today = timezone.localdate()
     used = {
-        usage.bot_id: usage.tokens
+        usage.bot_id: usage
         for usage in BotDailyUsage.objects.filter(day=today, bot_id__in=[b.pk for b in bots])
     }
     pending = dict(
@@ -120,8 +129,10 @@ def _budgets(bots: list[Bot], interactions) -> list[BotBudget]:
         BotBudget(
             bot=bot,
             pending=pending.get(bot.pk, 0),
-            tokens_today=used.get(bot.pk, 0),
+            tokens_today=used[bot.pk].tokens if bot.pk in used else 0,
             budget=bot.daily_token_budget,
+            failed_calls_today=used[bot.pk].failed_calls if bot.pk in used else 0,
+            failed_tokens_today=used[bot.pk].failed_tokens if bot.pk in used else 0,
         )
         for bot in bots
     ]
@@ -147,7 +158,19 @@ def status_lines(status: SweepStatus) -> list[str]:
     for row in status.bots:
         budget = f"of {row.budget}" if row.budget is not None else "(no budget)"
         note = "  budget reached: grading paused until tomorrow" if row.budget_reached else ""
-        lines.append(f"  {row.bot.slug}: {row.tokens_today} {budget}{note}")
+        failed = (
+            f" ({row.failed_tokens_today} of them in {row.failed_calls_today} failed calls)"
+            if row.failed_calls_today
+            else ""
+        )
+        lines.append(f"  {row.bot.slug}: {row.tokens_today} {budget}{failed}{note}")
+    for breaker in status.breakers:
+        lines.append(
+            f"judge calls stopped for {breaker.bot.slug} at {_when(breaker.opened_at)}: "
+            f"{breaker.failures} of its last {breaker.window} calls failed the same way "
+            f"({breaker.error_kind}): {breaker.error[:200]}; its waiting interactions are "
+            "left for the next sweep, which tries again"
+        )
     lines.append(f"last sweep: {_when(status.last_sweep_at)} {status.last_sweep_summary}".rstrip())
     if status.in_process:
         lines.append("worker: none needed (no REDIS_URL: tasks run in process)")

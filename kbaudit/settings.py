@@ -180,6 +180,12 @@ KBAUDIT_JUDGE_MAX_RETRIES = env_int("KBAUDIT_JUDGE_MAX_RETRIES", 3)
 # Structured output: "json_schema" (strict schema), "json_object" or "none" (plain text)
 # for OpenAI-compatible servers that support less.
 KBAUDIT_JUDGE_RESPONSE_FORMAT = env("KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema")
+# max_tokens of a judge call; 0 sizes it from the interaction (sources, question parts,
+# answer sentences), so a model that loops is cut early.
+KBAUDIT_JUDGE_MAX_TOKENS = env_int("KBAUDIT_JUDGE_MAX_TOKENS", 0)
+# A sweep stops calling a bot's judge once this many of its last calls failed the same way.
+KBAUDIT_JUDGE_BREAKER_FAILURES = env_int("KBAUDIT_JUDGE_BREAKER_FAILURES", 5)
+KBAUDIT_JUDGE_BREAKER_WINDOW = env_int("KBAUDIT_JUDGE_BREAKER_WINDOW", 8)
 
 # --- The sweep ---------------------------------------------------------------------
 # Minutes may be fractional (the worker tests sweep every few seconds).

@@ -11,6 +11,12 @@ the responder function (request JSON -> reply), if any. A reply is completion te
 HTTP error status, a delay before answering, or raw bytes. Everything is counted:
 calls, the tokens reported in ``usage`` and the requests received.
 
+Like a real server it honours ``max_tokens``: a reply longer than that is cut there with
+``finish_reason: "length"`` (:func:`looping_reply` is a model that never stops). It can
+refuse response formats it does not support (``unsupported_formats``, a 400 naming
+``response_format``, as llama.cpp builds or older vLLM do), and an error reply may report
+the usage its request consumed.
+
 Usage is estimated as the servers we target roughly report it: about four characters
 per token, over the text of every message for the prompt and over the reply for the
 completion.
@@ -24,7 +30,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -46,6 +52,9 @@ class Reply:
     body: bytes | None = None
     finish_reason: str = "stop"
     headers: dict[str, str] = field(default_factory=dict)
+    # (prompt, completion) tokens to report instead of the estimate; on an error reply,
+    # reported beside the error (None: none reported).
+    usage: tuple[int, int] | None = None
 
 
 ReplyLike = Reply | str | dict
@@ -91,6 +100,13 @@ def error_reply(status: int, message: str = "", **options: Any) -> Reply:
     return Reply(status=status, content=message or f"scripted error {status}", **options)
 
 
+def looping_reply(**options: Any) -> Reply:
+    """What a model too small to judge writes: it loops inside the first array and never
+    closes the object, so only ``max_tokens`` stops it."""
+    loop = '"How long do I have to return my headphones?", ' * 5000
+    return Reply(content='{"sub_queries": [' + loop, **options)
+
+
 def estimate_tokens(text: str) -> int:
     return (len(text) + CHARS_PER_TOKEN - 1) // CHARS_PER_TOKEN
 
@@ -120,6 +136,10 @@ class LLMServer:
         # Error replies carry retry-after-ms so the client's retries do not slow tests.
         self.retry_after_ms = retry_after_ms
         self.model_ids = model_ids
+        # response_format types answered with a 400, as a server without them answers.
+        self.unsupported_formats: set[str] = set()
+        # Cut a reply at the request's max_tokens, as every real server does.
+        self.honour_max_tokens = True
         self._lock = threading.Lock()
         self._queue: deque[ReplyLike] = deque()
         self._stopping = threading.Event()
@@ -196,13 +216,33 @@ class LLMServer:
             self.calls += 1
             number = self.calls
             self.requests.append(request)
+            kind = (request.get("response_format") or {}).get("type")
+            if kind in self.unsupported_formats:
+                # Refused before any script is used, as a server refuses a bad request.
+                message = f"response_format type '{kind}' is not supported by this server"
+                return number, error_reply(400, message)
             scripted = self._queue.popleft() if self._queue else None
         if scripted is None and self.responder is not None:
             scripted = self.responder(request)
         if scripted is None:
             # 400 rather than 5xx: the client must not retry a missing script.
             return number, error_reply(400, "loopback server: no reply scripted")
-        return number, _as_reply(scripted)
+        return number, self._bounded(request, _as_reply(scripted))
+
+    def _bounded(self, request: dict, reply: Reply) -> Reply:
+        limit = request.get("max_tokens", request.get("max_completion_tokens"))
+        content = reply.content or ""
+        if (
+            self.honour_max_tokens
+            and isinstance(limit, int)
+            and reply.status == 200
+            and reply.body is None
+            and estimate_tokens(content) > limit
+        ):
+            return replace(
+                reply, content=content[: limit * CHARS_PER_TOKEN], finish_reason="length"
+            )
+        return reply
 
     def _count_usage(self, prompt_tokens: int, completion_tokens: int) -> None:
         with self._lock:
@@ -225,6 +265,8 @@ def _as_reply(value: ReplyLike) -> Reply:
 def completion_body(request: dict, reply: Reply, number: int) -> dict:
     prompt_tokens = estimate_tokens(message_text(request))
     completion_tokens = estimate_tokens(reply.content or "")
+    if reply.usage is not None:
+        prompt_tokens, completion_tokens = reply.usage
     return {
         "id": f"chatcmpl-loopback-{number}",
         "object": "chat.completion",
@@ -251,7 +293,15 @@ def error_body(reply: Reply) -> dict:
     kind = "rate_limit_exceeded" if reply.status == 429 else "server_error"
     if reply.status < 500 and reply.status != 429:
         kind = "invalid_request_error"
-    return {"error": {"message": reply.content, "type": kind, "param": None, "code": kind}}
+    body: dict = {"error": {"message": reply.content, "type": kind, "param": None, "code": kind}}
+    if reply.usage is not None:
+        prompt_tokens, completion_tokens = reply.usage
+        body["usage"] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        }
+    return body
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -298,6 +348,8 @@ class _Handler(BaseHTTPRequestHandler):
             headers = dict(reply.headers)
             if server.retry_after_ms is not None:
                 headers.setdefault("retry-after-ms", str(server.retry_after_ms))
+            if reply.usage is not None:
+                server._count_usage(*reply.usage)
             self._send_json(reply.status, error_body(reply), headers)
         else:
             body = completion_body(request, reply, number)

@@ -167,7 +167,29 @@ def metrics_from_matches(
 
 
 class JudgeError(Exception):
-    """A judge call failed or its output could not be used; the interaction stays ungraded."""
+    """A judge call failed or its output could not be used; the interaction stays ungraded.
+
+    ``kind`` names the way it failed (``cut_off``, ``unparseable``, ``http_400``,
+    ``timeout``…), so the sweep can tell an endpoint that keeps failing the same way;
+    the tokens are what the failed call still cost, counted against the bot's budget.
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        kind: str = "error",
+        prompt_tokens: int = 0,
+        completion_tokens: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.prompt_tokens = prompt_tokens
+        self.completion_tokens = completion_tokens
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
 
 
 class Judge(Protocol):

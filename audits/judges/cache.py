@@ -2,8 +2,9 @@
 
 Entries live in :class:`~audits.models.JudgeCacheEntry`, keyed on the sha256 of a
 canonical JSON of (query, the ordered source texts, response, bot domain, prompt
-version, model): everything the judge sees and everything that would change its
-answer. An entry holds the normalised output and the tokens the original call spent.
+version, model, and the conversation's earlier turns when there are any): everything
+the judge sees and everything that would change its answer. A first turn's key is
+the same as before turns were part of it. An entry holds the normalised output and the tokens the original call spent.
 Only usable results are stored; a failed call raises before it gets here.
 """
 
@@ -29,16 +30,18 @@ def hashed_key(parts: dict) -> str:
 
 
 def cache_key(item: JudgeInput, *, model: str, prompt_version: str) -> str:
-    return hashed_key(
-        {
-            "query": item.query,
-            "sources": [source.text for source in item.sources],
-            "response": item.response,
-            "bot_domain": item.bot_domain,
-            "prompt_version": prompt_version,
-            "model": model,
-        }
-    )
+    parts = {
+        "query": item.query,
+        "sources": [source.text for source in item.sources],
+        "response": item.response,
+        "bot_domain": item.bot_domain,
+        "prompt_version": prompt_version,
+        "model": model,
+    }
+    if item.history:
+        # The same follow-up in another conversation may mean something else.
+        parts["history"] = [[turn.query, turn.response] for turn in item.history]
+    return hashed_key(parts)
 
 
 class JudgeCache:

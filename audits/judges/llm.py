@@ -8,6 +8,21 @@ backoff. Structured output is ``KBAUDIT_JUDGE_RESPONSE_FORMAT``: ``json_schema``
 the JSON is taken out of the reply). Whatever fails, the caller gets
 :class:`JudgeError` and the interaction stays ungraded: a failure is never a pass.
 
+Against real servers the call is bounded and degrades in steps:
+
+- ``max_tokens`` is sized from the interaction (:func:`completion_budget`: its sources,
+  the parts of its question, the sentences of its answer; ``KBAUDIT_JUDGE_MAX_TOKENS``
+  overrides), and the schema bounds every list and string, so a model that loops is cut
+  early. A reply cut off at that limit (``finish_reason == "length"``) or unusable raises
+  :class:`JudgeError` carrying the tokens it cost, which the sweep counts against the
+  bot's budget.
+- A 400 about ``response_format`` (a server without JSON-schema support) makes the call
+  again with ``{"type": "json_object"}``, then with no response format and the schema
+  described in the prompt. The step down is logged and remembered for the endpoint and
+  model for the rest of the process, so it costs one rejected request each.
+- The conversation's earlier turns (``JudgeInput.history``, oldest first) are shown in
+  the prompt, marked as context only; the cache key covers them.
+
 Structural parsing and repairs are in ``llm_schema``. The rubric fields are then
 normalised so that a model's slips fail toward flagging (SPEC §3):
 
@@ -18,6 +33,8 @@ verdict holds a cause label ("no_content", "Partial")        insufficient, that 
 verdict "sufficient", cause a recognised label               insufficient, that cause
 verdict "sufficient", cause some other non-empty text        insufficient, cause inferred
 verdict "sufficient", rationale names a deficiency           insufficient, cause inferred
+verdict "sufficient", most facts unsupported (G < 0.5)       insufficient, cause inferred
+verdict "sufficient", answers none of what sources cover    insufficient, cause inferred
 verdict unrecognised ("mostly fine", "", "not sufficient")   insufficient, cause inferred
 verdict "insufficient", cause missing or unrecognised        insufficient, cause inferred
 cause field and verdict field name different causes          the earlier in rubric order
@@ -55,47 +72,28 @@ from audits.judges.client import endpoint_settings, openai_client
 
 from .base import RUBRIC_CAUSES, JudgeError, JudgeInput, JudgeResult
 from .cache import JudgeCache
-from .llm_schema import RawJudgement, Shaped, parse_raw, response_format_json_schema, shape
-from .prompts import prompt_files
+from .llm_call import (
+    about_response_format,
+    call_error,
+    completion_budget,
+    error_message,
+    remember,
+    remembered,
+)
+from .llm_prompt import load_prompt
+from .llm_schema import (
+    RawJudgement,
+    Shaped,
+    parse_raw,
+    response_format_json_schema,
+    shape,
+)
 
 logger = logging.getLogger(__name__)
 
-PROMPT_VERSION = "llm-v1"
+PROMPT_VERSION = "llm-v2"
+# Strongest first: a server that rejects one is asked with the next.
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
-
-
-# --- prompt --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Prompt:
-    version: str
-    system: str
-    user: str
-
-    def messages(self, item: JudgeInput) -> list[dict[str, str]]:
-        user = self.user.format(
-            bot_domain=item.bot_domain.strip() or "(not stated)",
-            query=item.query.strip() or "(none)",
-            sources=_numbered_sources(item),
-            response=item.response.strip() or "(empty)",
-        )
-        return [{"role": "system", "content": self.system}, {"role": "user", "content": user}]
-
-
-def load_prompt(version: str) -> Prompt:
-    system, user = prompt_files(version)
-    return Prompt(version=version, system=system, user=user)
-
-
-def _numbered_sources(item: JudgeInput) -> str:
-    # Numbered by position, the order the matrices use; only the text is shown, so the
-    # cache key (query, source texts, answer, domain) covers everything the judge sees.
-    if not item.sources:
-        return "(no sources retrieved)"
-    return "\n\n".join(
-        f"[{number}] {source.text.strip()}" for number, source in enumerate(item.sources, 1)
-    )
 
 
 # --- the judge -----------------------------------------------------------------------
@@ -115,6 +113,7 @@ class LLMJudge:
         response_format: str = "json_schema",
         prompt_version: str = PROMPT_VERSION,
         cache: JudgeCache | None = None,
+        max_tokens: int | None = None,
     ) -> None:
         if response_format not in RESPONSE_FORMATS:
             raise ImproperlyConfigured(
@@ -126,6 +125,9 @@ class LLMJudge:
         self.prompt = load_prompt(prompt_version)
         self.response_format = response_format
         self.cache = cache
+        # None: sized per interaction by completion_budget().
+        self.max_tokens = max_tokens or None
+        self.endpoint = base_url or "default"
         self.client = openai_client(
             base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
         )
@@ -135,6 +137,7 @@ class LLMJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
             "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+            "max_tokens": getattr(settings, "KBAUDIT_JUDGE_MAX_TOKENS", 0),
             "cache": JudgeCache() if use_cache else None,
         }
         options.update(overrides)
@@ -151,13 +154,24 @@ class LLMJudge:
             self.cache.put(item, result)
         return result
 
+    def completion_limit(self, item: JudgeInput) -> int:
+        return self.max_tokens or completion_budget(item)
+
     def _grade(self, item: JudgeInput) -> JudgeResult:
         started = time.perf_counter()
-        completion = self._complete(self.prompt.messages(item))
+        completion = self._complete(item)
         latency_ms = round((time.perf_counter() - started) * 1000)
-        content, usage = _read_completion(completion)
-        raw = parse_raw(content)
-        shaped = shape(raw, n_sources=len(item.sources))
+        usage = _usage(completion)
+        try:
+            content = _read_completion(completion)
+            raw = parse_raw(content)
+            shaped = shape(raw, n_sources=len(item.sources))
+        except JudgeError as exc:
+            # The call was made: what it cost counts, whatever went wrong with the reply.
+            exc.prompt_tokens, exc.completion_tokens = usage
+            if exc.kind == "error":
+                exc.kind = "unparseable"
+            raise
         rubric = normalise_rubric(raw, shaped)
         notes: dict[str, Any] = {}
         if rubric.changes or shaped.repairs:
@@ -183,41 +197,109 @@ class LLMJudge:
             notes=notes,
         )
 
-    def _complete(self, messages: list[dict[str, str]]) -> Any:
-        options: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
-        if self.response_format == "json_schema":
+    # --- the call, and the response format the server accepts ---------------------------
+
+    def response_format_in_use(self) -> str:
+        """The configured format, or the weaker one this endpoint was found to need."""
+        return remembered(self._format_key(), self.response_format)
+
+    def _format_key(self) -> tuple[str, str, str]:
+        return (self.endpoint, self.model, self.response_format)
+
+    def _complete(self, item: JudgeInput) -> Any:
+        weakest_yet = RESPONSE_FORMATS.index(self.response_format_in_use())
+        formats = list(RESPONSE_FORMATS[weakest_yet:])
+        # Bounded: each rejection drops a format, or renames the token limit (once).
+        while formats:
+            mode = formats[0]
+            try:
+                return self.client.chat.completions.create(**self._options(item, mode))
+            except openai.BadRequestError as exc:
+                if self._rename_token_limit(exc):
+                    continue
+                if mode == "none" or not about_response_format(exc):
+                    raise call_error(exc) from exc
+                self._step_down(mode, exc)
+                formats.pop(0)
+            except openai.OpenAIError as exc:
+                raise call_error(exc) from exc
+            except ValueError as exc:
+                # A 200 reply whose body is not JSON surfaces as a decoding error.
+                logger.warning("judge reply unreadable: %s", exc)
+                raise JudgeError(
+                    f"the judge's reply could not be read: {exc}", kind="unreadable"
+                ) from exc
+        raise JudgeError("no response format left to ask for", kind="http_400")
+
+    def _options(self, item: JudgeInput, mode: str) -> dict[str, Any]:
+        options: dict[str, Any] = {
+            "model": self.model,
+            "messages": self.prompt.messages(item, schema_in_prompt=mode != "json_schema"),
+            "temperature": 0,
+            self._token_limit_name(): self.completion_limit(item),
+        }
+        if mode == "json_schema":
             options["response_format"] = response_format_json_schema()
-        elif self.response_format == "json_object":
+        elif mode == "json_object":
             options["response_format"] = {"type": "json_object"}
-        try:
-            return self.client.chat.completions.create(**options)
-        except openai.OpenAIError as exc:
-            logger.warning("judge call failed: %s", exc)
-            raise JudgeError(f"the judge call failed: {exc}") from exc
-        except ValueError as exc:
-            # A 200 reply whose body is not JSON surfaces as a decoding error.
-            logger.warning("judge reply unreadable: %s", exc)
-            raise JudgeError(f"the judge's reply could not be read: {exc}") from exc
+        return options
+
+    def _token_limit_name(self) -> str:
+        # OpenAI's reasoning models refuse max_tokens and ask for max_completion_tokens.
+        return remembered((self.endpoint, self.model, "token_limit"), "max_tokens")
+
+    def _rename_token_limit(self, exc: openai.BadRequestError) -> bool:
+        if self._token_limit_name() != "max_tokens":
+            return False
+        if "max_completion_tokens" not in error_message(exc):
+            return False
+        remember((self.endpoint, self.model, "token_limit"), "max_completion_tokens")
+        logger.warning(
+            "the judge endpoint %s refused max_tokens for model %s; sending "
+            "max_completion_tokens from now on in this process",
+            self.endpoint,
+            self.model,
+        )
+        return True
+
+    def _step_down(self, mode: str, exc: openai.BadRequestError) -> None:
+        weaker = RESPONSE_FORMATS[RESPONSE_FORMATS.index(mode) + 1]
+        remember(self._format_key(), weaker)
+        logger.warning(
+            "the judge endpoint %s rejected response_format %s for model %s (%s); "
+            "using %s from now on in this process",
+            self.endpoint,
+            mode,
+            self.model,
+            error_message(exc),
+            weaker,
+        )
 
 
-def _read_completion(completion: Any) -> tuple[str | None, tuple[int, int]]:
-    """The message text and (prompt, completion) tokens, from a reply whose shape the
-    client does not guarantee (it does not validate bodies)."""
+def _usage(completion: Any) -> tuple[int, int]:
+    usage = getattr(completion, "usage", None)
+    return _count(usage, "prompt_tokens"), _count(usage, "completion_tokens")
+
+
+def _read_completion(completion: Any) -> str | None:
+    """The message text, from a reply whose shape the client does not guarantee (it does
+    not validate bodies)."""
     choices = getattr(completion, "choices", None)
     if not isinstance(choices, list) or not choices:
-        raise JudgeError("the judge's reply has no choices")
+        raise JudgeError("the judge's reply has no choices", kind="unparseable")
     choice = choices[0]
     message = getattr(choice, "message", None)
     if message is None:
-        raise JudgeError("the judge's reply has no message")
+        raise JudgeError("the judge's reply has no message", kind="unparseable")
     if getattr(message, "refusal", None):
-        raise JudgeError(f"the judge refused: {message.refusal}")
+        raise JudgeError(f"the judge refused: {message.refusal}", kind="refused")
     if getattr(choice, "finish_reason", None) == "length":
-        raise JudgeError("the judge's reply was cut off (finish_reason=length)")
-    usage = getattr(completion, "usage", None)
-    tokens = (_count(usage, "prompt_tokens"), _count(usage, "completion_tokens"))
+        raise JudgeError(
+            "the judge's reply was cut off at the token limit (finish_reason=length)",
+            kind="cut_off",
+        )
     content = getattr(message, "content", None)
-    return (content if isinstance(content, str) else None), tokens
+    return content if isinstance(content, str) else None
 
 
 def _count(usage: Any, name: str) -> int:
@@ -294,12 +376,36 @@ def normalise_rubric(raw: RawJudgement, shaped: Shaped) -> Rubric:
     if sufficient and names_deficiency(raw.rationale):
         sufficient = False
         changes.append("rationale names a deficiency: insufficient")
+    contradiction = metrics_contradiction(shaped) if sufficient else None
+    if contradiction:
+        sufficient = False
+        changes.append(f"verdict sufficient but {contradiction}: insufficient")
     if sufficient:
         return Rubric("sufficient", None, changes)
     if cause is None:
         cause, source = infer_cause(f"{raw.rationale or ''}. {raw.cause or ''}", shaped)
         changes.append(f"cause {cause!r} inferred from the {source}")
     return Rubric("insufficient", cause, changes)
+
+
+def metrics_contradiction(shaped: Shaped) -> str | None:
+    """Why the judge's own matrices forbid "sufficient" (SPEC §3 consistency), or None.
+
+    Most facts unsupported, or nothing asked answered although the sources could answer
+    it, is never sufficient. The exceptions hold: a grounded negative is a supported fact
+    that answers, and a clean decline of an off-topic question answers nothing the
+    sources cover.
+    """
+    answering = [any(row) for row in shaped.matches.response_query]
+    if not any(answering):
+        if any(any(row) for row in shaped.matches.source_query):
+            return "no fact answers the question although the sources cover it"
+        return None
+    supported = [any(row) for row in shaped.matches.response_source]
+    grounded = sum(supported) / len(supported)
+    if grounded < 0.5:
+        return f"groundedness {grounded:.2f}: most facts unsupported"
+    return None
 
 
 def infer_cause(text: str, shaped: Shaped) -> tuple[str, str]:

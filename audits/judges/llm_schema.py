@@ -28,6 +28,11 @@ Small repairs, none of which can turn a failure into a pass:
   number out of range is dropped; a fact index out of range → :class:`JudgeError`.
 - ``cause``, ``rationale`` and ``topic`` missing → null / empty (the rubric
   normalisation in ``llm.py`` then decides).
+
+Every list and string carries a bound (``maxItems``/``maxLength`` in the schema sent,
+checked again here): a server that enforces the schema with a grammar (llama.cpp,
+vLLM) closes a looping array after its last allowed item instead of filling the
+context, and a reply beyond the bounds is unusable → :class:`JudgeError`.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from .base import RUBRIC_CAUSES, UNSUPPORTED_REASONS, JudgeError, Matches, UnsupportedFact
 
@@ -52,7 +57,29 @@ def _zero_or_one(value: int) -> int:
 Cell = Annotated[
     int, AfterValidator(_zero_or_one), WithJsonSchema({"type": "integer", "enum": [0, 1]})
 ]
-Matrix = list[list[Cell]]
+
+# Bounds of a reply. A question of more parts, an answer of more facts, or more sources
+# than this is beyond what one call grades well anyway.
+MAX_SUB_QUERIES = 12
+MAX_FACTS = 40
+MAX_SOURCES = 50
+MAX_TEXT = 400  # one sub-query or fact
+MAX_PASSAGE = 600
+MAX_RATIONALE = 500
+MAX_TOPIC = 60
+
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
+
+
+def _matrix(n_rows: int, n_columns: int) -> Any:
+    return Annotated[
+        list[Annotated[list[Cell], Field(max_length=n_columns)]], Field(max_length=n_rows)
+    ]
+
+
+SourceQueryMatrix = _matrix(MAX_SOURCES, MAX_SUB_QUERIES)
+ResponseQueryMatrix = _matrix(MAX_FACTS, MAX_SUB_QUERIES)
+ResponseSourceMatrix = _matrix(MAX_FACTS, MAX_SOURCES)
 
 
 def _string_enum(values: tuple[str, ...], *, nullable: bool = False) -> dict[str, Any]:
@@ -82,7 +109,7 @@ class RawUnsupported(BaseModel):
 
     fact: int
     reason: Annotated[str, WithJsonSchema(_string_enum(UNSUPPORTED_REASONS))]
-    passage: str = ""
+    passage: Annotated[str, Field(max_length=MAX_PASSAGE)] = ""
     source: int | None = None  # 1-based, as the prompt numbers the sources
 
 
@@ -91,24 +118,35 @@ class RawJudgement(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    sub_queries: list[str]
-    facts: list[str]
-    source_query: Matrix
-    response_query: Matrix
-    response_source: Matrix
+    sub_queries: Annotated[list[Text], Field(max_length=MAX_SUB_QUERIES)]
+    facts: Annotated[list[Text], Field(max_length=MAX_FACTS)]
+    source_query: SourceQueryMatrix
+    response_query: ResponseQueryMatrix
+    response_source: ResponseSourceMatrix
     # Optional here (repaired when missing), always asked for by the schema.
     redundant_of: Annotated[
-        list[int | None] | None,
-        WithJsonSchema({"type": "array", "items": {"type": ["integer", "null"]}}),
+        Annotated[list[int | None], Field(max_length=MAX_FACTS)] | None,
+        WithJsonSchema(
+            {"type": "array", "items": {"type": ["integer", "null"]}, "maxItems": MAX_FACTS}
+        ),
     ] = None
     unsupported: Annotated[
-        list[RawUnsupported] | None,
-        WithJsonSchema({"type": "array", "items": _strict(RawUnsupported.model_json_schema())}),
+        Annotated[list[RawUnsupported], Field(max_length=MAX_FACTS)] | None,
+        WithJsonSchema(
+            {
+                "type": "array",
+                "items": _strict(RawUnsupported.model_json_schema()),
+                "maxItems": MAX_FACTS,
+            }
+        ),
     ] = None
     verdict: Annotated[str, WithJsonSchema(_string_enum(("sufficient", "insufficient")))]
     cause: Annotated[str | None, WithJsonSchema(_string_enum(RUBRIC_CAUSES, nullable=True))] = None
-    rationale: Annotated[str | None, WithJsonSchema({"type": "string"})] = ""
-    topic: Annotated[str | None, WithJsonSchema({"type": "string"})] = ""
+    # Trimmed rather than refused when longer (see llm.py); bounded in the schema sent.
+    rationale: Annotated[
+        str | None, WithJsonSchema({"type": "string", "maxLength": MAX_RATIONALE})
+    ] = ""
+    topic: Annotated[str | None, WithJsonSchema({"type": "string", "maxLength": MAX_TOPIC})] = ""
 
 
 # --- the schema sent in json_schema mode -------------------------------------------------

@@ -447,7 +447,7 @@ def test_a_repeated_triplet_costs_one_call(judge, llm_server):
     )
     entry = JudgeCacheEntry.objects.get()
     assert (entry.hits, entry.prompt_tokens) == (1, first.prompt_tokens)
-    assert entry.prompt_version == "llm-v1"
+    assert entry.prompt_version == "llm-v2"
 
 
 def test_a_changed_source_text_is_graded_again(judge, llm_server):
@@ -465,7 +465,7 @@ def test_a_new_prompt_version_or_model_is_graded_again(judge, llm_server):
     llm_server.script(one_fact_output(), one_fact_output(), one_fact_output())
 
     judge.judge(ONE_FACT)
-    judge.prompt_version = "llm-v2"
+    judge.prompt_version = "llm-v1"
     judge.judge(ONE_FACT)
     judge.model = "another-model"
     judge.judge(ONE_FACT)
@@ -565,7 +565,7 @@ def test_a_typical_interaction_fits_the_prompt_budget_and_records_usage(judge, l
     assert (result.judge, result.model, result.prompt_version) == (
         "llm",
         "loopback-judge",
-        "llm-v1",
+        "llm-v2",
     )
     assert (result.verdict, result.topic) == ("sufficient", "returns")
     assert result.metrics()["response_query_coverage"] == 1.0
