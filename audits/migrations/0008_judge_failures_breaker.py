@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('audits', '0005_sources_no_separate_interaction_index'),
+        ('audits', '0007_interaction_escalation'),
     ]
 
     operations = [
