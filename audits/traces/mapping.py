@@ -14,6 +14,9 @@ Two conventions are read:
   ``gen_ai.retrieval.documents`` (JSON list of ``{id, score, content?}``) or the
   OpenInference document attributes; ``gen_ai.conversation.id`` as the conversation.
 
+A handover to a person is read from ``kbaudit.escalated`` (bool) and
+``kbaudit.human_reply`` (the agent's answer) on any span of the trace.
+
 The question is the outermost chain's input (else the last user message of the LLM call),
 the answer the outermost chain's output (else the LLM call's last output message), the
 sources every retriever span's documents in the order retrieved.
@@ -80,6 +83,12 @@ def trace_record(spans: Sequence[Span]) -> dict[str, Any] | None:
     timestamps = [s.start for s in ordered if s.start is not None]
     if timestamps:
         record["timestamp"] = min(timestamps).isoformat()
+    escalated = _first_attribute(ordered, "kbaudit.escalated")
+    if isinstance(escalated, bool):
+        record["escalated"] = escalated
+    reply = _first_attribute(ordered, "kbaudit.human_reply")
+    if isinstance(reply, str):
+        record["human_reply"] = reply
     return record
 
 

@@ -303,3 +303,12 @@ def test_import_traces_reads_collector_file_exports(tmp_path, bot, capsys):
     with pytest.raises(SystemExit):
         call_command("import_traces", str(path), "--bot", bot.slug)
     assert Interaction.objects.count() == 1
+
+
+def test_a_trace_can_say_the_customer_was_handed_to_a_person(client, bot, token):
+    root = _root(**{"kbaudit.human_reply": "Paying abroad costs 1.5% on the Plus plan."})
+    root["attributes"].append({"key": "kbaudit.escalated", "value": {"boolValue": True}})
+    assert _post(client, token, _export(_retriever(), root)).status_code == 200
+    interaction = Interaction.objects.get()
+    assert interaction.escalated is True
+    assert interaction.human_reply == "Paying abroad costs 1.5% on the Plus plan."
