@@ -5,29 +5,51 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from audits.signals import evaluations_written, interactions_imported
-from content.models import Article
+from content.models import Article, BotKnowledgeBase
 
 log = logging.getLogger(__name__)
 
 
+@receiver(post_save, sender="audits.Bot")
+def link_new_bot(sender, *, instance, created: bool, raw: bool = False, **kwargs) -> None:
+    """A new bot answers from its team's default knowledge base (the install's without one)."""
+    if created and not raw:
+        BotKnowledgeBase.objects.link(instance)
+
+
 @receiver(interactions_imported)
-def create_stub_articles(sender, *, article_refs: dict[str, tuple[str, str]], **kwargs) -> None:
-    """Articles the logs cite but the KB export lacks become stubs, known by title/url."""
+def create_stub_articles(
+    sender, *, article_refs: dict[tuple[int, str], tuple[str, str]], **kwargs
+) -> None:
+    """Articles the logs cite but the bot's knowledge base lacks become stubs there, known
+    by title/url. ``article_refs`` is keyed by (bot id, article key)."""
     if not article_refs:
         return
+    kb_of = BotKnowledgeBase.objects.for_bots({bot_id for bot_id, _ in article_refs})
+    wanted: dict[tuple[int, str], tuple[str, str]] = {}
+    for (bot_id, key), ref in sorted(article_refs.items()):
+        wanted.setdefault((kb_of[bot_id], key), ref)
     known = set(
-        Article.objects.filter(external_id__in=list(article_refs)).values_list(
-            "external_id", flat=True
-        )
+        Article.objects.filter(
+            knowledge_base_id__in=set(kb_of.values()),
+            external_id__in={key for _, key in wanted},
+        ).values_list("knowledge_base_id", "external_id")
     )
     Article.objects.bulk_create(
         [
-            Article(external_id=key, title=title[:500], url=url[:1000], is_stub=True)
-            for key, (title, url) in sorted(article_refs.items())
-            if key not in known
+            Article(
+                knowledge_base_id=kb_id,
+                external_id=key,
+                title=title[:500],
+                url=url[:1000],
+                is_stub=True,
+            )
+            for (kb_id, key), (title, url) in wanted.items()
+            if (kb_id, key) not in known
         ],
         ignore_conflicts=True,
     )

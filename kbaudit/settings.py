@@ -246,6 +246,10 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 # --- Ingestion -----------------------------------------------------------------------
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
 KBAUDIT_API_MAX_BATCH = 1000
+# The team (slug) of bots an import or a token creates without --team, and whose default
+# knowledge base takes articles imported without --kb. Empty: such bots have no team and
+# answer from the admins' default knowledge base.
+KBAUDIT_DEFAULT_TEAM = env("KBAUDIT_DEFAULT_TEAM")
 
 LOGGING = {
     "version": 1,

@@ -61,7 +61,7 @@ CASES = [
     ("content:bot_thresholds", "post", {"threshold_groundedness": "0.9"}, (302, 403, 403)),
     ("content:queue_export", "get", {"format": "csv"}, (200, 200, 200)),
     ("content:article_list", "get", None, (200, 200, 200)),
-    ("content:article_detail", "get", None, (200, 200, 200)),
+    ("content:article_detail", "get", None, (200, 200, 404)),
     ("audits:interaction_list", "get", None, (200, 200, 200)),
     ("audits:interaction_detail", "get", None, (200, 200, 404)),
     ("audits:sweep_status", "get", None, (200, 200, 200)),
