@@ -89,11 +89,14 @@ def knowledge_bases_assign(apps, schema_editor):
     for key, bot_id in pairs.iterator(chunk_size=5000):
         if bot_id in links:
             retrieved_in[key].add(links[bot_id])
-    for article in Article.objects.order_by("pk").iterator(chunk_size=1000):
-        first, *others = sorted(retrieved_in.get(article.external_id)) or [default]
-        Article.objects.filter(pk=article.pk).update(knowledge_base_id=first)
-        for kb_id in others:
-            _copy(apps, article, kb_id, bots_of[kb_id])
+    # The ids first: the copies made on the way are not to be read again.
+    ids = list(Article.objects.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(ids), 1000):
+        for article in Article.objects.filter(pk__in=ids[start : start + 1000]).order_by("pk"):
+            first, *others = sorted(retrieved_in.get(article.external_id, ())) or [default]
+            Article.objects.filter(pk=article.pk).update(knowledge_base_id=first)
+            for kb_id in others:
+                _copy(apps, article, kb_id, bots_of[kb_id])
     kb_of = dict(Article.objects.values_list("pk", "knowledge_base_id"))
     across = [
         f.pk
