@@ -71,11 +71,12 @@ class KnowledgeBase(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=100, unique=True)
+    # PROTECT: a team's articles are not handed to the admins (or lost) by deleting it.
     team = models.ForeignKey(
         "audits.Team",
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        on_delete=models.PROTECT,
         related_name="knowledge_bases",
         help_text="The team that reads and writes its articles; empty: the admins.",
     )

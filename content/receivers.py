@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import Max
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from audits.models import RetrievedSource
 from audits.signals import evaluations_written, interactions_imported
 from content.models import Article, BotKnowledgeBase
 
@@ -19,6 +21,26 @@ def link_new_bot(sender, *, instance, created: bool, raw: bool = False, **kwargs
     """A new bot answers from its team's default knowledge base (the install's without one)."""
     if created and not raw:
         BotKnowledgeBase.objects.link(instance)
+
+
+@receiver(post_save, sender=BotKnowledgeBase)
+def rebuild_rollups_of_a_relinked_bot(sender, *, instance, created: bool, raw=False, **kwargs):
+    """A bot moved to another knowledge base: its sources now resolve to that one's
+    articles, so its article rollups are recomputed."""
+    if created or raw:
+        return
+    from content.tasks import rollups_rebuild
+
+    bot_id, knowledge_base_id = instance.bot_id, instance.knowledge_base_id
+    cited = (
+        RetrievedSource.objects.filter(bot_id=bot_id)
+        .order_by()
+        .values("article_key")
+        .annotate(title=Max("title"), url=Max("url"))
+        .values_list("article_key", "title", "url")
+    )
+    _stubs_create({(knowledge_base_id, key): (title, url) for key, title, url in cited})
+    transaction.on_commit(lambda: rollups_rebuild.delay(bot_id))
 
 
 @receiver(interactions_imported)
@@ -33,9 +55,16 @@ def create_stub_articles(
     wanted: dict[tuple[int, str], tuple[str, str]] = {}
     for (bot_id, key), ref in sorted(article_refs.items()):
         wanted.setdefault((kb_of[bot_id], key), ref)
+    _stubs_create(wanted)
+
+
+def _stubs_create(wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
+    """Stub articles for the (knowledge base, id) pairs that have no article yet."""
+    if not wanted:
+        return
     known = set(
         Article.objects.filter(
-            knowledge_base_id__in=set(kb_of.values()),
+            knowledge_base_id__in={kb_id for kb_id, _ in wanted},
             external_id__in={key for _, key in wanted},
         ).values_list("knowledge_base_id", "external_id")
     )
@@ -44,11 +73,11 @@ def create_stub_articles(
             Article(
                 knowledge_base_id=kb_id,
                 external_id=key,
-                title=title[:500],
-                url=url[:1000],
+                title=(title or "")[:500],
+                url=(url or "")[:1000],
                 is_stub=True,
             )
-            for (kb_id, key), (title, url) in wanted.items()
+            for (kb_id, key), (title, url) in sorted(wanted.items())
             if (kb_id, key) not in known
         ],
         ignore_conflicts=True,

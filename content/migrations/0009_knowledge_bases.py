@@ -37,7 +37,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         help_text="The team that reads and writes its articles; empty: the admins.",
                         null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
+                        on_delete=django.db.models.deletion.PROTECT,
                         related_name="knowledge_bases",
                         to="audits.team",
                     ),

@@ -231,3 +231,19 @@ def test_a_team_without_a_knowledge_base_gets_one_named_after_it(db):
         "Payments", "payments", team,
     )  # fmt: skip
     assert KnowledgeBase.objects.default_for_team(team) == knowledge_base
+
+
+def test_a_bot_moved_to_another_knowledge_base_resolves_its_sources_there(
+    tmp_path, bot, other_bot, django_capture_on_commit_callbacks
+):
+    run("import_interactions", write(tmp_path, "i.jsonl", [interaction(1, "store-help", "faq-1")]))
+    rollup_update(bot=bot, days=[datetime(2026, 11, 2, tzinfo=UTC).date()])
+    link = BotKnowledgeBase.objects.get(bot=bot)
+    link.knowledge_base = kb_of(other_bot)
+    with django_capture_on_commit_callbacks(execute=True):
+        link.save()
+    moved = Article.objects.get(knowledge_base=kb_of(other_bot), external_id="faq-1")
+    assert moved.is_stub
+    assert set(ArticleDayRollup.objects.filter(bot=bot).values_list("article", flat=True)) == {
+        moved.pk
+    }

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.ingest.files import open_rows, report
+from audits.models import Team
 from content.ingest import article_import
 from content.models import KnowledgeBase
 
@@ -30,6 +31,10 @@ class Command(BaseCommand):
                 known = ", ".join(KnowledgeBase.objects.values_list("slug", flat=True))
                 raise CommandError(f"--kb: no knowledge base {kb!r} (knowledge bases: {known})")
         else:
+            try:
+                Team.for_new_bots()  # a KBAUDIT_DEFAULT_TEAM that names no team is an error
+            except Team.DoesNotExist as exc:
+                raise CommandError(str(exc)) from exc
             knowledge_base = KnowledgeBase.objects.install_default()
         try:
             with open_rows(file, fmt="jsonl", progress=progress) as rows:
