@@ -168,9 +168,11 @@ def test_a_token_writes_only_into_its_bots_knowledge_base(client, bot, other_bot
 def test_each_bots_sources_resolve_to_its_own_knowledge_bases_article(tmp_path, bot, other_bot):
     help_faq = ArticleFactory(knowledge_base=kb_of(bot), external_id="faq-1")
     market_faq = ArticleFactory(knowledge_base=kb_of(other_bot), external_id="faq-1")
-    for article in (help_faq, market_faq):
+    theirs_only = ArticleFactory(knowledge_base=kb_of(other_bot), external_id="sel-only")
+    for article in (help_faq, market_faq, theirs_only):
         ArticleVersionFactory(article=article)
     records = [interaction(i, "store-help", "faq-1") for i in range(3)]
+    records.append(interaction(5, "store-help", "sel-only"))
     records += [interaction(10, "seller-help", "faq-1"), interaction(11, "seller-help", "new-1")]
     code, _, _ = run("import_interactions", write(tmp_path, "i.jsonl", records))
     assert code == 0
@@ -181,6 +183,9 @@ def test_each_bots_sources_resolve_to_its_own_knowledge_bases_article(tmp_path, 
     assert (bot.pk, market_faq.pk) not in traffic and (other_bot.pk, help_faq.pk) not in traffic
     [stub] = Article.objects.filter(external_id="new-1")
     assert stub.is_stub and stub.knowledge_base == kb_of(other_bot)
+    # An id only the other team's knowledge base has is a stub in the bot's own.
+    mine = Article.objects.get(knowledge_base=kb_of(bot), external_id="sel-only")
+    assert mine.is_stub and not Article.objects.get(pk=theirs_only.pk).is_stub
 
 
 # --- the knowledge-base scan -------------------------------------------------------------
