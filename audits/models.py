@@ -35,6 +35,25 @@ class Team(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @classmethod
+    def for_new_bots(cls, slug: str | None = None) -> Team | None:
+        """The team given (``--team``), else ``KBAUDIT_DEFAULT_TEAM``, else none.
+
+        Raises ``Team.DoesNotExist`` with a message that names the slug and its origin.
+        """
+        origin = "--team"
+        if not slug:
+            slug, origin = settings.KBAUDIT_DEFAULT_TEAM, "KBAUDIT_DEFAULT_TEAM"
+        if not slug:
+            return None
+        team = cls.objects.filter(slug=slug).first()
+        if team is None:
+            known = ", ".join(cls.objects.values_list("slug", flat=True)) or "none yet"
+            raise cls.DoesNotExist(
+                f"{origin}: no team {slug!r} (teams: {known}); create it in the admin"
+            )
+        return team
+
 
 class BotQuerySet(models.QuerySet):
     def visible_to(self, user) -> BotQuerySet:

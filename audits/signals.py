@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 # Sent inside the import transaction of each chunk.
-# article_refs: {article key: (title, url)} first seen in this import;
+# article_refs: {(bot id, article key): (title, url)} first seen in this import;
 # bot_ids: the bots the chunk wrote to.
 interactions_imported = Signal()
 

@@ -76,11 +76,15 @@ WHERE e.id IS NULL
 
 def _items(n: int) -> None:
     from audits.models import Bot, Team
-    from content.models import Article, ReviewItem
+    from content.models import Article, BotKnowledgeBase, ReviewItem
 
     bot = Bot.objects.get(slug="ui-bot")
+    knowledge_base = BotKnowledgeBase.objects.link(bot).knowledge_base
     articles = Article.objects.bulk_create(
-        [Article(external_id=f"kb-item-{i}", title=f"Article {i}") for i in range(n)]
+        [
+            Article(knowledge_base=knowledge_base, external_id=f"kb-item-{i}", title=f"Article {i}")
+            for i in range(n)
+        ]
     )
     topics = ("returns", "delivery", "payments", "warranty", "gift cards", "account")
     ReviewItem.objects.bulk_create(
@@ -122,7 +126,9 @@ def run(n_items: int = 10_000, n_interactions: int = 50_000) -> dict:
             cursor.execute("UPDATE audits_interaction SET status = 'graded'")
         rollup_rebuild(bot=Bot.objects.get(slug="ui-bot"))
         _items(n_items)
-        returns = Article.objects.get(external_id="kb-returns")
+        returns = Article.objects.get(
+            knowledge_base__bot_links__bot__slug="ui-bot", external_id="kb-returns"
+        )
         ReviewItem.objects.create(
             bot_id=Bot.objects.get(slug="ui-bot").pk,
             article=returns,

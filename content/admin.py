@@ -4,8 +4,10 @@ from content.models import (
     Article,
     ArticleFinding,
     ArticleVersion,
+    BotKnowledgeBase,
     DigestSubscription,
     KbScanRun,
+    KnowledgeBase,
     ReviewItem,
     ReviewItemEvent,
     RewriteSuggestion,
@@ -21,10 +23,25 @@ class ArticleVersionInline(admin.TabularInline):
     can_delete = False
 
 
+class BotKnowledgeBaseInline(admin.TabularInline):
+    """The bots answering from this knowledge base (their sources resolve to its articles)."""
+
+    model = BotKnowledgeBase
+    extra = 0
+
+
+@admin.register(KnowledgeBase)
+class KnowledgeBaseAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "team", "is_default"]
+    list_filter = ["team"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [BotKnowledgeBaseInline]
+
+
 @admin.register(Article)
 class ArticleAdmin(admin.ModelAdmin):
-    list_display = ["title", "external_id", "is_stub", "updated_at"]
-    list_filter = ["is_stub"]
+    list_display = ["title", "external_id", "knowledge_base", "is_stub", "updated_at"]
+    list_filter = ["knowledge_base", "is_stub"]
     search_fields = ["title", "external_id"]
     inlines = [ArticleVersionInline]
 

@@ -18,7 +18,9 @@ from audits.api import (
     read_batch,
     rejected_batch,
 )
+from audits.models import ApiToken
 from content.ingest import article_import
+from content.models import BotKnowledgeBase
 
 router = Router(tags=["articles"])
 
@@ -57,15 +59,26 @@ ARTICLES_DOC = batch_doc(ArticleIn, what="articles")
 @router.post(
     "/articles",
     auth=BearerToken(),
-    response={200: ImportOut, 400: BatchErrorOut},
+    response={200: ImportOut, 400: BatchErrorOut, 403: BatchErrorOut},
     openapi_extra=ARTICLES_DOC,
     summary="Import a batch of knowledge-base articles (all or nothing)",
 )
 def post_articles(request: HttpRequest):
-    """Articles as `manage.py import_articles` takes them: a changed body is a new version."""
+    """Articles as `manage.py import_articles` takes them: a changed body is a new version.
+    They go into the knowledge base the token's bot answers from, and nowhere else: an id
+    another knowledge base also uses is another article. A bot without a team writes no
+    articles (403): nobody but an admin could read them."""
     records = read_batch(request)
+    token: ApiToken = request.auth
+    if token.bot.team_id is None:
+        detail = (
+            f"this token's bot {token.bot.slug!r} has no team, so it cannot write articles; "
+            f"give it one with: python manage.py create_api_token {token.bot.slug} --team TEAM-SLUG"
+        )
+        return Status(403, {"detail": detail})
     with transaction.atomic():
-        summary = article_import(rows=enumerate(records, start=1))
+        knowledge_base = BotKnowledgeBase.objects.link(token.bot).knowledge_base
+        summary = article_import(knowledge_base=knowledge_base, rows=enumerate(records, start=1))
         if summary.rejected:
             transaction.set_rollback(True)
     if summary.rejected:

@@ -16,9 +16,9 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
-from audits.models import Bot
 from content.briefs import Brief, brief_build, brief_docx, brief_markdown, busiest_bot
-from content.models import Article, ReviewItem
+from content.models import ReviewItem
+from kbaudit.lib.access import bots_answering_from, get_article_for_user
 
 FORMATS = {
     "md": ("text/markdown; charset=utf-8", brief_markdown),
@@ -59,11 +59,11 @@ def item_brief(request, pk: int):
 def article_brief(request, pk: int):
     """The article's brief on ``?bot=`` or, without it, on the visible bot it matters most
     to: the one with its most pressing review item, else the one that retrieves it most."""
-    article = get_object_or_404(Article, pk=pk)
+    article = get_article_for_user(request.user, pk)
     fmt = _format(request)
     if fmt is None:
         return HttpResponseBadRequest("format must be md or docx")
-    bots = Bot.objects.visible_to(request.user)
+    bots = bots_answering_from(request.user, article.knowledge_base_id)
     if request.GET.get("bot"):
         bot = get_object_or_404(bots, slug=request.GET["bot"])
     else:

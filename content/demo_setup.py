@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,10 @@ from django.contrib.auth.models import Group
 from django.core.management import call_command
 
 from audits.models import Bot, Team
+from content.demo import corpus_seller
+from content.demo.articles import BY_ID, SELLER_BOT, SELLER_HELP_URL, STORE_BOT, md
 from content.demo.generate import DemoManifest, demo_generate
+from content.models import KnowledgeBase
 
 DEMO_PASSWORD = "kbaudit-demo"
 DEMO_DIR = Path(settings.BASE_DIR) / "var" / "demo"
@@ -55,8 +59,13 @@ def demo_setup(
     """Generate the demo files, import them, and create the demo teams and people."""
     manifest = demo_generate(out_dir=out_dir, seed=seed, n_interactions=n_interactions)
     out = io.StringIO()
+    # Teams and bots first, so each bot answers from its team's knowledge base.
+    demo_teams_setup()
     for path in (manifest.articles, manifest.articles_v2):
-        call_command("import_articles", str(path), "--no-progress", stdout=out)
+        for team, team_path in _articles_by_team(path, extra=path == manifest.articles).items():
+            call_command(
+                "import_articles", str(team_path), "--kb", team, "--no-progress", stdout=out
+            )
     call_command("import_interactions", str(manifest.interactions), "--no-progress", stdout=out)
     call_command("import_interactions", str(manifest.feedback), "--no-progress", stdout=out)
     if manifest.escalations:
@@ -69,7 +78,8 @@ def demo_setup(
     return DemoResult(manifest=manifest, output=out.getvalue())
 
 
-def demo_people_setup() -> None:
+def demo_teams_setup() -> dict[str, Team]:
+    """The two teams, each with its knowledge base, and their bots."""
     teams = {
         slug: Team.objects.update_or_create(slug=slug, defaults={"name": name})[0]
         for slug, name in TEAMS.items()
@@ -78,6 +88,35 @@ def demo_people_setup() -> None:
         Bot.objects.update_or_create(
             slug=slug, defaults={"name": name, "team": teams[team], "domain_description": domain}
         )
+    for team in teams.values():
+        KnowledgeBase.objects.default_for_team(team)
+    return teams
+
+
+def _articles_by_team(path: Path, *, extra: bool) -> dict[str, Path]:
+    """The export split by the team whose bot answers from each article, one file each;
+    ``extra``: with the marketplace's own article of a help-centre id (``kb-returns``)."""
+    lines: dict[str, list[str]] = {team: [] for team in TEAMS}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            article = BY_ID.get(json.loads(line)["id"])
+            bot = article.bot if article else STORE_BOT
+            lines[BOTS[bot][1]].append(line)
+    if extra:
+        for key, title, body in corpus_seller.SHARED_ID_ARTICLES:
+            record = {"id": key, "title": title, "url": SELLER_HELP_URL + "returns-policy",
+                      "body": md(body), "updated_at": "2026-05-01T09:00:00Z"}  # fmt: skip
+            lines[BOTS[SELLER_BOT][1]].append(json.dumps(record))
+    written = {}
+    for team, team_lines in lines.items():
+        if team_lines:
+            written[team] = path.with_name(f"{path.stem}-{team}.jsonl")
+            written[team].write_text("\n".join(team_lines) + "\n", encoding="utf-8")
+    return written
+
+
+def demo_people_setup() -> None:
+    teams = demo_teams_setup()
     User = get_user_model()
     for username, (group, team, _) in USERS.items():
         user, created = User.objects.get_or_create(

@@ -36,8 +36,12 @@ def article_evaluations(
     (article, time) index, so a busy article costs no more than a quiet one)."""
     # An offline run's answers are not production's: they are left out before the limit,
     # so ``recent`` counts production retrievals.
+    # Only the bots answering from the article's knowledge base: another KB's article of
+    # the same id is another article.
+    wanted = bots if isinstance(bots, QuerySet) else [getattr(b, "pk", b) for b in bots]
+    bot_ids = list(article.retrieving_bots().filter(pk__in=wanted).values_list("pk", flat=True))
     retrieved = RetrievedSource.objects.filter(
-        article_key=article.external_id, bot__in=bots, interaction__run__isnull=True
+        article_key=article.external_id, bot__in=bot_ids, interaction__run__isnull=True
     )
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]

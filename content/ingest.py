@@ -20,7 +20,7 @@ from audits.ingest.records import (
     parse_timestamp,
 )
 from audits.ingest.summary import ImportSummary, Rejection
-from content.models import BEGINNING, Article, ArticleVersion, body_hash
+from content.models import BEGINNING, Article, ArticleVersion, KnowledgeBase, body_hash
 
 CHUNK = 500
 
@@ -68,8 +68,12 @@ def parse_article(record, *, line: int) -> ArticleRecord:
 
 
 def article_import(
-    *, rows: Iterable[Row], on_rejected: Callable[[Rejection], None] | None = None
+    *,
+    knowledge_base: KnowledgeBase,
+    rows: Iterable[Row],
+    on_rejected: Callable[[Rejection], None] | None = None,
 ) -> ArticleImportSummary:
+    """Import articles into ``knowledge_base``: ids are matched within it alone."""
     summary = ArticleImportSummary()
     chunk: dict[str, ArticleRecord] = {}
 
@@ -92,27 +96,31 @@ def article_import(
             continue
         if record.external_id in chunk:
             # Two versions of one article in a file: store the earlier before the later.
-            _store(chunk, summary)
+            _store(knowledge_base, chunk, summary)
             chunk = {}
         chunk[record.external_id] = record
         if len(chunk) >= CHUNK:
-            _store(chunk, summary)
+            _store(knowledge_base, chunk, summary)
             chunk = {}
-    _store(chunk, summary)
+    _store(knowledge_base, chunk, summary)
     summary.imported = summary.new_articles + summary.new_versions
     return summary
 
 
 @transaction.atomic
-def _store(chunk: dict[str, ArticleRecord], summary: ArticleImportSummary) -> None:
+def _store(
+    knowledge_base: KnowledgeBase, chunk: dict[str, ArticleRecord], summary: ArticleImportSummary
+) -> None:
     if not chunk:
         return
-    articles = {a.external_id: a for a in Article.objects.filter(external_id__in=list(chunk))}
+    found = knowledge_base.articles.filter(external_id__in=list(chunk))
+    articles = {a.external_id: a for a in found}
     latest = _latest_hashes(articles.values())
     for external_id, record in chunk.items():
         article = articles.get(external_id)
         if article is None:
             article = Article.objects.create(
+                knowledge_base=knowledge_base,
                 external_id=external_id,
                 title=record.title,
                 url=record.url,
@@ -177,10 +185,12 @@ def _add_version(article: Article, record: ArticleRecord, *, number: int) -> Non
     article_version_spans_update(article=article)
 
 
-def articles_retire_missing(*, present: set[str]) -> int:
-    """Articles imported from a docs folder whose file is gone are retired, not deleted:
-    their versions, history and the interactions that cite them stay."""
-    missing = Article.objects.exclude(source_path="").filter(retired_at__isnull=True)
+def articles_retire_missing(*, knowledge_base, present: set[str]) -> int:
+    """Articles of the knowledge base imported from a docs folder whose file is gone are
+    retired, not deleted: their versions, history and the interactions citing them stay."""
+    missing = Article.objects.filter(
+        knowledge_base=knowledge_base, retired_at__isnull=True
+    ).exclude(source_path="")
     return missing.exclude(external_id__in=present).update(retired_at=timezone.now())
 
 

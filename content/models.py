@@ -20,6 +20,135 @@ def body_hash(body: str) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
+INSTALL_DEFAULT_SLUG = "default"
+
+
+class KnowledgeBaseQuerySet(models.QuerySet):
+    def install_default(self) -> KnowledgeBase:
+        """Where articles go when nobody names a knowledge base (``import_articles`` without
+        ``--kb``): the default of the ``KBAUDIT_DEFAULT_TEAM`` team when it is set, else
+        the admins' default knowledge base. Created on first use."""
+        slug = settings.KBAUDIT_DEFAULT_TEAM
+        if slug:
+            from audits.models import Team
+
+            team = Team.objects.filter(slug=slug).first()
+            if team is not None:
+                return self.default_for_team(team)
+        found = self.filter(team__isnull=True, is_default=True).first()
+        if found is not None:
+            return found
+        return self.create(
+            name="Default knowledge base",
+            slug=_free_slug(self, INSTALL_DEFAULT_SLUG),
+            is_default=True,
+        )
+
+    def default_for_team(self, team) -> KnowledgeBase:
+        """The team's default knowledge base, created (named after the team) when it has none."""
+        if team is None:
+            return self.install_default()
+        found = self.filter(team=team, is_default=True).first()
+        if found is not None:
+            return found
+        return self.create(
+            name=team.name, slug=_free_slug(self, team.slug), team=team, is_default=True
+        )
+
+
+def _free_slug(queryset, slug: str) -> str:
+    taken = set(queryset.filter(slug__startswith=slug).values_list("slug", flat=True))
+    candidate, n = slug, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{slug}-{n}"
+    return candidate
+
+
+class KnowledgeBase(models.Model):
+    """A team's articles: an article id is unique within its knowledge base, and each bot
+    answers from one. Without a team it belongs to the admins."""
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    # PROTECT: a team's articles are not handed to the admins (or lost) by deleting it.
+    team = models.ForeignKey(
+        "audits.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="knowledge_bases",
+        help_text="The team that reads and writes its articles; empty: the admins.",
+    )
+    is_default = models.BooleanField(
+        default=False, help_text="New bots of the team answer from it."
+    )
+    created_at = models.DateTimeField(db_default=Now())
+
+    objects = KnowledgeBaseQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team"], condition=models.Q(is_default=True), name="kb_one_default_per_team"
+            ),
+            models.UniqueConstraint(
+                fields=["is_default"],
+                condition=models.Q(is_default=True, team__isnull=True),
+                name="kb_one_install_default",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class BotKnowledgeBaseQuerySet(models.QuerySet):
+    def for_bots(self, bot_ids) -> dict[int, int]:
+        """{bot id: knowledge base id}; a bot without one gets its team's default."""
+        from audits.models import Bot
+
+        bot_ids = set(bot_ids)
+        links = dict(self.filter(bot_id__in=bot_ids).values_list("bot_id", "knowledge_base_id"))
+        for bot in Bot.objects.filter(pk__in=bot_ids - set(links)).select_related("team"):
+            links[bot.pk] = self.link(bot).knowledge_base_id
+        return links
+
+    def link(self, bot) -> BotKnowledgeBase:
+        found = self.filter(bot=bot).first()
+        if found is not None:
+            return found
+        knowledge_base = KnowledgeBase.objects.default_for_team(bot.team)
+        return self.get_or_create(bot=bot, defaults={"knowledge_base": knowledge_base})[0]
+
+
+class BotKnowledgeBase(models.Model):
+    """The knowledge base a bot answers from: its sources resolve to that KB's articles.
+
+    A row of ``content`` rather than a field of ``audits.Bot``: grading knows nothing
+    of knowledge bases, and its migrations never wait for this app's.
+    """
+
+    bot = models.OneToOneField(
+        "audits.Bot",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="knowledge_base_link",
+    )
+    knowledge_base = models.ForeignKey(
+        KnowledgeBase, on_delete=models.PROTECT, related_name="bot_links"
+    )
+
+    objects = BotKnowledgeBaseQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "bot's knowledge base"
+
+    def __str__(self) -> str:
+        return f"{self.bot_id} → {self.knowledge_base}"
+
+
 class ArticleQuerySet(models.QuerySet):
     def real(self) -> ArticleQuerySet:
         """Imported and still published: neither a stub nor retired."""
@@ -27,9 +156,12 @@ class ArticleQuerySet(models.QuerySet):
 
 
 class Article(models.Model):
-    """A knowledge-base article, identified by its id in the KB (``external_id``)."""
+    """A knowledge-base article, identified by its id in its KB (``external_id``)."""
 
-    external_id = models.CharField(max_length=200, unique=True)
+    knowledge_base = models.ForeignKey(
+        KnowledgeBase, on_delete=models.CASCADE, related_name="articles"
+    )
+    external_id = models.CharField(max_length=200)
     title = models.CharField(max_length=500, blank=True)
     url = models.CharField(max_length=1000, blank=True)
     # Referenced by the logs but never imported: known only from a source's title/url.
@@ -44,6 +176,11 @@ class Article(models.Model):
 
     class Meta:
         ordering = ["title"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["knowledge_base", "external_id"], name="article_unique_per_kb"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.title or self.external_id
@@ -57,6 +194,12 @@ class Article(models.Model):
     def version_at(self, moment: datetime) -> ArticleVersion | None:
         """The version that was live at ``moment``."""
         return self.versions.filter(live_from__lte=moment).order_by("-live_from", "-number").first()
+
+    def retrieving_bots(self):
+        """The bots whose sources resolve to this article: those answering from its KB."""
+        from audits.models import Bot
+
+        return Bot.objects.filter(knowledge_base_link__knowledge_base_id=self.knowledge_base_id)
 
 
 class ArticleVersion(models.Model):

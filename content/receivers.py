@@ -5,32 +5,81 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import Max
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from audits.models import Bot
+from audits.models import Bot, RetrievedSource
 from audits.signals import evaluations_written, interactions_imported, source_texts_wanted
 from content.alerts.services import alert_defaults_ensure
-from content.models import Article
+from content.models import Article, BotKnowledgeBase
 
 log = logging.getLogger(__name__)
 
 
+@receiver(post_save, sender="audits.Bot")
+def link_new_bot(sender, *, instance, created: bool, raw: bool = False, **kwargs) -> None:
+    """A new bot answers from its team's default knowledge base (the install's without one)."""
+    if created and not raw:
+        BotKnowledgeBase.objects.link(instance)
+
+
+@receiver(post_save, sender=BotKnowledgeBase)
+def rebuild_rollups_of_a_relinked_bot(sender, *, instance, created: bool, raw=False, **kwargs):
+    """A bot moved to another knowledge base: its sources now resolve to that one's
+    articles, so its article rollups are recomputed."""
+    if created or raw:
+        return
+    from content.tasks import rollups_rebuild
+
+    bot_id, knowledge_base_id = instance.bot_id, instance.knowledge_base_id
+    cited = (
+        RetrievedSource.objects.filter(bot_id=bot_id)
+        .order_by()
+        .values("article_key")
+        .annotate(title=Max("title"), url=Max("url"))
+        .values_list("article_key", "title", "url")
+    )
+    _stubs_create({(knowledge_base_id, key): (title, url) for key, title, url in cited})
+    transaction.on_commit(lambda: rollups_rebuild.delay(bot_id))
+
+
 @receiver(interactions_imported)
-def create_stub_articles(sender, *, article_refs: dict[str, tuple[str, str]], **kwargs) -> None:
-    """Articles the logs cite but the KB export lacks become stubs, known by title/url."""
+def create_stub_articles(
+    sender, *, article_refs: dict[tuple[int, str], tuple[str, str]], **kwargs
+) -> None:
+    """Articles the logs cite but the bot's knowledge base lacks become stubs there, known
+    by title/url. ``article_refs`` is keyed by (bot id, article key)."""
     if not article_refs:
         return
+    kb_of = BotKnowledgeBase.objects.for_bots({bot_id for bot_id, _ in article_refs})
+    wanted: dict[tuple[int, str], tuple[str, str]] = {}
+    for (bot_id, key), ref in sorted(article_refs.items()):
+        wanted.setdefault((kb_of[bot_id], key), ref)
+    _stubs_create(wanted)
+
+
+def _stubs_create(wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
+    """Stub articles for the (knowledge base, id) pairs that have no article yet."""
+    if not wanted:
+        return
     known = set(
-        Article.objects.filter(external_id__in=list(article_refs)).values_list(
-            "external_id", flat=True
-        )
+        Article.objects.filter(
+            knowledge_base_id__in={kb_id for kb_id, _ in wanted},
+            external_id__in={key for _, key in wanted},
+        ).values_list("knowledge_base_id", "external_id")
     )
     Article.objects.bulk_create(
         [
-            Article(external_id=key, title=title[:500], url=url[:1000], is_stub=True)
-            for key, (title, url) in sorted(article_refs.items())
-            if key not in known
+            Article(
+                knowledge_base_id=kb_id,
+                external_id=key,
+                title=(title or "")[:500],
+                url=(url or "")[:1000],
+                is_stub=True,
+            )
+            for (kb_id, key), (title, url) in sorted(wanted.items())
+            if (kb_id, key) not in known
         ],
         ignore_conflicts=True,
     )
@@ -55,9 +104,12 @@ def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
 
 @receiver(source_texts_wanted)
 def article_texts(sender, *, bot, keys: list[str], **kwargs) -> dict[str, str]:
-    """The current text of the articles a trace retrieved by id only."""
+    """The current text of the articles of the bot's knowledge base a trace retrieved by
+    id only."""
+    knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
+    articles = Article.objects.filter(knowledge_base_id=knowledge_base_id, external_id__in=keys)
     texts: dict[str, str] = {}
-    for article in Article.objects.filter(external_id__in=keys).prefetch_related("versions"):
+    for article in articles.prefetch_related("versions"):
         version = max(article.versions.all(), key=lambda v: v.number, default=None)
         if version is not None:
             texts[article.external_id] = version.body

@@ -13,7 +13,14 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import connection, transaction
 
 from audits.models import Bot, Interaction
-from content.models import CAUSES, METRIC_FIELDS, ArticleDayRollup, BotDayRollup, TopicDayRollup
+from content.models import (
+    CAUSES,
+    METRIC_FIELDS,
+    ArticleDayRollup,
+    BotDayRollup,
+    BotKnowledgeBase,
+    TopicDayRollup,
+)
 
 
 def day_ranges(days: Iterable[date]) -> list[tuple[date, date]]:
@@ -104,7 +111,7 @@ SELECT %s, a.id, COALESCE(v.number, 0), {day},
     {metrics}
 FROM src
 JOIN win i ON i.id = src.interaction_id
-JOIN content_article a ON a.external_id = src.article_key
+JOIN content_article a ON a.knowledge_base_id = %s AND a.external_id = src.article_key
 LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
     AND (v.live_until IS NULL OR i.timestamp < v.live_until)
 LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
@@ -202,8 +209,10 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
         materialized=materialized,
         sources_of_w=sources_of_w,
     )
-    # Placeholders in text order: the CTE's WHERE, the bot, then the thresholds.
-    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot)])
+    # Placeholders in text order: the CTE's WHERE, the bot, the thresholds, then the
+    # knowledge base the bot answers from (its sources resolve to that KB's articles).
+    knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
+    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot), knowledge_base_id])
 
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:

@@ -61,7 +61,11 @@ def co_retrieved(article: Article, bot: Bot, *, limit: int = 3) -> list[tuple[Ar
         .annotate(n=Count("interaction_id", distinct=True))
         .order_by("-n", "article_key")[:limit]
     )
-    articles = Article.objects.in_bulk([r["article_key"] for r in rows], field_name="external_id")
+    same_kb = Article.objects.filter(
+        knowledge_base_id=article.knowledge_base_id,
+        external_id__in=[r["article_key"] for r in rows],
+    )
+    articles = {other.external_id: other for other in same_kb}
     return [(articles[r["article_key"]], r["n"]) for r in rows if r["article_key"] in articles]
 
 

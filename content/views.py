@@ -18,7 +18,6 @@ from content.evidence import article_recovery, failing_conversations, unanswered
 from content.forms import ThresholdsForm
 from content.models import (
     AlertEpisode,
-    Article,
     ArticleFinding,
     ReviewItem,
     ReviewItemEvent,
@@ -29,11 +28,19 @@ from content.periods import KINDS, period_for
 from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
 from content.worklist import worklist_row
+from kbaudit.lib.access import (
+    articles_for_user,
+    bots_answering_from,
+    bots_for_user,
+    get_article_for_user,
+    get_bot_for_user,
+    knowledge_bases_for_user,
+)
 from kbaudit.lib.roles import editor_required, is_editor
 
 
 def _visible_bot(request, slug: str) -> Bot:
-    return get_object_or_404(Bot.objects.visible_to(request.user), slug=slug)
+    return get_bot_for_user(request.user, slug)
 
 
 def _date_param(request, name: str, default: date | None) -> date | None:
@@ -197,29 +204,42 @@ def ranking(request, slug: str):
 
 @require_GET
 def article_list(request):
-    bots = Bot.objects.visible_to(request.user)
+    """The articles of the user's knowledge bases; traffic counts their own bots only."""
+    bots = bots_for_user(request.user)
     retrievals = (
         RetrievedSource.objects.production()
-        .filter(article_key=OuterRef("external_id"), bot__in=bots)
+        .filter(
+            article_key=OuterRef("external_id"),
+            bot__in=bots,
+            bot__knowledge_base_link__knowledge_base=OuterRef("knowledge_base"),
+        )
         .order_by()
         .values("article_key")
         .annotate(n=Count("rank"))
         .values("n")
     )
-    articles = Article.objects.annotate(
-        retrievals=Subquery(retrievals), n_versions=Count("versions")
-    ).order_by("title")
+    articles = (
+        articles_for_user(request.user)
+        .select_related("knowledge_base")
+        .annotate(retrievals=Subquery(retrievals), n_versions=Count("versions"))
+        .order_by("title", "knowledge_base__name")
+    )
     search = request.GET.get("q", "").strip()
     if search:
         articles = articles.filter(Q(title__icontains=search) | Q(external_id__icontains=search))
+    knowledge_bases = knowledge_bases_for_user(request.user)
+    chosen = knowledge_bases.filter(slug=request.GET.get("kb", "")).first()
+    if chosen is not None:
+        articles = articles.filter(knowledge_base=chosen)
     page = Paginator(articles, 50).get_page(request.GET.get("page"))
-    return render(request, "content/article_list.html", {"page": page, "q": search})
+    context = {"page": page, "q": search, "knowledge_bases": knowledge_bases, "kb": chosen}
+    return render(request, "content/article_list.html", context)
 
 
 @require_GET
 def article_detail(request, pk: int):
-    article = get_object_or_404(Article, pk=pk)
-    bots = Bot.objects.visible_to(request.user)
+    article = get_article_for_user(request.user, pk)
+    bots = bots_answering_from(request.user, article.knowledge_base_id)
     bot = bots.filter(slug=request.GET.get("bot", "")).first()
     chosen = [bot] if bot else list(bots)
     spans = [data_span(b) for b in chosen]

@@ -270,6 +270,10 @@ KBAUDIT_API_MAX_BATCH = 1000
 KBAUDIT_OTLP_MAX_BYTES = env_int("KBAUDIT_OTLP_MAX_BYTES", 16 * 1024 * 1024)
 KBAUDIT_TRACE_IDLE_SECONDS = env_int("KBAUDIT_TRACE_IDLE_SECONDS", 120)
 KBAUDIT_TRACE_SOURCE_CHARS = env_int("KBAUDIT_TRACE_SOURCE_CHARS", 20_000)
+# The team (slug) of bots an import or a token creates without --team, and whose default
+# knowledge base takes articles imported without --kb. Empty: such bots have no team and
+# answer from the admins' default knowledge base.
+KBAUDIT_DEFAULT_TEAM = env("KBAUDIT_DEFAULT_TEAM")
 
 LOGGING = {
     "version": 1,

@@ -99,11 +99,21 @@ class EvaluationFactory(factory.django.DjangoModelFactory):
     self_distinctness = 1.0
 
 
+def help_centre_knowledge_base():
+    """The default knowledge base of the conftest ``team`` (Help Centre): the one the
+    ``bot`` fixture answers from, so an article made without a KB is that bot's."""
+    from content.models import KnowledgeBase
+
+    team = TeamFactory(name="Help Centre", slug="help-centre")
+    return KnowledgeBase.objects.default_for_team(team)
+
+
 class ArticleFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Article
-        django_get_or_create = ("external_id",)
+        django_get_or_create = ("knowledge_base", "external_id")
 
+    knowledge_base = factory.LazyFunction(help_centre_knowledge_base)
     external_id = factory.Sequence(lambda n: f"kb-{n}")
     title = factory.Sequence(lambda n: f"Article {n}")
     url = factory.LazyAttribute(lambda a: f"https://help.example.com/{a.external_id}")
@@ -120,3 +130,16 @@ class ArticleVersionFactory(factory.django.DjangoModelFactory):
     body_hash = factory.LazyAttribute(lambda v: body_hash(v.body))
     published_at = BASE_TIME
     live_from = BEGINNING
+
+
+class KnowledgeBaseFactory(factory.django.DjangoModelFactory):
+    """A team's knowledge base; ``is_default`` makes the team's new bots answer from it."""
+
+    class Meta:
+        model = "content.KnowledgeBase"
+        django_get_or_create = ("slug",)
+
+    name = factory.Sequence(lambda n: f"Knowledge base {n}")
+    slug = factory.Sequence(lambda n: f"kb-{n}")
+    team = factory.SubFactory(TeamFactory)
+    is_default = False

@@ -43,7 +43,8 @@ class ChunkSummary:
     feedback: list[FeedbackRecord] = field(default_factory=list)
     escalations: list[EscalationRecord] = field(default_factory=list)
     rejections: list[tuple[int, str, str]] = field(default_factory=list)
-    article_refs: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # {(bot slug, article key): (title, url)}
+    article_refs: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     in_chunk_duplicates: int = 0
 
 
@@ -138,7 +139,9 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
         else:
             records[record.key] = record
             for source in record.sources:
-                summary.article_refs.setdefault(source.article_key, (source.title, source.url))
+                summary.article_refs.setdefault(
+                    (record.bot, source.article_key), (source.title, source.url)
+                )
     if records:
         summary.prepared = preparer.prepare(list(records.values()))
     return summary

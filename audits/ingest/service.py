@@ -23,7 +23,7 @@ from audits.ingest.records import (
 )
 from audits.ingest.summary import ImportSummary, Rejection
 from audits.ingest.writers import chunk_writer
-from audits.models import Bot, EvaluationRun
+from audits.models import Bot, EvaluationRun, Team
 from audits.signals import interactions_imported
 from kbaudit.lib.prefetch import prefetched
 
@@ -41,12 +41,19 @@ class BotNotAllowed(Exception):
 
 @dataclass
 class BotPolicy:
-    """Which bots a caller may write: the CLI creates unknown bots, the API only its own."""
+    """Which bots a caller may write: the CLI creates unknown bots, the API only its own.
+
+    ``team``: the team of the bots it creates, and of team-less bots it writes to (a bot
+    of another team is never moved).
+    """
 
     create_missing: bool = True
     only: Bot | None = None
+    team: Team | None = None
     _cache: dict[str, int] = field(default_factory=dict)
     created: list[str] = field(default_factory=list)
+    # Bots written to that still have no team: only admins see them.
+    teamless: list[str] = field(default_factory=list)
 
     def resolve(self, slug: str, line: int) -> int:
         if slug in self._cache:
@@ -56,13 +63,20 @@ class BotPolicy:
                 raise BotNotAllowed(slug, line)
             bot = self.only
         elif self.create_missing:
-            bot, created = Bot.objects.get_or_create(slug=slug, defaults={"name": slug})
+            bot, created = Bot.objects.get_or_create(
+                slug=slug, defaults={"name": slug, "team": self.team}
+            )
             if created:
                 self.created.append(slug)
         else:
             bot = Bot.objects.filter(slug=slug).first()
             if bot is None:
                 raise RecordError(f"bot: unknown bot {slug!r}")
+        if bot.team_id is None and self.team is not None:
+            Bot.objects.filter(pk=bot.pk, team__isnull=True).update(team=self.team)
+            bot.team = self.team
+        if bot.team_id is None:
+            self.teamless.append(slug)
         self._cache[slug] = bot.pk
         return bot.pk
 
@@ -115,7 +129,7 @@ def interaction_import(
     policy = policy or BotPolicy()
     chunk_size = chunk_size or settings.KBAUDIT_IMPORT_CHUNK
     summary = ImportSummary()
-    announced: set[str] = set()
+    announced: set[tuple[str, str]] = set()
 
     def reject(line: int, reason: str, external_id: str = "") -> None:
         rejection = Rejection(line=line, reason=reason, external_id=external_id)
@@ -150,6 +164,7 @@ def interaction_import(
         if preparer is not None:
             preparer.close()
     summary.bots_created = list(policy.created)
+    summary.bots_without_team = list(policy.teamless)
     return summary
 
 
@@ -225,7 +240,7 @@ def _flush(
             prepared=prepared,
         )
         _escalations(chunk.escalations, bot_ids, run, summary, reject)
-        refs = _new_article_refs(interactions, announced)
+        refs = _new_article_refs(interactions, announced, bot_ids)
         if refs or result.imported:
             interactions_imported.send(
                 sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
@@ -261,7 +276,7 @@ def interaction_import_file(
     policy = policy or BotPolicy()
     chunk_size = chunk_size or settings.KBAUDIT_IMPORT_CHUNK
     summary = ImportSummary()
-    announced: set[str] = set()
+    announced: set[tuple[str, str]] = set()
     run_id = run.pk if run else None
 
     def reject(line: int, reason: str, external_id: str = "") -> None:
@@ -279,6 +294,7 @@ def interaction_import_file(
         if on_progress is not None:
             on_progress(chunk.bytes_read)
     summary.bots_created = list(policy.created)
+    summary.bots_without_team = list(policy.teamless)
     return summary
 
 
@@ -292,8 +308,12 @@ def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reje
         if result is None:
             return False
         _escalations(chunk.escalations, bot_ids, run_id, summary, reject)
-        refs = {k: v for k, v in chunk.article_refs.items() if k not in announced}
-        announced.update(refs)
+        refs = {
+            (bot_ids[slug], key): ref
+            for (slug, key), ref in chunk.article_refs.items()
+            if (slug, key) not in announced
+        }
+        announced.update(chunk.article_refs)
         if refs or result.imported:
             interactions_imported.send(
                 sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
@@ -327,11 +347,15 @@ def _write_again(path, chunk, policy, run, default_bot, summary, announced, reje
     _flush(again, policy, run, summary, announced, reject)
 
 
-def _new_article_refs(interactions, announced: set[str]) -> dict[str, tuple[str, str]]:
-    refs: dict[str, tuple[str, str]] = {}
+def _new_article_refs(
+    interactions, announced: set[tuple[str, str]], bot_ids: dict[str, int]
+) -> dict[tuple[int, str], tuple[str, str]]:
+    """{(bot id, article key): (title, url)} not yet announced in this import: each bot's
+    sources resolve in its own knowledge base."""
+    refs: dict[tuple[int, str], tuple[str, str]] = {}
     for record in interactions:
         for source in record.sources:
-            if source.article_key not in announced:
-                announced.add(source.article_key)
-                refs[source.article_key] = (source.title, source.url)
+            if (record.bot, source.article_key) not in announced:
+                announced.add((record.bot, source.article_key))
+                refs[(bot_ids[record.bot], source.article_key)] = (source.title, source.url)
     return refs

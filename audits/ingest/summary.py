@@ -23,6 +23,8 @@ class ImportSummary:
     # Kept for the API's per-record errors; the CLI streams rejections as they happen.
     rejections: list[Rejection] = field(default_factory=list)
     bots_created: list[str] = field(default_factory=list)
+    # Bots the import wrote to that have no team: nobody but an admin sees them.
+    bots_without_team: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         escalations = (

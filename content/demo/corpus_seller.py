@@ -205,3 +205,37 @@ ARTICLES: tuple[tuple[str, str, str], ...] = (
     ("sel-returns", "Handling buyer returns", SELLER_RETURNS),
     ("sel-verification", "Verifying your seller account", VERIFICATION),
 )
+
+# The marketplace team's own "Returns policy": the same id as the help centre's
+# (``kb-returns``), another article in another knowledge base.
+MARKETPLACE_RETURNS = """
+    ## Returns on marketplace orders
+
+    This is the returns policy for orders that a marketplace seller ships. Buyers can
+    return a marketplace item within 14 days of delivery, in its original packaging.
+    The seller, not Brightcart, decides whether the item is refunded or replaced, and
+    answers the return request within two business days.
+
+    ## Who pays for the return
+
+    When the item is faulty or not as described, the seller pays for the return label.
+    When the buyer changed their mind, the buyer pays, unless the seller's listing
+    offers free returns. The label is created from the order page in the seller
+    centre.
+
+    ## Refunds
+
+    The seller issues the refund within five business days of receiving the item. A
+    seller who does not answer a return request within two business days is reminded
+    once; after four business days Brightcart refunds the buyer and deducts the amount
+    from the seller's next payout.
+
+    ## What cannot be returned
+
+    Opened software, gift cards and personalised items cannot be returned unless they
+    are faulty. Sellers must state any other exceptions in the listing itself.
+"""
+
+SHARED_ID_ARTICLES: tuple[tuple[str, str, str], ...] = (
+    ("kb-returns", "Returns policy for marketplace orders", MARKETPLACE_RETURNS),
+)

@@ -22,7 +22,13 @@ from django.db.models import Exists, OuterRef
 from audits.judges.offline.quantities import Quantity, extract_quantities, find_match
 from audits.judges.offline.text import digits_for_number_words, split_sentences
 from audits.models import Bot, Interaction
-from content.models import AgentReplyFact, AgentReplyReading, Article, ArticleVersion
+from content.models import (
+    AgentReplyFact,
+    AgentReplyReading,
+    Article,
+    ArticleVersion,
+    BotKnowledgeBase,
+)
 from kbaudit.text.embeddings import embed
 
 # Cosine similarity of wordllama sentence vectors: above SAME a statement restates the
@@ -89,16 +95,19 @@ def agent_replies_read(*, bot: Bot, limit: int = 5000) -> ReadSummary:
     summary = ReadSummary(replies=len(pending))
     if not pending:
         return summary
-    kb = _knowledge_base()
+    kb = _knowledge_base(bot)
     for start in range(0, len(pending), BATCH):
         _read_batch(bot, pending[start : start + BATCH], kb, summary)
     return summary
 
 
-def _knowledge_base() -> _KnowledgeBase:
+def _knowledge_base(bot: Bot) -> _KnowledgeBase:
+    """The published articles of the knowledge base the bot answers from."""
+    knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
+    published = Article.objects.real().filter(knowledge_base_id=knowledge_base_id)
     versions = {
         v.article_id: v
-        for v in ArticleVersion.objects.filter(article__in=Article.objects.real()).order_by(
+        for v in ArticleVersion.objects.filter(article__in=published).order_by(
             "article_id", "number"
         )
     }

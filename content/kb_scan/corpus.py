@@ -22,23 +22,25 @@ class Current:
     number: int
     title: str
     body_hash: str
+    knowledge_base_id: int = 0
 
 
 def current_versions(article_ids: Collection[int] | None = None) -> dict[int, Current]:
     """Each real (non-stub) article's latest version, without its body."""
     versions = ArticleVersion.objects.filter(article__is_stub=False)
     rows = versions.values_list(
-        "article_id", "article__external_id", "id", "number", "title", "article__title", "body_hash"
-    )
+        "article_id", "article__external_id", "id", "number", "title", "article__title",
+        "body_hash", "article__knowledge_base_id",
+    )  # fmt: skip
     current: dict[int, Current] = {}
     wanted = set(article_ids) if article_ids is not None else None
-    for article_id, key, version_id, number, title, fallback, digest in rows.iterator(2000):
+    for article_id, key, version_id, number, title, fallback, digest, kb_id in rows.iterator(2000):
         if wanted is not None and article_id not in wanted:
             continue
         known = current.get(article_id)
         if known is None or number > known.number:
             current[article_id] = Current(
-                article_id, key, version_id, number, title or fallback, digest
+                article_id, key, version_id, number, title or fallback, digest, kb_id
             )
     return current
 

@@ -12,7 +12,7 @@ from content.models import Article, ArticleFinding, ArticleVersion
 
 from .candidates import Pair
 from .checks import PairOutcome
-from .logs import co_retrieval_counts, co_retrieval_examples, retrievals
+from .logs import co_retrieval_counts, co_retrieval_examples, knowledge_base_bots, retrievals
 
 Kind = ArticleFinding.Kind
 Status = ArticleFinding.Status
@@ -127,15 +127,23 @@ def findings_evidence_update(*, findings: Iterable[ArticleFinding]) -> None:
     """Refresh each active finding's evidence from the logs and its suggested resolution
     (what every finding needs is read in a few queries, not a few per finding)."""
     active = [f for f in findings if f.status == Status.ACTIVE]
-    if not active:
-        return
+    by_kb: dict[int, list[ArticleFinding]] = {}
+    for finding in active:
+        by_kb.setdefault(finding.article_a.knowledge_base_id, []).append(finding)
+    bots = knowledge_base_bots(by_kb)
+    for knowledge_base_id, group in by_kb.items():
+        _evidence_update(group, bots.get(knowledge_base_id, set()))
+
+
+def _evidence_update(active: list[ArticleFinding], bot_ids: set[int]) -> None:
+    """The findings of one knowledge base, from the traffic of the bots answering from it."""
     pairs = [(f.article_a.external_id, f.article_b.external_id) for f in active]
-    together = co_retrieval_counts(pairs)
-    context = SuggestionContext.for_findings(active)
+    together = co_retrieval_counts(pairs, bot_ids=bot_ids)
+    context = SuggestionContext.for_findings(active, bot_ids=bot_ids)
     for finding, pair in zip(active, pairs, strict=True):
         a, b = finding.article_a, finding.article_b
         count = together.get(pair, 0)
-        examples = co_retrieval_examples(*pair) if count else []
+        examples = co_retrieval_examples(*pair, bot_ids=bot_ids) if count else []
         suggestion = suggestion_for(finding, a, b, context=context)
         if (count, examples, suggestion) == (
             finding.co_retrievals,
@@ -158,11 +166,17 @@ class SuggestionContext:
     published: dict[int, object]  # by version id
 
     @classmethod
-    def for_findings(cls, findings: list[ArticleFinding]) -> SuggestionContext:
+    def for_findings(
+        cls, findings: list[ArticleFinding], *, bot_ids: set[int] | None = None
+    ) -> SuggestionContext:
+        """``bot_ids``: the bots of the findings' knowledge base (found when not given)."""
         articles = {a for f in findings for a in (f.article_a, f.article_b)}
         versions = {v for f in findings for v in (f.version_a_id, f.version_b_id) if v}
+        if bot_ids is None:
+            kbs = {a.knowledge_base_id for a in articles}
+            bot_ids = set().union(*knowledge_base_bots(kbs).values())
         return cls(
-            retrievals=retrievals([a.external_id for a in articles]),
+            retrievals=retrievals([a.external_id for a in articles], bot_ids=bot_ids),
             first_published=dict(
                 ArticleVersion.objects.filter(article__in=articles, number=1).values_list(
                     "article_id", "published_at"

@@ -1,8 +1,9 @@
-"""Findings become review items, one per bot that retrieves either article of the pair.
+"""Findings become review items, one per bot answering from the pair's knowledge base.
 
-The worklist is per bot, so a pair's item goes to every bot whose traffic retrieved one
-of the two articles (an article no bot retrieves answers nobody yet: its findings show
-on the article pages only). ``article`` is the pair's first article, ``other_article``
+The worklist is per bot, so a pair's item goes to every bot of the knowledge base's
+team that answers from it, at once, whether or not its traffic retrieved the articles
+yet: traffic only raises the priority (a knowledge base no bot answers from has no
+worklist: its findings show on the article pages only). ``article`` is the pair's first article, ``other_article``
 the second. The rules are content.flags' rules: an active item is refreshed; a
 dismissed one is never reopened, and a new item is raised (pointing back to it) only
 when the finding gets materially worse; an item resolves itself when its finding does.
@@ -18,7 +19,7 @@ from audits.models import Bot
 from content.flags import ItemCounts, failing_topic, flag_window_days, review_item_raise
 from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
 
-from .logs import co_retrieval, recent_retrievals, recent_window, retrieving_bots
+from .logs import co_retrieval, knowledge_base_bots, recent_retrievals, recent_window
 
 Reason = ReviewItem.Reason
 REASONS = {
@@ -34,14 +35,10 @@ def pair_items_update(*, findings: Iterable[ArticleFinding], bot: Bot | None = N
     ``bot``, or of every bot) whose finding is no longer active."""
     counts = ItemCounts()
     active = [f for f in findings if f.status == ArticleFinding.Status.ACTIVE]
-    keys = {key for f in active for key in (f.article_a.external_id, f.article_b.external_id)}
-    bots_by_key = retrieving_bots(keys) if keys else {}
+    bots_by_kb = knowledge_base_bots({f.article_a.knowledge_base_id for f in active})
     context = _BotContext()
     for finding in active:
-        bot_ids = bots_by_key.get(finding.article_a.external_id, set()) | bots_by_key.get(
-            finding.article_b.external_id, set()
-        )
-        for bot_id in sorted(bot_ids):
+        for bot_id in sorted(bots_by_kb.get(finding.article_a.knowledge_base_id, set())):
             if bot is None or bot_id == bot.pk:
                 _apply(finding, bot_id, context, counts)
     _resolve_orphans(bot, counts)

@@ -20,21 +20,16 @@ def production_sources():
     return RetrievedSource.objects.filter(interaction__run__isnull=True)
 
 
-def retrieving_bots(article_keys: Collection[str] | None = None) -> dict[str, set[int]]:
-    """The bots whose production traffic retrieved each article, by external id."""
-    rows = production_sources()
-    if article_keys is not None:
-        rows = rows.filter(article_key__in=list(article_keys))
-    found: dict[str, set[int]] = defaultdict(set)
-    for key, bot_id in rows.values_list("article_key", "bot_id").distinct().iterator(5000):
-        found[key].add(bot_id)
+def knowledge_base_bots(knowledge_base_ids: Collection[int]) -> dict[int, set[int]]:
+    """The bots answering from each knowledge base: the only ones whose sources are its
+    articles."""
+    from content.models import BotKnowledgeBase
+
+    found: dict[int, set[int]] = defaultdict(set)
+    links = BotKnowledgeBase.objects.filter(knowledge_base_id__in=list(knowledge_base_ids))
+    for bot_id, knowledge_base_id in links.values_list("bot_id", "knowledge_base_id"):
+        found[knowledge_base_id].add(bot_id)
     return found
-
-
-def bot_article_keys(bot_id: int) -> set[str]:
-    return set(
-        production_sources().filter(bot_id=bot_id).values_list("article_key", flat=True).distinct()
-    )
 
 
 def co_retrieval(key_a: str, key_b: str, *, bot_id: int | None = None) -> tuple[int, list[dict]]:
@@ -43,17 +38,23 @@ def co_retrieval(key_a: str, key_b: str, *, bot_id: int | None = None) -> tuple[
     return ids.count(), _examples(ids)
 
 
-def co_retrieval_examples(key_a: str, key_b: str) -> list[dict]:
-    """The latest few production interactions that retrieved both articles."""
-    return _examples(_retrieved_both(key_a, key_b))
+def co_retrieval_examples(
+    key_a: str, key_b: str, *, bot_ids: Collection[int] | None = None
+) -> list[dict]:
+    """The latest few production interactions (of ``bot_ids``) that retrieved both."""
+    return _examples(_retrieved_both(key_a, key_b, bot_ids=bot_ids))
 
 
-def _retrieved_both(key_a: str, key_b: str, *, bot_id: int | None = None):
+def _retrieved_both(
+    key_a: str, key_b: str, *, bot_id: int | None = None, bot_ids: Collection[int] | None = None
+):
     """The ids of the production interactions that retrieved both articles."""
     with_b = RetrievedSource.objects.filter(article_key=key_b).values("interaction_id")
     both = production_sources().filter(article_key=key_a, interaction_id__in=with_b)
     if bot_id is not None:
         both = both.filter(bot_id=bot_id)
+    if bot_ids is not None:
+        both = both.filter(bot_id__in=list(bot_ids))
     return both.values("interaction_id").distinct()
 
 
@@ -79,32 +80,47 @@ SELECT s1.article_key, s2.article_key, COUNT(DISTINCT s1.interaction_id)
 FROM {sources} s1
 JOIN {sources} s2 ON s2.interaction_id = s1.interaction_id AND s2.article_key <> s1.article_key
 JOIN {interactions} i ON i.id = s1.interaction_id AND i.run_id IS NULL
-WHERE s1.article_key IN ({keys}) AND s2.article_key IN ({keys})
+WHERE s1.article_key IN ({keys}) AND s2.article_key IN ({keys}){of_bots}
 GROUP BY s1.article_key, s2.article_key
 """
 
 
-def co_retrieval_counts(pairs: Collection[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    """co_retrieval's count for many pairs of article keys at once (one query); a pair
-    no interaction retrieved together is missing."""
+def co_retrieval_counts(
+    pairs: Collection[tuple[str, str]], *, bot_ids: Collection[int] | None = None
+) -> dict[tuple[str, str], int]:
+    """co_retrieval's count for many pairs of article keys at once (one query), in the
+    traffic of ``bot_ids`` (a knowledge base's bots) when given; a pair no interaction
+    retrieved together is missing."""
     keys = sorted({key for pair in pairs for key in pair})
     if not keys:
         return {}
+    bots = sorted(bot_ids) if bot_ids is not None else []
+    of_bots = ""
+    if bot_ids is not None:
+        of_bots = f" AND s1.bot_id IN ({', '.join(['%s'] * len(bots))})" if bots else " AND 1 = 0"
     sql = CO_RETRIEVALS_SQL.format(
         sources=connection.ops.quote_name(RetrievedSource._meta.db_table),
         interactions=connection.ops.quote_name(Interaction._meta.db_table),
         keys=", ".join(["%s"] * len(keys)),
+        of_bots=of_bots,
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*keys, *keys])
+        cursor.execute(sql, [*keys, *keys, *bots])
         found = {(a, b): n for a, b, n in cursor.fetchall()}
     return {pair: found[pair] for pair in pairs if pair in found}
 
 
-def retrievals(article_keys: Collection[str], *, bot_id: int | None = None) -> dict[str, int]:
+def retrievals(
+    article_keys: Collection[str],
+    *,
+    bot_id: int | None = None,
+    bot_ids: Collection[int] | None = None,
+) -> dict[str, int]:
     rows = production_sources().filter(article_key__in=list(article_keys))
     if bot_id is not None:
         rows = rows.filter(bot_id=bot_id)
+    if bot_ids is not None:
+        rows = rows.filter(bot_id__in=list(bot_ids))
     return dict(
         rows.values("article_key")
         .annotate(n=Count("interaction_id"))

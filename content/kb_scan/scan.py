@@ -1,6 +1,7 @@
 """kb_scan_run: the knowledge-base health scan, end to end.
 
-1. Scope: every real article (stubs have no body), or only those a bot retrieved.
+1. Scope: every real article (stubs have no body), or those of one bot's knowledge base;
+   only two articles of one knowledge base make a pair.
 2. Signatures: each current version's passage MinHashes, computed once per version and
    stored in ArticleSignature; an article whose current version has none has changed.
 3. Candidates: LSH buckets. A full scan takes every pair that shares a bucket; an
@@ -23,14 +24,13 @@ from django.utils import timezone
 
 from audits.judges import judge_kind, llm_configured
 from audits.models import Bot
-from content.models import Article, ArticleFinding, ArticleSignature, KbScanRun
+from content.models import Article, ArticleFinding, ArticleSignature, BotKnowledgeBase, KbScanRun
 
 from .candidates import Candidates, Pair, candidate_pairs, locality_order, ordered
 from .checks import PairOutcome, pair_check
 from .corpus import Current, TextStore, current_versions, stored_signatures
 from .findings import FindingCounts, existing_findings, findings_apply, findings_evidence_update
 from .items import ItemCounts, pair_items_update
-from .logs import bot_article_keys, retrieving_bots
 from .minhash import Signature
 from .passages import title_words
 from .scope import titles_differ
@@ -97,7 +97,7 @@ def _scan(*, bot: Bot | None, full: bool, use_llm: bool | None) -> ScanResult:
         "changed": len(computed),
         "neighbours": len({a for pair in pairs for a in pair} - set(computed)),
         "texts_read": store.parsed,
-        # Candidate pairs of sibling pages about different things, or of different bots.
+        # Candidate pairs of sibling pages about different things, or of different KBs.
         "not_compared": len(candidates.pairs - comparable),
         "oversized_buckets": candidates.oversized_buckets,
         "unverified_collisions": candidates.unverified,
@@ -131,11 +131,13 @@ def _write(
 
 
 def _scope(bot: Bot | None) -> set[int] | None:
+    """With a bot, the articles of the knowledge base it answers from."""
     if bot is None:
         return None
-    keys = bot_article_keys(bot.pk)
-    articles = Article.objects.real().values_list("pk", "external_id")
-    return {pk for pk, key in articles.iterator(5000) if key in keys}
+    knowledge_base = BotKnowledgeBase.objects.link(bot).knowledge_base
+    return set(
+        Article.objects.real().filter(knowledge_base=knowledge_base).values_list("pk", flat=True)
+    )
 
 
 def _same_subject(pairs: set[Pair], current: dict[int, Current]) -> set[Pair]:
@@ -147,19 +149,11 @@ def _same_subject(pairs: set[Pair], current: dict[int, Current]) -> set[Pair]:
 
 
 def _same_audience(pairs: set[Pair], current: dict[int, Current]) -> set[Pair]:
-    """Leave out pairs that only different bots retrieve: no user sees both articles.
-    An article no bot has retrieved yet may meet anyone."""
-    if not pairs:
-        return pairs
-    keys = {current[a].external_id for pair in pairs for a in pair}
-    bots = retrieving_bots(keys if len(keys) < 1000 else None)
-    kept = set()
-    for a, b in pairs:
-        bots_a = bots.get(current[a].external_id, set())
-        bots_b = bots.get(current[b].external_id, set())
-        if not bots_a or not bots_b or bots_a & bots_b:
-            kept.add((a, b))
-    return kept
+    """Leave out pairs of two knowledge bases: each team keeps its own, and no bot
+    answers from both."""
+    return {
+        (a, b) for a, b in pairs if current[a].knowledge_base_id == current[b].knowledge_base_id
+    }
 
 
 def _rechecks(current: dict[int, Current], changed: Collection[int] | None) -> set[Pair]:

@@ -336,3 +336,79 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     assert PreparedChunk.for_bot(Payload(bytearray(BOT_MARK), rows=1), 7).endswith(
         (7).to_bytes(8, "big")
     )
+
+
+# --- bots, teams and the idempotency key ---------------------------------------------------
+
+
+def test_the_same_id_from_two_bots_stays_two_interactions(tmp_path, writer):
+    lines = [record(1), record(1, bot="seller-help", conversation_id="c-1")]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 2, duplicates 0" in out
+    assert sorted(Interaction.objects.values_list("bot__slug", "external_id")) == [
+        ("seller-help", "int-1"),
+        ("store-help", "int-1"),
+    ]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 0, duplicates 2" in out
+
+
+def test_with_team_the_new_bot_is_its_teams_and_its_members_see_it(tmp_path, writer, team, bob):
+    code, out, _ = run_import(
+        write_jsonl(tmp_path / "a.jsonl", [record(1, bot="new-bot")]), "--team", team.slug
+    )
+    assert code == 0 and "has no team" not in out
+    new = Bot.objects.get(slug="new-bot")
+    assert new.team == team and new in Bot.objects.visible_to(bob)
+    assert new.knowledge_base_link.knowledge_base.team == team
+
+
+def test_the_summary_names_a_team_less_bot_and_the_command_that_fixes_it(tmp_path, writer):
+    path = write_jsonl(tmp_path / "a.jsonl", [record(1, bot="new-bot")])
+    code, out, _ = run_import(path)
+    assert code == 0
+    assert "bot new-bot has no team, so only admins see it" in out
+    assert f"import_interactions {path} --team TEAM-SLUG" in out
+
+
+def test_team_gives_a_team_less_bot_a_team_but_never_moves_another_teams(
+    tmp_path, writer, team, other_bot
+):
+    Bot.objects.create(slug="loner")
+    lines = [record(1, bot="loner"), record(2, bot="seller-help")]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines), "--team", team.slug)
+    assert code == 0
+    assert Bot.objects.get(slug="loner").team == team
+    assert Bot.objects.get(slug="seller-help").team == other_bot.team
+
+
+def test_the_default_team_setting_is_the_team_of_new_bots(tmp_path, writer, team, settings):
+    settings.KBAUDIT_DEFAULT_TEAM = team.slug
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1, bot="new-bot")]))
+    assert code == 0 and Bot.objects.get(slug="new-bot").team == team
+
+
+def test_an_unknown_team_is_a_clear_error(tmp_path):
+    from django.core.management import CommandError
+
+    with pytest.raises(CommandError, match="--team: no team 'nope'"):
+        run_import(write_jsonl(tmp_path / "a.jsonl", [record(1)]), "--team", "nope")
+    assert not Interaction.objects.exists() and not Bot.objects.exists()
+
+
+def test_create_api_token_with_team_creates_the_bot_in_that_team(team, bob):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("create_api_token", "new-bot", "--team", team.slug, stdout=out, stderr=err)
+    new = Bot.objects.get(slug="new-bot")
+    assert new.team == team and new in Bot.objects.visible_to(bob)
+    assert out.getvalue().startswith("kba_") and "no team" not in err.getvalue()
+    assert new.knowledge_base_link.knowledge_base.team == team
+
+
+def test_create_api_token_names_a_team_less_bot_and_gives_it_a_team(team):
+    Bot.objects.create(slug="loner")
+    err = io.StringIO()
+    call_command("create_api_token", "loner", stdout=io.StringIO(), stderr=err)
+    assert "bot loner has no team" in err.getvalue() and "--team TEAM-SLUG" in err.getvalue()
+    call_command("create_api_token", "loner", "--team", team.slug, stdout=io.StringIO())
+    assert Bot.objects.get(slug="loner").team == team

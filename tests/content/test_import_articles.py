@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 from django.core.management import call_command
 
-from content.models import BEGINNING, Article
+from content.models import BEGINNING, Article, KnowledgeBase
 from content.versions import version_for_source
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,12 @@ def test_it_rejects_bad_articles_with_line_numbers(tmp_path):
 
 
 def test_importing_a_stub_article_completes_it(tmp_path):
-    Article.objects.create(external_id="kb-returns", title="Returns", is_stub=True)
+    Article.objects.create(
+        knowledge_base=KnowledgeBase.objects.install_default(),
+        external_id="kb-returns",
+        title="Returns",
+        is_stub=True,
+    )
     code, out, _ = import_articles(tmp_path, [article()])
     assert "stubs completed 1" in out
     returns = Article.objects.get()

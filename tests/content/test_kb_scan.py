@@ -124,9 +124,12 @@ def demo_files(tmp_path_factory):
 
 
 def import_demo(manifest) -> None:
+    """The demo's articles into the knowledge base of store-help (the ``bot`` fixture)."""
     out = io.StringIO()
     for path in (manifest.articles, manifest.articles_v2):
-        call_command("import_articles", str(path), "--no-progress", stdout=out)
+        call_command(
+            "import_articles", str(path), "--kb", "help-centre", "--no-progress", stdout=out
+        )
     call_command("import_interactions", str(manifest.interactions), "--no-progress", stdout=out)
 
 
@@ -241,8 +244,9 @@ def test_an_edit_that_removes_the_conflict_resolves_the_finding_and_its_item(dem
     kb_scan_run(full=True)
     item = ReviewItem.objects.get(reason="contradicting_articles")
     call_command(
-        "import_articles", str(exchange_faq_fixed(tmp_path)), "--no-progress", stdout=io.StringIO()
-    )
+        "import_articles", str(exchange_faq_fixed(tmp_path)), "--kb", "help-centre",
+        "--no-progress", stdout=io.StringIO(),
+    )  # fmt: skip
     result = kb_scan_run()
     conflict = finding("contradiction", CONTRADICTION)
     assert conflict.status == "resolved" and conflict.resolved_at is not None
@@ -266,6 +270,8 @@ def test_an_incremental_scan_compares_only_changed_articles_and_their_neighbours
     call_command(
         "import_articles",
         str(exchange_faq_fixed(tmp_path, "30")),
+        "--kb",
+        "help-centre",
         "--no-progress",
         stdout=io.StringIO(),
     )
@@ -511,7 +517,7 @@ def test_refreshing_evidence_reads_the_logs_once_for_all_findings(demo):
     active = list(ArticleFinding.objects.active().select_related("article_a", "article_b"))
     with CaptureQueriesContext(connection) as queries:
         findings_evidence_update(findings=active)
-    # co-retrieval counts, retrievals, two version lookups, then the examples and a save
-    # for each finding whose articles the logs saw retrieved together
-    assert len(queries) <= 4 + 2 * with_logs
+    # the knowledge base's bots, co-retrieval counts, retrievals, two version lookups,
+    # then the examples and a save for each finding whose articles the logs saw together
+    assert len(queries) <= 5 + 2 * with_logs
     assert with_logs == sum(1 for f in ArticleFinding.objects.active() if f.co_retrievals)

@@ -13,7 +13,7 @@ from audits.ingest.service import (
     interaction_import_file,
     parallel_available,
 )
-from audits.models import EvaluationRun
+from audits.models import EvaluationRun, Team
 
 
 class Command(BaseCommand):
@@ -26,6 +26,11 @@ class Command(BaseCommand):
         parser.add_argument("file", help="path to the file, or - for stdin")
         parser.add_argument("--format", choices=["jsonl", "csv"], default=None)
         parser.add_argument("--bot", help="bot slug for records that name none")
+        parser.add_argument(
+            "--team",
+            help="team (slug) of the bots this import creates, and of team-less bots it "
+            "writes to (default: KBAUDIT_DEFAULT_TEAM)",
+        )
         parser.add_argument(
             "--run",
             help="store as the named offline evaluation run instead of production traffic",
@@ -41,16 +46,27 @@ class Command(BaseCommand):
         bot: str | None,
         run: str | None,
         progress: bool | None,
+        team: str | None = None,
         **options,
     ):
         fmt = format or ("csv" if file.lower().endswith(".csv") else "jsonl")
+        try:
+            policy = BotPolicy(create_missing=True, team=Team.for_new_bots(team))
+        except Team.DoesNotExist as exc:
+            raise CommandError(str(exc)) from exc
         evaluation_run = EvaluationRun.objects.get_or_create(name=run)[0] if run else None
         if parallel_available(file, fmt) and Path(file).is_file():
-            summary = self._import_in_parallel(file, evaluation_run, bot, progress)
+            summary = self._import_in_parallel(file, evaluation_run, bot, progress, policy)
         else:
-            summary = self._import(file, fmt, evaluation_run, bot, progress)
+            summary = self._import(file, fmt, evaluation_run, bot, progress, policy)
         for slug in summary.bots_created:
             self.stdout.write(f"created bot {slug} with default thresholds")
+        for slug in summary.bots_without_team:
+            self.stdout.write(
+                f"bot {slug} has no team, so only admins see it; give it one with: "
+                f"python manage.py import_interactions {file} --team TEAM-SLUG "
+                f"(or set KBAUDIT_DEFAULT_TEAM)"
+            )
         self.stdout.write(summary.line())
         if summary.rejected:
             raise SystemExit(1)
@@ -58,25 +74,25 @@ class Command(BaseCommand):
     def _report(self, file: str):
         return lambda rejection: report(self.stderr, f"{file}:{rejection}")
 
-    def _import_in_parallel(self, file, evaluation_run, bot, progress):
+    def _import_in_parallel(self, file, evaluation_run, bot, progress, policy):
         disable = (not sys.stderr.isatty()) if progress is None else not progress
         with tqdm(total=Path(file).stat().st_size, unit="B", unit_scale=True,
                   desc=Path(file).name, disable=disable) as bar:  # fmt: skip
             return interaction_import_file(
                 path=file,
-                policy=BotPolicy(create_missing=True),
+                policy=policy,
                 run=evaluation_run,
                 default_bot=bot,
                 on_rejected=self._report(file),
                 on_progress=bar.update,
             )
 
-    def _import(self, file, fmt, evaluation_run, bot, progress):
+    def _import(self, file, fmt, evaluation_run, bot, progress, policy):
         try:
             with open_rows(file, fmt=fmt, progress=progress) as rows:
                 return interaction_import(
                     rows=rows,
-                    policy=BotPolicy(create_missing=True),
+                    policy=policy,
                     run=evaluation_run,
                     default_bot=bot,
                     on_rejected=self._report(file),

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import Bot
 from content.briefs import brief_build, brief_docx, brief_markdown
-from content.models import Article
+from content.models import Article, BotKnowledgeBase
 
 
 class Command(BaseCommand):
@@ -24,16 +24,42 @@ class Command(BaseCommand):
             help="file path; '-' for stdout (default: stdout for md, brief-<id>.docx for docx)",
         )
         parser.add_argument("--bot", help="the bot whose traffic and items to use")
+        parser.add_argument(
+            "--kb",
+            help="the article's knowledge base (slug; default: the bot's, else the one "
+            "knowledge base that has this id)",
+        )
 
-    def handle(self, *args, article_id: str, format: str, output: str | None, bot, **options):
-        article = Article.objects.filter(external_id=article_id).first()
-        if article is None:
-            raise CommandError(f"no article with id {article_id!r}")
+    def _article(self, article_id: str, kb: str | None, bot) -> Article:
+        articles = Article.objects.filter(external_id=article_id).select_related("knowledge_base")
+        if kb:
+            articles = articles.filter(knowledge_base__slug=kb)
+        if bot is not None:
+            articles = articles.filter(
+                knowledge_base=BotKnowledgeBase.objects.link(bot).knowledge_base
+            )
+        found = list(articles[:2])
+        where = (
+            f" in knowledge base {kb!r}" if kb else f" answered by bot {bot.slug!r}" if bot else ""
+        )
+        if not found:
+            raise CommandError(f"no article with id {article_id!r}{where}")
+        if len(found) > 1:
+            slugs = ", ".join(a.knowledge_base.slug for a in articles)
+            raise CommandError(
+                f"several knowledge bases have an article {article_id!r}: name one with --kb ({slugs})"
+            )
+        return found[0]
+
+    def handle(
+        self, *args, article_id: str, format: str, output: str | None, bot, kb=None, **options
+    ):
         chosen = None
         if bot:
             chosen = Bot.objects.filter(slug=bot).first()
             if chosen is None:
                 raise CommandError(f"no bot {bot!r}")
+        article = self._article(article_id, kb, chosen)
         brief = brief_build(article=article, bot=chosen)
         if format == "md":
             text = brief_markdown(brief)

@@ -14,7 +14,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--bot", help="only the articles this bot (slug) retrieved")
+        parser.add_argument("--bot", help="only the articles of this bot's (slug) knowledge base")
         parser.add_argument(
             "--full", action="store_true", help="compare every candidate pair again"
         )

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('audits', '0007_interaction_escalation'),
-        ('content', '0009_article_source_path_retired'),
+        ('content', '0012_article_source_path_retired'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('content', '0008_review_item_active_queue_index'),
+        ('content', '0011_knowledge_bases_required'),
     ]
 
     operations = [

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('audits', '0007_interaction_escalation'),
-        ('content', '0010_alerts'),
+        ('content', '0013_alerts'),
     ]
 
     operations = [
