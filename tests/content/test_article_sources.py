@@ -230,10 +230,26 @@ def test_a_zendesk_article_without_an_id_is_reported_by_number(tmp_path, capsys)
 
 
 def test_the_article_page_says_an_article_is_retired(docs, capsys, client, alice, bot):
-    _import_dir(docs, capsys)
+    from content.models import KnowledgeBase
+
+    kb = KnowledgeBase.objects.default_for_team(bot.team)
+    call_command("import_articles", "--from-dir", str(docs), "--kb", kb.slug)
     (docs / "intro.md").unlink()
-    _import_dir(docs, capsys)
+    call_command("import_articles", "--from-dir", str(docs), "--kb", kb.slug)
     article = Article.objects.get(external_id="getting-started")
     client.force_login(alice)
     page = client.get(article.get_absolute_url()).content.decode()
     assert "left the docs folder" in page
+
+
+def test_a_folder_retires_only_its_own_knowledge_bases_articles(docs, capsys, bot, other_bot):
+    from content.models import KnowledgeBase
+
+    ours = KnowledgeBase.objects.default_for_team(bot.team)
+    theirs = KnowledgeBase.objects.default_for_team(other_bot.team)
+    call_command("import_articles", "--from-dir", str(docs), "--kb", theirs.slug)
+    call_command("import_articles", "--from-dir", str(docs), "--kb", ours.slug)
+    (docs / "intro.md").unlink()
+    call_command("import_articles", "--from-dir", str(docs), "--kb", ours.slug)
+    retired = Article.objects.filter(external_id="getting-started", retired_at__isnull=False)
+    assert list(retired.values_list("knowledge_base", flat=True)) == [ours.pk]
