@@ -5,19 +5,21 @@ import uuid
 
 import pytest
 from django.contrib.auth.models import Group
+from django.test import override_settings
 
 from tests.factories import BotFactory, TeamFactory, UserFactory
+from tests.helpers import celery_configure, judgement, require_service  # noqa: F401 - judgement for older imports
 
-IN_CI = bool(os.environ.get("CI"))
+
+# Tests hash passwords with MD5: PBKDF2 is slow on purpose, and hashing the users of the
+# access tests took 100 of their 105 seconds. Production keeps Django's default hashers.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def require_service(available: bool, what: str) -> None:
-    """Skip a test whose service is missing on a laptop; fail it in CI."""
-    if available:
-        return
-    if IN_CI:
-        pytest.fail(f"{what} is required in CI but unreachable")
-    pytest.skip(f"{what} unreachable")
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher():
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture
@@ -97,25 +99,6 @@ def llm_settings(settings, llm_server):
 # --- Celery: in process by default, real workers where a test asks for them ------------
 
 CELERY_IN_PROCESS = {"task_always_eager": True, "task_eager_propagates": True}
-
-
-def celery_configure(**conf) -> dict:
-    """Reconfigure the Celery app of this process; return the values it replaced.
-
-    The app caches its connection pools and its queues; both are dropped so the next
-    task goes to the broker and queue given here.
-    """
-    from kombu import pools
-
-    from kbaudit.celery import app
-
-    replaced = {key: app.conf[key] for key in conf}
-    app.conf.update(conf)
-    if app._pool is not None:
-        pools.reset()  # closes and forgets every pool, so none is handed out closed
-        app._pool = None
-    app.__dict__.pop("amqp", None)
-    return replaced
 
 
 @pytest.fixture(autouse=True)
@@ -274,25 +257,6 @@ def celery_cluster(postgres, transactional_db, redis_url, llm_server, settings, 
     finally:
         cluster.close()
         stop_all()
-
-
-def judgement(verdict: str = "sufficient", cause: str | None = None) -> dict:
-    """A well-formed LLM judgement of a one-source, one-fact interaction."""
-    return {
-        "sub_queries": ["How long do I have to return headphones?"],
-        "facts": ["Headphones can be returned within 30 days of delivery."],
-        "source_query": [[1]],
-        "response_query": [[1]],
-        "response_source": [[1]],
-        "redundant_of": [None],
-        "unsupported": [],
-        "verdict": verdict,
-        "cause": cause,
-        "rationale": "Answers the question from the returns policy."
-        if verdict == "sufficient"
-        else "The answer leaves part of the question unanswered.",
-        "topic": "returns",
-    }
 
 
 @pytest.fixture

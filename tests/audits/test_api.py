@@ -6,7 +6,7 @@ import pytest
 
 from audits.models import ApiToken, Interaction
 from content.models import Article
-from tests.audits.test_import_interactions import record
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
 

@@ -13,33 +13,9 @@ from audits.ingest.orm_writer import OrmWriter
 from audits.ingest.writers import PostgresCopyWriter
 from audits.models import Bot, Conversation, EvaluationRun, Interaction, RetrievedSource
 from content.models import Article
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
-
-
-def record(i: int | str, **overrides) -> dict:
-    base = {
-        "id": f"int-{i}",
-        "bot": "store-help",
-        "conversation_id": f"c-{i}",
-        "timestamp": "2026-11-02T14:03:11Z",
-        "query": "How long do I have to return headphones? Is there a restocking fee?",
-        "response": "You can return headphones within 30 days of delivery.",
-        "sources": [
-            {
-                "article_id": "kb-returns",
-                "title": "Returns policy",
-                "url": "https://help.example.com/returns",
-                "text": "You can return most items within 30 days of delivery.",
-                "score": 0.83,
-            },
-            {"article_id": "kb-newsletter", "title": "Newsletter", "text": "Unsubscribe..."},
-        ],
-        "feedback": None,
-        "metadata": {},
-    }
-    base.update(overrides)
-    return base
 
 
 def write_jsonl(path, lines) -> str:

@@ -17,8 +17,8 @@ from audits.judges.cache import JudgeCache
 from audits.judges.offline import OfflineJudge
 from audits.models import Bot, BotDailyUsage, Evaluation, Interaction, SweepState
 from audits.sweep import sweep_run
-from tests.conftest import judgement
 from tests.factories import BotFactory
+from tests.helpers import judgement
 from tests.llm_server import error_reply, estimate_tokens
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from content.brief_docx import CHECKBOX
 from content.briefs import brief_build, brief_docx, brief_markdown
 from content.models import ArticleFinding, ReviewItem, RewriteSuggestion
 from content.suggestions import suggestion_edit
-from tests.content.test_queue import make_item
 from tests.factories import ArticleFactory, InteractionFactory, RetrievedSourceFactory
+from tests.helpers import make_item
 
 pytestmark = pytest.mark.django_db
 MISREAD = "If we shipped the wrong item, you have 45 days to return it."

@@ -20,22 +20,10 @@ from content.digest import (
 )
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
-from tests.content.conftest import SITE
 from tests.factories import UserFactory
+from tests.helpers import MONDAY, SITE, subscribe
 
 pytestmark = pytest.mark.django_db
-# Monday 23 November 2026, 08:00 in London (GMT): the digest covers 16–22 November.
-MONDAY = datetime(2026, 11, 23, 8, tzinfo=UTC)
-
-
-def subscribe(user, *, now=MONDAY - timedelta(days=1), bots=(), **fields):
-    fields = {"weekday": 0, "hour": 8, "time_zone": "Europe/London", **fields}
-    subscription = DigestSubscription(user=user, **fields)
-    subscription_save(subscription=subscription, now=now)
-    subscription.bots.set(bots)
-    return subscription
-
-
 # --- what it says ----------------------------------------------------------------------------
 
 

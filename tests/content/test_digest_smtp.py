@@ -14,8 +14,7 @@ from django.test import Client
 
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
-from tests.content.conftest import SITE
-from tests.content.test_digest import MONDAY, subscribe
+from tests.helpers import MONDAY, SITE, celery_configure, subscribe
 
 pytestmark = pytest.mark.django_db
 
@@ -105,8 +104,6 @@ def test_the_digest_arrives_with_text_and_html_and_its_links_work(
 def worker_retries():
     """Task retries run as a worker runs them (here at once, whatever the countdown)
     instead of surfacing to the caller as they do in process by default."""
-    from tests.conftest import celery_configure
-
     replaced = celery_configure(task_eager_propagates=False)
     yield
     celery_configure(**replaced)

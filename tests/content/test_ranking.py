@@ -9,8 +9,8 @@ from content.models import ReviewItem
 from content.periods import period_for
 from content.ranking import article_ranking
 from content.rollups import rollup_update
-from tests.content.test_rollups import BAD, GOOD, traffic
 from tests.factories import ArticleFactory
+from tests.helpers import BAD, GOOD, traffic
 
 pytestmark = pytest.mark.django_db
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)  # ISO week 48

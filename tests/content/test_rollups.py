@@ -13,33 +13,11 @@ from content.rollups import day_ranges, rollup_rebuild, rollup_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
-    EvaluationFactory,
-    InteractionFactory,
-    RetrievedSourceFactory,
 )
+from tests.helpers import BAD, GOOD, traffic
 
 pytestmark = pytest.mark.django_db
 DAY1 = datetime(2026, 11, 2, 9, tzinfo=UTC)
-
-
-def traffic(bot, *, day: datetime, article_keys, metrics=None, feedback=None, topic="returns"):
-    interaction = InteractionFactory(bot=bot, timestamp=day, feedback=feedback)
-    for rank, key in enumerate(article_keys, start=1):
-        RetrievedSourceFactory(interaction=interaction, rank=rank, article_key=key)
-    if metrics is not None:
-        verdict = "sufficient" if min(metrics.values()) >= 0.8 else "insufficient"
-        EvaluationFactory(
-            interaction=interaction,
-            verdict=verdict,
-            cause=None if verdict == "sufficient" else "partial",
-            topic=topic,
-            **metrics,
-        )
-    return interaction
-
-
-GOOD = dict(source_precision=1.0, source_query_coverage=1.0, groundedness=1.0)
-BAD = dict(source_precision=0.5, source_query_coverage=0.5, groundedness=0.0)
 
 
 @pytest.fixture
