@@ -30,7 +30,7 @@ SUMMED = (
 
 
 def default_min_sample() -> int:
-    return getattr(settings, "KBAUDIT_MIN_SAMPLE", 20)
+    return settings.KBAUDIT_MIN_SAMPLE
 
 
 @dataclass

@@ -247,6 +247,12 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
 KBAUDIT_API_MAX_BATCH = 1000
 
+# --- Flags and rankings --------------------------------------------------------------
+# Content flags judge each article on the days up to the bot's latest logged day.
+KBAUDIT_FLAG_WINDOW_DAYS = env_int("KBAUDIT_FLAG_WINDOW_DAYS", 28)
+# Graded answers an article (or a bot) needs before it is flagged, diagnosed or ranked.
+KBAUDIT_MIN_SAMPLE = env_int("KBAUDIT_MIN_SAMPLE", 20)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

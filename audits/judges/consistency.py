@@ -116,7 +116,7 @@ class ConsistencyJudge:
     def from_settings(cls, **overrides: Any) -> ConsistencyJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
-            "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+            "response_format": settings.KBAUDIT_JUDGE_RESPONSE_FORMAT,
         }
         options.update(overrides)
         return cls(**options)

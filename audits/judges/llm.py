@@ -134,7 +134,7 @@ class LLMJudge:
     def from_settings(cls, *, use_cache: bool = True, **overrides: Any) -> LLMJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
-            "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+            "response_format": settings.KBAUDIT_JUDGE_RESPONSE_FORMAT,
             "cache": JudgeCache() if use_cache else None,
         }
         options.update(overrides)
