@@ -16,8 +16,8 @@ from datetime import date, datetime, timedelta
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from audits.judges.base import METRIC_LABELS
 from audits.models import Bot
+from audits.presenters import MetricRow, metric_rows
 from content.analytics import article_diagnoses
 from content.evidence import FailingConversation, QuestionGroup
 from content.flags import flag_window_days
@@ -28,19 +28,6 @@ from content.suggestions import REASON_LABELS, item_evidence, suggestion_generat
 FAILING_SHOWN = 5
 QUESTIONS_SHOWN = 10
 ANSWER_CHARS = 320
-
-
-@dataclass
-class MetricRow:
-    name: str
-    short: str
-    question: str
-    value: float | None
-    threshold: float | None
-
-    @property
-    def below(self) -> bool:
-        return self.value is not None and self.threshold is not None and self.value < self.threshold
 
 
 @dataclass
@@ -257,11 +244,7 @@ def _distinct(failing: list[FailingConversation]) -> list[FailingConversation]:
 
 
 def _metric_rows(data: dict) -> list[MetricRow]:
-    metrics, thresholds = data.get("metrics") or {}, data.get("thresholds") or {}
-    return [
-        MetricRow(name, short, question, metrics.get(name), thresholds.get(name))
-        for name, (short, question) in METRIC_LABELS.items()
-    ]
+    return metric_rows(data.get("metrics") or {}, data.get("thresholds") or {})
 
 
 def _misreadings(unsupported: list[dict]) -> list[Misreading]:

@@ -9,8 +9,8 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
+from audits.presenters import MetricRow, metric_rows
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
@@ -315,22 +315,8 @@ def suggestion_update(request, pk: int):
     return redirect(item.get_absolute_url())
 
 
-def evidence_metric_rows(evidence: dict) -> list[dict]:
-    metrics, thresholds = evidence.get("metrics", {}), evidence.get("thresholds", {})
-    rows = []
-    for name, (short, question) in METRIC_LABELS.items():
-        value, threshold = metrics.get(name), thresholds.get(name)
-        below = value is not None and threshold is not None and value < threshold
-        rows.append(
-            {
-                "short": short,
-                "question": question,
-                "value": value,
-                "threshold": threshold,
-                "below": below,
-            }
-        )
-    return rows
+def evidence_metric_rows(evidence: dict) -> list[MetricRow]:
+    return metric_rows(evidence.get("metrics", {}), evidence.get("thresholds", {}))
 
 
 QUEUE_PAGE = 50
