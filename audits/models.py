@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audits.judges.base import METRICS
+from kbaudit.lib.roles import is_admin
 
 unit_interval = [MinValueValidator(0.0), MaxValueValidator(1.0)]
 percentage = [MinValueValidator(0.0), MaxValueValidator(100.0)]
@@ -40,7 +41,7 @@ class BotQuerySet(models.QuerySet):
     def visible_to(self, user) -> BotQuerySet:
         if not user.is_authenticated:
             return self.none()
-        if user.is_superuser or user.groups.filter(name="admin").exists():
+        if is_admin(user):
             return self
         return self.filter(team__members=user).distinct()
 
