@@ -3,8 +3,8 @@ work from away from the app — why it was flagged, what to answer, what the bot
 what to merge, the suggestion, a checklist and the questions to replay afterwards.
 
 ``brief_build`` gathers the facts; ``content.brief_layout`` lays them out once as
-headings, paragraphs, lists and tables, which ``brief_markdown`` and ``brief_docx``
-both render, so the two formats never drift apart.
+headings, paragraphs, lists and tables, which ``brief_layout.brief_markdown`` and
+``brief_docx.brief_docx`` both render, so the two formats never drift apart.
 """
 
 from __future__ import annotations
@@ -316,16 +316,3 @@ def times(count: int) -> str:
 def short(text: str, limit: int = 120) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def brief_markdown(brief: Brief) -> str:
-    from content.brief_layout import blocks_markdown, brief_blocks
-
-    return blocks_markdown(brief_blocks(brief))
-
-
-def brief_docx(brief: Brief) -> bytes:
-    from content.brief_docx import blocks_docx
-    from content.brief_layout import brief_blocks
-
-    return blocks_docx(brief_blocks(brief), title=f"Rewrite brief: {brief.title}")

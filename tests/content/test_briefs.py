@@ -9,8 +9,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from docx.oxml.ns import qn
 
-from content.brief_docx import CHECKBOX
-from content.briefs import brief_build, brief_docx, brief_markdown
+from content.brief_docx import CHECKBOX, brief_docx
+from content.brief_layout import brief_markdown
+from content.briefs import brief_build
 from content.models import ArticleFinding, ReviewItem, RewriteSuggestion
 from content.suggestions import suggestion_edit
 from tests.factories import ArticleFactory, InteractionFactory, RetrievedSourceFactory
