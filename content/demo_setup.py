@@ -13,6 +13,8 @@ from django.core.management import call_command
 
 from audits.models import Bot, Team
 from content.demo.generate import DemoManifest, demo_generate
+from content.digest import subscription_save
+from content.models import DigestSubscription
 
 DEMO_PASSWORD = "kbaudit-demo"
 DEMO_DIR = Path(settings.BASE_DIR) / "var" / "demo"
@@ -93,9 +95,6 @@ def demo_people_setup() -> None:
 
 
 def _digest_subscribe(user) -> None:
-    from content.digest import subscription_save
-    from content.models import DigestSubscription
-
     subscription, created = DigestSubscription.objects.get_or_create(
         user=user, defaults={"weekday": 0, "hour": 8, "time_zone": "Europe/London"}
     )

@@ -27,9 +27,10 @@ from audits.diagnostics import (
     evaluate,
     period_context,
 )
-from audits.models import Bot, Interaction
+from audits.models import Bot, Interaction, RetrievedSource
 from content.models import (
     METRIC_FIELDS,
+    Article,
     ArticleDayRollup,
     ArticleVersion,
     BotDayRollup,
@@ -266,9 +267,6 @@ def failing_topics(
     """For each article, the most frequent topic among the insufficient answers that
     retrieved it in the window (ties go to the topic first in alphabetical order); one
     query for all of them."""
-    from audits.models import RetrievedSource
-    from content.models import Article
-
     ids_by_key = dict(Article.objects.filter(pk__in=article_ids).values_list("external_id", "pk"))
     if not ids_by_key:
         return {}

@@ -9,6 +9,7 @@ from django.dispatch import receiver
 
 from audits.signals import evaluations_written, interactions_imported
 from content.models import Article
+from content.tasks import rollups_refresh
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,6 @@ def create_stub_articles(sender, *, article_refs: dict[str, tuple[str, str]], **
 @receiver(evaluations_written)
 def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
     """Rollups follow the sweep: only the days it touched are recomputed."""
-    from content.tasks import rollups_refresh
-
     for bot_id, touched in days.items():
         iso = sorted({day.isoformat() for day in touched})
 

@@ -26,7 +26,8 @@ from content.models import (
 from content.periods import KINDS, period_for
 from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
-from content.worklist import worklist_row
+from content.tasks import rollups_rebuild
+from content.worklist import worklist_render, worklist_row
 from kbaudit.lib.roles import editor_required, is_editor
 
 
@@ -135,8 +136,6 @@ def bot_thresholds_update(request, slug: str):
     form = ThresholdsForm(request.POST, instance=bot)
     if form.is_valid():
         form.save()
-        from content.tasks import rollups_rebuild
-
         rollups_rebuild.delay(bot.pk)
         messages.success(request, "Thresholds saved; the analytics are being recomputed.")
     else:
@@ -461,8 +460,6 @@ def item_action(request, pk: int, action: str):
 @require_GET
 def queue_export(request):
     """The queue as it is filtered, as CSV or JSON."""
-    from content.management.commands.export_worklist import render as render_rows
-
     fmt = request.GET.get("format", "csv")
     if fmt not in ("csv", "json"):
         return HttpResponseBadRequest("format must be csv or json")
@@ -475,7 +472,7 @@ def queue_export(request):
         for item in items.select_related("article", "bot").order_by("-priority", "id")
     ]
     response = HttpResponse(
-        render_rows(rows, fmt),
+        worklist_render(rows, fmt),
         content_type="text/csv; charset=utf-8" if fmt == "csv" else "application/json",
     )
     response["Content-Disposition"] = f'attachment; filename="kbaudit-worklist.{fmt}"'

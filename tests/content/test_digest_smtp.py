@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 import pytest
 from django.test import Client
 
+import content.tasks
+from content.digest import digest_claim
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
 from tests.helpers import MONDAY, SITE, celery_configure, subscribe
@@ -112,13 +114,10 @@ def worker_retries():
 def test_a_refused_send_is_logged_recorded_and_retried_with_a_countdown(
     smtp_server, worker_retries, alice, bot, monkeypatch, caplog
 ):
-    import content.digest
-    from content.digest import digest_claim
-
     countdowns = []
-    real = content.digest.digest_retry_countdown
+    real = content.tasks.digest_retry_countdown
     monkeypatch.setattr(
-        content.digest,
+        content.tasks,
         "digest_retry_countdown",
         lambda retries: countdowns.append(real(retries)) or countdowns[-1],
     )
