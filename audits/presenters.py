@@ -48,10 +48,6 @@ class SubQueryRow:
     fact_numbers: list[int]
 
     @property
-    def covered_by_sources(self) -> bool:
-        return bool(self.source_ranks)
-
-    @property
     def answered(self) -> bool:
         return bool(self.fact_numbers)
 
