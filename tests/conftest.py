@@ -10,7 +10,6 @@ from django.test import override_settings
 from tests.factories import BotFactory, TeamFactory, UserFactory
 from tests.helpers import celery_configure, judgement, require_service  # noqa: F401 - judgement for older imports
 
-
 # Tests hash passwords with MD5: PBKDF2 is slow on purpose, and hashing the users of the
 # access tests took 100 of their 105 seconds. Production keeps Django's default hashers.
 FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
