@@ -93,7 +93,9 @@ def run(n: int = 3000) -> dict:
     )
     slowest = min(offline["per_second_one_core"], fresh["per_second_one_core"])
     verdict = "met" if slowest >= TARGET_PER_SECOND else "MISSED"
-    print(f"  target {TARGET_PER_SECOND} interactions/s on one core (what the sweep needs): {verdict}")
+    print(
+        f"  target {TARGET_PER_SECOND} interactions/s on one core (what the sweep needs): {verdict}"
+    )
     from bench import judge_llm_bench
 
     llm = judge_llm_bench.run(200)
