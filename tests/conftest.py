@@ -2,13 +2,26 @@ from __future__ import annotations
 
 import os
 import uuid
+from datetime import timedelta
+from itertools import count
 
 import pytest
+import redis
 from django.contrib.auth.models import Group
+from django.db import connection
 from django.test import override_settings
+from django.utils import timezone
 
-from tests.factories import BotFactory, TeamFactory, UserFactory
+from tests.factories import (
+    BotFactory,
+    InteractionFactory,
+    RetrievedSourceFactory,
+    TeamFactory,
+    UserFactory,
+)
 from tests.helpers import celery_configure, judgement, require_service  # noqa: F401 - judgement for older imports
+from tests.llm_server import LLMServer
+from tests.processes import CeleryProcess, stop_all
 
 # Tests hash passwords with MD5: PBKDF2 is slow on purpose, and hashing the users of the
 # access tests took 100 of their 105 seconds. Production keeps Django's default hashers.
@@ -23,8 +36,6 @@ def fast_password_hasher():
 
 @pytest.fixture
 def postgres():
-    from django.db import connection
-
     require_service(connection.vendor == "postgresql", "PostgreSQL (set DATABASE_URL)")
     return connection
 
@@ -75,8 +86,6 @@ def charlie(db, other_bot):
 @pytest.fixture
 def llm_server():
     """A loopback OpenAI-compatible server with scripted replies (tests/llm_server.py)."""
-    from tests.llm_server import LLMServer
-
     server = LLMServer().start()
     yield server
     server.stop()
@@ -111,8 +120,6 @@ def celery_in_process():
 
 
 def redis_reachable(url: str) -> bool:
-    import redis
-
     try:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
@@ -164,8 +171,6 @@ class CeleryCluster:
     """
 
     def __init__(self, *, settings, broker_url: str, llm_server, log_dir):
-        from django.db import connection
-
         self.settings = settings
         self.broker_url = broker_url
         self.log_dir = log_dir
@@ -199,8 +204,6 @@ class CeleryCluster:
         celery_configure(broker_url=url)
 
     def queue_length(self) -> int:
-        import redis
-
         return redis.Redis.from_url(self.broker_url).llen(self.queue)
 
     def configure(self, **values) -> None:
@@ -209,16 +212,12 @@ class CeleryCluster:
             self.env[name] = str(value)
 
     def worker(self, *options: str):
-        from tests.processes import CeleryProcess
-
         options = options or ("--pool", "threads", "--concurrency", "2")
         process = CeleryProcess("worker", dict(self.env), self.log_dir, *options)
         self.processes.append(process)
         return process.start()
 
     def beat(self):
-        from tests.processes import CeleryProcess
-
         process = CeleryProcess("beat", dict(self.env), self.log_dir)
         self.processes.append(process)
         return process.start()
@@ -232,8 +231,6 @@ class CeleryCluster:
 
 def _forget_queue(broker_url: str, queue: str) -> None:
     """Drop what this test's queue left in a shared Redis."""
-    import redis
-
     try:
         client = redis.Redis.from_url(broker_url, socket_connect_timeout=1)
         keys = list(client.scan_iter(match=f"{queue}*"))
@@ -246,8 +243,6 @@ def _forget_queue(broker_url: str, queue: str) -> None:
 @pytest.fixture
 def celery_cluster(postgres, transactional_db, redis_url, llm_server, settings, tmp_path):
     """See :class:`CeleryCluster`. Needs PostgreSQL (the workers are other processes)."""
-    from tests.processes import stop_all
-
     cluster = CeleryCluster(
         settings=settings, broker_url=redis_url, llm_server=llm_server, log_dir=tmp_path
     )
@@ -264,13 +259,6 @@ def interaction_due(bot):
 
     Each asks a different question, so the judge cache never answers for another.
     """
-    from datetime import timedelta
-    from itertools import count
-
-    from django.utils import timezone
-
-    from tests.factories import InteractionFactory, RetrievedSourceFactory
-
     numbers = count(1)
 
     def make(*, idle=timedelta(hours=2), on_bot=None, **fields):

@@ -125,7 +125,6 @@ class ArticleVersionFactory(factory.django.DjangoModelFactory):
 class EvaluationRunFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = "audits.EvaluationRun"
-        django_get_or_create = ("name",)
 
     name = factory.Sequence(lambda n: f"run-{n}")
 
@@ -178,4 +177,3 @@ class ArticleFindingFactory(factory.django.DjangoModelFactory):
     kind = "duplicate"
     article_a = factory.SubFactory(ArticleFactory)
     article_b = factory.SubFactory(ArticleFactory)
-    confidence = 0.9

@@ -7,9 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
-from audits.ingest import service
+from audits.ingest import service, writers
 from audits.ingest.orm_writer import OrmWriter
+from audits.ingest.prepare import BOT_MARK, Payload, PreparedChunk
 from audits.ingest.writers import PostgresCopyWriter
 from audits.models import Bot, Conversation, EvaluationRun, Interaction, RetrievedSource
 from content.models import Article
@@ -273,8 +275,6 @@ def test_a_run_is_stored_apart_from_production(tmp_path, writer):
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path):
-    from django.core.management.base import CommandError
-
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_interactions", str(tmp_path / "nope.jsonl"))
 
@@ -282,8 +282,6 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 def test_on_postgresql_a_fresh_file_goes_in_as_rows_prepared_by_the_parser(
     tmp_path, postgres, monkeypatch
 ):
-    from audits.ingest import writers
-
     def must_not_run(*args, **kwargs):
         raise AssertionError("the writer encoded rows itself")
 
@@ -305,8 +303,6 @@ def test_a_conversation_continued_from_an_earlier_file_is_joined_not_duplicated(
 
 
 def test_a_bot_stand_in_found_in_the_data_is_refused():
-    from audits.ingest.prepare import BOT_MARK, Payload, PreparedChunk
-
     payload = Payload(bytearray(BOT_MARK * 2), rows=1)
     assert PreparedChunk.for_bot(payload, 7) is None
     assert PreparedChunk.for_bot(Payload(bytearray(BOT_MARK), rows=1), 7).endswith(

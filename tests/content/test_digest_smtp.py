@@ -10,6 +10,7 @@ from email import policy
 from urllib.parse import urlsplit
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.test import Client
 
 import content.tasks
@@ -46,8 +47,6 @@ def free_port() -> int:
 
 @pytest.fixture
 def smtp_server(settings):
-    from aiosmtpd.controller import Controller
-
     inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
     controller.start()
@@ -136,8 +135,6 @@ def test_a_refused_send_is_logged_recorded_and_retried_with_a_countdown(
 def test_retries_stop_after_five_and_leave_the_delivery_failed(
     settings, worker_retries, alice, bot
 ):
-    from content.digest import digest_claim
-
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", free_port(), 2
     delivery = digest_claim(subscription=subscribe(alice), now=MONDAY)

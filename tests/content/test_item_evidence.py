@@ -15,6 +15,7 @@ from tests.factories import (
     RetrievedSourceFactory,
 )
 from tests.helpers import RETURNS_GAP_DAY, RETURNS_POLICY, RETURNS_QUESTIONS
+from tests.llm_server import Reply, error_reply
 
 pytestmark = pytest.mark.django_db
 RETURNS = RETURNS_POLICY
@@ -95,8 +96,6 @@ def test_a_writer_edits_the_suggestion_and_can_regenerate_it(client, bob, bot, r
 def test_with_an_endpoint_the_suggestion_comes_from_the_model(
     bot, returns_gap, llm_server, llm_settings
 ):
-    from tests.llm_server import Reply
-
     llm_server.script(
         Reply(content="## What to add\n\n- **Is there a restocking fee?** [to confirm]")
     )
@@ -110,8 +109,6 @@ def test_with_an_endpoint_the_suggestion_comes_from_the_model(
 
 
 def test_a_failed_model_call_falls_back_to_the_evidence(bot, returns_gap, llm_server, llm_settings):
-    from tests.llm_server import error_reply
-
     llm_server.script(*[error_reply(500)] * 10)
     suggestion = suggestion_generate(item=ReviewItem.objects.get(reason="content_gap"))
     assert suggestion.source == "evidence" and "What to add" in suggestion.body

@@ -5,6 +5,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.forms.models import model_to_dict
 
 from audits.models import Evaluation
@@ -13,6 +14,7 @@ from content.rollups import day_ranges, rollup_rebuild, rollup_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
+    EvaluationRunFactory,
 )
 from tests.helpers import BAD, GOOD, traffic
 
@@ -80,10 +82,8 @@ def test_retrievals_credit_the_version_live_at_the_time(bot, kb):
 
 
 def test_run_traffic_never_reaches_the_rollups(bot, kb):
-    from audits.models import EvaluationRun
-
     interaction = traffic(bot, day=DAY1, article_keys=["kb-returns"], metrics=BAD)
-    interaction.run = EvaluationRun.objects.create(name="candidate")
+    interaction.run = EvaluationRunFactory(name="candidate")
     interaction.save()
     rollup_update(bot=bot, days=[DAY1.date()])
     assert not ArticleDayRollup.objects.exists() and not BotDayRollup.objects.exists()
@@ -144,8 +144,6 @@ def test_a_day_ends_at_midnight_exactly(bot, kb):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rebuild_leaves_the_rollup_tables_vacuumed_and_analysed(bot, kb):
-    from django.db import connection
-
     traffic(bot, day=datetime(2026, 11, 20, 10, tzinfo=UTC), article_keys=["kb-returns"])
     call_command("rollup", "--rebuild", stdout=io.StringIO())
     assert ArticleDayRollup.objects.count() == 1
