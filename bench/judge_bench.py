@@ -15,6 +15,7 @@ TARGET_PER_SECOND = 200
 
 
 def _demo(n: int) -> tuple[list[dict], list[dict]]:
+    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
     from content.demo.generate import demo_generate
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -49,6 +50,7 @@ def _fresh_three_sources(records: list[dict], articles: list[dict]) -> list[dict
 
 
 def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
+    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
     from audits.judges.base import JudgeInput, SourceText
     from audits.judges.offline import OfflineJudge, profile_from_texts
 
@@ -96,6 +98,7 @@ def run(n: int = 3000) -> dict:
     print(
         f"  target {TARGET_PER_SECOND} interactions/s on one core (what the sweep needs): {verdict}"
     )
+    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
     from bench import judge_llm_bench
 
     llm = judge_llm_bench.run(200)
