@@ -73,7 +73,7 @@ class JudgeShelf:
 
 def _judge_settings() -> tuple:
     return tuple(
-        getattr(settings, name, None)
+        getattr(settings, name)
         for name in (
             "KBAUDIT_JUDGE",
             "OPENAI_BASE_URL",

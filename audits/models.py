@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audits.judges.base import METRICS
+from kbaudit.lib.roles import is_admin
 
 unit_interval = [MinValueValidator(0.0), MaxValueValidator(1.0)]
 percentage = [MinValueValidator(0.0), MaxValueValidator(100.0)]
@@ -59,7 +60,7 @@ class BotQuerySet(models.QuerySet):
     def visible_to(self, user) -> BotQuerySet:
         if not user.is_authenticated:
             return self.none()
-        if user.is_superuser or user.groups.filter(name="admin").exists():
+        if is_admin(user):
             return self
         return self.filter(team__members=user).distinct()
 
@@ -131,10 +132,6 @@ class Bot(models.Model):
             return True
         digest = hashlib.sha256(f"{self.slug}\x00{external_id}".encode()).digest()
         return int.from_bytes(digest[:8], "big") / 2**64 * 100 < self.sample_percent
-
-    def tokens_used_on(self, day: date) -> int:
-        usage = self.daily_usage.filter(day=day).first()
-        return usage.tokens if usage else 0
 
 
 class BotDailyUsage(models.Model):
@@ -388,10 +385,6 @@ class Interaction(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("audits:interaction_detail", args=[self.pk])
 
-    @property
-    def is_feedback_down(self) -> bool:
-        return self.feedback == self.Feedback.DOWN
-
 
 class RetrievedSourceQuerySet(models.QuerySet):
     def production(self) -> RetrievedSourceQuerySet:
@@ -524,20 +517,8 @@ class Evaluation(models.Model):
     def __str__(self) -> str:
         return f"{self.interaction_id}: {self.verdict}"
 
-    @property
-    def is_sufficient(self) -> bool:
-        return self.verdict == self.Verdict.SUFFICIENT
-
     def metrics(self) -> dict[str, float | None]:
         return {metric: getattr(self, metric) for metric in METRICS}
-
-    def metrics_below_threshold(self) -> list[str]:
-        thresholds = self.bot.thresholds()
-        return [
-            metric
-            for metric, value in self.metrics().items()
-            if value is not None and value < thresholds[metric]
-        ]
 
 
 class JudgeCacheEntry(models.Model):

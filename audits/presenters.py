@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from audits.judges.base import METRIC_LABELS, METRICS
@@ -16,15 +17,28 @@ REASON_LABELS = {
 
 @dataclass
 class MetricRow:
+    """One metric against its threshold, as the interaction, item and brief pages show it."""
+
     name: str
     short: str
     question: str
     value: float | None
-    threshold: float
+    threshold: float | None
 
     @property
     def below(self) -> bool:
-        return self.value is not None and self.value < self.threshold
+        return self.value is not None and self.threshold is not None and self.value < self.threshold
+
+
+def metric_rows(
+    values: Mapping[str, float | None], thresholds: Mapping[str, float]
+) -> list[MetricRow]:
+    """The six metrics in their usual order; a value or threshold missing from the
+    mappings shows as None."""
+    return [
+        MetricRow(name, short, question, values.get(name), thresholds.get(name))
+        for name, (short, question) in METRIC_LABELS.items()
+    ]
 
 
 @dataclass
@@ -32,10 +46,6 @@ class SubQueryRow:
     text: str
     source_ranks: list[int]
     fact_numbers: list[int]
-
-    @property
-    def covered_by_sources(self) -> bool:
-        return bool(self.source_ranks)
 
     @property
     def answered(self) -> bool:
@@ -66,13 +76,8 @@ def _column(matrix: list[list[int]], j: int) -> list[int]:
 
 
 def evaluation_view(evaluation: Evaluation) -> EvaluationView:
-    thresholds = evaluation.bot.thresholds()
-    metrics = [
-        MetricRow(
-            m, METRIC_LABELS[m][0], METRIC_LABELS[m][1], getattr(evaluation, m), thresholds[m]
-        )
-        for m in METRICS
-    ]
+    values = {m: getattr(evaluation, m) for m in METRICS}
+    metrics = metric_rows(values, evaluation.bot.thresholds())
     details = evaluation.details or {}
     matches = details.get("matches") or {}
     source_query = matches.get("source_query") or []

@@ -82,6 +82,7 @@ WHERE e.id IS NULL
 
 
 def _evaluate_all() -> int:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from django.db import connection
 
     topics = ", ".join(f"'{t}'" for t in TOPICS)
@@ -147,6 +148,7 @@ def run(n: int = 1_000_000, n_articles: int = 20_000) -> dict:
     print(f"  imported {n:,} interactions in {seconds:.0f}s")
     results: dict = {"n": n, "articles": n_articles}
     with django_for(url):
+        # Imported as the section runs: bench.common configures Django (settings, database) first.
         from django.contrib.auth import get_user_model
         from django.test import Client
 

@@ -25,6 +25,7 @@ def bench_database_url(name: str = "kbaudit_bench") -> str:
 
 
 def recreate_database(url: str) -> None:
+    # psycopg only for the sections that recreate a database.
     import psycopg
 
     parts = urlsplit(url)
@@ -75,6 +76,7 @@ def django_for(url: str):
     os.environ.update(env_for(url))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kbaudit.settings")
     sys.path.insert(0, str(ROOT))
+    # after the environment above is set: settings read it at import.
     import django
 
     django.setup()

@@ -34,6 +34,7 @@ CALLS_TARGET = 1.0
 
 def interactions(n: int, *, repeat_share: float, seed: int = 7) -> list:
     """``n`` judge inputs of which ``repeat_share`` repeat an earlier triplet."""
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from audits.judges.base import JudgeInput, SourceText
     from tests.llm_server import TYPICAL_DOMAIN, TYPICAL_QUERY, TYPICAL_RESPONSE, TYPICAL_SOURCES
 
@@ -57,6 +58,7 @@ def interactions(n: int, *, repeat_share: float, seed: int = 7) -> list:
 
 
 def grade(items: list) -> dict:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from audits.judges.cache import JudgeCache
     from audits.judges.llm import LLMJudge
     from audits.judges.llm_schema import SCHEMA
@@ -96,6 +98,7 @@ def run(n: int = 200) -> dict:
     # Checks import every URLconf; the benchmark needs only the tables.
     manage(url, "migrate", "-v0", "--skip-checks")
     with django_for(url):
+        # Imported as the section runs: bench.common configures Django (settings, database) first.
         from django.db import connections
 
         # One INFO line per HTTP request would drown the figures.

@@ -415,6 +415,7 @@ def run(n: int = 20_000) -> dict:
 
 
 def _scan_figures(kb: SyntheticKb) -> dict:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from content.models import ArticleFinding, KbScanRun
 
     run = KbScanRun.objects.order_by("-started_at", "-pk").first()

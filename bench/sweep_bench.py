@@ -42,6 +42,7 @@ TARGET_PER_WORKER = 35.0
 
 def seed(n: int) -> None:
     """``n`` idle interactions of one bot, three sources each, every question different."""
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from django.utils import timezone
 
     from audits.models import Bot, Conversation, Interaction, RetrievedSource
@@ -81,6 +82,7 @@ def seed(n: int) -> None:
 
 def reset() -> None:
     """Everything ungraded again, and nothing cached or counted."""
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from audits.models import BotDailyUsage, Evaluation, Interaction, JudgeCacheEntry, SweepState
 
     Evaluation.objects.all().delete()
@@ -93,6 +95,7 @@ def reset() -> None:
 
 
 def timed_sweep(*, n: int, workers: int, url: str, redis_url: str, server, log_dir) -> dict:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from django.db.models import Max, Min
     from django.utils import timezone
 
@@ -153,6 +156,7 @@ def timed_sweep(*, n: int, workers: int, url: str, redis_url: str, server, log_d
 
 
 def _forget_queue(redis_url: str, queue: str) -> None:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     import redis
 
     client = redis.Redis.from_url(redis_url)
@@ -167,6 +171,7 @@ def run(n: int = 600) -> dict:
     recreate_database(url)
     manage(url, "migrate", "-v0")
     with django_for(url):
+        # Imported as the section runs: bench.common configures Django (settings, database) first.
         from kbaudit.celery import app
         from tests.llm_server import LLMServer, completion_reply, typical_output
 

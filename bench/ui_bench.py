@@ -75,6 +75,7 @@ WHERE e.id IS NULL
 
 
 def _items(n: int) -> None:
+    # Imported as the section runs: bench.common configures Django (settings, database) first.
     from audits.models import Bot, Team
     from content.models import Article, BotKnowledgeBase, ReviewItem
 
@@ -113,6 +114,7 @@ def run(n_items: int = 10_000, n_interactions: int = 50_000) -> dict:
     manage(url, "import_interactions", str(path), "--no-progress")
     results: dict = {"items": n_items, "interactions": n_interactions}
     with django_for(url):
+        # Imported as the section runs: bench.common configures Django (settings, database) first.
         from django.contrib.auth import get_user_model
         from django.db import connection
         from django.test import Client

@@ -8,9 +8,10 @@ from datetime import date, timedelta
 
 from django.db.models import QuerySet, Sum
 
+from audits.abstention import REASON_HANDLING
 from audits.diagnostics import Diagnosis, PeriodTotals, diagnose, period_context
 from audits.judges.base import METRICS
-from audits.models import Bot
+from audits.models import Bot, Evaluation
 from content.models import CAUSES, ArticleDayRollup, BotDayRollup, TopicDayRollup
 from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
 
@@ -166,9 +167,6 @@ class Abstention:
 
 
 def abstention_report(*, bot: Bot, first: date, last: date, examples: int = 8) -> Abstention:
-    from audits.abstention import REASON_HANDLING
-    from audits.models import Evaluation
-
     rows = BotDayRollup.objects.filter(bot=bot, day__gte=first, day__lte=last)
     totals = total(rows, BOT_FIELDS)
     reasons = [

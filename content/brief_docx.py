@@ -25,7 +25,9 @@ from content.brief_layout import (
     Paragraph,
     Strong,
     Table,
+    brief_blocks,
 )
+from content.briefs import Brief
 
 # Characters XML 1.0 cannot carry: a query or answer containing one would abort the file.
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -252,3 +254,7 @@ def _markdown_runs(paragraph, text: str) -> None:
         cursor = match.end()
     if cursor < len(text):
         paragraph.add_run(xml_safe(text[cursor:]))
+
+
+def brief_docx(brief: Brief) -> bytes:
+    return blocks_docx(brief_blocks(brief), title=f"Rewrite brief: {brief.title}")

@@ -368,3 +368,7 @@ def _md_block(block: Block) -> str:
 
 def blocks_markdown(blocks: list[Block]) -> str:
     return "\n\n".join(_md_block(block) for block in blocks) + "\n"
+
+
+def brief_markdown(brief: Brief) -> str:
+    return blocks_markdown(brief_blocks(brief))

@@ -16,7 +16,9 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
-from content.briefs import Brief, brief_build, brief_docx, brief_markdown, busiest_bot
+from content.brief_docx import brief_docx
+from content.brief_layout import brief_markdown
+from content.briefs import Brief, brief_build, busiest_bot
 from content.models import ReviewItem
 from kbaudit.lib.access import bots_answering_from, get_article_for_user
 

@@ -3,8 +3,8 @@ work from away from the app — why it was flagged, what to answer, what the bot
 what to merge, the suggestion, a checklist and the questions to replay afterwards.
 
 ``brief_build`` gathers the facts; ``content.brief_layout`` lays them out once as
-headings, paragraphs, lists and tables, which ``brief_markdown`` and ``brief_docx``
-both render, so the two formats never drift apart.
+headings, paragraphs, lists and tables, which ``brief_layout.brief_markdown`` and
+``brief_docx.brief_docx`` both render, so the two formats never drift apart.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from datetime import date, datetime, timedelta
 from django.db.models import Max, Sum
 from django.utils import timezone
 
-from audits.judges.base import METRIC_LABELS
 from audits.models import Bot
+from audits.presenters import MetricRow, metric_rows
 from content.analytics import article_diagnoses
 from content.escalations.evidence import AgentEvidence
 from content.evidence import FailingConversation, QuestionGroup
@@ -29,19 +29,6 @@ from content.suggestions import REASON_LABELS, item_evidence, suggestion_generat
 FAILING_SHOWN = 5
 QUESTIONS_SHOWN = 10
 ANSWER_CHARS = 320
-
-
-@dataclass
-class MetricRow:
-    name: str
-    short: str
-    question: str
-    value: float | None
-    threshold: float | None
-
-    @property
-    def below(self) -> bool:
-        return self.value is not None and self.threshold is not None and self.value < self.threshold
 
 
 @dataclass
@@ -261,11 +248,7 @@ def _distinct(failing: list[FailingConversation]) -> list[FailingConversation]:
 
 
 def _metric_rows(data: dict) -> list[MetricRow]:
-    metrics, thresholds = data.get("metrics") or {}, data.get("thresholds") or {}
-    return [
-        MetricRow(name, short, question, metrics.get(name), thresholds.get(name))
-        for name, (short, question) in METRIC_LABELS.items()
-    ]
+    return metric_rows(data.get("metrics") or {}, data.get("thresholds") or {})
 
 
 def _misreadings(unsupported: list[dict]) -> list[Misreading]:
@@ -337,16 +320,3 @@ def times(count: int) -> str:
 def short(text: str, limit: int = 120) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def brief_markdown(brief: Brief) -> str:
-    from content.brief_layout import blocks_markdown, brief_blocks
-
-    return blocks_markdown(brief_blocks(brief))
-
-
-def brief_docx(brief: Brief) -> bytes:
-    from content.brief_docx import blocks_docx
-    from content.brief_layout import brief_blocks
-
-    return blocks_docx(brief_blocks(brief), title=f"Rewrite brief: {brief.title}")

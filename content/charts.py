@@ -131,25 +131,6 @@ def causes(counts: dict[str, int]) -> str:
     return to_html(data, layout)
 
 
-def distribution(values: dict[str, Sequence[float]], title: str = "") -> str:
-    """Overlaid histograms, e.g. one metric for a baseline and a candidate."""
-    data = [
-        {
-            "type": "histogram",
-            "x": list(series),
-            "name": name,
-            "opacity": 0.6,
-            "marker": {"color": COLOURS[index]},
-            "xbins": {"start": 0, "end": 1.0001, "size": 0.1},
-        }
-        for index, (name, series) in enumerate(values.items())
-    ]
-    layout = {"height": 240, "barmode": "overlay"}
-    if title:
-        layout["title"] = {"text": title}
-    return to_html(data, layout)
-
-
 def rates(days: Sequence[date], series: dict[str, Sequence[float | None]]) -> str:
     """Shares over time, one line each, as percentages."""
     data = [

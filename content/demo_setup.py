@@ -16,7 +16,8 @@ from audits.models import Bot, Team
 from content.demo import corpus_seller
 from content.demo.articles import BY_ID, SELLER_BOT, SELLER_HELP_URL, STORE_BOT, md
 from content.demo.generate import DemoManifest, demo_generate
-from content.models import KnowledgeBase
+from content.digest import subscription_save
+from content.models import DigestSubscription, KnowledgeBase
 
 DEMO_PASSWORD = "kbaudit-demo"
 DEMO_DIR = Path(settings.BASE_DIR) / "var" / "demo"
@@ -155,9 +156,6 @@ def _demo_alert_rules() -> None:
 
 
 def _digest_subscribe(user) -> None:
-    from content.digest import subscription_save
-    from content.models import DigestSubscription
-
     subscription, created = DigestSubscription.objects.get_or_create(
         user=user, defaults={"weekday": 0, "hour": 8, "time_zone": "Europe/London"}
     )

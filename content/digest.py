@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -113,8 +114,6 @@ def subscriptions_ensure() -> int:
     """Everyone gets a weekly digest (SPEC §1): a person with an email address and no
     subscription yet gets the default one (Monday 08:00 UTC, every bot they can see),
     which they can change or switch off; a switched-off one stays off."""
-    from django.contrib.auth import get_user_model
-
     people = get_user_model().objects.filter(is_active=True, digest_subscription__isnull=True)
     created = DigestSubscription.objects.bulk_create(
         [DigestSubscription(user=person) for person in people.exclude(email="")],
@@ -216,8 +215,6 @@ def unsubscribe_token(user) -> str:
 
 def unsubscribe_user(token: str):
     """The person a signed unsubscribe token names, or None if it was tampered with."""
-    from django.contrib.auth import get_user_model
-
     try:
         data = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
     except (signing.BadSignature, ValueError, TypeError):

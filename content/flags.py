@@ -19,10 +19,18 @@ from django.db import transaction
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
-from audits.diagnostics import PeriodTotals, diagnose, period_context
-from audits.models import Bot, Interaction
+from audits.diagnostics import (
+    PeriodTotals,
+    catalogue_rule,
+    condition_metrics,
+    diagnose,
+    evaluate,
+    period_context,
+)
+from audits.models import Bot, Interaction, RetrievedSource
 from content.models import (
     METRIC_FIELDS,
+    Article,
     ArticleDayRollup,
     ArticleVersion,
     BotDayRollup,
@@ -31,10 +39,14 @@ from content.models import (
 )
 from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
 
-GAP_METRICS = ("source_precision", "groundedness", "source_query_coverage")
 Reason = ReviewItem.Reason
+# A content gap is the diagnostics catalogue's rule of that name (SP, G and SQC all below
+# threshold together); the flag applies it, and never restates it.
+CONTENT_GAP_RULE = "content-gap"
+GAP_METRICS = condition_metrics(catalogue_rule(CONTENT_GAP_RULE).when)
 # Article diagnoses the writers act on, and the review reason each raises.
 DIAGNOSIS_REASONS = {
+    CONTENT_GAP_RULE: Reason.CONTENT_GAP,
     "near-duplicate-retrieval": Reason.NEAR_DUPLICATE,
     "article-answers-half": Reason.PARTIAL_COVERAGE,
     "article-fails-a-subset": Reason.PARTIAL_COVERAGE,
@@ -56,7 +68,7 @@ WORSE_BY = 0.10
 
 
 def flag_window_days() -> int:
-    return getattr(settings, "KBAUDIT_FLAG_WINDOW_DAYS", 28)
+    return settings.KBAUDIT_FLAG_WINDOW_DAYS
 
 
 @dataclass
@@ -137,14 +149,11 @@ def article_totals(bot: Bot, first: date, last: date) -> dict[int, dict]:
 
 
 def gap_severity(means: dict[str, float | None], thresholds: dict[str, float]) -> float | None:
-    """How far below threshold SP, G and SQC sit together; None unless all three are below."""
-    gaps = []
-    for metric in GAP_METRICS:
-        value = means.get(metric)
-        if value is None or value >= thresholds[metric]:
-            return None
-        gaps.append(thresholds[metric] - value)
-    return sum(gaps) / len(gaps)
+    """How far below threshold the content-gap metrics sit on average; None unless the
+    catalogue's content-gap condition holds."""
+    if evaluate(catalogue_rule(CONTENT_GAP_RULE).when, {**means, "thresholds": thresholds}):
+        return _distance_below(means, thresholds, GAP_METRICS)
+    return None
 
 
 def findings_for(
@@ -173,8 +182,8 @@ def findings_for(
         reasons = {
             DIAGNOSIS_REASONS[d.rule_id] for d in diagnoses if d.rule_id in DIAGNOSIS_REASONS
         }
-        if gap_severity(means, thresholds) is not None:
-            reasons = {Reason.CONTENT_GAP} | (reasons - SUBSUMED_BY_GAP)
+        if Reason.CONTENT_GAP in reasons:
+            reasons -= SUBSUMED_BY_GAP
         for reason in sorted(reasons):
             severity = _distance_below(means, thresholds, REASON_METRICS[reason])
             findings.append(
@@ -258,9 +267,6 @@ def failing_topics(
     """For each article, the most frequent topic among the insufficient answers that
     retrieved it in the window (ties go to the topic first in alphabetical order); one
     query for all of them."""
-    from audits.models import RetrievedSource
-    from content.models import Article
-
     ids_by_key = dict(Article.objects.filter(pk__in=article_ids).values_list("external_id", "pk"))
     if not ids_by_key:
         return {}

@@ -6,10 +6,13 @@ import hashlib
 from datetime import UTC, datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
+
+from audits.models import Bot
 
 # The first version of an article is live from the beginning of time: logs usually
 # predate the first export of the knowledge base.
@@ -266,8 +269,6 @@ class Season(models.Model):
         return f"{self.name} ({self.start_month}/{self.start_day}–{self.end_month}/{self.end_day})"
 
     def clean(self) -> None:
-        from django.core.exceptions import ValidationError
-
         for month, day, label in (
             (self.start_month, self.start_day, "start"),
             (self.end_month, self.end_day, "end"),
@@ -423,8 +424,6 @@ class ReviewItemQuerySet(models.QuerySet):
         return self.filter(status__in=ReviewItem.ACTIVE)
 
     def visible_to(self, user) -> ReviewItemQuerySet:
-        from audits.models import Bot
-
         return self.filter(bot__in=Bot.objects.visible_to(user))
 
 

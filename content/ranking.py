@@ -30,7 +30,7 @@ SUMMED = (
 
 
 def default_min_sample() -> int:
-    return getattr(settings, "KBAUDIT_MIN_SAMPLE", 20)
+    return settings.KBAUDIT_MIN_SAMPLE
 
 
 @dataclass
@@ -53,10 +53,6 @@ class RankedArticle:
 
     def threshold(self, metric: str) -> float:
         return self.thresholds[metric]
-
-    def share_below(self, metric: str) -> float | None:
-        n = self.totals[f"{metric}_n"]
-        return self.totals[f"{metric}_below"] / n if n else None
 
     @property
     def insufficient_rate(self) -> float | None:
@@ -82,9 +78,6 @@ class RankedArticle:
     @property
     def year_change(self) -> float | None:
         return self._change(self.traffic, self.year_ago_traffic)
-
-    def period_totals(self) -> PeriodTotals:
-        return PeriodTotals(**{k: v for k, v in self.totals.items() if k in PERIOD_FIELDS})
 
 
 PERIOD_FIELDS = set(PeriodTotals.__dataclass_fields__)

@@ -13,6 +13,7 @@ from audits.models import Bot, RetrievedSource
 from audits.signals import evaluations_written, interactions_imported, source_texts_wanted
 from content.alerts.services import alert_defaults_ensure
 from content.models import Article, BotKnowledgeBase
+from content.tasks import rollups_refresh
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +89,6 @@ def _stubs_create(wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
 @receiver(evaluations_written)
 def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
     """Rollups follow the sweep: only the days it touched are recomputed."""
-    from content.tasks import rollups_refresh
-
     for bot_id, touched in days.items():
         iso = sorted({day.isoformat() for day in touched})
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from audits.judges import llm_configured
 from audits.judges.base import METRIC_LABELS, JudgeError
+from audits.judges.rewrite import RewriteWriter
 from audits.models import Bot, RetrievedSource
 from content.escalations.evidence import AgentEvidence, agent_evidence, escalation_rate
 from content.evidence import QuestionGroup, failing_conversations, unanswered_sub_questions
@@ -246,8 +247,6 @@ def suggestion_generate(*, item: ReviewItem, use_llm: bool | None = None) -> Rew
 
 
 def _llm_rewrite(item: ReviewItem, evidence_text: str):
-    from audits.judges.rewrite import RewriteWriter
-
     version = item.article.current_version()
     body = version.body if version else "(the article text was never imported)"
     return RewriteWriter.from_settings().write(

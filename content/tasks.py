@@ -4,14 +4,18 @@ import logging
 from datetime import date, timedelta
 
 from celery import shared_task
+from django.db import transaction
 from django.utils import timezone
 
 from audits.models import Bot
 from content.alerts.tasks import alerts_evaluate_bot
+from content.digest import DigestSendError, digest_retry_countdown, digest_send, digests_claim_due
 from content.escalations.evidence import agent_contradiction_items_update
 from content.escalations.services import agent_replies_read
 from content.flags import content_flags_update
-from content.rollups import rollup_update
+from content.kb_scan import ScanBusy, kb_scan_run
+from content.models import DigestDelivery
+from content.rollups import rollup_rebuild, rollup_update
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +50,6 @@ def rollups_catch_up(days: int = 2) -> None:
 @shared_task(bind=True, max_retries=3, acks_late=True)
 def rollups_rebuild(self, bot_id: int) -> int:
     """After a threshold change every below-threshold count is stale: recompute them all."""
-    from content.rollups import rollup_rebuild
-
     bot = Bot.objects.filter(pk=bot_id).first()
     if bot is None:
         return 0
@@ -59,10 +61,6 @@ def rollups_rebuild(self, bot_id: int) -> int:
 @shared_task
 def digests_dispatch() -> int:
     """The beat: claim every weekly digest that is due, and send each on a worker."""
-    from django.db import transaction
-
-    from content.digest import digests_claim_due
-
     deliveries = digests_claim_due(now=timezone.now())
     for delivery in deliveries:
         transaction.on_commit(lambda pk=delivery.pk: _queue_digest(pk))
@@ -81,9 +79,6 @@ def _queue_digest(delivery_id: int) -> None:
 @shared_task(bind=True, max_retries=5, acks_late=True)
 def digest_deliver(self, delivery_id: int) -> str:
     """Send one claimed digest; a failure is retried later, never sent twice once sent."""
-    from content.digest import DigestSendError, digest_retry_countdown, digest_send
-    from content.models import DigestDelivery
-
     delivery = DigestDelivery.objects.select_related("user").filter(pk=delivery_id).first()
     if delivery is None:
         return "gone"
@@ -98,8 +93,6 @@ def kb_scan_nightly(self, bot_id: int | None = None, full: bool = False) -> dict
     """The knowledge-base scan: articles changed since the last scan and their
     neighbours (every candidate pair when ``full``). One scan at a time: a second beat,
     or a scan started by hand, makes this one stand down."""
-    from content.kb_scan import ScanBusy, kb_scan_run
-
     bot = Bot.objects.filter(pk=bot_id).first() if bot_id else None
     try:
         result = kb_scan_run(bot=bot, full=full)

@@ -9,8 +9,8 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
+from audits.presenters import MetricRow, metric_rows
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
 from content.escalations.evidence import bot_escalations
@@ -27,7 +27,8 @@ from content.models import (
 from content.periods import KINDS, period_for
 from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
-from content.worklist import worklist_row
+from content.tasks import rollups_rebuild
+from content.worklist import worklist_render, worklist_row
 from kbaudit.lib.access import (
     articles_for_user,
     bots_answering_from,
@@ -146,8 +147,6 @@ def bot_thresholds_update(request, slug: str):
     form = ThresholdsForm(request.POST, instance=bot)
     if form.is_valid():
         form.save()
-        from content.tasks import rollups_rebuild
-
         rollups_rebuild.delay(bot.pk)
         messages.success(request, "Thresholds saved; the analytics are being recomputed.")
     else:
@@ -339,22 +338,8 @@ def suggestion_update(request, pk: int):
     return redirect(item.get_absolute_url())
 
 
-def evidence_metric_rows(evidence: dict) -> list[dict]:
-    metrics, thresholds = evidence.get("metrics", {}), evidence.get("thresholds", {})
-    rows = []
-    for name, (short, question) in METRIC_LABELS.items():
-        value, threshold = metrics.get(name), thresholds.get(name)
-        below = value is not None and threshold is not None and value < threshold
-        rows.append(
-            {
-                "short": short,
-                "question": question,
-                "value": value,
-                "threshold": threshold,
-                "below": below,
-            }
-        )
-    return rows
+def evidence_metric_rows(evidence: dict) -> list[MetricRow]:
+    return metric_rows(evidence.get("metrics", {}), evidence.get("thresholds", {}))
 
 
 QUEUE_PAGE = 50
@@ -499,8 +484,6 @@ def item_action(request, pk: int, action: str):
 @require_GET
 def queue_export(request):
     """The queue as it is filtered, as CSV or JSON."""
-    from content.management.commands.export_worklist import render as render_rows
-
     fmt = request.GET.get("format", "csv")
     if fmt not in ("csv", "json"):
         return HttpResponseBadRequest("format must be csv or json")
@@ -513,7 +496,7 @@ def queue_export(request):
         for item in items.select_related("article", "bot").order_by("-priority", "id")
     ]
     response = HttpResponse(
-        render_rows(rows, fmt),
+        worklist_render(rows, fmt),
         content_type="text/csv; charset=utf-8" if fmt == "csv" else "application/json",
     )
     response["Content-Disposition"] = f'attachment; filename="kbaudit-worklist.{fmt}"'

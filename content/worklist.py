@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+
 from django.db.models import QuerySet
 
 from content.models import ReviewItem
@@ -61,3 +65,26 @@ def worklist_row(item: ReviewItem) -> dict:
 
 def worklist_rows(**filters) -> list[dict]:
     return [worklist_row(item) for item in worklist_items(**filters)]
+
+
+def worklist_render(rows: list[dict], format: str) -> str:
+    """The rows as a JSON list or as CSV with the ``WORKLIST_KEYS`` columns."""
+    if format == "json":
+        return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=WORKLIST_KEYS)
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(
+            {key: spreadsheet_safe(value) for key, value in row.items()}
+            | {"diagnoses": "; ".join(row["diagnoses"])}
+        )
+    return buffer.getvalue()
+
+
+def spreadsheet_safe(value):
+    """Text a spreadsheet would run as a formula (a title like "=HYPERLINK(…)") is
+    written with a leading apostrophe, so it opens as text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

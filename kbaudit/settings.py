@@ -275,6 +275,12 @@ KBAUDIT_TRACE_SOURCE_CHARS = env_int("KBAUDIT_TRACE_SOURCE_CHARS", 20_000)
 # answer from the admins' default knowledge base.
 KBAUDIT_DEFAULT_TEAM = env("KBAUDIT_DEFAULT_TEAM")
 
+# --- Flags and rankings --------------------------------------------------------------
+# Content flags judge each article on the days up to the bot's latest logged day.
+KBAUDIT_FLAG_WINDOW_DAYS = env_int("KBAUDIT_FLAG_WINDOW_DAYS", 28)
+# Graded answers an article (or a bot) needs before it is flagged, diagnosed or ranked.
+KBAUDIT_MIN_SAMPLE = env_int("KBAUDIT_MIN_SAMPLE", 20)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

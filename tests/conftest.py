@@ -2,28 +2,40 @@ from __future__ import annotations
 
 import os
 import uuid
+from datetime import timedelta
+from itertools import count
 
 import pytest
+import redis
 from django.contrib.auth.models import Group
+from django.db import connection
+from django.test import override_settings
+from django.utils import timezone
 
-from tests.factories import BotFactory, TeamFactory, UserFactory
+from tests.factories import (
+    BotFactory,
+    InteractionFactory,
+    RetrievedSourceFactory,
+    TeamFactory,
+    UserFactory,
+)
+from tests.helpers import celery_configure, judgement, require_service  # noqa: F401 - judgement for older imports
+from tests.llm_server import LLMServer
+from tests.processes import CeleryProcess, stop_all
 
-IN_CI = bool(os.environ.get("CI"))
+# Tests hash passwords with MD5: PBKDF2 is slow on purpose, and hashing the users of the
+# access tests took 100 of their 105 seconds. Production keeps Django's default hashers.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def require_service(available: bool, what: str) -> None:
-    """Skip a test whose service is missing on a laptop; fail it in CI."""
-    if available:
-        return
-    if IN_CI:
-        pytest.fail(f"{what} is required in CI but unreachable")
-    pytest.skip(f"{what} unreachable")
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher():
+    with override_settings(PASSWORD_HASHERS=FAST_PASSWORD_HASHERS):
+        yield
 
 
 @pytest.fixture
 def postgres():
-    from django.db import connection
-
     require_service(connection.vendor == "postgresql", "PostgreSQL (set DATABASE_URL)")
     return connection
 
@@ -74,8 +86,6 @@ def charlie(db, other_bot):
 @pytest.fixture
 def llm_server():
     """A loopback OpenAI-compatible server with scripted replies (tests/llm_server.py)."""
-    from tests.llm_server import LLMServer
-
     server = LLMServer().start()
     yield server
     server.stop()
@@ -99,25 +109,6 @@ def llm_settings(settings, llm_server):
 CELERY_IN_PROCESS = {"task_always_eager": True, "task_eager_propagates": True}
 
 
-def celery_configure(**conf) -> dict:
-    """Reconfigure the Celery app of this process; return the values it replaced.
-
-    The app caches its connection pools and its queues; both are dropped so the next
-    task goes to the broker and queue given here.
-    """
-    from kombu import pools
-
-    from kbaudit.celery import app
-
-    replaced = {key: app.conf[key] for key in conf}
-    app.conf.update(conf)
-    if app._pool is not None:
-        pools.reset()  # closes and forgets every pool, so none is handed out closed
-        app._pool = None
-    app.__dict__.pop("amqp", None)
-    return replaced
-
-
 @pytest.fixture(autouse=True)
 def celery_in_process():
     """Tasks run in the test process whatever REDIS_URL says (CI sets it), so an ordinary
@@ -129,8 +120,6 @@ def celery_in_process():
 
 
 def redis_reachable(url: str) -> bool:
-    import redis
-
     try:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
     except redis.RedisError:
@@ -182,8 +171,6 @@ class CeleryCluster:
     """
 
     def __init__(self, *, settings, broker_url: str, llm_server, log_dir):
-        from django.db import connection
-
         self.settings = settings
         self.broker_url = broker_url
         self.log_dir = log_dir
@@ -217,8 +204,6 @@ class CeleryCluster:
         celery_configure(broker_url=url)
 
     def queue_length(self) -> int:
-        import redis
-
         return redis.Redis.from_url(self.broker_url).llen(self.queue)
 
     def configure(self, **values) -> None:
@@ -227,16 +212,12 @@ class CeleryCluster:
             self.env[name] = str(value)
 
     def worker(self, *options: str):
-        from tests.processes import CeleryProcess
-
         options = options or ("--pool", "threads", "--concurrency", "2")
         process = CeleryProcess("worker", dict(self.env), self.log_dir, *options)
         self.processes.append(process)
         return process.start()
 
     def beat(self):
-        from tests.processes import CeleryProcess
-
         process = CeleryProcess("beat", dict(self.env), self.log_dir)
         self.processes.append(process)
         return process.start()
@@ -250,8 +231,6 @@ class CeleryCluster:
 
 def _forget_queue(broker_url: str, queue: str) -> None:
     """Drop what this test's queue left in a shared Redis."""
-    import redis
-
     try:
         client = redis.Redis.from_url(broker_url, socket_connect_timeout=1)
         keys = list(client.scan_iter(match=f"{queue}*"))
@@ -264,8 +243,6 @@ def _forget_queue(broker_url: str, queue: str) -> None:
 @pytest.fixture
 def celery_cluster(postgres, transactional_db, redis_url, llm_server, settings, tmp_path):
     """See :class:`CeleryCluster`. Needs PostgreSQL (the workers are other processes)."""
-    from tests.processes import stop_all
-
     cluster = CeleryCluster(
         settings=settings, broker_url=redis_url, llm_server=llm_server, log_dir=tmp_path
     )
@@ -276,38 +253,12 @@ def celery_cluster(postgres, transactional_db, redis_url, llm_server, settings, 
         stop_all()
 
 
-def judgement(verdict: str = "sufficient", cause: str | None = None) -> dict:
-    """A well-formed LLM judgement of a one-source, one-fact interaction."""
-    return {
-        "sub_queries": ["How long do I have to return headphones?"],
-        "facts": ["Headphones can be returned within 30 days of delivery."],
-        "source_query": [[1]],
-        "response_query": [[1]],
-        "response_source": [[1]],
-        "redundant_of": [None],
-        "unsupported": [],
-        "verdict": verdict,
-        "cause": cause,
-        "rationale": "Answers the question from the returns policy."
-        if verdict == "sufficient"
-        else "The answer leaves part of the question unanswered.",
-        "topic": "returns",
-    }
-
-
 @pytest.fixture
 def interaction_due(bot):
     """Make an interaction with one source whose conversation went quiet ``idle`` ago.
 
     Each asks a different question, so the judge cache never answers for another.
     """
-    from datetime import timedelta
-    from itertools import count
-
-    from django.utils import timezone
-
-    from tests.factories import InteractionFactory, RetrievedSourceFactory
-
     numbers = count(1)
 
     def make(*, idle=timedelta(hours=2), on_bot=None, **fields):

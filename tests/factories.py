@@ -143,3 +143,60 @@ class KnowledgeBaseFactory(factory.django.DjangoModelFactory):
     slug = factory.Sequence(lambda n: f"kb-{n}")
     team = factory.SubFactory(TeamFactory)
     is_default = False
+
+
+class EvaluationRunFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "audits.EvaluationRun"
+
+    name = factory.Sequence(lambda n: f"run-{n}")
+
+
+class ReviewItemFactory(factory.django.DjangoModelFactory):
+    """An open content-gap item of the returns article, with the evidence the pages read."""
+
+    class Meta:
+        model = "content.ReviewItem"
+
+    bot = factory.SubFactory(BotFactory)
+    article = factory.SubFactory(ArticleFactory, external_id="kb-returns", title="Returns policy")
+    reason = "content_gap"
+    priority = 10.0
+    topic = "returns"
+    evidence = factory.LazyFunction(lambda: {"traffic": 40, "metrics": {}, "thresholds": {}})
+
+
+class DigestSubscriptionFactory(factory.django.DjangoModelFactory):
+    """Mondays at 08:00 UTC, saved as is (``subscription_save`` also sets ``next_send_at``)."""
+
+    class Meta:
+        model = "content.DigestSubscription"
+        django_get_or_create = ("user",)
+
+    user = factory.SubFactory(UserFactory)
+    weekday = 0
+    hour = 8
+    time_zone = "UTC"
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "content.Season"
+
+    name = "Holiday peak"
+    slug = factory.LazyAttribute(lambda s: s.name.lower().replace(" ", "-"))
+    start_month = 11
+    start_day = 20
+    end_month = 12
+    end_day = 31
+
+
+class ArticleFindingFactory(factory.django.DjangoModelFactory):
+    """A duplicate pair found by the knowledge-base scan."""
+
+    class Meta:
+        model = "content.ArticleFinding"
+
+    kind = "duplicate"
+    article_a = factory.SubFactory(ArticleFactory)
+    article_b = factory.SubFactory(ArticleFactory)

@@ -46,7 +46,17 @@ Contexts
 from __future__ import annotations
 
 from .contexts import PeriodTotals, interaction_context, period_context
-from .engine import CatalogueError, Diagnosis, Rule, catalogue, diagnose, load_catalogue
+from .engine import (
+    CatalogueError,
+    Diagnosis,
+    Rule,
+    catalogue,
+    catalogue_rule,
+    condition_metrics,
+    diagnose,
+    evaluate,
+    load_catalogue,
+)
 
 __all__ = [
     "CatalogueError",
@@ -54,7 +64,10 @@ __all__ = [
     "PeriodTotals",
     "Rule",
     "catalogue",
+    "catalogue_rule",
+    "condition_metrics",
     "diagnose",
+    "evaluate",
     "interaction_context",
     "load_catalogue",
     "period_context",

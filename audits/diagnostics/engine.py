@@ -288,3 +288,25 @@ def diagnose(
 def _enough_sample(context: Mapping[str, Any]) -> bool:
     graded, min_sample = _number(context.get("graded")), _number(context.get("min_sample"))
     return graded is not None and min_sample is not None and graded >= min_sample
+
+
+# --- reading the catalogue's rules elsewhere ------------------------------------------------
+
+
+def catalogue_rule(rule_id: str) -> Rule:
+    """The shipped rule ``rule_id``, for code that applies its condition itself."""
+    for rule in catalogue():
+        if rule.id == rule_id:
+            return rule
+    raise KeyError(f"the catalogue has no rule {rule_id!r}")
+
+
+def condition_metrics(node: Mapping[str, Any]) -> tuple[str, ...]:
+    """The metrics a condition reads, in the order it names them."""
+    if "metric" in node:
+        return (node["metric"],)
+    children = node.get("all") or node.get("any") or ([node["not"]] if "not" in node else [])
+    found: list[str] = []
+    for child in children:
+        found += [m for m in condition_metrics(child) if m not in found]
+    return tuple(found)

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
-from audits.ingest.prepare import PreparedChunk
+from audits.ingest.prepare import ChunkResult, PreparedChunk
 from audits.ingest.records import FeedbackRecord, InteractionRecord
-from audits.ingest.writers import ChunkResult
 from audits.models import Conversation, Interaction, RetrievedSource
 
 

@@ -20,7 +20,7 @@ from psycopg.adapt import Transformer
 from psycopg.pq import Format
 from psycopg.types.json import Jsonb
 
-from audits.ingest.records import InteractionRecord
+from audits.ingest.records import FeedbackRecord, InteractionRecord
 
 try:  # the C encoder psycopg's own COPY uses; without it the writer encodes rows itself
     from psycopg._copy_base import _binary_signature, _binary_trailer, format_row_binary
@@ -76,6 +76,17 @@ class PreparedChunk:
         if data.count(BOT_MARK) != payload.rows:
             return None
         return data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+
+
+@dataclass
+class ChunkResult:
+    """What writing a chunk did (either writer gives the same for the same chunk)."""
+
+    imported: int = 0
+    duplicates: int = 0
+    feedback_updated: int = 0
+    # Feedback-only records whose interaction is not stored.
+    orphan_feedback: list[FeedbackRecord] = field(default_factory=list)
 
 
 class ChunkPreparer:

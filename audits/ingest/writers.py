@@ -11,30 +11,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from django.db import IntegrityError, connection, transaction
 from psycopg.copy import QueuedLibpqWriter
 from psycopg.types.json import Jsonb
 
+from audits.ingest.orm_writer import OrmWriter
 from audits.ingest.prepare import (
     INTERACTION_COLUMNS,
     INTERACTION_TYPES,
     SOURCE_COLUMNS,
     SOURCE_TYPES,
+    ChunkResult,
     PreparedChunk,
     json_dumps,
 )
 from audits.ingest.records import FeedbackRecord, InteractionRecord
-
-
-@dataclass
-class ChunkResult:
-    imported: int = 0
-    duplicates: int = 0
-    feedback_updated: int = 0
-    # Feedback-only records whose interaction is not stored.
-    orphan_feedback: list[FeedbackRecord] = field(default_factory=list)
 
 
 def metadata_json(metadata: dict) -> str:
@@ -53,8 +45,6 @@ def _spans(records, bot_ids) -> dict[tuple[int, str], tuple]:
 def chunk_writer():
     if connection.vendor == "postgresql":
         return PostgresCopyWriter()
-    from audits.ingest.orm_writer import OrmWriter
-
     return OrmWriter()
 
 

@@ -32,6 +32,8 @@ def bot_profile(bot):
     Built from the bot's most recent retrieved chunks (titles and texts), so it follows
     the knowledge base as the logs see it.
     """
+    # audits.models imports this package (for judges.base): models and judges load here,
+    # on first use, not when the package does.
     from audits.judges.offline import profile_from_texts
     from audits.models import RetrievedSource
 
@@ -55,9 +57,10 @@ def judge_for_bot(bot):
     """The configured judge for ``bot``: the LLM judge, or the offline judge with the
     bot's knowledge-base profile."""
     if judge_kind() == "llm":
+        # Only the configured judge is loaded (see bot_profile for why not at the top).
         from audits.judges.llm import LLMJudge
 
         return LLMJudge.from_settings()
-    from audits.judges.offline import OfflineJudge
+    from audits.judges.offline import OfflineJudge  # likewise
 
     return OfflineJudge(profile=bot_profile(bot))

@@ -116,7 +116,7 @@ class ConsistencyJudge:
     def from_settings(cls, **overrides: Any) -> ConsistencyJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
-            "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
+            "response_format": settings.KBAUDIT_JUDGE_RESPONSE_FORMAT,
         }
         options.update(overrides)
         return cls(**options)
@@ -170,6 +170,8 @@ class ConsistencyJudge:
     ) -> dict[str, Consistency | JudgeError]:
         if concurrency <= 1 or len(pairs) <= 1:
             return {key: self._ask_or_error(pair) for key, pair in pairs.items()}
+        # audits.judging (the sweep's side) imports the judges package; the judges do not
+        # import it back at load time, only for its shared thread pool here.
         from audits.judging import judge_executor
 
         executor = judge_executor(concurrency)

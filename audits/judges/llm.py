@@ -136,8 +136,8 @@ class LLMJudge:
     def from_settings(cls, *, use_cache: bool = True, **overrides: Any) -> LLMJudge:
         options: dict[str, Any] = {
             **endpoint_settings(),
-            "response_format": getattr(settings, "KBAUDIT_JUDGE_RESPONSE_FORMAT", "json_schema"),
-            "max_tokens": getattr(settings, "KBAUDIT_JUDGE_MAX_TOKENS", 0),
+            "response_format": settings.KBAUDIT_JUDGE_RESPONSE_FORMAT,
+            "max_tokens": settings.KBAUDIT_JUDGE_MAX_TOKENS,
             "cache": JudgeCache() if use_cache else None,
         }
         options.update(overrides)

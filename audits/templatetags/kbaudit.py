@@ -6,6 +6,8 @@ import math
 
 from django import template
 
+from kbaudit.lib.markdown import render_markdown
+
 register = template.Library()
 
 
@@ -60,8 +62,6 @@ def mean_below(row, metric_name: str) -> bool:
 @register.filter
 def markdown(text: str):
     """Render Markdown from an untrusted source, sanitised (see kbaudit.lib.markdown)."""
-    from kbaudit.lib.markdown import render_markdown
-
     return render_markdown(text)
 
 

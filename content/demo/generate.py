@@ -20,7 +20,7 @@ from content.demo.escalations import escalation_records
 from content.demo.intents_misc import XSS_PROBES
 from content.demo.kb import KnowledgeBase, Version, knowledge_base_build
 from content.demo.logs import Turn, timestamp
-from content.demo.manifest import planted_manifest
+from content.demo.manifest import DemoData, planted_manifest
 from content.demo.replay import RUNS, replay_build
 from content.demo.scenarios import GOOD_PLANTS
 from content.demo.traffic import daily_counts, window_start
@@ -58,20 +58,6 @@ class DemoManifest:
             *self.replays.values(),
             self.planted,
         ]
-
-
-@dataclass
-class DemoData:
-    """The demo in memory, with everything that was planted (the tests read this)."""
-
-    seed: int
-    start: date
-    end: date
-    kb: KnowledgeBase
-    turns: list[Turn]
-    n_conversations: int
-    late_feedback: list[tuple[Turn, str]]
-    replays: dict[str, list[Turn]]
 
 
 def _rng(seed: int, stream: int) -> random.Random:

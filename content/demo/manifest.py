@@ -7,19 +7,31 @@ name the story the analytics pages should tell.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from datetime import date
 
 from content.demo.articles import SELLER_BOT, STORE_BOT, STUBS, article_ids
-from content.demo.kb import REWRITE_RECOVERS
-from content.demo.logs import timestamp
+from content.demo.kb import REWRITE_RECOVERS, KnowledgeBase
+from content.demo.logs import Turn, timestamp
 from content.demo.replay import RUNS
 from content.demo.scenarios import CLASSES, GOOD_PLANTS
 from content.demo.traffic import seasons
 
-if TYPE_CHECKING:
-    from content.demo.generate import DemoData
-
 STORE_NAME = "Brightcart"
+
+
+@dataclass
+class DemoData:
+    """The demo in memory, with everything that was planted (the tests read this)."""
+
+    seed: int
+    start: date
+    end: date
+    kb: KnowledgeBase
+    turns: list[Turn]
+    n_conversations: int
+    late_feedback: list[tuple[Turn, str]]
+    replays: dict[str, list[Turn]]
 
 
 def class_ids(data: DemoData) -> dict[str, list[str]]:

@@ -16,7 +16,7 @@ from audits.judges.consistency import Consistency
 
 from .contradictions import Conflict, conflicts
 from .duplicates import Overlap, dice, overlap
-from .passages import ArticleText, Passage, shared_subjects
+from .passages import ArticleText, Passage, passages_of, shared_subjects
 
 log = logging.getLogger(__name__)
 # A sentence the model quotes must match one of the article's own at this similarity,
@@ -84,8 +84,6 @@ def _judged_conflicts(
 
 def _quoted(article: ArticleText, quote: str) -> Passage | None:
     """The article's sentence the model quoted (or closest to it)."""
-    from .passages import passages_of
-
     quoted = passages_of(quote)
     if not quoted:
         return None

@@ -23,6 +23,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from audits.judges import judge_kind, llm_configured
+from audits.judges.consistency import ArticlePair, ConsistencyJudge
 from audits.models import Bot
 from content.models import Article, ArticleFinding, ArticleSignature, BotKnowledgeBase, KbScanRun
 
@@ -172,7 +173,6 @@ def _judge(use_llm: bool | None):
         use_llm = llm_configured() and judge_kind() == "llm"
     if not use_llm:
         return None
-    from audits.judges.consistency import ConsistencyJudge
 
     return ConsistencyJudge.from_settings()
 
@@ -205,7 +205,6 @@ def _judged(chunk: list[Pair], store: TextStore, judge) -> list:
     """The consistency judge's answers for a chunk of pairs (None each without a model)."""
     if judge is None:
         return [None] * len(chunk)
-    from audits.judges.consistency import ArticlePair
 
     asked = [
         ArticlePair(

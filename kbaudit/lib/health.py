@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import redis
 from django.conf import settings
 from django.db import connection
 
@@ -8,8 +9,6 @@ def redis_status() -> str:
     if not settings.REDIS_URL:
         return "not configured"
     try:
-        import redis
-
         redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1).ping()
     except Exception as exc:  # noqa: BLE001 - reported, not raised
         return f"unavailable: {exc.__class__.__name__}"

@@ -11,6 +11,7 @@ from audits.models import EvaluationRun, Interaction
 from tests.factories import (
     BASE_TIME,
     EvaluationFactory,
+    EvaluationRunFactory,
     InteractionFactory,
     RetrievedSourceFactory,
 )
@@ -66,7 +67,7 @@ def planted_run(
 ) -> EvaluationRun:
     """``n`` questions answered in production over ``n`` hours from ``start``, and the
     same questions replayed as run ``name`` at the same times."""
-    run = EvaluationRun.objects.create(name=name)
+    run = EvaluationRunFactory(name=name)
     for i in range(n):
         at = start + timedelta(hours=i)
         graded_answer(bot=bot, query=question(i), timestamp=at, metrics=baseline(i))

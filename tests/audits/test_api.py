@@ -3,10 +3,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import timezone
 
 from audits.models import ApiToken, Interaction
 from content.models import Article
-from tests.audits.test_import_interactions import record
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +31,6 @@ def test_posting_without_a_token_is_401(client, bot):
 
 
 def test_a_revoked_token_is_401(client, bot, token):
-    from django.utils import timezone
-
     ApiToken.objects.update(revoked_at=timezone.now())
     assert post(client, "interactions", [record(1)], token).status_code == 401
 

@@ -16,6 +16,7 @@ from audits.diagnostics import (
     load_catalogue,
     period_context,
 )
+from audits.diagnostics.contexts import INTERACTION_NAMES, PERIOD_NAMES
 from audits.diagnostics.engine import CATALOGUE_PATH, MARGIN, evaluate
 from audits.judges.base import METRICS
 from tests.factories import EvaluationFactory, InteractionFactory, RetrievedSourceFactory
@@ -682,8 +683,6 @@ def test_period_context_of_a_bot_counts_interactions_as_traffic():
 
 
 def test_period_context_offers_every_name_the_catalogue_may_read():
-    from audits.diagnostics.contexts import INTERACTION_NAMES, PERIOD_NAMES
-
     context = period_context(PeriodTotals(), thresholds=THRESHOLDS, min_sample=1)
     assert set(context) - {"thresholds"} == PERIOD_NAMES
     assert set(HEALTHY_INTERACTION) - {"thresholds"} == INTERACTION_NAMES

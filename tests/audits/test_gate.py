@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -256,8 +257,6 @@ def test_the_gate_grades_what_is_pending_first(bot, settings):
 
 
 def _import(text: str, *args: str) -> None:
-    import tempfile
-
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
         handle.write(text + "\n")
     call_command("import_interactions", handle.name, "--no-progress", *args, stdout=io.StringIO())

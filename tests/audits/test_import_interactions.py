@@ -7,39 +7,17 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
-from audits.ingest import service
+from audits.ingest import service, writers
 from audits.ingest.orm_writer import OrmWriter
+from audits.ingest.prepare import BOT_MARK, Payload, PreparedChunk
 from audits.ingest.writers import PostgresCopyWriter
 from audits.models import Bot, Conversation, EvaluationRun, Interaction, RetrievedSource
 from content.models import Article
+from tests.helpers import record
 
 pytestmark = pytest.mark.django_db
-
-
-def record(i: int | str, **overrides) -> dict:
-    base = {
-        "id": f"int-{i}",
-        "bot": "store-help",
-        "conversation_id": f"c-{i}",
-        "timestamp": "2026-11-02T14:03:11Z",
-        "query": "How long do I have to return headphones? Is there a restocking fee?",
-        "response": "You can return headphones within 30 days of delivery.",
-        "sources": [
-            {
-                "article_id": "kb-returns",
-                "title": "Returns policy",
-                "url": "https://help.example.com/returns",
-                "text": "You can return most items within 30 days of delivery.",
-                "score": 0.83,
-            },
-            {"article_id": "kb-newsletter", "title": "Newsletter", "text": "Unsubscribe..."},
-        ],
-        "feedback": None,
-        "metadata": {},
-    }
-    base.update(overrides)
-    return base
 
 
 def write_jsonl(path, lines) -> str:
@@ -297,8 +275,6 @@ def test_a_run_is_stored_apart_from_production(tmp_path, writer):
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path):
-    from django.core.management.base import CommandError
-
     with pytest.raises(CommandError, match="no such file"):
         call_command("import_interactions", str(tmp_path / "nope.jsonl"))
 
@@ -306,8 +282,6 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 def test_on_postgresql_a_fresh_file_goes_in_as_rows_prepared_by_the_parser(
     tmp_path, postgres, monkeypatch
 ):
-    from audits.ingest import writers
-
     def must_not_run(*args, **kwargs):
         raise AssertionError("the writer encoded rows itself")
 
@@ -329,8 +303,6 @@ def test_a_conversation_continued_from_an_earlier_file_is_joined_not_duplicated(
 
 
 def test_a_bot_stand_in_found_in_the_data_is_refused():
-    from audits.ingest.prepare import BOT_MARK, Payload, PreparedChunk
-
     payload = Payload(bytearray(BOT_MARK * 2), rows=1)
     assert PreparedChunk.for_bot(payload, 7) is None
     assert PreparedChunk.for_bot(Payload(bytearray(BOT_MARK), rows=1), 7).endswith(

@@ -13,12 +13,14 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from audits.grading import judge_input_for
 from audits.judges.cache import JudgeCache
+from audits.judges.llm import LLMJudge
 from audits.judges.offline import OfflineJudge
 from audits.models import Bot, BotDailyUsage, Evaluation, Interaction, SweepState
 from audits.sweep import sweep_run
-from tests.conftest import judgement
 from tests.factories import BotFactory
+from tests.helpers import judgement
 from tests.llm_server import error_reply, estimate_tokens
 
 pytestmark = pytest.mark.django_db
@@ -174,9 +176,6 @@ def test_the_sweep_stops_calling_the_judge_when_the_daily_budget_is_spent(
 
 def _tokens_of_one_call(llm) -> int:
     """What one judge call of these interactions costs, as the loopback server counts."""
-    from audits.grading import judge_input_for
-    from audits.judges.llm import LLMJudge
-
     sample = Interaction.objects.first()
     result = LLMJudge.from_settings(use_cache=False).judge(judge_input_for(sample))
     llm.reset()

@@ -10,11 +10,8 @@ from audits.models import BotDailyUsage
 from content.models import ReviewItem
 from content.rollups import rollup_update
 from content.tasks import digests_dispatch
-from tests.content.test_item_evidence import returns_gap  # noqa: F401 - shared fixture
-from tests.content.test_rollups import BAD, GOOD, traffic
 from tests.factories import ArticleFactory, ArticleVersionFactory
-
-SITE = "https://kbaudit.example.com"
+from tests.helpers import BAD, GOOD, SITE, returns_gap_plant, traffic
 
 
 def plant_traffic(bot, day: datetime, key: str, metrics: dict | None, n: int) -> None:
@@ -34,7 +31,13 @@ def beat(django_capture_on_commit_callbacks):
 
 
 @pytest.fixture
-def week(bot, returns_gap, settings):  # noqa: F811 - the shared fixture
+def returns_gap(bot):
+    """The returns article failing 24 times on 20–21 Nov, with its content-gap item."""
+    return returns_gap_plant(bot)
+
+
+@pytest.fixture
+def week(bot, returns_gap, settings):
     """A week with news: a new content gap (the returns article, failing 24 times on
     20–21 Nov), the shipping article's traffic tripled and its item resolved (the answers
     after the resolution are good), and a judge budget spent beyond its limit one day."""

@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from content.briefs import brief_build, brief_markdown
+from content.brief_layout import brief_markdown
+from content.briefs import brief_build
 from content.escalations.evidence import (
     agent_contradiction_items_update,
     agent_evidence,

@@ -9,12 +9,18 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from docx.oxml.ns import qn
 
-from content.brief_docx import CHECKBOX
-from content.briefs import brief_build, brief_docx, brief_markdown
-from content.models import ArticleFinding, ReviewItem, RewriteSuggestion
+from content.brief_docx import CHECKBOX, brief_docx
+from content.brief_layout import brief_markdown
+from content.briefs import brief_build
+from content.models import ReviewItem, RewriteSuggestion
 from content.suggestions import suggestion_edit
-from tests.content.test_queue import make_item
-from tests.factories import ArticleFactory, InteractionFactory, RetrievedSourceFactory
+from tests.factories import (
+    ArticleFactory,
+    ArticleFindingFactory,
+    InteractionFactory,
+    RetrievedSourceFactory,
+)
+from tests.helpers import make_item
 
 pytestmark = pytest.mark.django_db
 MISREAD = "If we shipped the wrong item, you have 45 days to return it."
@@ -121,11 +127,11 @@ def test_findings_of_the_kb_scan_show_as_articles_to_merge_and_reconcile(gap_ite
     copy = ArticleFactory(external_id="kb-returns-copy", title="Returning an item")
     rival = ArticleFactory(external_id="kb-returns-old", title="Old returns page")
     pairs = sorted([returns, copy], key=lambda a: a.pk)
-    ArticleFinding.objects.create(
+    ArticleFindingFactory(
         kind="duplicate", article_a=pairs[0], article_b=pairs[1], co_retrievals=17
     )
     pairs = sorted([returns, rival], key=lambda a: a.pk)
-    ArticleFinding.objects.create(
+    ArticleFindingFactory(
         kind="contradiction",
         article_a=pairs[0],
         article_b=pairs[1],

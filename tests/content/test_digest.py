@@ -9,33 +9,24 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from audits.models import Team
+from content.demo_setup import demo_people_setup
 from content.digest import (
     digest_build,
     digest_claim,
     digest_message,
     digest_retry_countdown,
+    digests_claim_due,
     subscription_next_send,
     subscription_save,
     unsubscribe_token,
 )
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
-from tests.content.conftest import SITE
-from tests.factories import UserFactory
+from tests.factories import DigestSubscriptionFactory, UserFactory
+from tests.helpers import MONDAY, SITE, subscribe
 
 pytestmark = pytest.mark.django_db
-# Monday 23 November 2026, 08:00 in London (GMT): the digest covers 16–22 November.
-MONDAY = datetime(2026, 11, 23, 8, tzinfo=UTC)
-
-
-def subscribe(user, *, now=MONDAY - timedelta(days=1), bots=(), **fields):
-    fields = {"weekday": 0, "hour": 8, "time_zone": "Europe/London", **fields}
-    subscription = DigestSubscription(user=user, **fields)
-    subscription_save(subscription=subscription, now=now)
-    subscription.bots.set(bots)
-    return subscription
-
-
 # --- what it says ----------------------------------------------------------------------------
 
 
@@ -96,8 +87,6 @@ def test_a_quiet_week_gets_a_short_all_quiet_digest(alice, bot, settings):
 def test_chosen_bots_narrow_the_digest_and_never_widen_what_one_can_see(
     alice, charlie, bot, other_bot
 ):
-    from audits.models import Team
-
     Team.objects.get(slug="marketplace").members.add(alice)
     both = digest_build(user=alice, end=MONDAY, subscription=subscribe(alice))
     assert [week.bot for week in both.bots] == [other_bot, bot]
@@ -159,7 +148,7 @@ def test_a_subscription_without_a_schedule_gets_one_at_the_next_beat(
     beat, alice, bot, time_machine
 ):
     time_machine.move_to(datetime(2027, 1, 6, 9, tzinfo=UTC), tick=False)  # a Wednesday
-    DigestSubscription.objects.create(user=alice, weekday=3, hour=10)  # Thursdays 10:00 UTC
+    DigestSubscriptionFactory(user=alice, weekday=3, hour=10)  # Thursdays 10:00 UTC
     assert beat() == 0
     assert DigestSubscription.objects.get().next_send_at == datetime(2027, 1, 7, 10, tzinfo=UTC)
 
@@ -344,8 +333,6 @@ def test_send_digests_names_what_it_cannot_do(alice, bot):
 
 
 def test_the_demo_people_get_a_monday_digest_in_london(db):
-    from content.demo_setup import demo_people_setup
-
     demo_people_setup()
     subscriptions = DigestSubscription.objects.select_related("user").order_by("user__username")
     assert [(s.user.username, s.weekday, s.hour, s.time_zone) for s in subscriptions] == [
@@ -356,12 +343,9 @@ def test_the_demo_people_get_a_monday_digest_in_london(db):
 
 
 def test_everyone_with_an_email_address_gets_a_digest_unless_they_switch_it_off(db):
-    from content.digest import digests_claim_due
-    from tests.factories import UserFactory
-
     keen = UserFactory(username="dana", email="dana@example.com")
     quiet = UserFactory(username="erin", email="erin@example.com")
-    DigestSubscription.objects.create(user=quiet, enabled=False)
+    DigestSubscriptionFactory(user=quiet, enabled=False)
     UserFactory(username="nomail", email="")
     digests_claim_due(now=datetime(2026, 11, 29, 12, tzinfo=UTC))
     subscription = DigestSubscription.objects.get(user=keen)

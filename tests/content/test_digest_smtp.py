@@ -10,12 +10,14 @@ from email import policy
 from urllib.parse import urlsplit
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.test import Client
 
+import content.tasks
+from content.digest import digest_claim
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
-from tests.content.conftest import SITE
-from tests.content.test_digest import MONDAY, subscribe
+from tests.helpers import MONDAY, SITE, celery_configure, subscribe
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +47,6 @@ def free_port() -> int:
 
 @pytest.fixture
 def smtp_server(settings):
-    from aiosmtpd.controller import Controller
-
     inbox = Inbox()
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
     controller.start()
@@ -105,8 +105,6 @@ def test_the_digest_arrives_with_text_and_html_and_its_links_work(
 def worker_retries():
     """Task retries run as a worker runs them (here at once, whatever the countdown)
     instead of surfacing to the caller as they do in process by default."""
-    from tests.conftest import celery_configure
-
     replaced = celery_configure(task_eager_propagates=False)
     yield
     celery_configure(**replaced)
@@ -115,13 +113,10 @@ def worker_retries():
 def test_a_refused_send_is_logged_recorded_and_retried_with_a_countdown(
     smtp_server, worker_retries, alice, bot, monkeypatch, caplog
 ):
-    import content.digest
-    from content.digest import digest_claim
-
     countdowns = []
-    real = content.digest.digest_retry_countdown
+    real = content.tasks.digest_retry_countdown
     monkeypatch.setattr(
-        content.digest,
+        content.tasks,
         "digest_retry_countdown",
         lambda retries: countdowns.append(real(retries)) or countdowns[-1],
     )
@@ -140,8 +135,6 @@ def test_a_refused_send_is_logged_recorded_and_retried_with_a_countdown(
 def test_retries_stop_after_five_and_leave_the_delivery_failed(
     settings, worker_retries, alice, bot
 ):
-    from content.digest import digest_claim
-
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", free_port(), 2
     delivery = digest_claim(subscription=subscribe(alice), now=MONDAY)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
@@ -11,12 +11,11 @@ from django.test.utils import CaptureQueriesContext
 
 from content.flags import content_flags_update, failing_topics, gap_severity, review_item_raise
 from content.models import ReviewItem
-from content.rollups import rollup_update
-from tests.content.test_rollups import BAD, GOOD, traffic
 from tests.factories import ArticleFactory, ArticleVersionFactory
+from tests.helpers import BAD, FLAG_DAY, GOOD, days_of, traffic
 
 pytestmark = pytest.mark.django_db
-DAY = datetime(2026, 11, 20, 10, tzinfo=UTC)
+DAY = FLAG_DAY
 WORSE = dict(source_precision=0.3, source_query_coverage=0.2, groundedness=0.0)
 
 
@@ -25,15 +24,6 @@ def returns():
     article = ArticleFactory(external_id="kb-returns", title="Returns policy")
     ArticleVersionFactory(article=article, number=1)
     return article
-
-
-def days_of(bot, article_key, metrics, *, n=12, start=DAY):
-    days = set()
-    for i in range(n):
-        moment = start + timedelta(hours=3 * i)
-        traffic(bot, day=moment, article_keys=[article_key], metrics=metrics)
-        days.add(moment.date())
-    rollup_update(bot=bot, days=days)
 
 
 def flags(bot):

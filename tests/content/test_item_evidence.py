@@ -1,17 +1,12 @@
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 
-from audits.grading import interaction_grade
-from audits.judges.offline import OfflineJudge
 from content.evidence import group_questions, highlight, unanswered_sub_questions
-from content.flags import content_flags_update
 from content.models import ReviewItem, RewriteSuggestion
-from content.rollups import rollup_update
 from content.suggestions import suggestion_generate
 from tests.factories import (
     ArticleFactory,
@@ -19,46 +14,13 @@ from tests.factories import (
     InteractionFactory,
     RetrievedSourceFactory,
 )
+from tests.helpers import RETURNS_GAP_DAY, RETURNS_POLICY, RETURNS_QUESTIONS
+from tests.llm_server import Reply, error_reply
 
 pytestmark = pytest.mark.django_db
-RETURNS = (
-    "You can return most items within 30 days of delivery. If we shipped the wrong item, "
-    "you have 45 days to return it."
-)
-DAY = datetime(2026, 11, 20, 9, tzinfo=UTC)
-QUESTIONS = [
-    "How long do I have to return headphones? Is there a restocking fee?",
-    "How long can I return a kettle? Do you charge a restocking fee?",
-    "How long do I have to return a TV? Is there a restocking fee for opened boxes?",
-]
-
-
-@pytest.fixture
-def returns_gap(bot):
-    article = ArticleFactory(external_id="kb-returns", title="Returns policy")
-    ArticleVersionFactory(article=article, body=RETURNS)
-    judge = OfflineJudge()
-    for i in range(24):
-        interaction = InteractionFactory(
-            bot=bot,
-            timestamp=DAY + timedelta(hours=i),
-            query=QUESTIONS[i % 3],
-            response="You can return it within 45 days of delivery. There is no restocking fee.",
-        )
-        RetrievedSourceFactory(interaction=interaction, rank=1, text=RETURNS)
-        RetrievedSourceFactory(
-            interaction=interaction,
-            rank=2,
-            article_key="kb-newsletter",
-            title="Newsletter",
-            text="Subscribe to our newsletter for offers. Unsubscribe any time from your account.",
-        )
-        interaction.n_sources = 2
-        interaction.save()
-        interaction_grade(interaction=interaction, judge=judge)
-    rollup_update(bot=bot, days={(DAY + timedelta(hours=i)).date() for i in range(24)})
-    content_flags_update(bot=bot, min_sample=10)
-    return article
+RETURNS = RETURNS_POLICY
+DAY = RETURNS_GAP_DAY
+QUESTIONS = RETURNS_QUESTIONS
 
 
 def test_the_article_never_answers_the_restocking_fee_asked_24_times(bot, returns_gap):
@@ -134,8 +96,6 @@ def test_a_writer_edits_the_suggestion_and_can_regenerate_it(client, bob, bot, r
 def test_with_an_endpoint_the_suggestion_comes_from_the_model(
     bot, returns_gap, llm_server, llm_settings
 ):
-    from tests.llm_server import Reply
-
     llm_server.script(
         Reply(content="## What to add\n\n- **Is there a restocking fee?** [to confirm]")
     )
@@ -149,8 +109,6 @@ def test_with_an_endpoint_the_suggestion_comes_from_the_model(
 
 
 def test_a_failed_model_call_falls_back_to_the_evidence(bot, returns_gap, llm_server, llm_settings):
-    from tests.llm_server import error_reply
-
     llm_server.script(*[error_reply(500)] * 10)
     suggestion = suggestion_generate(item=ReviewItem.objects.get(reason="content_gap"))
     assert suggestion.source == "evidence" and "What to add" in suggestion.body

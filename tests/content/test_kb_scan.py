@@ -12,13 +12,19 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audits.models import Bot, JudgeCacheEntry
+from audits.sweep import sweep_run
+from bench.scan_bench import synthetic_kb, write_articles
 from content.demo.generate import demo_generate
-from content.kb_scan import kb_scan_run
+from content.demo_setup import demo_setup
+from content.kb_scan import kb_scan_run, scan
 from content.kb_scan.contradictions import conflicts
 from content.kb_scan.duplicates import overlap
+from content.kb_scan.findings import findings_evidence_update
 from content.kb_scan.passages import article_text
 from content.models import (
     Article,
@@ -27,6 +33,7 @@ from content.models import (
     ReviewItem,
 )
 from content.review import item_dismiss
+from content.tasks import kb_scan_nightly
 from tests.factories import ArticleFactory
 from tests.llm_server import Reply, error_reply
 
@@ -261,8 +268,6 @@ def test_an_edit_that_removes_the_conflict_resolves_the_finding_and_its_item(dem
 def test_an_incremental_scan_compares_only_changed_articles_and_their_neighbours(
     demo, tmp_path, monkeypatch
 ):
-    from content.kb_scan import scan
-
     first = kb_scan_run(full=True).run
     assert ArticleSignature.objects.count() == first.articles
     nothing = kb_scan_run().run
@@ -345,8 +350,6 @@ def test_the_command_prints_what_it_did(demo):
 
 
 def test_the_nightly_task_runs_an_incremental_scan(demo):
-    from content.tasks import kb_scan_nightly
-
     outcome = kb_scan_nightly.delay().get()
     assert outcome["found"] == 2
     assert kb_scan_nightly.delay().get()["found"] == 0
@@ -365,8 +368,6 @@ def test_an_article_may_have_an_item_per_pair(db, bot):
 
 
 def test_candidate_generation_compares_a_small_share_of_all_pairs(db, tmp_path):
-    from bench.scan_bench import synthetic_kb, write_articles
-
     kb = synthetic_kb(400)
     path = tmp_path / "kb.jsonl"
     write_articles(kb, path)
@@ -484,9 +485,6 @@ def test_an_unusable_reply_falls_back_and_is_not_cached(demo, llm_server, llm_se
 
 def test_after_the_demo_and_its_sweep_the_planted_pairs_are_in_the_queue(db, tmp_path, settings):
     """What make run does: the demo, graded offline, then a scan."""
-    from audits.sweep import sweep_run
-    from content.demo_setup import demo_setup
-
     settings.KBAUDIT_JUDGE = "offline"
     demo_setup(out_dir=tmp_path, n_interactions=800)
     sweep_run(idle_minutes=None)
@@ -504,11 +502,6 @@ def test_after_the_demo_and_its_sweep_the_planted_pairs_are_in_the_queue(db, tmp
 
 
 def test_refreshing_evidence_reads_the_logs_once_for_all_findings(demo):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from content.kb_scan.findings import findings_evidence_update
-
     kb_scan_run(full=True)
     active = list(ArticleFinding.objects.active().select_related("article_a", "article_b"))
     assert len(active) >= 2

@@ -4,13 +4,15 @@ from datetime import date
 
 import pytest
 
-from content.models import Season
 from content.periods import period_for, season_occurrence
+from tests.factories import SeasonFactory
 
-HOLIDAY = Season(
+HOLIDAY = SeasonFactory.build(
     name="Holiday peak", slug="holiday-peak", start_month=11, start_day=20, end_month=12, end_day=31
 )
-WINTER = Season(name="Winter", slug="winter", start_month=12, start_day=1, end_month=2, end_day=29)
+WINTER = SeasonFactory.build(
+    name="Winter", slug="winter", start_month=12, start_day=1, end_month=2, end_day=29
+)
 
 
 def test_a_week_is_the_iso_week_and_knows_its_neighbours():

@@ -10,19 +10,10 @@ from django.utils import timezone
 from content.flags import content_flags_update
 from content.models import ReviewItem, ReviewItemEvent
 from content.review import UNDO_WINDOW
-from tests.content.test_flags import days_of
-from tests.content.test_rollups import BAD
 from tests.factories import ArticleFactory, ArticleVersionFactory
+from tests.helpers import BAD, days_of, make_item
 
 pytestmark = pytest.mark.django_db
-
-
-def make_item(bot, key="kb-returns", title="Returns policy", priority=10.0, topic="returns", **kw):
-    article = ArticleFactory(external_id=key, title=title)
-    return ReviewItem.objects.create(
-        bot=bot, article=article, reason=kw.pop("reason", "content_gap"), priority=priority,
-        topic=topic, evidence={"traffic": 40, "metrics": {}, "thresholds": {}}, **kw,
-    )  # fmt: skip
 
 
 def post(client, item, action, htmx=True, **data):

@@ -5,12 +5,12 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.urls import reverse
 
-from content.models import ReviewItem
+from content.models import Article, ReviewItem, Season
 from content.periods import period_for
 from content.ranking import article_ranking
 from content.rollups import rollup_update
-from tests.content.test_rollups import BAD, GOOD, traffic
 from tests.factories import ArticleFactory
+from tests.helpers import BAD, GOOD, traffic
 
 pytestmark = pytest.mark.django_db
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)  # ISO week 48
@@ -72,8 +72,6 @@ def test_no_change_is_shown_where_the_logs_do_not_reach_back(bot, two_weeks):
 
 
 def test_a_season_ranks_its_whole_span(bot, two_weeks):
-    from content.models import Season
-
     peak = Season.objects.get(slug="holiday-peak")
     ranking = article_ranking(
         bot=bot, period=period_for("season", MONDAY.date(), peak), min_sample=0
@@ -99,8 +97,6 @@ def test_the_ranking_page_switches_period_with_an_htmx_fragment(client, bob, bot
 
 
 def test_the_ranking_shows_an_articles_open_flags(client, bob, bot, two_weeks):
-    from content.models import Article
-
     ReviewItem.objects.create(
         bot=bot, article=Article.objects.get(external_id="kb-returns"), reason="content_gap"
     )
@@ -154,8 +150,6 @@ def test_only_editors_change_thresholds(client, alice, bob, bot):
 
 
 def test_the_article_page_lists_pair_items_from_both_sides(client, bob, bot):
-    from content.models import Article
-
     first = ArticleFactory(external_id="kb-exchanges", title="Exchanges")
     second = ArticleFactory(external_id="kb-exchange-faq", title="Exchange questions answered")
     ReviewItem.objects.create(

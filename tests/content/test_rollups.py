@@ -5,6 +5,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.forms.models import model_to_dict
 
 from audits.models import Evaluation
@@ -13,33 +14,12 @@ from content.rollups import day_ranges, rollup_rebuild, rollup_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
-    EvaluationFactory,
-    InteractionFactory,
-    RetrievedSourceFactory,
+    EvaluationRunFactory,
 )
+from tests.helpers import BAD, GOOD, traffic
 
 pytestmark = pytest.mark.django_db
 DAY1 = datetime(2026, 11, 2, 9, tzinfo=UTC)
-
-
-def traffic(bot, *, day: datetime, article_keys, metrics=None, feedback=None, topic="returns"):
-    interaction = InteractionFactory(bot=bot, timestamp=day, feedback=feedback)
-    for rank, key in enumerate(article_keys, start=1):
-        RetrievedSourceFactory(interaction=interaction, rank=rank, article_key=key)
-    if metrics is not None:
-        verdict = "sufficient" if min(metrics.values()) >= 0.8 else "insufficient"
-        EvaluationFactory(
-            interaction=interaction,
-            verdict=verdict,
-            cause=None if verdict == "sufficient" else "partial",
-            topic=topic,
-            **metrics,
-        )
-    return interaction
-
-
-GOOD = dict(source_precision=1.0, source_query_coverage=1.0, groundedness=1.0)
-BAD = dict(source_precision=0.5, source_query_coverage=0.5, groundedness=0.0)
 
 
 @pytest.fixture
@@ -102,10 +82,8 @@ def test_retrievals_credit_the_version_live_at_the_time(bot, kb):
 
 
 def test_run_traffic_never_reaches_the_rollups(bot, kb):
-    from audits.models import EvaluationRun
-
     interaction = traffic(bot, day=DAY1, article_keys=["kb-returns"], metrics=BAD)
-    interaction.run = EvaluationRun.objects.create(name="candidate")
+    interaction.run = EvaluationRunFactory(name="candidate")
     interaction.save()
     rollup_update(bot=bot, days=[DAY1.date()])
     assert not ArticleDayRollup.objects.exists() and not BotDayRollup.objects.exists()
@@ -166,8 +144,6 @@ def test_a_day_ends_at_midnight_exactly(bot, kb):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_rebuild_leaves_the_rollup_tables_vacuumed_and_analysed(bot, kb):
-    from django.db import connection
-
     traffic(bot, day=datetime(2026, 11, 20, 10, tzinfo=UTC), article_keys=["kb-returns"])
     call_command("rollup", "--rebuild", stdout=io.StringIO())
     assert ArticleDayRollup.objects.count() == 1

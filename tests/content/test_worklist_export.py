@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from content.models import ReviewItem
-from tests.content.test_queue import make_item
+from tests.helpers import make_item
 
 pytestmark = pytest.mark.django_db
 COLUMNS = [

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from audits.models import EvaluationRun
 from content.models import ReviewItem
 from tests.factories import (
     ArticleFactory,
     EvaluationFactory,
+    EvaluationRunFactory,
     InteractionFactory,
     RetrievedSourceFactory,
 )
@@ -23,7 +23,7 @@ def world(bot, alice, bob, charlie):
     interaction = InteractionFactory(bot=bot)
     RetrievedSourceFactory(interaction=interaction, rank=1)
     EvaluationFactory(interaction=interaction)
-    run = EvaluationRun.objects.create(name="embed-v2")
+    run = EvaluationRunFactory(name="embed-v2")
     InteractionFactory(bot=bot, run=run, query=interaction.query)
     article = ArticleFactory(external_id="kb-returns", title="Returns policy")
     item = ReviewItem.objects.create(bot=bot, article=article, reason="content_gap", priority=5)

@@ -5,7 +5,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import Bot
-from content.briefs import brief_build, brief_docx, brief_markdown
+from content.brief_docx import brief_docx
+from content.brief_layout import brief_markdown
+from content.briefs import brief_build
 from content.models import Article, BotKnowledgeBase
 
 

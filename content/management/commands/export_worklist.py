@@ -1,13 +1,9 @@
 from __future__ import annotations
 
-import csv
-import io
-import json
-
 from django.core.management.base import BaseCommand
 
 from content.models import ReviewItem
-from content.worklist import WORKLIST_KEYS, worklist_rows
+from content.worklist import worklist_render, worklist_rows
 
 
 class Command(BaseCommand):
@@ -31,32 +27,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, format: str, output: str, **options):
         filters = {key: options[key] for key in ("bot", "reason", "topic", "status")}
-        text = render(worklist_rows(**filters), format)
+        text = worklist_render(worklist_rows(**filters), format)
         if output == "-":
             self.stdout.write(text, ending="")
         else:
             with open(output, "w", newline="", encoding="utf-8") as out:
                 out.write(text)
             self.stderr.write(f"wrote {output}")
-
-
-def render(rows: list[dict], format: str) -> str:
-    if format == "json":
-        return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=WORKLIST_KEYS)
-    writer.writeheader()
-    for row in rows:
-        writer.writerow(
-            {key: spreadsheet_safe(value) for key, value in row.items()}
-            | {"diagnoses": "; ".join(row["diagnoses"])}
-        )
-    return buffer.getvalue()
-
-
-def spreadsheet_safe(value):
-    """Text a spreadsheet would run as a formula (a title like "=HYPERLINK(…)") is
-    written with a leading apostrophe, so it opens as text."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value

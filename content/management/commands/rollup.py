@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import time
-from datetime import date
+from datetime import date, timedelta
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from audits.models import Bot
+from content.models import ArticleDayRollup, BotDayRollup, TopicDayRollup
 from content.rollups import rollup_rebuild, rollup_update
 
 
@@ -38,10 +40,6 @@ class Command(BaseCommand):
 def _vacuum_rollups() -> None:
     """After rewriting every row, fresh statistics for the planner and, on PostgreSQL, a
     visibility map that lets the ranking read its covering index alone."""
-    from django.db import connection
-
-    from content.models import ArticleDayRollup, BotDayRollup, TopicDayRollup
-
     tables = [m._meta.db_table for m in (ArticleDayRollup, BotDayRollup, TopicDayRollup)]
     with connection.cursor() as cursor:
         for table in tables:
@@ -53,6 +51,4 @@ def _vacuum_rollups() -> None:
 
 
 def _span(first: date, last: date) -> list[date]:
-    from datetime import timedelta
-
     return [first + timedelta(days=n) for n in range((last - first).days + 1)]

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from content.digest import DigestSendError, digest_send_now, digests_claim_due
+from content.digest import DigestSendError, digest_send, digest_send_now, digests_claim_due
 from content.models import DigestDelivery, DigestSubscription
 
 
@@ -51,8 +51,6 @@ class Command(BaseCommand):
             self.stdout.write(f"{person.email}: {delivery.get_status_display().lower()}")
 
     def _send_due(self) -> None:
-        from content.digest import digest_send
-
         deliveries = digests_claim_due(now=timezone.now())
         for delivery in deliveries:
             try:
