@@ -13,6 +13,9 @@ import threading
 
 from django.db import connection, transaction
 
+from audits.sweep import sweep_run
+from audits.tasks import sweep_dispatch
+
 logger = logging.getLogger(__name__)
 
 _lock = threading.Lock()
@@ -21,7 +24,6 @@ _thread: threading.Thread | None = None
 
 
 def in_process() -> bool:
-    from audits.tasks import sweep_dispatch
 
     return bool(sweep_dispatch.app.conf.task_always_eager)
 
@@ -54,7 +56,6 @@ def background_sweep_wait(timeout: float = 60) -> bool:
 
 def _sweep_rounds() -> None:
     global _thread
-    from audits.sweep import sweep_run
 
     try:
         while True:

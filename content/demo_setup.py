@@ -17,7 +17,7 @@ from content.demo import corpus_seller
 from content.demo.articles import BY_ID, SELLER_BOT, SELLER_HELP_URL, STORE_BOT, md
 from content.demo.generate import DemoManifest, demo_generate
 from content.digest import subscription_save
-from content.models import DigestSubscription, KnowledgeBase
+from content.models import AlertDestination, AlertRule, DigestSubscription, KnowledgeBase
 
 DEMO_PASSWORD = "kbaudit-demo"
 DEMO_DIR = Path(settings.BASE_DIR) / "var" / "demo"
@@ -144,8 +144,6 @@ DEMO_RULES = {
 
 
 def _demo_alert_rules() -> None:
-    from content.models import AlertDestination, AlertRule
-
     for slug, fields in DEMO_RULES.items():
         bot = Bot.objects.get(slug=slug)
         rule, created = AlertRule.objects.get_or_create(

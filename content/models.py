@@ -12,7 +12,7 @@ from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
 
-from audits.models import Bot
+from audits.models import Bot, Team
 
 # The first version of an article is live from the beginning of time: logs usually
 # predate the first export of the knowledge base.
@@ -33,8 +33,6 @@ class KnowledgeBaseQuerySet(models.QuerySet):
         the admins' default knowledge base. Created on first use."""
         slug = settings.KBAUDIT_DEFAULT_TEAM
         if slug:
-            from audits.models import Team
-
             team = Team.objects.filter(slug=slug).first()
             if team is not None:
                 return self.default_for_team(team)
@@ -110,8 +108,6 @@ class KnowledgeBase(models.Model):
 class BotKnowledgeBaseQuerySet(models.QuerySet):
     def for_bots(self, bot_ids) -> dict[int, int]:
         """{bot id: knowledge base id}; a bot without one gets its team's default."""
-        from audits.models import Bot
-
         bot_ids = set(bot_ids)
         links = dict(self.filter(bot_id__in=bot_ids).values_list("bot_id", "knowledge_base_id"))
         for bot in Bot.objects.filter(pk__in=bot_ids - set(links)).select_related("team"):
@@ -200,8 +196,6 @@ class Article(models.Model):
 
     def retrieving_bots(self):
         """The bots whose sources resolve to this article: those answering from its KB."""
-        from audits.models import Bot
-
         return Bot.objects.filter(knowledge_base_link__knowledge_base_id=self.knowledge_base_id)
 
 
@@ -809,8 +803,6 @@ class AlertRule(models.Model):
 
 class AlertEpisodeQuerySet(models.QuerySet):
     def visible_to(self, user) -> AlertEpisodeQuerySet:
-        from audits.models import Bot
-
         return self.filter(bot__in=Bot.objects.visible_to(user))
 
     def firing(self) -> AlertEpisodeQuerySet:

@@ -34,8 +34,8 @@ def bot_profile(bot):
     """
     # audits.models imports this package (for judges.base): models and judges load here,
     # on first use, not when the package does.
-    from audits.judges.offline import profile_from_texts
-    from audits.models import RetrievedSource
+    from audits.judges.offline import profile_from_texts  # noqa: I001
+    from audits.models import RetrievedSource  # (see above)
 
     rows = (
         RetrievedSource.objects.filter(interaction__bot=bot)
