@@ -109,7 +109,7 @@ def test_it_writes_byte_identical_files_for_the_same_arguments(tmp_path):
     first = demo_generate(out_dir=tmp_path / "a", seed=11, n_interactions=1500)
     second = demo_generate(out_dir=tmp_path / "b", seed=11, n_interactions=1500)
     assert files_bytes(first.out_dir) == files_bytes(second.out_dir)
-    assert len(files_bytes(first.out_dir)) == 7
+    assert len(files_bytes(first.out_dir)) == 8
 
 
 def test_it_does_not_depend_on_hash_order(tmp_path):
