@@ -28,6 +28,7 @@ from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
 from content.worklist import worklist_row
 from kbaudit.lib.roles import editor_required, is_editor
+from kbaudit.lib.urls import safe_next
 
 
 def _visible_bot(request, slug: str) -> Bot:
@@ -449,12 +450,13 @@ def item_action(request, pk: int, action: str):
     item.refresh_from_db()
     if not request.htmx:
         (messages.error if error else messages.success)(request, message)
-        return redirect(request.POST.get("next") or item.get_absolute_url())
+        return redirect(safe_next(request, item.get_absolute_url()))
     context = {
         "item": item,
         "message": message,
         "error": error,
         "undoable": review.last_undoable(item, request.user) is not None,
+        "undo_seconds": review.UNDO_SECONDS,
         "user": request.user,
         "can_assign": is_editor(request.user),
         "assignable": review.assignable_users(item.bot),

@@ -6,6 +6,8 @@ import math
 
 from django import template
 
+from kbaudit.lib.urls import web_url_or_empty
+
 register = template.Library()
 
 
@@ -75,3 +77,10 @@ def words(key: str) -> str:
 def rate(report, name: str):
     """``report|rate:"declined"`` → report.rate(name)."""
     return report.rate(name)
+
+
+@register.filter
+def web_url(url: str) -> str:
+    """The URL when it is http(s) or relative, else "": every untrusted href goes
+    through it, so a ``javascript:`` link stored before the import checked never renders."""
+    return web_url_or_empty(str(url or ""))
