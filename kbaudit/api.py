@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 from ninja import NinjaAPI, Schema
 
-from audits.api import BatchError
+from audits.api import BatchError, BodyTooLarge
 from audits.api import router as interactions_router
 from content.api import router as articles_router
 from kbaudit.lib.health import health_check
@@ -31,6 +31,13 @@ class HealthOut(Schema):
 @api.exception_handler(BatchError)
 def batch_error(request: HttpRequest, exc: BatchError):
     return api.create_response(request, {"detail": str(exc), "errors": []}, status=400)
+
+
+@api.exception_handler(BodyTooLarge)
+def body_too_large(request: HttpRequest, exc: BodyTooLarge):
+    return api.create_response(
+        request, {"detail": str(exc), "errors": [], "limit_bytes": exc.limit}, status=413
+    )
 
 
 @api.get("/health", response=HealthOut, summary="Liveness and dependencies", tags=["health"])

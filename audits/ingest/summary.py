@@ -8,6 +8,8 @@ class Rejection:
     line: int
     reason: str
     external_id: str = ""
+    # A known id with other content: not stored, but the line was valid.
+    conflict: bool = False
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.reason}"
@@ -19,6 +21,7 @@ class ImportSummary:
     duplicates: int = 0
     feedback_updated: int = 0
     rejected: int = 0
+    conflicts: int = 0
     # Kept for the API's per-record errors; the CLI streams rejections as they happen.
     rejections: list[Rejection] = field(default_factory=list)
     bots_created: list[str] = field(default_factory=list)
@@ -26,10 +29,12 @@ class ImportSummary:
     def line(self) -> str:
         return (
             f"imported {self.imported}, duplicates {self.duplicates}, "
-            f"feedback updated {self.feedback_updated}, rejected {self.rejected}"
+            f"feedback updated {self.feedback_updated}, rejected {self.rejected}, "
+            f"conflicts {self.conflicts}"
         )
 
     def add(self, other: ImportSummary) -> None:
         self.imported += other.imported
         self.duplicates += other.duplicates
         self.feedback_updated += other.feedback_updated
+        self.conflicts += other.conflicts

@@ -39,7 +39,9 @@ def test_a_revoked_token_is_401(client, bot, token):
 def test_a_token_stores_its_own_bots_interactions(client, bot, token):
     response = post(client, "interactions", [record(1), record(2, bot=None)], token)
     assert response.status_code == 200
-    assert response.json() == {"imported": 2, "duplicates": 0, "feedback_updated": 0, "rejected": 0}
+    assert response.json() == {
+        "imported": 2, "duplicates": 0, "feedback_updated": 0, "rejected": 0, "conflicts": [],
+    }  # fmt: skip
     assert set(Interaction.objects.values_list("bot__slug", flat=True)) == {"store-help"}
     again = post(client, "interactions", [record(1)], token)
     assert again.json()["duplicates"] == 1

@@ -19,7 +19,8 @@ from audits.models import EvaluationRun
 class Command(BaseCommand):
     help = (
         "Import chatbot interactions (SPEC §2) from a JSONL or CSV file. Rejected lines are "
-        "reported on stderr with their line number; the command exits 1 if any was rejected."
+        "reported on stderr with their line number, as is a known id arriving with other "
+        "content (a conflict: the stored record is kept); the command exits 1 if any was."
     )
 
     def add_arguments(self, parser):
@@ -52,7 +53,7 @@ class Command(BaseCommand):
         for slug in summary.bots_created:
             self.stdout.write(f"created bot {slug} with default thresholds")
         self.stdout.write(summary.line())
-        if summary.rejected:
+        if summary.rejected or summary.conflicts:
             raise SystemExit(1)
 
     def _report(self, file: str):
