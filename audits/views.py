@@ -11,6 +11,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from audits.diagnostics import diagnose, interaction_context
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
+from audits.sweep import failed_requeue
 from audits.sweep_status import sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 from kbaudit.lib.roles import is_editor
@@ -89,4 +90,15 @@ def sweep_run_now(request):
         messages.error(request, "The task queue is unreachable; the sweep was not started.")
     else:
         messages.success(request, "Sweep started: the counts below follow as batches finish.")
+    return redirect("audits:sweep_status")
+
+
+@require_POST
+def sweep_retry_failed(request):
+    """Give the failed interactions of the bots one can see fresh attempts."""
+    if not may_run_sweep(request.user):
+        raise PermissionDenied("Only editors can requeue failed interactions.")
+    bot_ids = list(Bot.objects.visible_to(request.user).values_list("pk", flat=True))
+    requeued = failed_requeue(bot_ids=bot_ids)
+    messages.success(request, f"Requeued {requeued} failed interaction(s) for the next sweep.")
     return redirect("audits:sweep_status")
