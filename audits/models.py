@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from audits.judges.base import METRICS
+from kbaudit.lib.thresholds import below
 
 unit_interval = [MinValueValidator(0.0), MaxValueValidator(1.0)]
 percentage = [MinValueValidator(0.0), MaxValueValidator(100.0)]
@@ -479,7 +480,7 @@ class Evaluation(models.Model):
         return [
             metric
             for metric, value in self.metrics().items()
-            if value is not None and value < thresholds[metric]
+            if below(value, thresholds[metric])
         ]
 
 

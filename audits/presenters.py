@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from audits.judges.base import METRIC_LABELS, METRICS
 from audits.models import Evaluation
+from kbaudit.lib.thresholds import below
 
 REASON_LABELS = {
     "not_in_sources": "not in the sources",
@@ -24,7 +25,7 @@ class MetricRow:
 
     @property
     def below(self) -> bool:
-        return self.value is not None and self.value < self.threshold
+        return below(self.value, self.threshold)
 
 
 @dataclass

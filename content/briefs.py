@@ -24,6 +24,7 @@ from content.flags import flag_window_days
 from content.models import Article, ArticleDayRollup, ArticleFinding, ReviewItem, RewriteSuggestion
 from content.ranking import SUMMED
 from content.suggestions import REASON_LABELS, item_evidence, suggestion_generate
+from kbaudit.lib.thresholds import below
 
 FAILING_SHOWN = 5
 QUESTIONS_SHOWN = 10
@@ -40,7 +41,7 @@ class MetricRow:
 
     @property
     def below(self) -> bool:
-        return self.value is not None and self.threshold is not None and self.value < self.threshold
+        return below(self.value, self.threshold)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from content.analytics import abstention_report
 from content.evidence import article_recovery
 from content.flags import GAP_METRICS, REASON_METRICS
 from content.models import Article, ArticleDayRollup, BotDayRollup, ReviewItem, TopicDayRollup
+from kbaudit.lib.thresholds import at_or_above
 from kbaudit.lib.urls import absolute_url
 
 WEEK = timedelta(days=7)
@@ -217,7 +218,7 @@ def _resolution(item: ReviewItem, end: datetime) -> Resolution:
     elif not after.get("n"):
         recovered = None
     else:
-        recovered = all(c.after is not None and c.after >= c.threshold for c in changes)
+        recovered = all(at_or_above(c.after, c.threshold) for c in changes)
     return Resolution(item, absolute_url(item.get_absolute_url()), recovered, basis, changes)
 
 

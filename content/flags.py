@@ -30,6 +30,7 @@ from content.models import (
     ReviewItemEvent,
 )
 from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
+from kbaudit.lib.thresholds import at_or_above, below
 
 GAP_METRICS = ("source_precision", "groundedness", "source_query_coverage")
 Reason = ReviewItem.Reason
@@ -141,7 +142,7 @@ def gap_severity(means: dict[str, float | None], thresholds: dict[str, float]) -
     gaps = []
     for metric in GAP_METRICS:
         value = means.get(metric)
-        if value is None or value >= thresholds[metric]:
+        if value is None or at_or_above(value, thresholds[metric]):
             return None
         gaps.append(thresholds[metric] - value)
     return sum(gaps) / len(gaps)
@@ -195,7 +196,7 @@ def _distance_below(means, thresholds, metrics) -> float:
     gaps = [
         thresholds[m] - means[m]
         for m in metrics
-        if means.get(m) is not None and means[m] < thresholds[m]
+        if below(means.get(m), thresholds[m])
     ]
     return sum(gaps) / len(metrics) if gaps else 0.0
 
@@ -446,7 +447,7 @@ def recovered(reason: str, means: dict, thresholds: dict) -> bool:
     """Every metric behind the reason is back at threshold. Between flagged and recovered an
     item stays as it is, so an article hovering at the line does not flap."""
     return all(
-        means.get(metric) is not None and means[metric] >= thresholds[metric]
+        at_or_above(means.get(metric), thresholds[metric])
         for metric in REASON_METRICS[reason]
     )
 

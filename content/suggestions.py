@@ -14,6 +14,7 @@ from audits.judges.base import METRIC_LABELS, JudgeError
 from audits.models import Bot, RetrievedSource
 from content.evidence import QuestionGroup, failing_conversations, unanswered_sub_questions
 from content.models import Article, ArticleFinding, ReviewItem, RewriteSuggestion
+from kbaudit.lib.thresholds import below
 
 log = logging.getLogger(__name__)
 REASON_LABELS = {
@@ -88,7 +89,7 @@ def _metric_line(evidence: dict) -> str:
     parts = []
     for name, (short, _) in METRIC_LABELS.items():
         value = metrics.get(name)
-        if value is not None and value < thresholds.get(name, 0):
+        if below(value, thresholds.get(name, 0)):
             parts.append(f"{short} {value:.2f} (threshold {thresholds[name]})")
     return ", ".join(parts) or "no metric below threshold"
 

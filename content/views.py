@@ -28,6 +28,7 @@ from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
 from content.worklist import worklist_row
 from kbaudit.lib.roles import editor_required, is_editor
+from kbaudit.lib.thresholds import below as is_below
 from kbaudit.lib.urls import safe_next
 
 
@@ -321,7 +322,7 @@ def evidence_metric_rows(evidence: dict) -> list[dict]:
     rows = []
     for name, (short, question) in METRIC_LABELS.items():
         value, threshold = metrics.get(name), thresholds.get(name)
-        below = value is not None and threshold is not None and value < threshold
+        below = is_below(value, threshold)
         rows.append(
             {
                 "short": short,

@@ -6,6 +6,7 @@ import math
 
 from django import template
 
+from kbaudit.lib.thresholds import below
 from kbaudit.lib.urls import web_url_or_empty
 
 register = template.Library()
@@ -56,7 +57,7 @@ def mean_of(row, metric_name: str):
 @register.filter
 def mean_below(row, metric_name: str) -> bool:
     value = row.mean(metric_name)
-    return value is not None and value < row.threshold(metric_name)
+    return below(value, row.threshold(metric_name))
 
 
 @register.filter
