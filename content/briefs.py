@@ -23,7 +23,7 @@ from content.evidence import FailingConversation, QuestionGroup
 from content.flags import flag_window_days
 from content.models import Article, ArticleDayRollup, ArticleFinding, ReviewItem, RewriteSuggestion
 from content.ranking import SUMMED
-from content.suggestions import REASON_LABELS, item_evidence, suggestion_generate
+from content.suggestions import REASON_LABELS, item_evidence
 from kbaudit.lib.thresholds import below
 
 FAILING_SHOWN = 5
@@ -138,9 +138,8 @@ def busiest_bot(article: Article, bots=None) -> Bot | None:
 
 def _item_brief(item: ReviewItem) -> Brief:
     evidence = item_evidence(item)
+    # The stored suggestion: downloading a brief never writes one (nor asks a model).
     suggestion = RewriteSuggestion.objects.filter(item=item).first()
-    if suggestion is None:
-        suggestion = suggestion_generate(item=item)
     data = item.evidence or {}
     window = tuple(data["window"]) if data.get("window") else None
     traffic, previous = _traffic(item.article, item.bot, window)
@@ -160,8 +159,8 @@ def _item_brief(item: ReviewItem) -> Brief:
         misreadings=_misreadings(evidence.unsupported),
         duplicates=evidence.duplicates,
         contradictions=[(_other(f, item.article), f) for f in evidence.contradictions],
-        suggestion=suggestion.body,
-        suggestion_source=_source_label(suggestion),
+        suggestion=suggestion.body if suggestion else "",
+        suggestion_source=_source_label(suggestion) if suggestion else "",
     )
 
 

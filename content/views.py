@@ -265,9 +265,8 @@ def item_detail(request, pk: int):
         ),
         pk=pk,
     )
+    # A GET only reads: a suggestion is written (perhaps by a model) on POST only.
     suggestion = RewriteSuggestion.objects.filter(item=item).first()
-    if suggestion is None:
-        suggestion = suggestion_generate(item=item)
     editing = request.GET.get("edit") == "1"
     context = {
         "item": item,

@@ -323,6 +323,8 @@ LOGGING = {
             "level": env("CELERY_TASK_LOG_LEVEL", "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO")
         },
         "httpx": {"level": "WARNING"},
+        # django-axes logs every log-in; the lockouts it logs as warnings still show.
+        "axes": {"level": env("AXES_LOG_LEVEL", "WARNING")},
         "httpx2": {"level": "WARNING"},
     },
 }
