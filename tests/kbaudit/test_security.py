@@ -61,7 +61,7 @@ def test_every_page_carries_a_strict_content_security_policy(client, bob, bot):
 
 
 def test_pages_with_charts_have_no_inline_script_and_carry_the_figures_as_data(client, bob, bot):
-    for i in range(3):
+    for _ in range(3):
         interaction = InteractionFactory(bot=bot)
         RetrievedSourceFactory(interaction=interaction, rank=1)
     client.force_login(bob)
