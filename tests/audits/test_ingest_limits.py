@@ -345,3 +345,11 @@ def test_two_cli_runs_and_the_api_importing_one_file_at_once_store_it_once(
     assert Interaction.objects.count() == 20000
     assert RetrievedSource.objects.count() == 20000
     assert bot.conversations.count() == 40
+
+
+def test_one_id_from_two_bots_is_two_interactions(tmp_path, bot):
+    code, out, err = cli(tmp_path, [record(1), record(1, bot="seller-help", query="Other?")])
+    assert code == 0 and "imported 2" in out and "conflicts 0" in out, err
+    assert sorted(Interaction.objects.values_list("bot__slug", flat=True)) == [
+        "seller-help", "store-help",
+    ]  # fmt: skip
