@@ -170,7 +170,8 @@ def checked_text(text: str, name: str, limit: int | None = None) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise RecordError(
-            f"{name}: contains a lone surrogate (an unpaired \\ud800–\\udfff)"
+            f"{name}: contains a lone surrogate (an unpaired \\ud800–\\udfff), or bytes "
+            "that are not UTF-8"
         ) from None
     if "\x00" in text:
         raise RecordError(f"{name}: contains a NUL character (\\u0000)")
@@ -191,6 +192,7 @@ def identifier(value: Any, name: str) -> str:
     if (
         type(value) is str
         and 0 < len(value) <= MAX_ID
+        and value.isascii()  # others are checked below (a lone surrogate cannot be stored)
         and not value[0].isspace()
         and not value[-1].isspace()
         and "\x00" not in value

@@ -353,3 +353,23 @@ def test_one_id_from_two_bots_is_two_interactions(tmp_path, bot):
     assert sorted(Interaction.objects.values_list("bot__slug", flat=True)) == [
         "seller-help", "store-help",
     ]  # fmt: skip
+
+
+def test_bytes_that_are_not_utf8_in_a_csv_are_reported_not_replaced(tmp_path, bot):
+    path = tmp_path / "a.csv"
+    path.write_bytes(
+        b"id,bot,timestamp,query,response\n"
+        b"int-1,store-help,2026-11-02T14:03:11Z,caf\xe9?,Yes.\n"
+        b"int-2,store-help,2026-11-02T14:03:11Z,Fine?,Yes.\n"
+    )
+    err = io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("import_interactions", str(path), stdout=io.StringIO(), stderr=err)
+    assert "line 2: query: contains a lone surrogate" in err.getvalue()
+    assert list(Interaction.objects.values_list("external_id", flat=True)) == ["int-2"]
+
+
+def test_an_id_with_a_lone_surrogate_is_a_clear_400(client, token):
+    response = api(client, token, json.dumps([record(1)]).replace('"int-1"', '"int-\\ud800"'))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["error"].startswith("id: contains a lone surrogate")

@@ -78,10 +78,10 @@ def test_a_figure_is_a_json_data_block_that_cannot_close_its_script():
     assert json.loads(payload)["figure"]["data"][0]["name"].startswith("</script>")
 
 
-def test_htmx_is_configured_without_eval(client, bob, bot):
+def test_htmx_runs_no_script_tags_it_swaps_in(client, bob, bot):
     client.force_login(bob)
     html = client.get(reverse("home")).content.decode()
-    assert '<meta name="htmx-config" content=\'{"allowEval": false' in html
+    assert '<meta name="htmx-config" content=\'{"allowScriptTags": false}\'>' in html
     assert inline_scripts(html) == [] and "onchange=" not in html
 
 
