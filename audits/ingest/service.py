@@ -311,11 +311,11 @@ def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reje
         if result is None:
             return False
         refs = {k: v for k, v in chunk.article_refs.items() if k not in announced}
-        announced.update(refs)
         if refs or result.imported:
             interactions_imported.send(
                 sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
             )
+    announced.update(refs)  # once committed: a retried chunk announces them again
     summary.imported += result.imported
     summary.duplicates += chunk.in_chunk_duplicates
     summary.feedback_updated += result.feedback_updated
