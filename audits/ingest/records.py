@@ -10,6 +10,7 @@ import hashlib
 import json
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -53,12 +54,20 @@ class RecordError(ValueError):
 
 
 class _Problems:
-    """Collects a record's problems so that all of them are reported, not the first."""
+    """Collects a record's problems so that all of them are reported, not the first.
 
-    def __init__(self):
+    ``_Problems.FIRST`` collects nothing: the first problem is raised at once (the fast
+    path for the common, valid record)."""
+
+    FIRST: _Problems
+
+    def __init__(self, *, first: bool = False):
         self.errors: list[str] = []
+        self.first = first
 
     def check(self, parse, *args, default=None):
+        if self.first:
+            return parse(*args)
         try:
             return parse(*args)
         except RecordError as exc:
@@ -66,11 +75,16 @@ class _Problems:
             return default
 
     def add(self, message: str) -> None:
+        if self.first:
+            raise RecordError(message)
         self.errors.append(message)
 
     def raise_any(self) -> None:
         if self.errors:
             raise RecordError(*self.errors)
+
+
+_Problems.FIRST = _Problems(first=True)
 
 
 @dataclass(slots=True)
@@ -216,7 +230,7 @@ def _text(record: dict, name: str) -> str:
         return ""
     if not isinstance(value, str):
         raise RecordError(f"{name}: must be a string (got {kind_of(value)})")
-    return checked_text(value, name, settings.KBAUDIT_MAX_TEXT_CHARS)
+    return checked_text(value, name, limits().text)
 
 
 def kind_of(value: Any) -> str:
@@ -253,14 +267,59 @@ def parse_timestamp(value: Any, name: str = "timestamp") -> datetime:
     return moment
 
 
+@dataclass(frozen=True, slots=True)
+class Limits:
+    text: int
+    source_text: int
+    metadata_bytes: int
+    json_depth: int
+    timestamp_min: str
+    max_ahead_days: int
+
+
+_limits: tuple[object, Limits | None] = (None, None)
+
+
+def limits() -> Limits:
+    """The KBAUDIT_* limits, read once per settings object rather than per field (the
+    importer validates tens of thousands of records a second)."""
+    global _limits
+    current = object.__getattribute__(settings, "_wrapped")  # no LazySettings lookup
+    if _limits[0] is not current or _limits[1] is None:
+        _limits = (
+            current,
+            Limits(
+                text=settings.KBAUDIT_MAX_TEXT_CHARS,
+                source_text=settings.KBAUDIT_MAX_SOURCE_TEXT_CHARS,
+                metadata_bytes=settings.KBAUDIT_MAX_METADATA_BYTES,
+                json_depth=settings.KBAUDIT_MAX_JSON_DEPTH,
+                timestamp_min=settings.KBAUDIT_TIMESTAMP_MIN,
+                max_ahead_days=settings.KBAUDIT_TIMESTAMP_MAX_AHEAD_DAYS,
+            ),
+        )
+    return _limits[1]
+
+
 def timestamp_bounds() -> tuple[datetime, datetime]:
     """The sane range of a log's timestamps: a year 1 or 9999 would be stored by
     PostgreSQL and then break every page and sweep that reads it back."""
-    earliest = datetime.fromisoformat(settings.KBAUDIT_TIMESTAMP_MIN)
-    if earliest.tzinfo is None:
-        earliest = earliest.replace(tzinfo=UTC)
-    latest = datetime.now(UTC) + timedelta(days=settings.KBAUDIT_TIMESTAMP_MAX_AHEAD_DAYS)
-    return earliest, latest
+    global _bounds
+    current = limits()
+    key = (
+        current.timestamp_min,
+        current.max_ahead_days,
+        int(time.time()),  # "now" moves on each second, not each record
+    )
+    if _bounds[0] != key:
+        earliest = datetime.fromisoformat(key[0])
+        if earliest.tzinfo is None:
+            earliest = earliest.replace(tzinfo=UTC)
+        latest = datetime.now(UTC) + timedelta(days=key[1])
+        _bounds = (key, (earliest, latest))
+    return _bounds[1]
+
+
+_bounds: tuple[tuple | None, tuple[datetime, datetime] | None] = (None, None)
 
 
 def parse_feedback(value: Any) -> str | None:
@@ -276,13 +335,19 @@ def parse_sources(value: Any) -> list[SourceRecord]:
         return []
     if not isinstance(value, list):
         raise RecordError(f"sources: must be a list (got {kind_of(value)})")
-    problems = _Problems()
-    sources = [problems.check(_parse_source, item, index) for index, item in enumerate(value)]
+    limit = limits().source_text
+    try:  # the common case: every source is fine
+        return [_parse_source(item, index, limit) for index, item in enumerate(value)]
+    except RecordError:
+        pass
+    problems = _Problems()  # one is not: report every source's problems
+    for index, item in enumerate(value):
+        problems.check(_parse_source, item, index, limit)
     problems.raise_any()
-    return sources
+    return []
 
 
-def _parse_source(item: Any, index: int) -> SourceRecord:
+def _parse_source(item: Any, index: int, text_limit: int) -> SourceRecord:
     if type(item) is dict:
         key, score = item.get("article_id"), item.get("score")
         title, url, text = item.get("title"), item.get("url"), item.get("text")
@@ -299,15 +364,15 @@ def _parse_source(item: Any, index: int) -> SourceRecord:
             and (url is None or (type(url) is str and url.startswith("https://") and url.isascii()))
             and (url is None or (len(url) <= MAX_URL and is_web_url(url)))
             and (text is None or (type(text) is str and text.isascii() and "\x00" not in text))
-            and (text is None or len(text) <= settings.KBAUDIT_MAX_SOURCE_TEXT_CHARS)
+            and (text is None or len(text) <= text_limit)
         ):
             return SourceRecord(
                 index + 1, key, (title or "")[:MAX_TITLE], url or "", text or "", score
             )
-    return _checked_source(item, index)
+    return _checked_source(item, index, text_limit)
 
 
-def _checked_source(item: Any, index: int) -> SourceRecord:
+def _checked_source(item: Any, index: int, text_limit: int) -> SourceRecord:
     where = f"sources[{index}]"
     if not isinstance(item, dict):
         raise RecordError(f"{where}: must be an object (got {kind_of(item)})")
@@ -331,8 +396,7 @@ def _checked_source(item: Any, index: int) -> SourceRecord:
         if name == "url":
             fields[name] = problems.check(checked_url, value, f"{where}.url")
         elif name == "text":
-            limit = settings.KBAUDIT_MAX_SOURCE_TEXT_CHARS
-            fields[name] = problems.check(checked_text, value, f"{where}.text", limit)
+            fields[name] = problems.check(checked_text, value, f"{where}.text", text_limit)
         else:
             fields[name] = (problems.check(checked_text, value, f"{where}.title") or "")[:MAX_TITLE]
     problems.raise_any()
@@ -359,7 +423,17 @@ def parse_record(
     """Validate one decoded record; raise RecordError naming every offending field."""
     if not isinstance(record, dict):
         raise RecordError(f"record: must be a JSON object (got {kind_of(record)})")
+    try:  # the common case, field after field; only a bad record is read again below
+        return _parse_record(record, line, default_bot, _Problems.FIRST)
+    except RecordError:
+        pass
     problems = _Problems()
+    _parse_record(record, line, default_bot, problems)
+    problems.raise_any()
+    raise AssertionError("a record that failed once passed the second time")  # pragma: no cover
+
+
+def _parse_record(record: dict, line: int, default_bot: str | None, problems: _Problems):
     external_id = problems.check(identifier, record.get("id"), "id")
     bot_value = record.get("bot")
     if (bot_value is None or bot_value == "") and default_bot:
@@ -406,27 +480,37 @@ def _metadata(record: dict) -> dict[str, Any]:
 
 def _check_metadata(metadata: dict) -> None:
     """Depth, size, and what jsonb cannot hold (NUL, lone surrogates), all reported."""
-    depth_limit = settings.KBAUDIT_MAX_JSON_DEPTH
+    current = limits()
     pending: list[tuple[Any, int]] = [(metadata, 1)]
+    # An upper bound of the JSON's size (a character is at most 6 bytes escaped), so that
+    # the usual few small fields need no encoding to be measured.
+    bound = 0
     while pending:
         value, depth = pending.pop()
-        if depth > depth_limit:
-            raise RecordError(f"metadata: nested deeper than {depth_limit} levels")
+        if depth > current.json_depth:
+            raise RecordError(f"metadata: nested deeper than {current.json_depth} levels")
+        bound += 24
         if isinstance(value, str):
             checked_text(value, "metadata")
+            bound += 6 * len(value)
         elif isinstance(value, dict):
             for key, item in value.items():
                 checked_text(str(key), "metadata")
+                bound += 6 * len(str(key)) + 8
                 pending.append((item, depth + 1))
         elif isinstance(value, list):
             pending.extend((item, depth + 1) for item in value)
-        elif isinstance(value, float | int) and not _finite(value):
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int) and not -(2**63) <= value < 2**64:
+            raise RecordError(f"metadata: integer out of range (got {str(value)[:20]}…)")
+        elif isinstance(value, float) and not math.isfinite(value):
             raise RecordError(f"metadata: numbers must be finite (got {value})")
+    if bound <= current.metadata_bytes:
+        return
     try:
         size = len(orjson.dumps(metadata))
     except (TypeError, orjson.JSONEncodeError) as exc:
         raise RecordError(f"metadata: not storable as JSON ({exc})") from None
-    if size > settings.KBAUDIT_MAX_METADATA_BYTES:
-        raise RecordError(
-            f"metadata: larger than {settings.KBAUDIT_MAX_METADATA_BYTES:,} bytes ({size:,})"
-        )
+    if size > current.metadata_bytes:
+        raise RecordError(f"metadata: larger than {current.metadata_bytes:,} bytes ({size:,})")
