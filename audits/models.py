@@ -478,9 +478,7 @@ class Evaluation(models.Model):
     def metrics_below_threshold(self) -> list[str]:
         thresholds = self.bot.thresholds()
         return [
-            metric
-            for metric, value in self.metrics().items()
-            if below(value, thresholds[metric])
+            metric for metric, value in self.metrics().items() if below(value, thresholds[metric])
         ]
 
 

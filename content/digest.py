@@ -227,9 +227,7 @@ def unsubscribe_user(token: str):
 
     max_age = timedelta(days=settings.KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS)
     try:
-        data = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).unsign_object(
-            token, max_age=max_age
-        )
+        data = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).unsign_object(token, max_age=max_age)
     except signing.SignatureExpired:
         raise UnsubscribeTokenExpired from None
     except (signing.BadSignature, ValueError, TypeError):

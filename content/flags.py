@@ -193,11 +193,7 @@ def _high_traffic(traffic: list[int]) -> float | None:
 
 
 def _distance_below(means, thresholds, metrics) -> float:
-    gaps = [
-        thresholds[m] - means[m]
-        for m in metrics
-        if below(means.get(m), thresholds[m])
-    ]
+    gaps = [thresholds[m] - means[m] for m in metrics if below(means.get(m), thresholds[m])]
     return sum(gaps) / len(metrics) if gaps else 0.0
 
 
@@ -447,8 +443,7 @@ def recovered(reason: str, means: dict, thresholds: dict) -> bool:
     """Every metric behind the reason is back at threshold. Between flagged and recovered an
     item stays as it is, so an article hovering at the line does not flap."""
     return all(
-        at_or_above(means.get(metric), thresholds[metric])
-        for metric in REASON_METRICS[reason]
+        at_or_above(means.get(metric), thresholds[metric]) for metric in REASON_METRICS[reason]
     )
 
 

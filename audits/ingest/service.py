@@ -345,9 +345,7 @@ def retried_on_deadlock(write, attempts: int = 5):
             return write()
         except (OperationalError, psycopg.errors.TransactionRollback) as exc:
             cause = exc if isinstance(exc, psycopg.Error) else exc.__cause__
-            if attempt == attempts - 1 or not isinstance(
-                cause, psycopg.errors.TransactionRollback
-            ):
+            if attempt == attempts - 1 or not isinstance(cause, psycopg.errors.TransactionRollback):
                 raise
 
 
