@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -16,13 +18,18 @@ from audits.sweep_status import sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 from kbaudit.lib.roles import is_editor
 
+# A row stored before the importers checked timestamps may lie outside the years Python
+# can read (PostgreSQL keeps 4713 BC to 294276 AD): the list leaves such rows out instead
+# of failing; the sweep marks them failed and its page lists them.
+READABLE_TIMESTAMPS = (datetime(1, 1, 2, tzinfo=UTC), datetime(9999, 12, 30, tzinfo=UTC))
+
 
 @require_GET
 def interaction_list(request):
     bots = Bot.objects.visible_to(request.user)
     interactions = (
         Interaction.objects.production()
-        .filter(bot__in=bots)
+        .filter(bot__in=bots, timestamp__range=READABLE_TIMESTAMPS)
         .select_related("bot", "evaluation")
         .order_by("-timestamp", "-id")
     )

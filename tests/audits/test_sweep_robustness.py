@@ -99,3 +99,17 @@ def test_the_status_page_button_requeues_the_failed_rows_of_the_editors_bots(
     assert other_bot.interactions.get().status == "failed"  # another team's bot
     client.force_login(bob)  # a writer
     assert client.post(reverse("audits:sweep_retry_failed")).status_code == 403
+
+
+def test_the_interaction_list_leaves_out_a_row_python_cannot_read(client, bob, bot, postgres):
+    poison, good = graded_row(bot), graded_row(bot)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE audits_interaction SET timestamp = '9999-12-31T23:59:59-14:00' WHERE id = %s",
+            [poison.pk],
+        )
+    client.force_login(bob)
+    response = client.get(reverse("audits:interaction_list"))
+    assert response.status_code == 200
+    assert f'href="{good.get_absolute_url()}"' in response.content.decode()
+    assert f'href="{poison.get_absolute_url()}"' not in response.content.decode()
