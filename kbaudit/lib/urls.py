@@ -42,7 +42,8 @@ def is_web_url(url: str) -> bool:
     if _CONTROL.search(url):
         return False
     if url.startswith(("https://", "http://")):  # the common case, without parsing
-        return len(url) > 8 and url[url.index("//") + 2] not in "/\\"
+        host = url.split("//", 1)[1]
+        return bool(host) and host[0] not in "/\\"
     try:
         parts = urlsplit(url.strip())
     except ValueError:

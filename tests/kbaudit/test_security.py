@@ -226,3 +226,24 @@ def test_a_script_url_stored_before_the_check_never_becomes_a_link(client, bob, 
     assert (
         'href="https://help.example.com/ok"' in client.get(safe.get_absolute_url()).content.decode()
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "kept"),
+    [
+        ("https://help.example.com/returns", True),
+        ("http://x", True),
+        ("HTTPS://HELP.EXAMPLE.COM/", True),
+        ("/help/returns", True),
+        ("returns#fees", True),
+        ("//help.example.com/returns", True),
+        ("https://", False),
+        ("http:///returns", False),
+        ("mailto:help@example.com", False),
+        *[(url, False) for url in SCRIPT_URLS],
+    ],
+)
+def test_the_url_rule_keeps_http_https_and_relative_links_only(url, kept):
+    from kbaudit.lib.urls import is_web_url
+
+    assert is_web_url(url) is kept
