@@ -45,6 +45,10 @@ class ImportOut(Schema):
         default=0, description="Interactions whose escalation or agent reply this batch set."
     )
     rejected: int = Field(description="Always 0: a batch with an invalid record is refused.")
+    # Records whose id is stored with other content: kept as stored, this one not stored.
+    conflicts: list[RecordErrorOut] = Field(
+        default=[], description="Records whose `id` is stored with other content: not stored."
+    )
 
 
 # --- The records, as the OpenAPI document describes them -------------------------------
@@ -191,9 +195,11 @@ REQUEST_SCHEMAS: list[type[Schema]] = [InteractionIn, SourceIn, FeedbackIn]
 
 def read_batch(request: HttpRequest) -> list[Any]:
     try:
-        payload = json.loads(request.body or b"null")
+        payload = json.loads(read_body(request) or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise BatchError(f"body is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise BatchError("body is not valid JSON: nested too deeply") from None
     if isinstance(payload, dict) and isinstance(payload.get("records"), list):
         payload = payload["records"]
     if not isinstance(payload, list):
@@ -203,34 +209,70 @@ def read_batch(request: HttpRequest) -> list[Any]:
     return payload
 
 
+def read_body(request: HttpRequest) -> bytes:
+    """The body, at most KBAUDIT_API_MAX_BODY_BYTES: refused from its Content-Length before
+    reading, and while reading when it has none or lies (Django's own limit would answer
+    with an HTML page)."""
+    limit = settings.KBAUDIT_API_MAX_BODY_BYTES
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    if declared > limit:
+        raise BodyTooLarge(limit)
+    parts, size = [], 0
+    while chunk := request.read(64 * 1024):
+        size += len(chunk)
+        if size > limit:
+            raise BodyTooLarge(limit)
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 class BatchError(Exception):
     pass
 
 
-def record_errors(summary: ImportSummary) -> list[dict]:
+class BodyTooLarge(Exception):
+    def __init__(self, limit: int):
+        super().__init__(
+            f"the body is larger than {limit:,} bytes (KBAUDIT_API_MAX_BODY_BYTES); "
+            f"send at most {settings.KBAUDIT_API_MAX_BATCH:,} records per batch"
+        )
+        self.limit = limit
+
+
+def record_errors(summary: ImportSummary, conflicts: bool = False) -> list[dict]:
     return [
-        {"index": r.line - 1, "id": r.external_id, "error": r.reason} for r in summary.rejections
+        {"index": r.line - 1, "id": r.external_id, "error": r.reason}
+        for r in summary.rejections
+        if r.conflict == conflicts
     ]
 
 
 @router.post(
     "/interactions",
     auth=BearerToken(),
-    response={200: ImportOut, 400: BatchErrorOut, 403: BatchErrorOut},
+    response={200: ImportOut, 400: BatchErrorOut, 403: BatchErrorOut, 413: BatchErrorOut},
     openapi_extra=BATCH_DOC,
     summary="Import a batch of interactions (all or nothing)",
 )
 def post_interactions(request: HttpRequest):
     """Same validation and idempotency as `manage.py import_interactions`. A batch with any
-    invalid record is rejected whole (400, one error per record) so it can be fixed and
-    re-sent; re-sending records already stored counts them as duplicates."""
+    invalid record is rejected whole (400, every error of each record) so it can be fixed
+    and re-sent; re-sending records already stored counts them as duplicates, and a known
+    id with other content is listed in `conflicts` (the stored record is kept). A body over
+    KBAUDIT_API_MAX_BODY_BYTES gets a 413. A 200 means the records are committed to disk."""
     records = read_batch(request)
     token: ApiToken = request.auth
     policy = BotPolicy(create_missing=False, only=token.bot)
     try:
         with transaction.atomic():
             summary = interaction_import(
-                rows=enumerate(records, start=1), policy=policy, default_bot=token.bot.slug
+                rows=enumerate(records, start=1),
+                policy=policy,
+                default_bot=token.bot.slug,
+                durable=True,  # a 200 means stored, even if the database crashes next
             )
             if summary.rejected:
                 transaction.set_rollback(True)
@@ -242,9 +284,12 @@ def post_interactions(request: HttpRequest):
         return Status(403, {"detail": detail})
     if summary.rejected:
         return Status(400, rejected_batch(summary))
-    if summary.imported or summary.feedback_updated:
+    if summary.imported or summary.feedback_updated or summary.escalations_updated:
         sweep_after_api_import(bot_id=token.bot_id)
-    return Status(200, {**import_counts(summary), "rejected": 0})
+    return Status(
+        200,
+        {**import_counts(summary), "rejected": 0, "conflicts": record_errors(summary, True)},
+    )
 
 
 def rejected_batch(summary: ImportSummary) -> dict:

@@ -7,6 +7,7 @@ from plotly.subplots import make_subplots
 
 from audits.comparison import RunComparison
 from audits.judges.base import METRIC_LABELS, METRICS
+from kbaudit.lib.figures import figure_html
 
 CONFIG = {"displayModeBar": False, "responsive": True}
 BASELINE_COLOUR, CANDIDATE_COLOUR = "#8a94a6", "#2f5bd3"
@@ -62,4 +63,4 @@ def comparison_distributions(comparison: RunComparison) -> str:
         paper_bgcolor="#fff",
     )
     figure.update_annotations(font_size=11)
-    return figure.to_html(include_plotlyjs=False, full_html=False, config=CONFIG)
+    return figure_html(figure, config=CONFIG)

@@ -24,6 +24,7 @@ from audits.judges import judge_for_bot
 from audits.judges.base import METRIC_LABELS, METRICS
 from audits.models import Bot, EvaluationRun, GateReport, Interaction
 from audits.sweep import SweepSummary, sweep_run
+from kbaudit.lib.thresholds import below
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ def _metric_verdict(
     if candidate.mean is None:
         verdict.problems.append("no paired answers have this metric")
         return verdict
-    if candidate.mean < comparison.threshold:
+    if below(candidate.mean, comparison.threshold):
         verdict.problems.append(
             f"candidate mean {cut(candidate.mean)} is below the threshold {comparison.threshold:.2f}"
         )

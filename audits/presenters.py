@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from audits.judges.base import METRIC_LABELS, METRICS
 from audits.models import Evaluation
+from kbaudit.lib.thresholds import below
 
 REASON_LABELS = {
     "not_in_sources": "not in the sources",
@@ -27,7 +28,7 @@ class MetricRow:
 
     @property
     def below(self) -> bool:
-        return self.value is not None and self.threshold is not None and self.value < self.threshold
+        return below(self.value, self.threshold)
 
 
 def metric_rows(

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -162,6 +162,35 @@ def interactions_claim(
         ).update(claim_token=token, claimed_until=now + lease_duration())
     return list(
         Interaction.objects.filter(pk__in=ids, claim_token=token).values_list("pk", flat=True)
+    )
+
+
+def rows_fail(*, ids: list[int], error: str) -> int:
+    """Mark rows failed at once, without loading them (they may not load at all), so
+    that one poison row never holds up the rest of its bot; ``sweep --retry-failed``
+    puts them back."""
+    return Interaction.objects.filter(pk__in=ids).update(
+        status=Interaction.Status.FAILED,
+        attempts=settings.KBAUDIT_MAX_ATTEMPTS,
+        last_error=error[:2000],
+        next_attempt_at=None,
+        claimed_until=None,
+        claim_token="",
+    )
+
+
+def failed_requeue(*, bot_ids: list[int] | None = None) -> int:
+    """Give failed interactions (those past KBAUDIT_MAX_ATTEMPTS, or that could not be
+    read) a fresh set of attempts: after a judge outage is over, for instance."""
+    failed = Interaction.objects.filter(status=Interaction.Status.FAILED)
+    if bot_ids is not None:
+        failed = failed.filter(bot_id__in=bot_ids)
+    return failed.update(
+        status=Interaction.Status.PENDING,
+        attempts=0,
+        next_attempt_at=None,
+        claimed_until=None,
+        claim_token="",
     )
 
 
@@ -335,7 +364,15 @@ class _BatchRun:
                     self.summary.halted += 1
                     continue
                 self._breaker_record(interaction, result)
-                outcome = _store(interaction, item, result, self.judges, self.gates, self.token)
+                try:
+                    with transaction.atomic():
+                        outcome = _store(
+                            interaction, item, result, self.judges, self.gates, self.token
+                        )
+                except DatabaseError as exc:  # this row's verdict cannot be stored
+                    error = f"the verdict could not be stored: {exc}"
+                    rows_fail(ids=[interaction.pk], error=error)
+                    outcome = Outcome("failed", error=error)
                 if outcome is None:
                     self.summary.deferred += 1
                 else:
@@ -395,15 +432,14 @@ class _BatchRun:
         return self.until is None or time.monotonic() < self.until
 
     def _apply_rules(self, ids: list[int]) -> list[Interaction]:
-        interactions = (
-            Interaction.objects.filter(pk__in=ids, claim_token=self.token)
-            .select_related("bot")
-            .prefetch_related("sources")
-            .order_by("timestamp", "id")
-        )
         to_judge = []
-        for interaction in interactions:
-            outcome = rule_outcome(interaction, claim_token=self.token)
+        for interaction in self._load(ids):
+            try:
+                with transaction.atomic():
+                    outcome = rule_outcome(interaction, claim_token=self.token)
+            except DatabaseError as exc:
+                self._count(interaction.pk, rows_fail(ids=[interaction.pk], error=str(exc)))
+                continue
             if outcome is None:
                 to_judge.append(interaction)
                 if interaction.bot_id not in self.gates:
@@ -415,6 +451,35 @@ class _BatchRun:
                 self.summary.count(outcome)
                 self.written.add(interaction, outcome)
         return to_judge
+
+    def _load(self, ids: list[int]) -> list[Interaction]:
+        """The batch's rows; one that cannot be read (a stored value Python cannot
+        represent) is marked failed with the reason, and the others are graded."""
+        rows = (
+            Interaction.objects.filter(claim_token=self.token)
+            .select_related("bot")
+            .prefetch_related("sources")
+            .order_by("timestamp", "id")
+        )
+        try:
+            with transaction.atomic():  # a failed read must not abort an outer transaction
+                return list(rows.filter(pk__in=ids))
+        except (DatabaseError, ValueError, OverflowError):
+            pass
+        loaded = []
+        for pk in ids:
+            try:
+                with transaction.atomic():
+                    loaded += list(rows.filter(pk=pk))
+            except (DatabaseError, ValueError, OverflowError) as exc:
+                reason = f"the stored row cannot be read: {exc}"
+                self._count(pk, rows_fail(ids=[pk], error=reason))
+        return loaded
+
+    def _count(self, pk: int, failed: int) -> None:
+        if failed:
+            self.summary.failed += 1
+            self.summary.errors.append(f"interaction {pk}: marked failed")
 
 
 @dataclass

@@ -84,6 +84,8 @@ def sweep_status(*, bots, in_process: bool = False) -> SweepStatus:
         interactions.exclude(last_error="")
         .filter(status__in=[Interaction.Status.PENDING, Interaction.Status.FAILED])
         .select_related("bot")
+        # Only what the list shows: a row failed because it cannot be read stays listed.
+        .only("bot__slug", "external_id", "status", "attempts", "next_attempt_at", "last_error")
         .order_by("-status", "-attempts", "-id")[:RECENT_ERRORS]
     )
     status.bots = _budgets(bots, interactions)

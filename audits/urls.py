@@ -9,6 +9,7 @@ urlpatterns = [
     path("interactions/<int:pk>/", views.interaction_detail, name="interaction_detail"),
     path("sweep/", views.sweep_status_page, name="sweep_status"),
     path("sweep/run/", views.sweep_run_now, name="sweep_run"),
+    path("sweep/retry-failed/", views.sweep_retry_failed, name="sweep_retry_failed"),
     path("runs/", run_views.run_list, name="run_list"),
     path("runs/<slug:name>/", run_views.run_detail, name="run_detail"),
 ]

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
@@ -11,9 +13,15 @@ from kombu.exceptions import OperationalError as BrokerError
 from audits.diagnostics import diagnose, interaction_context
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
+from audits.sweep import failed_requeue
 from audits.sweep_status import sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 from kbaudit.lib.roles import is_editor
+
+# A row stored before the importers checked timestamps may lie outside the years Python
+# can read (PostgreSQL keeps 4713 BC to 294276 AD): the list leaves such rows out instead
+# of failing; the sweep marks them failed and its page lists them.
+READABLE_TIMESTAMPS = (datetime(1, 1, 2, tzinfo=UTC), datetime(9999, 12, 30, tzinfo=UTC))
 
 
 @require_GET
@@ -21,7 +29,7 @@ def interaction_list(request):
     bots = Bot.objects.visible_to(request.user)
     interactions = (
         Interaction.objects.production()
-        .filter(bot__in=bots)
+        .filter(bot__in=bots, timestamp__range=READABLE_TIMESTAMPS)
         .select_related("bot", "evaluation")
         .order_by("-timestamp", "-id")
     )
@@ -89,4 +97,15 @@ def sweep_run_now(request):
         messages.error(request, "The task queue is unreachable; the sweep was not started.")
     else:
         messages.success(request, "Sweep started: the counts below follow as batches finish.")
+    return redirect("audits:sweep_status")
+
+
+@require_POST
+def sweep_retry_failed(request):
+    """Give the failed interactions of the bots one can see fresh attempts."""
+    if not may_run_sweep(request.user):
+        raise PermissionDenied("Only editors can requeue failed interactions.")
+    bot_ids = list(Bot.objects.visible_to(request.user).values_list("pk", flat=True))
+    requeued = failed_requeue(bot_ids=bot_ids)
+    messages.success(request, f"Requeued {requeued} failed interaction(s) for the next sweep.")
     return redirect("audits:sweep_status")

@@ -15,7 +15,9 @@ WORDS = ["return", "refund", "order", "delivery", "parcel", "warranty", "account
 
 def generate(path: Path, n: int, *, seed: int = 1, n_articles: int = 2000) -> None:
     rng = random.Random(seed)
-    start = datetime(2026, 1, 1, tzinfo=UTC)
+    # A million records 30 s apart span 347 days: they must all lie in the past, where
+    # the importer accepts timestamps.
+    start = datetime(2025, 6, 1, tzinfo=UTC)
     with path.open("w") as out:
         for i in range(n):
             ts = start + timedelta(seconds=i * 30)
@@ -45,7 +47,7 @@ def generate(path: Path, n: int, *, seed: int = 1, n_articles: int = 2000) -> No
 
 def run(n: int) -> dict:
     OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / f"interactions-{n}.jsonl"
+    path = OUT / f"interactions-{n}-from-2025-06.jsonl"
     if not path.exists():
         t0 = time.perf_counter()
         generate(path, n)

@@ -14,6 +14,7 @@ from audits.judges.base import METRICS
 from audits.models import Bot, Evaluation
 from content.models import CAUSES, ArticleDayRollup, BotDayRollup, TopicDayRollup
 from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
+from kbaudit.lib.thresholds import below_bound
 
 BOT_EXTRA = (
     "skipped", "unasked_3plus", "with_unsupported", "with_redundant",
@@ -186,12 +187,15 @@ def abstention_report(*, bot: Bot, first: date, last: date, examples: int = 8) -
         examples={
             "should_have_declined": list(
                 evaluations.filter(
-                    declined=False, n_facts__gt=0, groundedness__lt=bot.threshold_groundedness
+                    declined=False,
+                    n_facts__gt=0,
+                    groundedness__lt=below_bound(bot.threshold_groundedness),
                 )[:examples]
             ),
             "over_refusal": list(
                 evaluations.filter(
-                    declined=True, source_query_coverage__gte=bot.threshold_source_query_coverage
+                    declined=True,
+                    source_query_coverage__gte=below_bound(bot.threshold_source_query_coverage),
                 )[:examples]
             ),
             "bad_quotes": list(evaluations.filter(bad_quotes__gt=0)[:examples]),

@@ -284,6 +284,16 @@ def _article_url(article: Article, bot: Bot | None) -> str:
 
 def _suggestion(brief: Brief) -> list[Block]:
     blocks: list[Block] = [Heading(1, "Rewrite suggestion")]
+    if not brief.suggestion and brief.item is not None:
+        return [
+            *blocks,
+            Paragraph(
+                [
+                    "No suggestion yet: generate one on the item's page, or start from the "
+                    "questions and passages above."
+                ]
+            ),
+        ]
     if not brief.suggestion:
         return [
             *blocks,

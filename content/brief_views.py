@@ -12,8 +12,8 @@ import zipfile
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods
 
 from content.brief_docx import brief_docx
@@ -21,6 +21,7 @@ from content.brief_layout import brief_markdown
 from content.briefs import Brief, brief_build, busiest_bot
 from content.models import ReviewItem
 from kbaudit.lib.access import bots_answering_from, get_article_for_user
+from kbaudit.lib.urls import safe_next
 
 FORMATS = {
     "md": ("text/markdown; charset=utf-8", brief_markdown),
@@ -90,9 +91,7 @@ def queue_briefs(request):
         return HttpResponseBadRequest("ids must be item numbers")
     if not ids:
         messages.error(request, "Tick the items whose briefs you want first.")
-        back = data.get("next", "")
-        safe = url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure())
-        return redirect(back if back and safe else "home")
+        return redirect(safe_next(request, reverse("home")))
     if len(ids) > MAX_BULK:
         return HttpResponseBadRequest(f"At most {MAX_BULK} briefs at once.")
     items = list(

@@ -24,7 +24,7 @@ from content.evidence import FailingConversation, QuestionGroup
 from content.flags import flag_window_days
 from content.models import Article, ArticleDayRollup, ArticleFinding, ReviewItem, RewriteSuggestion
 from content.ranking import SUMMED
-from content.suggestions import REASON_LABELS, item_evidence, suggestion_generate
+from content.suggestions import REASON_LABELS, item_evidence
 
 FAILING_SHOWN = 5
 QUESTIONS_SHOWN = 10
@@ -127,9 +127,8 @@ def busiest_bot(article: Article, bots=None) -> Bot | None:
 
 def _item_brief(item: ReviewItem) -> Brief:
     evidence = item_evidence(item)
+    # The stored suggestion: downloading a brief never writes one (nor asks a model).
     suggestion = RewriteSuggestion.objects.filter(item=item).first()
-    if suggestion is None:
-        suggestion = suggestion_generate(item=item)
     data = item.evidence or {}
     window = tuple(data["window"]) if data.get("window") else None
     traffic, previous = _traffic(item.article, item.bot, window)
@@ -149,8 +148,8 @@ def _item_brief(item: ReviewItem) -> Brief:
         misreadings=_misreadings(evidence.unsupported),
         duplicates=evidence.duplicates,
         contradictions=[(_other(f, item.article), f) for f in evidence.contradictions],
-        suggestion=suggestion.body,
-        suggestion_source=_source_label(suggestion),
+        suggestion=suggestion.body if suggestion else "",
+        suggestion_source=_source_label(suggestion) if suggestion else "",
         agents=evidence.agents,
     )
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-import plotly.io as pio
-
 from audits.judges.base import METRIC_LABELS, METRICS
+from kbaudit.lib.figures import figure_html
 
 CONFIG = {"displayModeBar": False, "responsive": True}
 COLOURS = ("#2f5bd3", "#17804a", "#b7791f", "#7b3fb5", "#c0392b", "#0f7c8c")
@@ -28,9 +27,7 @@ BASE_LAYOUT = {
 
 def to_html(data: list[dict], layout: dict) -> str:
     figure = {"data": data, "layout": {**BASE_LAYOUT, **layout}}
-    return pio.to_html(
-        figure, include_plotlyjs=False, full_html=False, config=CONFIG, validate=False
-    )
+    return figure_html(figure, config=CONFIG)
 
 
 def _days(days: Sequence[date]) -> list[str]:

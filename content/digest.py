@@ -210,13 +210,25 @@ def digest_build(
 
 
 def unsubscribe_token(user) -> str:
-    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object({"u": user.pk})
+    """A signed, dated token: each digest carries a fresh one, and it lapses after
+    ``KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS``."""
+    return signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).sign_object({"u": user.pk})
+
+
+class UnsubscribeTokenExpired(Exception):
+    """The token was genuine but is older than the unsubscribe links live."""
 
 
 def unsubscribe_user(token: str):
-    """The person a signed unsubscribe token names, or None if it was tampered with."""
+    """The person a signed unsubscribe token names, or None if it was tampered with;
+    UnsubscribeTokenExpired when it is too old."""
+    from django.contrib.auth import get_user_model
+
+    max_age = timedelta(days=settings.KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS)
     try:
-        data = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
+        data = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT).unsign_object(token, max_age=max_age)
+    except signing.SignatureExpired:
+        raise UnsubscribeTokenExpired from None
     except (signing.BadSignature, ValueError, TypeError):
         return None
     if not isinstance(data, dict):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.shortcuts import redirect, render
@@ -12,7 +13,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from audits.models import Bot
-from content.digest import WEEKDAYS, subscription_save, unsubscribe_user
+from content.digest import (
+    WEEKDAYS,
+    UnsubscribeTokenExpired,
+    subscription_save,
+    unsubscribe_user,
+)
 from content.models import DigestSubscription
 
 
@@ -66,11 +72,20 @@ def digest_settings(request):
 @require_http_methods(["GET", "POST"])
 def digest_unsubscribe(request, token: str):
     """GET asks to confirm (link scanners follow links); POST unsubscribes, no login."""
-    user = unsubscribe_user(token)
+    try:
+        user = unsubscribe_user(token)
+    except UnsubscribeTokenExpired:
+        return render(
+            request,
+            "content/digest_unsubscribe.html",
+            {"expired": True, "max_age_days": settings.KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS},
+            status=400,
+        )
     if user is None:
         return render(request, "content/digest_unsubscribe.html", {"invalid": True}, status=400)
     done = request.method == "POST"
     if done:
         DigestSubscription.objects.filter(user=user).update(enabled=False, next_send_at=None)
-    context = {"done": done, "email": user.email, "token": token}
+    # The address is not shown: whoever holds a forwarded digest holds the link too.
+    context = {"done": done, "token": token}
     return render(request, "content/digest_unsubscribe.html", context)

@@ -23,6 +23,7 @@ from content.models import (
     TopicDayRollup,
 )
 from content.window_metrics import bot_window_metrics
+from kbaudit.lib.thresholds import at_or_above
 from kbaudit.lib.urls import absolute_url
 
 WEEK = timedelta(days=7)
@@ -233,7 +234,7 @@ def _resolution(item: ReviewItem, end: datetime) -> Resolution:
     elif not after.get("n"):
         recovered = None
     else:
-        recovered = all(c.after is not None and c.after >= c.threshold for c in changes)
+        recovered = all(at_or_above(c.after, c.threshold) for c in changes)
     return Resolution(item, absolute_url(item.get_absolute_url()), recovered, basis, changes)
 
 

@@ -38,6 +38,7 @@ from content.models import (
     ReviewItemEvent,
 )
 from content.ranking import PERIOD_FIELDS, SUMMED, default_min_sample
+from kbaudit.lib.thresholds import at_or_above, below
 
 Reason = ReviewItem.Reason
 # A content gap is the diagnostics catalogue's rule of that name (SP, G and SQC all below
@@ -201,11 +202,7 @@ def _high_traffic(traffic: list[int]) -> float | None:
 
 
 def _distance_below(means, thresholds, metrics) -> float:
-    gaps = [
-        thresholds[m] - means[m]
-        for m in metrics
-        if means.get(m) is not None and means[m] < thresholds[m]
-    ]
+    gaps = [thresholds[m] - means[m] for m in metrics if below(means.get(m), thresholds[m])]
     return sum(gaps) / len(metrics) if gaps else 0.0
 
 
@@ -452,8 +449,7 @@ def recovered(reason: str, means: dict, thresholds: dict) -> bool:
     """Every metric behind the reason is back at threshold. Between flagged and recovered an
     item stays as it is, so an article hovering at the line does not flap."""
     return all(
-        means.get(metric) is not None and means[metric] >= thresholds[metric]
-        for metric in REASON_METRICS[reason]
+        at_or_above(means.get(metric), thresholds[metric]) for metric in REASON_METRICS[reason]
     )
 
 

@@ -12,8 +12,8 @@ from django.utils import timezone
 from audits.ingest.readers import Row
 from audits.ingest.records import (
     MAX_TITLE,
-    MAX_URL,
     RecordError,
+    checked_url,
     clean_text,
     identifier,
     kind_of,
@@ -60,7 +60,7 @@ def parse_article(record, *, line: int) -> ArticleRecord:
         line=line,
         external_id=external_id,
         title=clean_text(record.get("title") or "")[:MAX_TITLE],
-        url=clean_text(record.get("url") or "")[:MAX_URL],
+        url=checked_url(record.get("url") or "", "url"),  # http(s) or relative only
         body=body,
         updated_at=parse_timestamp(updated, "updated_at") if updated else timezone.now(),
         path=str(record.get("path") or "")[:1000],

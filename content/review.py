@@ -1,7 +1,14 @@
 """What people do to review items: claim, assign, start, resolve, dismiss, undo.
 
-Every action is checked against the person's role, recorded in the item's history with
-the state before and after, and undoable by its author for a short while.
+Every action is checked against the person's role and recorded in the item's history
+with the state before and after.
+
+The lifecycle: open → in progress → resolved, or dismissed. Claiming or starting acts
+only on an active item (open or in progress): it never reopens a resolved or dismissed
+one. A dismissal is final — flags and scans never reopen it — with one exception, the
+undo: a person may take back their own last action (a dismissal too) while the toast
+that offers it shows, ``UNDO_SECONDS``, checked here on the server; the undo itself is
+recorded in the history. After that, nothing undoes a dismissal.
 """
 
 from __future__ import annotations
@@ -16,7 +23,10 @@ from audits.models import Bot
 from content.models import ReviewItem, ReviewItemEvent
 from kbaudit.lib.roles import is_editor
 
-UNDO_WINDOW = timedelta(minutes=15)
+# How long the toast offers "Undo" (static/js/kbaudit.js hides it then); the server
+# refuses an undo after it, whatever the page shows.
+UNDO_SECONDS = 10
+UNDO_WINDOW = timedelta(seconds=UNDO_SECONDS)
 UNDOABLE = {"claimed", "assigned", "unassigned", "started", "resolved", "dismissed"}
 Status = ReviewItem.Status
 
@@ -152,7 +162,9 @@ def item_undo(*, item: ReviewItem, user) -> ReviewItemEvent:
     item = ReviewItem.objects.select_for_update().get(pk=item.pk)
     event = last_undoable(item, user)
     if event is None:
-        raise ActionError("Nothing to undo: only your own last action, within 15 minutes.")
+        raise ActionError(
+            f"Nothing to undo: only your own last action, within {UNDO_SECONDS} seconds."
+        )
     before = _state(item)
     previous = event.detail["from"]
     item.status = previous["status"]

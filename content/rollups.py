@@ -21,6 +21,7 @@ from content.models import (
     BotKnowledgeBase,
     TopicDayRollup,
 )
+from kbaudit.lib.thresholds import below_bound
 
 
 def day_ranges(days: Iterable[date]) -> list[tuple[date, date]]:
@@ -72,7 +73,9 @@ def _metric_columns(alias: str = "e") -> tuple[str, list[str]]:
 
 
 def _thresholds(bot: Bot) -> list[float]:
-    return [bot.threshold(metric) for metric in METRIC_FIELDS]
+    """Each metric's bound for ``value < bound``: the threshold less the tolerance, as
+    every comparison in Python makes it (kbaudit/lib/thresholds.py)."""
+    return [below_bound(bot.threshold(metric)) for metric in METRIC_FIELDS]
 
 
 def _execute(sql: str, params: Sequence) -> int:
@@ -224,7 +227,10 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
         columns=_columns(BOT_HEAD, names),
         table=_table(BotDayRollup),
     )
-    abstention = [bot.threshold_groundedness, bot.threshold_source_query_coverage]
+    abstention = [
+        below_bound(bot.threshold_groundedness),
+        below_bound(bot.threshold_source_query_coverage),
+    ]
     return _execute(sql, [bot.pk, *abstention, *_thresholds(bot), bot.pk, start, end])
 
 
@@ -233,12 +239,27 @@ def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
     return _execute(sql, [bot.pk, bot.pk, start, end])
 
 
+# pg_advisory_xact_lock(namespace, bot id): the first key keeps these locks apart from
+# any other advisory lock of the database.
+ROLLUP_LOCK_NAMESPACE = 0x6B62_0001
+
+
+def _lock_bot_rollups(bot: Bot) -> None:
+    """One refresh of a bot's rollups at a time (until the transaction ends): two at once
+    would both delete the days' rows, then both insert them, and the second would hit
+    the rollups' unique keys. SQLite writers already take turns."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ROLLUP_LOCK_NAMESPACE, bot.pk])
+
+
 def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
     """Recompute every rollup of ``bot`` for ``days``; returns the rows written."""
     written = 0
     for first, last in day_ranges(days):
         start, end = _bounds(first, last)
         with transaction.atomic():
+            _lock_bot_rollups(bot)
             for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
                 model.objects.filter(bot=bot, day__gte=first, day__lte=last).delete()
             # computed and written by the database: no row travels through Python
@@ -253,6 +274,7 @@ def rollup_rebuild(*, bot: Bot) -> int:
     first = span.values_list("timestamp", flat=True).first()
     last = span.order_by("-timestamp").values_list("timestamp", flat=True).first()
     with transaction.atomic():
+        _lock_bot_rollups(bot)
         for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
             model.objects.filter(bot=bot).delete()
         if first is None:

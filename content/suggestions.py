@@ -18,6 +18,7 @@ from content.escalations.evidence import AgentEvidence, agent_evidence, escalati
 from content.evidence import QuestionGroup, failing_conversations, unanswered_sub_questions
 from content.flags import flag_window_days
 from content.models import Article, ArticleFinding, ReviewItem, RewriteSuggestion
+from kbaudit.lib.thresholds import below
 
 log = logging.getLogger(__name__)
 REASON_LABELS = {
@@ -113,7 +114,7 @@ def _metric_line(evidence: dict) -> str:
     parts = []
     for name, (short, _) in METRIC_LABELS.items():
         value = metrics.get(name)
-        if value is not None and value < thresholds.get(name, 0):
+        if below(value, thresholds.get(name, 0)):
             parts.append(f"{short} {value:.2f} (threshold {thresholds[name]})")
     return ", ".join(parts) or "no metric below threshold"
 

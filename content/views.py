@@ -38,6 +38,7 @@ from kbaudit.lib.access import (
     knowledge_bases_for_user,
 )
 from kbaudit.lib.roles import editor_required, is_editor
+from kbaudit.lib.urls import safe_next
 
 
 def _visible_bot(request, slug: str) -> Bot:
@@ -286,9 +287,8 @@ def item_detail(request, pk: int):
         ),
         pk=pk,
     )
+    # A GET only reads: a suggestion is written (perhaps by a model) on POST only.
     suggestion = RewriteSuggestion.objects.filter(item=item).first()
-    if suggestion is None:
-        suggestion = suggestion_generate(item=item)
     editing = request.GET.get("edit") == "1"
     context = {
         "item": item,
@@ -458,12 +458,13 @@ def item_action(request, pk: int, action: str):
     item.refresh_from_db()
     if not request.htmx:
         (messages.error if error else messages.success)(request, message)
-        return redirect(request.POST.get("next") or item.get_absolute_url())
+        return redirect(safe_next(request, item.get_absolute_url()))
     context = {
         "item": item,
         "message": message,
         "error": error,
         "undoable": review.last_undoable(item, request.user) is not None,
+        "undo_seconds": review.UNDO_SECONDS,
         "user": request.user,
         "can_assign": is_editor(request.user),
         "assignable": review.assignable_users(item.bot),

@@ -9,7 +9,7 @@ from pydantic import Field
 from pydantic.json_schema import models_json_schema
 
 from audits.api import REQUEST_SCHEMAS as INTERACTION_SCHEMAS
-from audits.api import BatchError
+from audits.api import BatchError, BodyTooLarge
 from audits.api import router as interactions_router
 from audits.traces.api import router as traces_router
 from content.api import ArticleIn
@@ -63,6 +63,13 @@ class HealthOut(Schema):
 @api.exception_handler(BatchError)
 def batch_error(request: HttpRequest, exc: BatchError):
     return api.create_response(request, {"detail": str(exc), "errors": []}, status=400)
+
+
+@api.exception_handler(BodyTooLarge)
+def body_too_large(request: HttpRequest, exc: BodyTooLarge):
+    return api.create_response(
+        request, {"detail": str(exc), "errors": [], "limit_bytes": exc.limit}, status=413
+    )
 
 
 @api.get(

@@ -6,6 +6,7 @@ See README.md ("Configuration") for the list. Nothing here needs editing to depl
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -69,6 +70,8 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "csp",
+    "axes",
     "audits",
     "content",
 ]
@@ -83,7 +86,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
     "kbaudit.lib.middleware.LoginRequiredMiddleware",  # every page but /api/ and health
+    # Last, as django-axes asks: it turns a lockout raised while logging in into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "kbaudit.urls"
@@ -132,6 +138,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# django-axes first: it refuses a locked-out user and IP before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "kbaudit.lib.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -153,6 +164,39 @@ SESSION_COOKIE_SECURE = env_bool(
     "SESSION_COOKIE_SECURE", not DEBUG and SITE_URL.startswith("https")
 )
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# --- Security ----------------------------------------------------------------------
+# Login throttling (django-axes): this many failures for one user name from one address
+# lock that pair out for the cool-off; `manage.py axes_reset` lifts every lockout.
+AXES_FAILURE_LIMIT = env_int("KBAUDIT_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_float("KBAUDIT_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = env_int("KBAUDIT_PROXY_COUNT", 0) or None
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): no inline script runs; charts and the page's
+# behaviour come from the static files. Inline style attributes stay allowed (plotly
+# styles the figures it draws).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# Unsubscribe links in digests stop working after this many days; every digest has a
+# fresh one.
+KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS = env_int("KBAUDIT_UNSUBSCRIBE_MAX_AGE_DAYS", 90)
 
 # --- Redis and Celery -------------------------------------------------------------
 REDIS_URL = env("REDIS_URL")
@@ -237,6 +281,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": KBAUDIT_ALERTS_EVERY_MINUTES * 60,
         "options": {"expires": KBAUDIT_ALERTS_EVERY_MINUTES * 60},
     },
+    # The safety net behind the sweep's own rollup refreshes (a broker that was down
+    # when a sweep finished): the last two days of every bot, hourly.
+    "rollups-catch-up": {
+        "task": "content.tasks.rollups_catch_up",
+        "schedule": crontab(minute=17),
+        "options": {"expires": 3600},
+    },
     # Weekly digests fall due at each person's own hour: look for due ones this often.
     "digests": {
         "task": "content.tasks.digests_dispatch",
@@ -280,6 +331,18 @@ KBAUDIT_DEFAULT_TEAM = env("KBAUDIT_DEFAULT_TEAM")
 KBAUDIT_FLAG_WINDOW_DAYS = env_int("KBAUDIT_FLAG_WINDOW_DAYS", 28)
 # Graded answers an article (or a bot) needs before it is flagged, diagnosed or ranked.
 KBAUDIT_MIN_SAMPLE = env_int("KBAUDIT_MIN_SAMPLE", 20)
+# The API reads at most this many bytes of a request body (a JSON 413 beyond it): room
+# for a full batch of 1,000 records with three 1 KB sources each, twice over.
+KBAUDIT_API_MAX_BODY_BYTES = env_int("KBAUDIT_API_MAX_BODY_BYTES", 10 * 1024 * 1024)
+# Timestamps outside [KBAUDIT_TIMESTAMP_MIN, now + KBAUDIT_TIMESTAMP_MAX_AHEAD_DAYS] are
+# rejected: a year 1 or 9999 stored by PostgreSQL cannot be read back by Python.
+KBAUDIT_TIMESTAMP_MIN = env("KBAUDIT_TIMESTAMP_MIN", "1990-01-01T00:00:00+00:00")
+KBAUDIT_TIMESTAMP_MAX_AHEAD_DAYS = env_int("KBAUDIT_TIMESTAMP_MAX_AHEAD_DAYS", 1)
+# Field sizes of one record (characters) and how deeply its JSON may nest.
+KBAUDIT_MAX_TEXT_CHARS = env_int("KBAUDIT_MAX_TEXT_CHARS", 64 * 1024)
+KBAUDIT_MAX_SOURCE_TEXT_CHARS = env_int("KBAUDIT_MAX_SOURCE_TEXT_CHARS", 256 * 1024)
+KBAUDIT_MAX_METADATA_BYTES = env_int("KBAUDIT_MAX_METADATA_BYTES", 64 * 1024)
+KBAUDIT_MAX_JSON_DEPTH = env_int("KBAUDIT_MAX_JSON_DEPTH", 32)
 
 LOGGING = {
     "version": 1,
@@ -294,6 +357,8 @@ LOGGING = {
             "level": env("CELERY_TASK_LOG_LEVEL", "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO")
         },
         "httpx": {"level": "WARNING"},
+        # django-axes logs every log-in; the lockouts it logs as warnings still show.
+        "axes": {"level": env("AXES_LOG_LEVEL", "WARNING")},
         "httpx2": {"level": "WARNING"},
     },
 }

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from audits.judges.base import METRICS
+from kbaudit.lib.thresholds import at_or_above, below
 
 from .contexts import INTERACTION_NAMES, PERIOD_NAMES
 
@@ -232,12 +233,12 @@ def _metric_band(metric: str, band: str, context: Mapping[str, Any]) -> bool | N
     if value is None or threshold is None:
         return None
     if band == "high":
-        return value >= threshold
+        return at_or_above(value, threshold)
     if band == "below":
-        return value < threshold
+        return below(value, threshold)
     if band == "medium":
-        return threshold - MARGIN <= value < threshold
-    return value < threshold - MARGIN
+        return at_or_above(value, threshold - MARGIN) and below(value, threshold)
+    return below(value, threshold - MARGIN)
 
 
 def _compare(node: Mapping[str, Any], context: Mapping[str, Any]) -> bool | None:

@@ -50,8 +50,12 @@ def open_rows(
         if fmt == "jsonl":
             yield jsonl_rows(buffered)
         else:
-            # Undecodable bytes in a CSV cell become U+FFFD rather than stopping the file.
-            text = io.TextIOWrapper(buffered, encoding="utf-8-sig", errors="replace", newline="")
+            # Undecodable bytes in a CSV cell are kept as lone surrogates, which the
+            # validation reports on their line, rather than stopping the file or being
+            # silently replaced.
+            text = io.TextIOWrapper(
+                buffered, encoding="utf-8-sig", errors="surrogateescape", newline=""
+            )
             yield csv_rows(text)
     finally:
         bar.close()

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 
+from audits.ingest.conflicts import stored_conflicts
 from audits.ingest.prepare import ChunkResult, PreparedChunk
 from audits.ingest.records import FeedbackRecord, InteractionRecord
 from audits.models import Conversation, Interaction, RetrievedSource
@@ -30,12 +31,18 @@ class OrmWriter:
         bot_ids: dict[str, int],
         run_id: int | None,
         prepared: PreparedChunk | None = None,  # PostgreSQL's COPY only
+        durable: bool = False,  # every SQLite commit is
     ) -> ChunkResult:
         result = ChunkResult()
         with transaction.atomic():
             if interactions:
-                result.imported = self._insert(interactions, bot_ids, run_id)
+                inserted = self._insert(interactions, bot_ids, run_id)
+                result.imported = len(inserted)
                 result.duplicates = len(interactions) - result.imported
+                resent = [
+                    r for r in interactions if (bot_ids[r.bot], r.external_id) not in inserted
+                ]
+                result.conflicts = stored_conflicts(resent, bot_ids, run_id)
             updates = {
                 (bot_ids[r.bot], r.external_id): r.feedback
                 for r in interactions
@@ -57,18 +64,18 @@ class OrmWriter:
             ).values_list("external_id", flat=True)
         )
 
-    def _insert(self, interactions, bot_ids, run_id) -> int:
+    def _insert(self, interactions, bot_ids, run_id) -> set[tuple[int, str]]:
         by_bot: dict[int, list[InteractionRecord]] = {}
         for r in interactions:
             by_bot.setdefault(bot_ids[r.bot], []).append(r)
-        inserted = 0
+        inserted: set[tuple[int, str]] = set()
         for bot_id, records in by_bot.items():
             existing = self._existing(bot_id, [r.external_id for r in records], run_id)
             new = [r for r in records if r.external_id not in existing]
             if new:
                 conversations = self._conversations(bot_id, records, run_id)
                 self._create(bot_id, new, conversations, run_id)
-                inserted += len(new)
+                inserted.update((bot_id, r.external_id) for r in new)
         return inserted
 
     @staticmethod

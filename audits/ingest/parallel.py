@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
+from audits.ingest.conflicts import Conflict, record_conflict
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
 from audits.ingest.readers import jsonl_rows
 from audits.ingest.records import (
@@ -46,6 +47,7 @@ class ChunkSummary:
     # {(bot slug, article key): (title, url)}
     article_refs: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     in_chunk_duplicates: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
 
 
 def read_chunk(path: str, summary: ChunkSummary) -> Iterator[tuple[int, object]]:
@@ -132,6 +134,9 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
             summary.escalations.append(escalation)
         if record.key in records:
             summary.in_chunk_duplicates += 1
+            conflict = record_conflict(records[record.key], record)
+            if conflict is not None:
+                summary.conflicts.append(conflict)
             if record.feedback is not None:
                 summary.feedback.append(
                     FeedbackRecord(record.line, record.bot, record.external_id, record.feedback)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import orjson
 from psycopg.adapt import Transformer
@@ -21,6 +22,9 @@ from psycopg.pq import Format
 from psycopg.types.json import Jsonb
 
 from audits.ingest.records import FeedbackRecord, InteractionRecord
+
+if TYPE_CHECKING:  # the conflicts module reads the database; this one must not
+    from audits.ingest.conflicts import Conflict
 
 try:  # the C encoder psycopg's own COPY uses; without it the writer encodes rows itself
     from psycopg._copy_base import _binary_signature, _binary_trailer, format_row_binary
@@ -87,6 +91,8 @@ class ChunkResult:
     feedback_updated: int = 0
     # Feedback-only records whose interaction is not stored.
     orphan_feedback: list[FeedbackRecord] = field(default_factory=list)
+    # Records whose id is stored with other content (counted among the duplicates).
+    conflicts: list[Conflict] = field(default_factory=list)
 
 
 class ChunkPreparer:

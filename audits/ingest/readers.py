@@ -32,8 +32,10 @@ def jsonl_rows(lines: Iterable[str | bytes]) -> Iterator[Row]:
 
 
 def _json_reason(exc: orjson.JSONDecodeError) -> str:
-    if "utf-8" in str(exc).lower() or "surrogate" in str(exc).lower():
+    if "utf-8" in str(exc).lower():
         return "not valid UTF-8"
+    if "surrogate" in str(exc).lower():
+        return f"a lone surrogate (an unpaired \\ud800–\\udfff escape) at column {exc.colno}"
     return f"{exc.msg} at column {exc.colno}"
 
 

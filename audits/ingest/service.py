@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import psycopg
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import OperationalError, connection, transaction
 
+from audits.ingest.conflicts import Conflict, record_conflict
 from audits.ingest.escalations import escalations_apply
 from audits.ingest.parallel import ChunkSummary, read_chunk, summaries
 from audits.ingest.prepare import ChunkPreparer, PreparedChunk
@@ -87,6 +88,7 @@ class _Chunk:
     feedback: list[FeedbackRecord] = field(default_factory=list)
     escalations: list[EscalationRecord] = field(default_factory=list)
     in_chunk_duplicates: int = 0
+    conflicts: list[Conflict] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.interactions) + len(self.feedback) + len(self.escalations)
@@ -104,8 +106,11 @@ class _Chunk:
             self.escalations.append(escalation)
         if record.key in self.interactions:
             # The first line for an id wins, as it would across two runs of the file;
-            # a later line's feedback still counts.
+            # a later line's feedback still counts, other content is a conflict.
             self.in_chunk_duplicates += 1
+            conflict = record_conflict(self.interactions[record.key], record)
+            if conflict is not None:
+                self.conflicts.append(conflict)
             if record.feedback is not None:
                 self.feedback.append(
                     FeedbackRecord(record.line, record.bot, record.external_id, record.feedback)
@@ -124,16 +129,24 @@ def interaction_import(
     on_rejected: Callable[[Rejection], None] | None = None,
     keep_rejections: int = 1000,
     prepare: bool = False,
+    durable: bool = False,
 ) -> ImportSummary:
-    """Import decoded rows in chunks; good rows are kept whatever the bad ones do."""
+    """Import decoded rows in chunks; good rows are kept whatever the bad ones do.
+
+    ``durable``: each chunk's commit waits until it is on disk (the API, whose caller
+    takes a 200 as stored for good); a file import may skip that wait, since a re-run
+    restores a lost chunk."""
     policy = policy or BotPolicy()
     chunk_size = chunk_size or settings.KBAUDIT_IMPORT_CHUNK
     summary = ImportSummary()
     announced: set[tuple[str, str]] = set()
 
-    def reject(line: int, reason: str, external_id: str = "") -> None:
-        rejection = Rejection(line=line, reason=reason, external_id=external_id)
-        summary.rejected += 1
+    def reject(line: int, reason: str, external_id: str = "", conflict: bool = False) -> None:
+        rejection = Rejection(line=line, reason=reason, external_id=external_id, conflict=conflict)
+        if conflict:
+            summary.conflicts += 1
+        else:
+            summary.rejected += 1
         if len(summary.rejections) < keep_rejections:
             summary.rejections.append(rejection)
         if on_rejected is not None:
@@ -158,7 +171,7 @@ def interaction_import(
                     reject(line, str(exc), record.external_id)
                     continue
                 chunk.add(record)
-            _flush(chunk, policy, run, summary, announced, reject, prepared)
+            _flush(chunk, policy, run, summary, announced, reject, prepared, durable=durable)
     finally:
         sys.setswitchinterval(switch_interval)
         if preparer is not None:
@@ -223,7 +236,15 @@ def _validated_chunks(
 
 
 def _flush(
-    chunk: _Chunk, policy: BotPolicy, run, summary, announced, reject, prepared=None
+    chunk: _Chunk,
+    policy: BotPolicy,
+    run,
+    summary,
+    announced,
+    reject,
+    prepared=None,
+    *,
+    durable: bool = False,
 ) -> None:
     if not len(chunk):
         return
@@ -231,20 +252,32 @@ def _flush(
     bot_ids.update({f.bot: policy.resolve(f.bot, f.line) for f in chunk.feedback})
     bot_ids.update({e.bot: policy.resolve(e.bot, e.line) for e in chunk.escalations})
     interactions = list(chunk.interactions.values())
-    with transaction.atomic():
-        result = chunk_writer().write(
-            interactions=interactions,
-            feedback=chunk.feedback,
-            bot_ids=bot_ids,
-            run_id=run.pk if run else None,
-            prepared=prepared,
-        )
-        _escalations(chunk.escalations, bot_ids, run, summary, reject)
-        refs = _new_article_refs(interactions, announced, bot_ids)
-        if refs or result.imported:
-            interactions_imported.send(
-                sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
+
+    def write():
+        with transaction.atomic():
+            result = chunk_writer().write(
+                interactions=interactions,
+                feedback=chunk.feedback,
+                bot_ids=bot_ids,
+                run_id=run.pk if run else None,
+                prepared=prepared,
+                durable=durable,
             )
+            seen = set(announced)
+            refs = _new_article_refs(interactions, seen, bot_ids)
+            if refs or result.imported:
+                interactions_imported.send(
+                    sender=interaction_import,
+                    article_refs=refs,
+                    bot_ids=sorted(set(bot_ids.values())),
+                )
+        announced.update(seen)  # once committed: a retried chunk announces them again
+        return result
+
+    result = retried_on_deadlock(write)
+    _escalations(chunk.escalations, bot_ids, run, summary, reject)
+    for conflict in [*chunk.conflicts, *result.conflicts]:
+        reject(conflict.line, conflict.reason, conflict.external_id, conflict=True)
     summary.imported += result.imported
     summary.duplicates += result.duplicates + chunk.in_chunk_duplicates
     summary.feedback_updated += result.feedback_updated
@@ -279,17 +312,23 @@ def interaction_import_file(
     announced: set[tuple[str, str]] = set()
     run_id = run.pk if run else None
 
-    def reject(line: int, reason: str, external_id: str = "") -> None:
-        summary.rejected += 1
+    def reject(line: int, reason: str, external_id: str = "", conflict: bool = False) -> None:
+        if conflict:
+            summary.conflicts += 1
+        else:
+            summary.rejected += 1
         if on_rejected is not None:
-            on_rejected(Rejection(line=line, reason=reason, external_id=external_id))
+            on_rejected(Rejection(line, reason, external_id, conflict=conflict))
 
     for chunk in summaries(
         path, chunk_size=chunk_size, default_bot=default_bot, run_id=run_id, connect=_connector()
     ):
         for line, reason, external_id in chunk.rejections:
             reject(line, reason, external_id)
-        if not _write_summary(chunk, policy, run_id, summary, announced, reject):
+        written = retried_on_deadlock(
+            lambda chunk=chunk: _write_summary(chunk, policy, run_id, summary, announced, reject)
+        )
+        if not written:
             _write_again(path, chunk, policy, run, default_bot, summary, announced, reject)
         if on_progress is not None:
             on_progress(chunk.bytes_read)
@@ -313,14 +352,16 @@ def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reje
             for (slug, key), ref in chunk.article_refs.items()
             if (slug, key) not in announced
         }
-        announced.update(chunk.article_refs)
         if refs or result.imported:
             interactions_imported.send(
                 sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
             )
+    announced.update(chunk.article_refs)  # once committed: a retried chunk announces again
     summary.imported += result.imported
     summary.duplicates += chunk.in_chunk_duplicates
     summary.feedback_updated += result.feedback_updated
+    for conflict in chunk.conflicts:
+        reject(conflict.line, conflict.reason, conflict.external_id, conflict=True)
     for orphan in result.orphan_feedback:
         reject(orphan.line, f"feedback: no stored interaction with id {orphan.external_id!r}")
     return True
@@ -345,6 +386,18 @@ def _write_again(path, chunk, policy, run, default_bot, summary, announced, reje
                 policy.resolve(record.bot, record.line)
                 again.add(record)
     _flush(again, policy, run, summary, announced, reject)
+
+
+def retried_on_deadlock(write, attempts: int = 5):
+    """Run one chunk's transaction again when PostgreSQL chose it as a deadlock's victim:
+    two imports of overlapping batches in a different order lock the same keys."""
+    for attempt in range(attempts):
+        try:
+            return write()
+        except (OperationalError, psycopg.errors.TransactionRollback) as exc:
+            cause = exc if isinstance(exc, psycopg.Error) else exc.__cause__
+            if attempt == attempts - 1 or not isinstance(cause, psycopg.errors.TransactionRollback):
+                raise
 
 
 def _new_article_refs(

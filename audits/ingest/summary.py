@@ -8,6 +8,8 @@ class Rejection:
     line: int
     reason: str
     external_id: str = ""
+    # A known id with other content: not stored, but the line was valid.
+    conflict: bool = False
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.reason}"
@@ -20,6 +22,7 @@ class ImportSummary:
     feedback_updated: int = 0
     escalations_updated: int = 0
     rejected: int = 0
+    conflicts: int = 0
     # Kept for the API's per-record errors; the CLI streams rejections as they happen.
     rejections: list[Rejection] = field(default_factory=list)
     bots_created: list[str] = field(default_factory=list)
@@ -32,7 +35,8 @@ class ImportSummary:
         )
         return (
             f"imported {self.imported}, duplicates {self.duplicates}, "
-            f"feedback updated {self.feedback_updated}{escalations}, rejected {self.rejected}"
+            f"feedback updated {self.feedback_updated}{escalations}, rejected {self.rejected}, "
+            f"conflicts {self.conflicts}"
         )
 
     def add(self, other: ImportSummary) -> None:
@@ -40,3 +44,4 @@ class ImportSummary:
         self.duplicates += other.duplicates
         self.feedback_updated += other.feedback_updated
         self.escalations_updated += other.escalations_updated
+        self.conflicts += other.conflicts

@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+import psycopg
 from django.db import IntegrityError, connection, transaction
 from psycopg.copy import QueuedLibpqWriter
 from psycopg.types.json import Jsonb
 
+from audits.ingest.conflicts import stored_conflicts
 from audits.ingest.orm_writer import OrmWriter
 from audits.ingest.prepare import (
     INTERACTION_COLUMNS,
@@ -27,6 +29,10 @@ from audits.ingest.prepare import (
     json_dumps,
 )
 from audits.ingest.records import FeedbackRecord, InteractionRecord
+
+# A unique key taken by a concurrent import: Django's error from its own cursor,
+# psycopg's from the raw cursor's COPY.
+UNIQUE_TAKEN = (IntegrityError, psycopg.IntegrityError)
 
 
 def metadata_json(metadata: dict) -> str:
@@ -81,25 +87,36 @@ class PostgresCopyWriter:
         bot_ids: dict[str, int],
         run_id: int | None,
         prepared: PreparedChunk | None = None,
+        durable: bool = False,
     ) -> ChunkResult:
         result = ChunkResult()
         with transaction.atomic(), connection.cursor() as cursor:
-            # A lost commit after a crash is re-imported by the next run (imports are
-            # idempotent); not waiting for the WAL flush roughly halves commit time.
-            cursor.execute("SET LOCAL synchronous_commit = off")
+            self._fast_commit(cursor, durable)
             cursor.execute(self.STAGING)
             existing = self._existing(cursor, interactions, bot_ids, run_id)
             new = [r for r in interactions if (bot_ids[r.bot], r.external_id) not in existing]
+            taken: list[InteractionRecord] = []
             if new:
                 # Rows formatted ahead assume that none of them is stored yet.
                 usable = prepared if prepared is not None and not existing else None
-                result.imported = self._insert(cursor, new, bot_ids, run_id, usable)
+                inserted = self._insert(cursor, new, bot_ids, run_id, usable)
+                result.imported = len(inserted)
+                taken = [r for r in new if (bot_ids[r.bot], r.external_id) not in inserted]
             result.duplicates = len(interactions) - result.imported
             # Feedback of a record stored just now is already in place; a re-sent
             # record's may be news.
             resent = [r for r in interactions if (bot_ids[r.bot], r.external_id) in existing]
-            self._feedback(cursor, resent, feedback, bot_ids, run_id, result)
+            result.conflicts = stored_conflicts([*resent, *taken], bot_ids, run_id)
+            self._feedback(cursor, [*resent, *taken], feedback, bot_ids, run_id, result)
         return result
+
+    @staticmethod
+    def _fast_commit(cursor, durable: bool) -> None:
+        # A lost commit after a crash is re-imported by the next run of a file (imports
+        # are idempotent), and not waiting for the WAL flush roughly halves commit time.
+        # The API's caller got a 200 for its batch and will not send it again: durable.
+        if not durable:
+            cursor.execute("SET LOCAL synchronous_commit = off")
 
     def write_prepared(
         self,
@@ -113,7 +130,7 @@ class PostgresCopyWriter:
         be used as they are, having written nothing."""
         result = ChunkResult()
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("SET LOCAL synchronous_commit = off")
+            self._fast_commit(cursor, durable=False)
             cursor.execute(self.STAGING)
             if prepared is not None:
                 keys = [(bot_ids[slug], external_id) for slug, external_id in prepared.keys]
@@ -122,7 +139,7 @@ class PostgresCopyWriter:
                 savepoint = transaction.savepoint()
                 try:
                     written = self._copy_prepared_bytes(cursor, prepared, bot_ids, run_id)[0]
-                except IntegrityError:
+                except UNIQUE_TAKEN:  # a concurrent import stored some since we looked
                     written = False
                 if not written:
                     transaction.savepoint_rollback(savepoint)
@@ -165,9 +182,10 @@ class PostgresCopyWriter:
             existing.update((bot_id, row[0]) for row in cursor.fetchall())
         return existing
 
-    def _insert(self, cursor, new, bot_ids, run_id, prepared=None) -> int:
+    def _insert(self, cursor, new, bot_ids, run_id, prepared=None) -> set[tuple[int, str]]:
         """COPY straight into the tables; if a concurrent import stored some of these
-        ids since we looked, redo the chunk through staging with ON CONFLICT."""
+        ids since we looked, redo the chunk through staging with ON CONFLICT DO NOTHING.
+        Returns the keys this chunk stored."""
         try:
             with transaction.atomic():
                 if prepared is not None and prepared.keys == [r.key for r in new]:
@@ -175,8 +193,8 @@ class PostgresCopyWriter:
                 else:
                     conversations = self._conversation_ids(cursor, _spans(new, bot_ids), run_id)
                     self._copy_new(cursor, new, bot_ids, conversations, run_id)
-            return len(new)
-        except IntegrityError:
+            return {(bot_ids[r.bot], r.external_id) for r in new}
+        except UNIQUE_TAKEN:
             cursor.execute(self.STAGING)
             self._copy_interactions(cursor.cursor, new, bot_ids)
             self._upsert_conversations(cursor, run_id)
@@ -231,6 +249,7 @@ class PostgresCopyWriter:
                 last_activity_at)
             SELECT {columns}bot_id, %s, external_id, started_at, last_activity_at
             FROM kb_stage_conversation
+            ORDER BY bot_id, external_id  -- one lock order for concurrent imports
             ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET
                 started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
                 last_activity_at = GREATEST(audits_conversation.last_activity_at,
@@ -356,6 +375,7 @@ class PostgresCopyWriter:
             INSERT INTO audits_conversation (bot_id, run_id, external_id, started_at, last_activity_at)
             SELECT bot_id, %s, conversation_external_id, min(ts), max(ts)
             FROM kb_stage_interaction GROUP BY bot_id, conversation_external_id
+            ORDER BY bot_id, conversation_external_id
             ON CONFLICT {target} DO UPDATE SET
                 started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
                 last_activity_at = GREATEST(audits_conversation.last_activity_at,
@@ -366,7 +386,7 @@ class PostgresCopyWriter:
             [run_id],
         )
 
-    def _insert_interactions(self, cursor, run_id: int | None) -> int:
+    def _insert_interactions(self, cursor, run_id: int | None) -> set[tuple[int, str]]:
         target = self._conflict_target(run_id)
         cursor.execute(
             f"""
@@ -380,6 +400,7 @@ class PostgresCopyWriter:
                 FROM kb_stage_interaction s
                 JOIN audits_conversation c ON c.bot_id = s.bot_id
                     AND c.external_id = s.conversation_external_id AND {self._run_clause("c", run_id)}
+                ORDER BY s.bot_id, s.external_id
                 ON CONFLICT {target} DO NOTHING
                 RETURNING id, bot_id, external_id, timestamp
             ), src AS (
@@ -390,11 +411,11 @@ class PostgresCopyWriter:
                 FROM kb_stage_source ss
                 JOIN ins ON ins.bot_id = ss.bot_id AND ins.external_id = ss.interaction_external_id
             )
-            SELECT count(*) FROM ins
+            SELECT bot_id, external_id FROM ins
             """,
             [run_id],
         )
-        return cursor.fetchone()[0]
+        return {(bot_id, external_id) for bot_id, external_id in cursor.fetchall()}
 
     @staticmethod
     def _feedback_rows(interactions, feedback, bot_ids) -> list[tuple]:

@@ -7,6 +7,8 @@ import math
 from django import template
 
 from kbaudit.lib.markdown import render_markdown
+from kbaudit.lib.thresholds import below
+from kbaudit.lib.urls import web_url_or_empty
 
 register = template.Library()
 
@@ -56,7 +58,7 @@ def mean_of(row, metric_name: str):
 @register.filter
 def mean_below(row, metric_name: str) -> bool:
     value = row.mean(metric_name)
-    return value is not None and value < row.threshold(metric_name)
+    return below(value, row.threshold(metric_name))
 
 
 @register.filter
@@ -75,3 +77,10 @@ def words(key: str) -> str:
 def rate(report, name: str):
     """``report|rate:"declined"`` → report.rate(name)."""
     return report.rate(name)
+
+
+@register.filter
+def web_url(url: str) -> str:
+    """The URL when it is http(s) or relative, else "": every untrusted href goes
+    through it, so a ``javascript:`` link stored before the import checked never renders."""
+    return web_url_or_empty(str(url or ""))

@@ -81,3 +81,45 @@
     if (selected >= 0) select(selected);
   });
 })();
+
+// Charts: each figure is a JSON data block (kbaudit/lib/figures.py) drawn here, so the
+// Content-Security-Policy needs no inline script. Forms marked [data-autosubmit] on a
+// <select> submit when it changes.
+(function () {
+  "use strict";
+
+  function drawCharts(root) {
+    if (!window.Plotly) return;
+    (root || document).querySelectorAll("[data-plotly]:not([data-drawn])").forEach(function (holder) {
+      const block = holder.querySelector('script[type="application/json"]');
+      if (!block) return;
+      const spec = JSON.parse(block.textContent);
+      const target = document.createElement("div");
+      target.className = "plotly-graph-div";
+      holder.appendChild(target);
+      holder.dataset.drawn = "true";
+      window.Plotly.newPlot(target, spec.figure.data || [], spec.figure.layout || {}, spec.config || {});
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { drawCharts(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { drawCharts(event.target); });
+
+  document.addEventListener("change", function (event) {
+    const select = event.target.closest("select[data-autosubmit]");
+    if (select && select.form) select.form.submit();
+  });
+})();
+
+// The toast offers "Undo" only as long as the server accepts it (content/review.py).
+(function () {
+  "use strict";
+  document.addEventListener("htmx:afterSettle", function () {
+    const toast = document.querySelector("#toast[data-undo-seconds]");
+    if (!toast || toast.dataset.timer) return;
+    toast.dataset.timer = "set";
+    window.setTimeout(function () {
+      toast.querySelectorAll("form").forEach(function (form) { form.remove(); });
+    }, Number(toast.dataset.undoSeconds) * 1000);
+  });
+})();

@@ -44,6 +44,7 @@ def test_a_token_stores_its_own_bots_interactions(client, bot, token):
         "feedback_updated": 0,
         "escalations_updated": 0,
         "rejected": 0,
+        "conflicts": [],
     }
     assert set(Interaction.objects.values_list("bot__slug", flat=True)) == {"store-help"}
     again = post(client, "interactions", [record(1)], token)

@@ -51,7 +51,9 @@ def writer(request, monkeypatch):
 def test_it_imports_interactions_with_sources_in_rank_order(tmp_path, writer):
     code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1), record(2)]))
     assert code == 0
-    assert out.strip().endswith("imported 2, duplicates 0, feedback updated 0, rejected 0")
+    assert out.strip().endswith(
+        "imported 2, duplicates 0, feedback updated 0, rejected 0, conflicts 0"
+    )
     interaction = Interaction.objects.get(external_id="int-1")
     assert interaction.conversation.external_id == "c-1"
     assert interaction.timestamp == datetime(2026, 11, 2, 14, 3, 11, tzinfo=UTC)
@@ -203,14 +205,17 @@ def test_articles_cited_but_never_imported_become_stubs(tmp_path, writer):
     assert stub.url == "https://help.example.com/returns"
 
 
-def test_nul_characters_do_not_break_the_batch(tmp_path, writer):
-    code, out, _ = run_import(
+def test_nul_characters_are_reported_per_line_and_the_rest_kept(tmp_path, writer):
+    code, out, err = run_import(
         write_jsonl(
-            tmp_path / "a.jsonl", [record(1, query="bad\u0000byte", metadata={"x": "a\u0000"})]
+            tmp_path / "a.jsonl",
+            [record(1, query="bad\u0000byte", metadata={"x": "a\u0000"}), record(2)],
         )
     )
-    assert code == 0
-    assert Interaction.objects.get().query == "badbyte"
+    assert code == 1 and "rejected 1" in out
+    assert "line 1: query: contains a NUL character" in err
+    assert "metadata: contains a NUL character" in err  # every error of the line
+    assert list(Interaction.objects.values_list("external_id", flat=True)) == ["int-2"]
 
 
 def test_empty_query_and_empty_sources_are_valid(tmp_path, writer):

@@ -13,7 +13,7 @@ from content.brief_docx import CHECKBOX, brief_docx
 from content.brief_layout import brief_markdown
 from content.briefs import brief_build
 from content.models import ReviewItem, RewriteSuggestion
-from content.suggestions import suggestion_edit
+from content.suggestions import suggestion_edit, suggestion_generate
 from tests.factories import (
     ArticleFactory,
     ArticleFindingFactory,
@@ -64,10 +64,13 @@ def test_the_brief_ends_with_a_checklist_and_the_questions_to_replay(gap_item):
     assert len(block) == len(set(block))
 
 
-def test_the_brief_carries_the_stored_suggestion_and_generates_a_missing_one(gap_item, bob):
+def test_the_brief_carries_the_stored_suggestion_and_never_generates_one(gap_item, bob):
     assert not RewriteSuggestion.objects.filter(item=gap_item).exists()
     text = brief_markdown(brief_build(item=gap_item))
-    suggestion = RewriteSuggestion.objects.get(item=gap_item)
+    assert not RewriteSuggestion.objects.filter(item=gap_item).exists()  # reading writes nothing
+    assert "No suggestion yet" in text
+    suggestion = suggestion_generate(item=gap_item)
+    text = brief_markdown(brief_build(item=gap_item))
     assert "## Rewrite suggestion\n\n(assembled from the evidence)" in text
     assert "### What to add" in text  # the suggestion's headings sit under the section
     suggestion_edit(suggestion=suggestion, user=bob, body="## Plan\n\nAdd a **fees** section.")

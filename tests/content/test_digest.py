@@ -4,6 +4,7 @@ import io
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import time_machine
 from django.core import mail
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -213,12 +214,34 @@ def test_the_signed_link_unsubscribes_without_login(alice, bot):
     url = reverse("content:digest_unsubscribe", args=[unsubscribe_token(alice)])
     anonymous = Client()
     page = anonymous.get(url)
-    assert page.status_code == 200 and "alice@example.com" in page.content.decode()
+    assert page.status_code == 200 and "Unsubscribe from the weekly digest" in page.content.decode()
+    assert "alice@example.com" not in page.content.decode()  # whoever holds the link
     assert DigestSubscription.objects.get().enabled  # a link scanner's GET changes nothing
     done = anonymous.post(url)
     assert done.status_code == 200 and "You are unsubscribed" in done.content.decode()
+    assert "alice@example.com" not in done.content.decode()
     subscription = DigestSubscription.objects.get()
     assert not subscription.enabled and subscription.next_send_at is None
+
+
+def test_an_unsubscribe_link_expires_after_ninety_days(alice, bot):
+    subscribe(alice)
+    with time_machine.travel(datetime(2026, 1, 1, 9, tzinfo=UTC), tick=False):
+        url = reverse("content:digest_unsubscribe", args=[unsubscribe_token(alice)])
+    with time_machine.travel(datetime(2026, 3, 31, 9, tzinfo=UTC), tick=False):  # day 89
+        assert Client().get(url).status_code == 200
+    with time_machine.travel(datetime(2026, 4, 2, 9, tzinfo=UTC), tick=False):  # day 91
+        response = Client().post(url)
+    assert response.status_code == 400 and "expired" in response.content.decode()
+    assert DigestSubscription.objects.get().enabled
+
+
+def test_every_digest_carries_a_fresh_unsubscribe_token(alice, bot):
+    with time_machine.travel(datetime(2026, 1, 1, 9, tzinfo=UTC), tick=False):
+        first = unsubscribe_token(alice)
+    with time_machine.travel(datetime(2026, 1, 8, 9, tzinfo=UTC), tick=False):
+        second = unsubscribe_token(alice)
+    assert first != second
 
 
 def test_mail_clients_unsubscribe_in_one_post_without_a_csrf_token(alice, bot):

@@ -60,20 +60,36 @@ def test_the_suggestion_from_the_evidence_lists_questions_misreadings_and_action
     assert "State the condition explicitly" in body
 
 
-def test_the_item_page_shows_evidence_and_the_generated_suggestion(client, bob, bot, returns_gap):
+def test_the_item_page_shows_evidence_and_generates_the_suggestion_on_post_only(
+    client, bob, bot, returns_gap
+):
     item = ReviewItem.objects.get(reason="content_gap")
     client.force_login(bob)
     html = client.get(item.get_absolute_url()).content.decode()
     assert "Questions this article never answers" in html and "asked 24 times" in html
     assert 'class="unsupported"' in html and 'class="uncovered"' in html
+    assert "No suggestion yet" in html and ">Generate</button>" in html
+    assert not RewriteSuggestion.objects.filter(item=item).exists()  # a GET writes nothing
+    client.post(reverse("content:suggestion_update", args=[item.pk]), {"regenerate": "1"})
+    html = client.get(item.get_absolute_url()).content.decode()
     assert "Rewrite suggestion" in html and "assembled from the evidence" in html
-    assert RewriteSuggestion.objects.filter(item=item).exists()
+    assert RewriteSuggestion.objects.filter(item=item).count() == 1
+
+
+def test_neither_the_item_page_nor_its_brief_asks_the_model_on_get(
+    client, bob, bot, returns_gap, llm_server, llm_settings
+):
+    item = ReviewItem.objects.get(reason="content_gap")
+    client.force_login(bob)
+    assert client.get(item.get_absolute_url()).status_code == 200
+    brief = client.get(reverse("content:item_brief", args=[item.pk]), {"format": "md"})
+    assert brief.status_code == 200 and "No suggestion yet" in brief.content.decode()
+    assert llm_server.calls == 0 and not RewriteSuggestion.objects.exists()
 
 
 def test_a_writer_edits_the_suggestion_and_can_regenerate_it(client, bob, bot, returns_gap):
     item = ReviewItem.objects.get(reason="content_gap")
     client.force_login(bob)
-    client.get(item.get_absolute_url())
     url = reverse("content:suggestion_update", args=[item.pk])
     fragment = client.post(
         url,

@@ -42,3 +42,13 @@ def test_the_connection_has_jit_off_on_postgresql():
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"
+
+
+def test_beat_runs_the_rollup_catch_up_every_hour():
+    from django.conf import settings
+
+    from content.tasks import rollups_catch_up
+
+    entry = settings.CELERY_BEAT_SCHEDULE["rollups-catch-up"]
+    assert entry["task"] == rollups_catch_up.name == "content.tasks.rollups_catch_up"
+    assert entry["schedule"].minute == {17} and len(entry["schedule"].hour) == 24

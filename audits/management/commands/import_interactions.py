@@ -19,7 +19,8 @@ from audits.models import EvaluationRun, Team
 class Command(BaseCommand):
     help = (
         "Import chatbot interactions (SPEC §2) from a JSONL or CSV file. Rejected lines are "
-        "reported on stderr with their line number; the command exits 1 if any was rejected."
+        "reported on stderr with their line number, as is a known id arriving with other "
+        "content (a conflict: the stored record is kept); the command exits 1 if any was."
     )
 
     def add_arguments(self, parser):
@@ -68,7 +69,7 @@ class Command(BaseCommand):
                 f"(or set KBAUDIT_DEFAULT_TEAM)"
             )
         self.stdout.write(summary.line())
-        if summary.rejected:
+        if summary.rejected or summary.conflicts:
             raise SystemExit(1)
 
     def _report(self, file: str):

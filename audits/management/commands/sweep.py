@@ -8,7 +8,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from tqdm import tqdm
 
 from audits.models import Bot
-from audits.sweep import due_interactions, sweep_run
+from audits.sweep import due_interactions, failed_requeue, sweep_run
 from audits.sweep_status import status_lines, sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 
@@ -34,6 +34,12 @@ class Command(BaseCommand):
             help="print pending, graded, skipped and failed counts, last errors, tokens "
             "used today, the last sweep and the worker heartbeat",
         )
+        parser.add_argument(
+            "--retry-failed",
+            action="store_true",
+            help="give the failed interactions (past KBAUDIT_MAX_ATTEMPTS) fresh attempts "
+            "and queue them for the next sweep",
+        )
         parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
         parser.add_argument("--batch-size", type=int, default=None)
         parser.add_argument(
@@ -49,6 +55,14 @@ class Command(BaseCommand):
     ):
         bots = Bot.objects.filter(slug__in=bot) if bot else Bot.objects.all()
         bot_ids = list(bots.values_list("pk", flat=True)) if bot else None
+        unknown = sorted(set(bot or []) - set(bots.values_list("slug", flat=True)))
+        if unknown:
+            raise CommandError(f"unknown bot {', '.join(unknown)}")
+        if options.get("retry_failed"):
+            requeued = failed_requeue(bot_ids=bot_ids)
+            self.stdout.write(f"requeued {requeued} failed interaction(s) for the next sweep")
+            if not (now or all):
+                return
         if status:
             for line in status_lines(sweep_status(bots=bots, in_process=self._in_process())):
                 self.stdout.write(line)
