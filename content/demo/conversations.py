@@ -11,6 +11,7 @@ from content.demo.articles import SELLER_BOT, STORE_BOT
 from content.demo.kb import KnowledgeBase
 from content.demo.logs import (
     ALL_INTENTS,
+    INTENT_BY_KEY,
     Slots,
     Turn,
     answer_turn,
@@ -103,8 +104,9 @@ def conversation_build(
 ) -> Conversation:
     """One conversation on ``day`` of at most ``room`` turns.
 
-    Follow-up questions stay on the same topic half of the time; ``probe`` replaces the
-    first question with one of the markup probes.
+    Follow-up questions stay on the same topic half of the time; a question whose intent
+    names a ``follow_up`` is always followed by that intent's question (room permitting);
+    ``probe`` replaces the first question with one of the markup probes.
     """
     bot = SELLER_BOT if rng.random() < SELLER_SHARE else STORE_BOT
     if probe is not None:
@@ -113,15 +115,27 @@ def conversation_build(
     moment = start_time(rng=rng, day=day)
     turns: list[Turn] = []
     last_group: str | None = None
-    for kind in plan(rng, room):
+    shape = plan(rng, room)
+    follow_up: str | None = None
+    for position, kind in enumerate(shape):
         if kind == "question" and probe is not None:
             turn = probe_turn(rng, kb, probe, moment)
             probe = None
+        elif kind == "question" and follow_up is not None:
+            turn = question_turn(rng, kb, INTENT_BY_KEY[follow_up], moment)
+            follow_up = None
         elif kind == "question":
             group = last_group if last_group and rng.random() < 0.5 else None
             intent = pools[bot].draw(rng, day, group)
             last_group = intent.group
             turn = question_turn(rng, kb, intent, moment)
+            follow_up = intent.follow_up
+            if follow_up is not None and shape[position + 1 : position + 2] != ["question"]:
+                if len(shape) < room:
+                    # Inserting after the current position is safe for this iteration.
+                    shape.insert(position + 1, "question")
+                else:
+                    follow_up = None
         else:
             turn = furniture_turn(rng, bot, kind, moment)
         turn.metadata = {**metadata, **turn.metadata}

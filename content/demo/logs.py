@@ -12,6 +12,7 @@ from datetime import datetime
 
 from content.demo import (
     intents_delivery,
+    intents_judge,
     intents_misc,
     intents_orders,
     intents_payments,
@@ -35,6 +36,7 @@ ALL_INTENTS: tuple[Intent, ...] = tuple(
         intents_products,
         intents_misc,
         intents_seller,
+        intents_judge,
     )
     for intent in module.INTENTS
 )

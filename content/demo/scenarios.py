@@ -76,6 +76,9 @@ class Intent:
     rewrite: str | None = None
     paired: bool = False
     replayable: bool = True
+    # The key of an intent (of weight 0) asked right after this one in the same conversation,
+    # whose subject is only in this question ("and what about express?").
+    follow_up: str | None = None
 
     def boost(self, season: str) -> float:
         for name, factor in self.boosts:
@@ -174,6 +177,47 @@ CLASSES: dict[str, Expected] = {
         "sufficient", None, note="source article missing from articles.jsonl (importer stub)"
     ),
     "xss_probe": Expected("varies", None, note="markup in the query; the UI must escape it"),
+    "paraphrase_supported": Expected(
+        "sufficient",
+        None,
+        note="the source in other words: synonyms, numbers and currencies spelt out",
+    ),
+    "non_claims": Expected(
+        "sufficient", None, note="a correct answer wrapped in pleasantries, which are not facts"
+    ),
+    "condition_out_of_scope": Expected(
+        "insufficient",
+        "contradictory",
+        (G,),
+        "a value the source ties to a membership, region, product category or cause, "
+        "given outside it",
+    ),
+    "exception_ignored": Expected(
+        "insufficient",
+        "contradictory",
+        (G,),
+        "the general rule although the question says the source's exception applies",
+    ),
+    "built_from_source": Expected(
+        "insufficient",
+        "contradictory",
+        (G,),
+        "values swapped between two items of one source",
+    ),
+    "repetition_paraphrased": Expected(
+        "sufficient", None, (SD,), "one fact restated several times in other words"
+    ),
+    "follow_up_wrong_item": Expected(
+        "insufficient",
+        "contradictory",
+        (G,),
+        "the follow-up's subject is only in the earlier turn; answered with that turn's value",
+    ),
+    "follow_up_right_item": Expected(
+        "sufficient",
+        None,
+        note="the follow-up answered for the item it asks about, named only in the earlier turn",
+    ),
     "thumbs_down_on_good": Expected(
         "insufficient", "user_feedback", overlay=True, note="good answer, thumbs-down in the log"
     ),
@@ -216,6 +260,14 @@ FEEDBACK_RATES: dict[str, tuple[float, float]] = {
     "bad_quote": (0.06, 0.02),
     "stub_article": (0.02, 0.06),
     "xss_probe": (0.0, 0.0),
+    "paraphrase_supported": (0.015, 0.07),
+    "non_claims": (0.015, 0.07),
+    "condition_out_of_scope": (0.05, 0.04),
+    "exception_ignored": (0.12, 0.01),
+    "built_from_source": (0.1, 0.02),
+    "repetition_paraphrased": (0.05, 0.03),
+    "follow_up_wrong_item": (0.14, 0.01),
+    "follow_up_right_item": (0.015, 0.07),
 }
 
 # Answers that "contact the team" without a single fact; shared by many intents.

@@ -65,6 +65,26 @@ MINIMUM_COUNTS = {
     "thumbs_down_on_good": 15,
     "late_thumbs_down": 20,
     "late_thumbs_up": 15,
+    "paraphrase_supported": 5,
+    "non_claims": 5,
+    "condition_out_of_scope": 5,
+    "exception_ignored": 5,
+    "built_from_source": 5,
+    "repetition_paraphrased": 5,
+    "follow_up_wrong_item": 5,
+    "follow_up_right_item": 5,
+}
+
+# The judge's failure classes (SPEC §3) planted so writers see a case of each.
+JUDGE_CLASSES = {
+    "paraphrase_supported": ("sufficient", []),
+    "non_claims": ("sufficient", []),
+    "condition_out_of_scope": ("insufficient", ["groundedness"]),
+    "exception_ignored": ("insufficient", ["groundedness"]),
+    "built_from_source": ("insufficient", ["groundedness"]),
+    "repetition_paraphrased": ("sufficient", ["self_distinctness"]),
+    "follow_up_wrong_item": ("insufficient", ["groundedness"]),
+    "follow_up_right_item": ("sufficient", []),
 }
 
 
@@ -585,3 +605,32 @@ def test_every_intent_template_fills_and_every_anchor_resolves(build):
                     if answer.era == "after" and moment < build.kb.rewritten_at(intent.rewrite):
                         continue
                     build.kb.chunk(ref, moment)
+
+
+def test_planted_json_lists_each_judge_failure_class(demo):
+    classes = demo["planted"]["classes"]
+    for name, (verdict, low_metrics) in JUDGE_CLASSES.items():
+        assert classes[name]["count"] >= 5, name
+        assert len(set(classes[name]["ids"])) == classes[name]["count"], name
+        assert classes[name]["expected"]["verdict"] == verdict, name
+        assert classes[name]["expected"]["low_metrics"] == low_metrics, name
+
+
+def test_follow_ups_name_their_subject_only_in_the_earlier_turn(demo):
+    by_conversation = defaultdict(list)
+    for record in demo["interactions"]:
+        by_conversation[record["conversation_id"]].append(record)
+    classes = demo["planted"]["classes"]
+    follow_ups = set(
+        classes["follow_up_wrong_item"]["ids"] + classes["follow_up_right_item"]["ids"]
+    )
+    for records in by_conversation.values():
+        for earlier, record in zip(records, records[1:], strict=False):
+            if record["id"] in follow_ups:
+                assert earlier["query"] and earlier["id"] not in follow_ups
+                assert earlier["sources"] and record["sources"]
+                articles = {source["article_id"] for source in record["sources"]}
+                assert articles & {source["article_id"] for source in earlier["sources"]}
+                assert len(record["query"].split()) <= 6, record["query"]
+    firsts = {records[0]["id"] for records in by_conversation.values()}
+    assert follow_ups and not follow_ups & firsts
