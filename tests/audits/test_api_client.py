@@ -189,8 +189,11 @@ def test_without_a_broker_an_api_import_is_graded_in_the_background(live_server,
 
 
 def test_the_background_sweep_and_a_sweep_by_hand_grade_each_interaction_once(
-    live_server, bot, token, caplog
+    live_server, bot, token, caplog, postgres
 ):
+    # Two sweeps writing at once: the test suite's in-memory SQLite database serialises
+    # them with "table is locked" (make run's file database waits instead), so this
+    # concurrency is proven on PostgreSQL.
     import logging
     import re
 
