@@ -24,8 +24,8 @@ from audits.judges.base import (
     SourceText,
     metrics_from_matches,
 )
-from audits.judges.offline import is_small_talk
 from audits.models import Evaluation, Interaction
+from kbaudit.text.dialogue import is_small_talk
 
 FEEDBACK_JUDGE = "feedback"
 RULE_JUDGE = "rule"

@@ -6,12 +6,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .conditions import governing_conditions
-from .dialogue import asks_about_contact, piece_kind
-from .lexicon import GENERAL_NOUN_RE
-from .quantities import Quantity, extract_quantities
+from kbaudit.text.conditions import governing_conditions
+from kbaudit.text.dialogue import asks_about_contact, piece_kind
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    normalise,
+    split_sentences,
+)
+
 from .questions import VERB_RE
-from .text import content_stems, digits_for_number_words, has_negation, normalise, split_sentences
 
 
 @dataclass

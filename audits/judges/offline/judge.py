@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
+
 from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
 from .abstention import quotes_not_in_sources
 from .coverage import (
@@ -20,15 +24,12 @@ from .coverage import (
     value_required,
 )
 from .decompose import Fact, ResponseParts, split_response
-from .dialogue import is_small_talk
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
-from .quantities import extract_quantities
 from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, redundant_of
 from .rubric import Findings, decide
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
-from .text import content_stems, digits_for_number_words, normalise
 from .values import subject_stems
 
 PROMPT_VERSION = "offline-2"

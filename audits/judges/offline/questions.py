@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .dialogue import is_small_talk
-from .lexicon import RELATED_GROUPS
-from .text import (
+from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.lexicon import RELATED_GROUPS
+from kbaudit.text.tokens import (
     STOPWORDS,
     cased_words,
     content_stems,

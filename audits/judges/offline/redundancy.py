@@ -8,9 +8,10 @@ the same subject, neither stated for a special case, is a contradiction.
 
 from __future__ import annotations
 
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import normalise, stem, word_list
+
 from .decompose import Fact
-from .quantities import Quantity
-from .text import normalise, stem, word_list
 from .values import subject_stems
 
 # Words that do not tell two statements apart ("accepted", "items", "can").

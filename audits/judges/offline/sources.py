@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..base import SourceText
-from .conditions import Condition, governing_conditions, sentence_conditions
-from .lexicon import GENERAL_NOUN_RE
-from .quantities import Quantity, extract_quantities
-from .text import (
+from kbaudit.text.conditions import Condition, governing_conditions, sentence_conditions
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
     has_negation,
@@ -21,6 +20,8 @@ from .text import (
     stem,
     word_list,
 )
+
+from ..base import SourceText
 
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.

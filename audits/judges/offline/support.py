@@ -12,10 +12,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, negation_targets
+
 from .decompose import Fact, has_verb
-from .quantities import Quantity
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
-from .text import content_stems, negation_targets
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the

@@ -14,10 +14,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import stem, word_list
+
 from .decompose import Fact
-from .quantities import Quantity
 from .sources import PreparedSource, SourceSentence
-from .text import stem, word_list
 
 _UNIT_STEMS = frozenset(
     stem(word)
