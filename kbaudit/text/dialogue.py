@@ -71,6 +71,32 @@ _SELF_DESCRIPTION_RE = re.compile(
     r"|\bis there anything (?:else )?(?:about|i can)",
     re.IGNORECASE,
 )
+# Sentences about the answer, the passage or the bot's sources rather than about the
+# customer's case ("Based on the information I have, ...", "Here is a short summary:",
+# "This answer is based on the article above"): non-claims, in no metric's denominator.
+META_OPENER_RE = re.compile(
+    r"^(?:(?:based|going) (?:on|by) (?:the |my |our |what )?(?:information|info|sources?|documentation"
+    r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
+    r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
+    r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
+    r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
+    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
+    r"|rundown|breakdown)(?: of [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question)\s*[,:!-]+\s*",
+    re.IGNORECASE,
+)
+_META_RE = re.compile(
+    r"^(?:(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
+    r" (?:is|was|comes|came|should|covers|summari[sz]es|reflects)\b"
+    r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
+    r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"
+    r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
+    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
+    r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
+    r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
+    r"(?: (?:i have|available|provided|above))*[.!]*$)",
+    re.IGNORECASE,
+)
 _CONTACT_DETAIL_RE = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
 )
@@ -108,7 +134,8 @@ def is_yes_no(text: str) -> bool:
 
 
 def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
-    """One of greeting, pleasantry, redirect, refusal, question, yes_no or fact."""
+    """One of greeting, pleasantry, meta (about the answer or its sources), redirect,
+    refusal, question, yes_no or fact."""
     clean = text.strip().strip("-*• ").strip()
     if is_yes_no(clean):
         return "yes_no"
@@ -118,6 +145,8 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "pleasantry"
     if _REDIRECT_RE.search(clean) and not contact_is_answer:
         return "redirect"
+    if _META_RE.search(clean):
+        return "meta"
     if clean.endswith("?"):
         return "question"
     if _is_social(clean):

@@ -319,9 +319,39 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     return token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()) or "." in token
 
 
+# Durations and amounts said in words of their own ("a fortnight", "half an hour",
+# "a hundred"), rewritten before the number words so they compare by value.
+_FIXED_PHRASES = (
+    (re.compile(r"\b(?:a |one )?fortnight\b", re.IGNORECASE), "14 days"),
+    (re.compile(r"\b(?:two|2) fortnights\b", re.IGNORECASE), "28 days"),
+    (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "30 minutes"),
+    (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
+    (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
+    (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+)
+_HUNDRED_RE = re.compile(
+    r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
+    r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
+    re.IGNORECASE,
+)
+
+
 def digits_for_number_words(text: str) -> str:
-    """'thirty days' -> '30 days', 'a week' -> '1 week', so numbers compare by value."""
-    return _NUMBER_WORD_RE.sub(_number_word_value, text)
+    """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
+    'five hundred' -> '500', so numbers compare by value."""
+    for pattern, replacement in _FIXED_PHRASES:
+        if pattern.search(text):
+            text = pattern.sub(replacement, text)
+    text = _NUMBER_WORD_RE.sub(_number_word_value, text)
+    if "hundred" in text.lower():
+        text = _HUNDRED_RE.sub(_hundreds, text)
+    return text
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    value = int(count) if count.isdigit() else 1
+    return str(value * 100 + int(match.group("rest") or 0))
 
 
 def _number_word_value(match: re.Match[str]) -> str:

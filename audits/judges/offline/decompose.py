@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from kbaudit.text.conditions import governing_conditions
-from kbaudit.text.dialogue import asks_about_contact, piece_kind
+from kbaudit.text.dialogue import META_OPENER_RE, asks_about_contact, piece_kind
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
@@ -108,6 +108,11 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         if opener and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
+        meta = META_OPENER_RE.match(sentence)
+        if meta and len(sentence) > meta.end():
+            pieces.append(("meta", sentence[: meta.end()].strip()))
+            sentence = sentence[meta.end() :]
+            sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
         if claim:
             sentence = claim.group("claim")

@@ -13,7 +13,14 @@ from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
 
-from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
+from ..base import (
+    JudgeInput,
+    JudgeResult,
+    KnowledgeBaseProfile,
+    Matches,
+    UnsupportedFact,
+    metrics_from_matches,
+)
 from .abstention import quotes_not_in_sources
 from .coverage import (
     Keys,
@@ -27,6 +34,7 @@ from .decompose import Fact, ResponseParts, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, redundant_of
+from .semantic import SemanticIndex
 from .rubric import Findings, decide
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
@@ -89,7 +97,23 @@ def _grade(
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
     context = _query_context(item.query, vocab)
-    supports = [fact_support(fact, sources, context) for fact in parts.facts]
+    index = SemanticIndex(
+        [digits_for_number_words(fact.text) for fact in parts.facts],
+        sources,
+        [source.text for source in item.sources],
+    )
+    supports = [
+        fact_support(
+            fact,
+            sources,
+            context,
+            [
+                index.best_sentence(fact_index, source_index)[0]
+                for source_index in range(len(sources))
+            ],
+        )
+        for fact_index, fact in enumerate(parts.facts)
+    ]
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -282,7 +306,16 @@ def _findings(
     covered = [
         any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
     ]
+    metrics = metrics_from_matches(
+        matches, n_sources=None, n_sub_queries=len(sub_queries), n_facts=len(parts.facts)
+    )
     return Findings(
+        groundedness=metrics["groundedness"],
+        coverage=metrics["response_query_coverage"],
+        grounded_negative=any(
+            fact.negated and any(support.row)
+            for fact, support in zip(parts.facts, supports, strict=True)
+        ),
         sub_queries=[sub_query.text for sub_query in sub_queries],
         covered=covered,
         facts=[fact.text for fact in parts.facts],

@@ -34,6 +34,18 @@ POLARITY_OVERLAP = 0.6
 # Below this share of its words in the sources, an unsupported fact is made up rather
 # than loosely paraphrased.
 INVENTED_BELOW = 0.5
+# A fact this close in meaning to a source sentence restates it in other words when it
+# states a value of that source's own (its values, names and polarity passed the
+# explicit checks) and shares some of its words.
+SEMANTIC_SUPPORT = 0.6
+# Without such a value the bar is higher: closer in meaning, more shared words and few
+# new ones, since a topical sentence inventing an answer is close in meaning too.
+SEMANTIC_STRONG = 0.75
+SEMANTIC_WORD_SHARE = 0.6
+SEMANTIC_STRONG_WORD_SHARE = 0.3
+# Without a value of the source's own, a paraphrase may bring this many words that
+# neither the source nor the question uses.
+SEMANTIC_NOVEL_WORDS = 1
 
 
 @dataclass(frozen=True)
@@ -100,8 +112,17 @@ def lexical_threshold(fact: Fact) -> float:
     return LONG_FACT_THRESHOLD if long_fact else LEXICAL_THRESHOLD
 
 
-def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> FactSupport:
-    """Which sources support the fact and, when none does, the most specific reason."""
+def fact_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float] = (),
+) -> FactSupport:
+    """Which sources support the fact and, when none does, the most specific reason.
+
+    ``similarity`` is the fact's closeness in meaning to each source (its best
+    sentence), from :mod:`.semantic`; without it only words count.
+    """
     located = locate_values(sources)
     problems = [
         value_problem(fact, located, query.stems, query.quantities, _all_stems(sources)),
@@ -109,7 +130,7 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
-        return _word_support(fact, sources, query)
+        return _word_support(fact, sources, query, similarity)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
     invented = problem.reason == "not_in_sources" and not fact.personal
@@ -119,7 +140,10 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
 
 
 def _word_support(
-    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
@@ -137,10 +161,46 @@ def _word_support(
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
+    by_meaning = _meaning_support(fact, sources, query, similarity)
+    if any(by_meaning):
+        return FactSupport(by_meaning, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
     return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
+
+
+def _meaning_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float],
+) -> list[int]:
+    """Sources that say the fact in other words: close in meaning, sharing some words,
+    and naming nothing the sources and the question never name."""
+    if not similarity or fact.personal:
+        return [0] * len(sources)
+    union = _all_stems(sources)
+    if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names:
+        return [0] * len(sources)
+    holders = _value_holders(fact, sources, query)
+    words = subject_stems(fact.stems)
+    row = []
+    for index, (source, score) in enumerate(zip(sources, similarity, strict=True)):
+        share = _word_share(fact, source.stems)
+        novel = len(words - source.stems - query.stems)
+        if index in holders:
+            # The value is the source's own: the words around it may be anyone's.
+            row.append(int(score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE))
+        else:
+            row.append(
+                int(
+                    score >= SEMANTIC_STRONG
+                    and share >= SEMANTIC_WORD_SHARE
+                    and novel <= SEMANTIC_NOVEL_WORDS
+                )
+            )
+    return row
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
