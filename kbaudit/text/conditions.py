@@ -23,7 +23,25 @@ _MARKER_RE = re.compile(
     r"\b(?:only if|if|when|whenever|provided (?:that )?|as long as|in case)\b"
     r"|\b(?:on|for) (?:all |any )?(?:orders?|purchases?|items?|baskets?|carts?|products?)"
     r" (?:over|above|under|below|of (?:more than|at least|less than)|exceeding|worth|totall?ing)\b"
-    r"|\bfor (?:\w+ ){0,2}(?:members?|subscribers?|account holders?|customers in)\b",
+    r"|\bfor (?:\w+ ){0,2}(?:members?|subscribers?|account holders?|customers in)\b"
+    # Plans, tiers, regions and kinds of item that pick a case: "on the Pro plan",
+    # "for Gold members", "in the EU", "for electronics", "with a Premium account".
+    r"|\b(?:on|with|under) (?:the |a |an |your )?(?:\w+ ){1,2}(?:plans?|tiers?|accounts?"
+    r"|memberships?|fares?|cards?|subscriptions?|packages?|bundles?)\b"
+    r"|\bfor (?:\w+ ){0,2}(?:customers|users|passengers|travell?ers|cardholders|members"
+    r"|students|businesses|residents|plans?|tiers?|fares?|cabins?|categor(?:y|ies))\b"
+    r"|\b(?:in|within|from|to|outside) (?:the )?(?:EU|UK|US|USA|European Union|United States"
+    r"|United Kingdom|Canada|Australia|Europe)\b"
+    r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens on a group of customers or a kind of plan speaks of that case
+# only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
+_LEADING_GROUP_RE = re.compile(
+    r"^(?:the |our |all )?(?:[\w-]+ ){1,2}(?:members?|customers|users|subscribers|passengers"
+    r"|travell?ers|cardholders|account holders|accounts?|plans?|tiers?|fares?|tickets?)"
+    r" (?:can|get|gets|have|has|receive|receives|pay|pays|may|enjoy|enjoys|are|is|include|includes"
+    r"|allow|allows|come|comes|earn|earns)\b",
     re.IGNORECASE,
 )
 # A sentence-initial "For large appliances, ..." or "With Express delivery, ...".
@@ -101,6 +119,10 @@ def _condition_in_segment(
     start, end = segments[position]
     segment = text[start:end]
     marker = _MARKER_RE.search(segment)
+    group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
+    if group is not None and marker is None:
+        # "Gold members can check 3 bags": the group governs the whole sentence.
+        return _condition(text[start : start + group.end()]), (start, len(text))
     leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
     if marker is None and not leading:
         return None
@@ -125,4 +147,72 @@ def _condition(clause: str) -> Condition:
         key_stems=frozenset(stems),
         quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
         any_of=" or " in f" {clause.lower()} ",
+    )
+
+
+# Things a help centre tells apart by name: "the yearly plan", "Gold membership".
+_KINDS = (
+    r"plans?|tiers?|cards?|accounts?|memberships?|bags?|fares?|packages?|bundles?"
+    r"|subscriptions?|options?|class|cabins?|rooms?|policy|policies|services?|models?"
+    r"|devices?|phones?|routers?|loans?|mortgages?|orders?|tickets?|flights?|lines?|boxes"
+    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?"
+)
+ITEM_RE = re.compile(
+    rf"\b(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?"
+    rf"(?P<item>(?:(?!the\b|a\b|an\b|my\b|your\b|and\b|or\b|for\b|of\b|on\b|what\b|about\b)"
+    rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
+    re.IGNORECASE,
+)
+_KIND_STEMS = frozenset(
+    content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|")))
+)
+
+
+def item_names(text: str) -> frozenset[str]:
+    """Stems of the words that tell named things apart ("basic" in "the Basic plan"),
+    without the kind of thing they name."""
+    return frozenset(
+        token
+        for match in ITEM_RE.finditer(text)
+        for token in content_stems(match.group("item"))
+        if token not in _KIND_STEMS and not token[:1].isdigit()
+    )
+
+
+# Who caused the problem, as a condition names it and as a customer tells it.
+_COMPANY_CAUSE_RE = re.compile(
+    r"\b(?:our (?:side|end|fault|mistake|error)|(?:we|our (?:team|courier|staff)) (?:made|caused|sent|shipped)"
+    r"|fault(?:y)? (?:on our|of ours)|manufactur\w*|defect\w*|faulty|arrived (?:damaged|broken)"
+    r"|wrong item|our error|technical fault|through no fault of (?:yours|your own))\b",
+    re.IGNORECASE,
+)
+_CUSTOMER_CAUSE_RE = re.compile(
+    r"\b(?:caused by you|your (?:fault|mistake|error)|you (?:caused|damaged|broke|dropped|lost)"
+    r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on)|accident\w*"
+    r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake))\b",
+    re.IGNORECASE,
+)
+# A window a condition sets: "within 30 days of signing up", "up to 24 hours before".
+_WINDOW_RE = re.compile(
+    r"\b(?:within|up to|no later than|less than|in the first|during the first)\b", re.I
+)
+
+
+def cause_of(text: str) -> str:
+    """'company', 'customer' or '' for who a text says caused the problem."""
+    company = bool(_COMPANY_CAUSE_RE.search(text or ""))
+    customer = bool(_CUSTOMER_CAUSE_RE.search(text or ""))
+    return "" if company == customer else ("company" if company else "customer")
+
+
+def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> bool:
+    """The question states a length of time past the window the condition sets
+    ("I signed up 3 months ago" against "within 30 days of signing up")."""
+    if not _WINDOW_RE.search(condition.text):
+        return False
+    limits = [own for own in condition.quantities if own.kind == "duration"]
+    return any(
+        given.kind == "duration" and given.low > own.high * 1.000001
+        for own in limits
+        for given in quantities
     )

@@ -8,6 +8,7 @@ set or a hash-seeded dict).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.quantities import extract_quantities
@@ -22,6 +23,7 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
+from .context import history_stems, resolve_follow_up
 from .coverage import (
     Keys,
     answerable_keys,
@@ -34,13 +36,13 @@ from .decompose import Fact, ResponseParts, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, redundant_of
+from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex
-from .rubric import Findings, decide
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .values import subject_stems
 
-PROMPT_VERSION = "offline-2"
+PROMPT_VERSION = "offline-3"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
@@ -63,6 +65,9 @@ class OfflineJudge:
         self._vocabularies: dict[str, DomainVocabulary] = {}
 
     def judge(self, item: JudgeInput) -> JudgeResult:
+        # A follow-up ("and for the yearly plan?") is judged as the question it stands for.
+        asked = item.query
+        item = replace(item, query=resolve_follow_up(item.query, item.history))
         sub_queries = split_sub_queries(item.query)
         parts = split_response(item.response, item.query)
         vocab = self._vocabulary(item.bot_domain)
@@ -80,7 +85,7 @@ class OfflineJudge:
             judge=self.name,
             model=self.model,
             prompt_version=self.prompt_version,
-            notes=_notes(parts, findings),
+            notes=_notes(parts, findings, item, asked),
         )
 
     def _vocabulary(self, bot_domain: str) -> DomainVocabulary:
@@ -96,7 +101,12 @@ def _grade(
     vocab: DomainVocabulary,
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
-    context = _query_context(item.query, vocab)
+    context = _query_context(
+        item.query,
+        vocab,
+        history_stems(item.history),
+        " ".join([*(turn.query for turn in item.history), item.query]),
+    )
     index = SemanticIndex(
         [digits_for_number_words(fact.text) for fact in parts.facts],
         sources,
@@ -145,10 +155,14 @@ def _grade(
     return matches, findings
 
 
-def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
+def _query_context(
+    query: str, vocab: DomainVocabulary, earlier: frozenset[str] = frozenset(), told: str = ""
+) -> QueryContext:
     converted = digits_for_number_words(normalise(query))
     return QueryContext(
         stems=frozenset(content_stems(converted)),
+        earlier=earlier,
+        text=told or query,
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
     )
@@ -369,8 +383,12 @@ def _unsupported(supports: Sequence[FactSupport]) -> list[UnsupportedFact]:
     ]
 
 
-def _notes(parts: ResponseParts, findings: Findings) -> dict:
+def _notes(parts: ResponseParts, findings: Findings, item: JudgeInput, asked: str) -> dict:
     return {
+        "non_claims": [{"kind": kind, "text": text} for kind, text in parts.others],
+        "history": [{"query": turn.query, "response": turn.response} for turn in item.history],
+        "resolved_query": item.query if item.query != asked else "",
+        "verdict_rules": list(VERDICT_RULES),
         "offline": True,
         "off_topic": findings.off_topic,
         "vague": findings.vague,

@@ -83,13 +83,20 @@ _EXPECTS = (
     ),
     (
         re.compile(
-            r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
+            r"\bhow much\b(?! (?:data|storage|space|memory|bandwidth|weight|baggage|luggage))"
+            r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
         ),
         "amount",
     ),
-    (re.compile(r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"), "number"),
+    (
+        re.compile(
+            r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
+            r"|\bhow much (?:data|storage|space|memory|bandwidth|weight|baggage|luggage)\b"
+        ),
+        "number",
+    ),
     # "Can I still return it?" asks whether a time limit has passed.
     (
         re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b|\bstill\b|\bhours\b|\blast day\b"),

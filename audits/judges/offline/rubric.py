@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from ..base import UnsupportedFact
 
-
 # Below this groundedness the sources mostly do not support the answer.
 GROUNDEDNESS_FLOOR = 0.5
 

@@ -7,7 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kbaudit.text.conditions import Condition, governing_conditions, sentence_conditions
+from kbaudit.text.conditions import (
+    Condition,
+    governing_conditions,
+    item_names,
+    sentence_conditions,
+)
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
@@ -57,6 +62,8 @@ class SourceSentence:
     clauses: list[SourceClause] = field(default_factory=list)
     # Every condition the sentence names, governing a value or not.
     conditions: tuple[Condition, ...] = ()
+    # The names of the things it speaks of ("basic" in "the Basic plan includes 5 GB").
+    item_stems: frozenset[str] = frozenset()
 
     def condition_of(self, quantity: Quantity) -> Condition | None:
         for index, own in enumerate(self.quantities):
@@ -182,6 +189,7 @@ def _sentence(position: int, raw: str) -> SourceSentence:
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
         conditions=sentence_conditions(text),
+        item_stems=item_names(text) if quantities else frozenset(),
         clauses=[
             _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)

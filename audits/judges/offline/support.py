@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kbaudit.text.conditions import cause_of, window_exceeded
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, negation_targets
 
@@ -54,6 +55,10 @@ class QueryContext:
     quantities: tuple[Quantity, ...]
     # Names the whole knowledge base uses (the brand, the store); never invented.
     known_names: frozenset[str] = frozenset()
+    # The words of the conversation's earlier questions: a condition stated there holds.
+    earlier: frozenset[str] = frozenset()
+    # The question as written (with the earlier questions), for who-caused-it checks.
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,8 +130,16 @@ def fact_support(
     """
     located = locate_values(sources)
     problems = [
-        value_problem(fact, located, query.stems, query.quantities, _all_stems(sources)),
+        value_problem(
+            fact,
+            located,
+            query.stems | query.earlier,
+            query.quantities,
+            _all_stems(sources),
+            asked_stems=query.stems,
+        ),
         _polarity_problem(fact, sources),
+        _condition_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -201,6 +214,35 @@ def _meaning_support(
                 )
             )
     return row
+
+
+# Share of a fact's words a source sentence must carry to be the rule the fact states.
+RULE_OVERLAP = 0.5
+
+
+def _condition_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The rule the fact states holds under a condition the question rules out: a
+    window the customer is past, or a cause the customer's story contradicts ("if the
+    fault is on our side" for "I dropped it")."""
+    words = subject_stems(fact.stems)
+    if len(words) < 2 or not query.text:
+        return None
+    told = cause_of(query.text)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
+                continue
+            for condition in sentence.conditions:
+                if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
+                    continue
+                needed = cause_of(condition.text)
+                if window_exceeded(condition, query.quantities) or (
+                    needed and told and needed != told
+                ):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")

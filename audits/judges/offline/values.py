@@ -93,6 +93,8 @@ class Claim:
     located: Sequence[Located]
     query_stems: frozenset[str]
     query_values: Sequence[Quantity]
+    # The words of this turn's question alone, without the conversation before it.
+    asked_stems: frozenset[str] = frozenset()
 
 
 def value_problem(
@@ -101,9 +103,17 @@ def value_problem(
     query_stems: frozenset[str],
     query_values: Sequence[Quantity],
     source_stems: frozenset[str] = frozenset(),
+    asked_stems: frozenset[str] | None = None,
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
-    claim = Claim(fact, (subject & source_stems) or subject, located, query_stems, query_values)
+    claim = Claim(
+        fact,
+        (subject & source_stems) or subject,
+        located,
+        query_stems,
+        query_values,
+        query_stems if asked_stems is None else asked_stems,
+    )
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
@@ -145,7 +155,32 @@ def _rival(
     return best if best_overlap >= max(1, needed) else None
 
 
+def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is stated only for another named thing ("5 GB" is the Basic plan's)
+    while the source gives the thing asked about ("the Max plan") another value."""
+    stated = claim.asked_stems | claim.fact.stems
+    if any(
+        not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
+    ):
+        return None
+    articles = {place.article for place in matches}
+    for place in claim.located:
+        own = place.quantity
+        if (
+            place.article not in articles
+            or not quantity.comparable(own)
+            or quantity.same_value(own)
+        ):
+            continue
+        if place.sentence.item_stems & stated:
+            return Problem("condition_misapplied", place.sentence.text, place.source)
+    return None
+
+
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    other_item = _other_item(claim, quantity, matches)
+    if other_item is not None:
+        return other_item
     fact = claim.fact
     stated_stems = claim.query_stems | fact.stems
     stated_values = [q for q in (*claim.query_values, *fact.quantities) if q is not quantity]
