@@ -7,7 +7,7 @@ set or a hash-seeded dict).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from kbaudit.text.dialogue import is_small_talk
@@ -35,7 +35,7 @@ from .coverage import (
 from .decompose import Fact, ResponseParts, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, redundant_of
+from .redundancy import conflicting_pairs, may_restate, redundant_of
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex
 from .sources import PreparedSource, prepare_sources
@@ -107,23 +107,8 @@ def _grade(
         history_stems(item.history),
         " ".join([*(turn.query for turn in item.history), item.query]),
     )
-    index = SemanticIndex(
-        [digits_for_number_words(fact.text) for fact in parts.facts],
-        sources,
-        [source.text for source in item.sources],
-    )
-    supports = [
-        fact_support(
-            fact,
-            sources,
-            context,
-            [
-                index.best_sentence(fact_index, source_index)[0]
-                for source_index in range(len(sources))
-            ],
-        )
-        for fact_index, fact in enumerate(parts.facts)
-    ]
+    supports = [fact_support(fact, sources, context) for fact in parts.facts]
+    supports = _by_meaning(item, parts.facts, sources, context, supports)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -137,6 +122,7 @@ def _grade(
         for sub_query in sub_queries
     ]
     matches = _matches(sub_queries, keys, parts, sources, supports)
+    matches.redundant_of = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
     # Parts no retrieved text says a word about: an answer to them is made up.
     # Parts no retrieved text says a word about, or asking a price or a length of time
@@ -153,6 +139,66 @@ def _grade(
     }
     findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
     return matches, findings
+
+
+def _by_meaning(
+    item: JudgeInput,
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    context: QueryContext,
+    supports: list[FactSupport],
+) -> list[FactSupport]:
+    """Facts unsupported by their words alone, read again by meaning; everything else
+    is settled without embedding anything."""
+    pending = [index for index, support in enumerate(supports) if support.by_words]
+    if not pending or not sources:
+        return supports
+    semantic = SemanticIndex(
+        [facts[index] for index in pending],
+        [digits_for_number_words(facts[index].text) for index in pending],
+        sources,
+    )
+    for position, index in enumerate(pending):
+        similarity = [semantic.best_sentence(position, s)[0] for s in range(len(sources))]
+        supports[index] = fact_support(facts[index], sources, context, similarity)
+    return supports
+
+
+# A fact this close to a source sentence is read as saying that sentence.
+SAYS_SENTENCE = 0.45
+
+
+def _restatement(
+    item: JudgeInput, facts: Sequence[Fact], sources: Sequence[PreparedSource]
+) -> Callable[[int, int], float] | None:
+    """How surely two facts of the answer say one thing: in words close in meaning, or
+    as two readings of the same source sentence ("you won't be billed" / "you are not
+    charged" for "While paused, you are not billed"). Embedded only when some pair
+    could restate each other (same values, same polarity)."""
+    if not any(
+        may_restate(facts[later], facts[earlier])
+        for later in range(len(facts))
+        for earlier in range(later)
+    ):
+        return None
+    semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
+    said = [_sentence_said(semantic, index, len(sources)) for index in range(len(facts))]
+
+    def similarity(later: int, earlier: int) -> float:
+        if said[later] is not None and said[later] == said[earlier]:
+            return 1.0
+        return semantic.between(later, earlier)
+
+    return similarity
+
+
+def _sentence_said(semantic: SemanticIndex, fact: int, n_sources: int) -> tuple[int, str] | None:
+    best, best_score = None, SAYS_SENTENCE
+    for source in range(n_sources):
+        score, sentence = semantic.best_sentence(fact, source)
+        if sentence is not None and score >= best_score:
+            best, best_score = (source, sentence), score
+    return best
 
 
 def _query_context(
@@ -201,7 +247,7 @@ def _matches(
         source_query=source_query,
         response_query=response_query,
         response_source=[list(support.row) for support in supports],
-        redundant_of=redundant_of(list(parts.facts)),
+        redundant_of=[],
     )
 
 

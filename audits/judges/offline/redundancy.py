@@ -8,6 +8,8 @@ the same subject, neither stated for a special case, is a contradiction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import normalise, stem, word_list
 
@@ -61,11 +63,37 @@ def restates(later: Fact, earlier: Fact) -> bool:
     return _overlap(about_later, about_earlier) >= PARAPHRASE_OVERLAP and jaccard >= 0.5
 
 
-def redundant_of(facts: list[Fact]) -> list[int | None]:
-    """For each fact, the first earlier fact it restates, else None."""
+# Two facts this close in meaning, with the same values and polarity, say one thing.
+SEMANTIC_RESTATEMENT = 0.8
+
+
+def may_restate(later: Fact, earlier: Fact) -> bool:
+    """Only facts with the same values and polarity can restate each other in other
+    words: "$10 a month" and "$15 a month" are two claims however alike they read."""
+    return later.negated == earlier.negated and _values(later) == _values(earlier)
+
+
+def redundant_of(
+    facts: list[Fact], similarity: Callable[[int, int], float] | None = None
+) -> list[int | None]:
+    """For each fact, the first earlier fact it restates, else None.
+
+    ``similarity(later, earlier)`` is their closeness in meaning (see :mod:`.semantic`);
+    without it only words count.
+    """
+
+    def restated(index: int, earlier: int) -> bool:
+        if restates(facts[index], facts[earlier]):
+            return True
+        return (
+            similarity is not None
+            and may_restate(facts[index], facts[earlier])
+            and similarity(index, earlier) >= SEMANTIC_RESTATEMENT
+        )
+
     return [
-        next((earlier for earlier in range(index) if restates(fact, facts[earlier])), None)
-        for index, fact in enumerate(facts)
+        next((earlier for earlier in range(index) if restated(index, earlier)), None)
+        for index in range(len(facts))
     ]
 
 

@@ -72,6 +72,8 @@ class FactSupport:
     invented: bool = False
     # Told in the first person: an opinion, never a made-up answer.
     personal: bool = False
+    # Unsupported for its words alone (its values passed): meaning may still support it.
+    by_words: bool = False
 
 
 def lexical_score(
@@ -180,7 +182,7 @@ def _word_support(
     # A fact whose value the sources state is at worst loosely worded, not made up;
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
-    return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
+    return FactSupport(row, "not_in_sources", "", None, invented, fact.personal, by_words=True)
 
 
 def _meaning_support(
