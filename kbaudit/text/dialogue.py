@@ -23,7 +23,9 @@ _PLEASANTRY_RE = re.compile(
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
-    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e",
+    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e"
+    r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
+    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -82,6 +84,10 @@ META_OPENER_RE = re.compile(
     r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
     r"|rundown|breakdown)(?: of [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
+    r"|according to (?:our|the) (?:policy|policies|terms|rules|help centre|help center|website|faq)"
+    r"|(?:the|this|that) (?:article|passage|page|source|guide|document|help article)s?(?: (?:i|we) found| above| below)?"
+    r" (?:answers|covers|explains|says|confirms|addresses|mentions|states)[^:]{0,40}"
     r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question)\s*[,:!-]+\s*",
     re.IGNORECASE,
 )
@@ -93,9 +99,19 @@ _META_RE = re.compile(
     r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through) (?:the|our|your|a)"
+    r" (?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|faq|knowledge base|information)s?\b[^.]*[.!]?$"
     r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
     r"(?: (?:i have|available|provided|above))*[.!]*$)",
     re.IGNORECASE,
+)
+# "Thank you for flying with us as a Platinum member!": thanks, however long.
+_THANKS_RE = re.compile(
+    r"^(?:and |but )?(?:thanks|thank you|many thanks)\b[^.?]*[!.]?$", re.IGNORECASE
+)
+# "... and an important one.": a trailing remark with no verb and no value.
+_FRAGMENT_RE = re.compile(
+    r"^(?:and|but|or) (?:an?|the|such|what|quite)\b(?:\s+[a-z'-]+){0,3}[.!]*$", re.IGNORECASE
 )
 _CONTACT_DETAIL_RE = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
@@ -143,7 +159,10 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "refusal"
     if _SELF_DESCRIPTION_RE.search(clean):
         return "pleasantry"
-    if _REDIRECT_RE.search(clean) and not contact_is_answer:
+    if _THANKS_RE.match(clean):
+        return "pleasantry"
+    # "Call us 24/7 on 0345 300 0000" gives the way to reach someone: information.
+    if _REDIRECT_RE.search(clean) and not contact_is_answer and not has_contact_detail(clean):
         return "redirect"
     if _META_RE.search(clean):
         return "meta"
@@ -151,6 +170,8 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "question"
     if _is_social(clean):
         return "greeting" if _GREETING_RE.match(clean) else "pleasantry"
+    if _FRAGMENT_RE.match(clean):
+        return "pleasantry"
     return "fact"
 
 

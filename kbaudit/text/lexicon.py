@@ -98,6 +98,23 @@ SYNONYMS: dict[str, str] = {
     "shipment": "ship",
     "colour": "color",
     "begin": "start",
+    # Units written out or abbreviated name one unit.
+    "kilo": "kg",
+    "kilogram": "kg",
+    "kgs": "kg",
+    "centimetr": "cm",
+    "centimeter": "cm",
+    "gigabyt": "gb",
+    "gig": "gb",
+    "megabyt": "mb",
+    "minut": "min",
+    "hrs": "hour",
+    "hr": "hour",
+    "annual": "year",
+    "view": "read",
+    "retr": "attempt",
+    "try": "attempt",
+    "tri": "attempt",
 }
 
 

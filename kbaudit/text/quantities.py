@@ -17,6 +17,7 @@ _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
 _CURRENCIES = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "dollar": "usd", "usd": "usd"}
 _CURRENCIES.update({"eur": "eur", "euro": "eur", "gbp": "gbp", "pound": "gbp", "cent": "cent"})
+_CURRENCIES.update({"quid": "gbp", "pence": "pence", "p": "pence"})
 # Durations are compared in days; a business day counts as a day because answers
 # routinely drop the qualifier and that is not the error worth flagging.
 _DAYS_PER_UNIT = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0}
@@ -31,8 +32,8 @@ _MONEY_BEFORE_RE = re.compile(
     re.IGNORECASE,
 )
 _MONEY_AFTER_RE = re.compile(
-    rf"(?P<num>{_NUM})\s?(?P<mult>thousand|million|billion)?\s?"
-    r"(?P<cur>dollars?|usd|eur|euros?|gbp|pounds?|cents?)\b",
+    rf"(?P<num>{_NUM})[\s-]?(?P<mult>thousand|million|billion)?[\s-]?(?:us |american )?"
+    r"(?P<cur>dollars?|usd|eur|euros?|gbp|pounds?|quid|pence|p|cents?)\b",
     re.IGNORECASE,
 )
 _FREE_RE = re.compile(
@@ -141,6 +142,8 @@ def _money(text: str) -> Iterable[Quantity]:
             unit = _CURRENCIES.get(currency, currency)
             if unit == "cent":
                 value, unit = value / 100, "usd"
+            elif unit == "pence":
+                value, unit = value / 100, "gbp"
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
     for match in _FREE_RE.finditer(text):
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)

@@ -48,6 +48,7 @@ STOPWORDS: frozenset[str] = frozenset(
     yet you you'd you'll you're you've your yours yourself yourselves
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
     definitely certainly surely since hence therefore unless ago
+    it'll that'll there'll what'll it'd that'd there'd there're none
     """)
 )
 
@@ -336,6 +337,16 @@ _HUNDRED_RE = re.compile(
 )
 
 
+# "2 point 7 5" (from "two point seven five") -> "2.75".
+_DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
+# Fractions said in words, as shares: "you save a fifth" is 20%.
+_FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
+_FRACTION_RE = re.compile(
+    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)",
+    re.IGNORECASE,
+)
+
+
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""
@@ -345,7 +356,21 @@ def digits_for_number_words(text: str) -> str:
     text = _NUMBER_WORD_RE.sub(_number_word_value, text)
     if "hundred" in text.lower():
         text = _HUNDRED_RE.sub(_hundreds, text)
+    if "thousand" in text.lower():
+        text = _THOUSAND_RE.sub(_thousands, text)
+    if " point " in text:
+        text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
+    if _FRACTION_RE.search(text):
+        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
     return text
+
+
+_THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)
+
+
+def _thousands(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    return str((int(count) if count.isdigit() else 1) * 1000)
 
 
 def _hundreds(match: re.Match[str]) -> str:

@@ -65,8 +65,11 @@ _OPENER_RE = re.compile(
     r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
-    r"|not exactly|hi|hello"
-    r"|hey)\s*[,!:-]+\s+",
+    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|the short answer is"
+    r"|hey)\s*[,!:-]+\s+"
+    # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
+    r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
+    r"(?: that)?\s+",
     re.IGNORECASE,
 )
 _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")

@@ -196,7 +196,8 @@ def _meaning_support(
     if not similarity or fact.personal:
         return [0] * len(sources)
     union = _all_stems(sources)
-    if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names:
+    # A name only the question uses ("France") is the customer's case, not an invention.
+    if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names - query.stems:
         return [0] * len(sources)
     holders = _value_holders(fact, sources, query)
     words = subject_stems(fact.stems)

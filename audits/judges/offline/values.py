@@ -24,6 +24,9 @@ _UNIT_STEMS = frozenset(
     stem(word)
     for word in word_list(
         "day days date dates week month year hour minute percent business working calendar"
+        # Currencies and units go with a value the value checks compare on their own.
+        " pound pounds dollar dollars euro euros quid pence cent cents us usd gbp eur"
+        " kg kilo kilos cm gb mb tb per each thousand million"
     )
 )
 # Glue words a paraphrase adds or drops freely ("returns are accepted for 30 days");
@@ -36,7 +39,8 @@ GLUE_STEMS = frozenset(
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
-    exact exactly
+    exact exactly anything everything something anyone someone everyone nothing
+    switch switches switched
     """)
 )
 
