@@ -32,7 +32,9 @@ _MARKER_RE = re.compile(
     r"|students|businesses|residents|plans?|tiers?|fares?|cabins?|categor(?:y|ies))\b"
     r"|\b(?:in|within|from|to|outside) (?:the )?(?:EU|UK|US|USA|European Union|United States"
     r"|United Kingdom|Canada|Australia|Europe)\b"
-    r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b",
+    r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
+    r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
+    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d",
     re.IGNORECASE,
 )
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
@@ -46,7 +48,11 @@ _LEADING_GROUP_RE = re.compile(
 )
 # A sentence-initial "For large appliances, ..." or "With Express delivery, ...".
 _LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
-_SEGMENT_BREAK_RE = re.compile(r",\s+|;\s+|\s+-\s+|:\s+|\s+(?=(?:or|but)\s)", re.IGNORECASE)
+_SEGMENT_BREAK_RE = re.compile(
+    r",\s+|;\s+|\s+-\s+|:\s+"
+    r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
+    re.IGNORECASE,
+)
 # Words that appear in every condition and do not tell one case from another.
 _LIGHT = frozenset(
     stem(word)
@@ -136,7 +142,8 @@ def _condition_in_segment(
     if position > 0:
         previous = segments[position - 1]
         return _condition(segment), previous
-    return None
+    # "If you cancel within 30 days you get a full refund": one clause, all of it the case.
+    return _condition(segment), (start, end)
 
 
 def _condition(clause: str) -> Condition:
@@ -205,14 +212,124 @@ def cause_of(text: str) -> str:
     return "" if company == customer else ("company" if company else "customer")
 
 
+_AT_LEAST_RE = re.compile(
+    r"\b(?:at least|minimum(?: of)?|more than|over|above|longer than|older than|exceeding)\s*$"
+    r"|^\s*(?:or more|or over|or longer|or older|and (?:over|above|up))\b",
+    re.IGNORECASE,
+)
+_AT_MOST_RE = re.compile(
+    r"\b(?:within|up to|no later than|less than|under|below|no more than|maximum(?: of)?|in the first"
+    r"|during the first|shorter than|younger than)\s*$|^\s*(?:or less|or fewer|or under|or younger)\b",
+    re.IGNORECASE,
+)
+
+
 def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> bool:
-    """The question states a length of time past the window the condition sets
-    ("I signed up 3 months ago" against "within 30 days of signing up")."""
-    if not _WINDOW_RE.search(condition.text):
+    """The customer states a value the condition's bound rules out: past the window
+    ("I signed up 3 months ago" against "within 30 days of signing up"), under the
+    threshold ("we're 4 users" against "10 or more users"), outside a range ("she's 9"
+    against "aged 12 to 15")."""
+    given = [value for value in quantities if not value.soft]
+    for own in condition.quantities:
+        before = condition.text[max(0, own.start - 25) : own.start]
+        after = condition.text[own.end : own.end + 20]
+        at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
+        at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
+        ranged = own.high > own.low and not (at_least or at_most)
+        for value in given:
+            if not _same_measure(value, own):
+                continue
+            if at_least and value.high < own.low * 0.999999:
+                return True
+            if at_most and value.low > own.high * 1.000001:
+                return True
+            if ranged and not own.low <= value.low <= own.high:
+                return True
+    return False
+
+
+def _same_measure(value: Quantity, own: Quantity) -> bool:
+    if value.kind != own.kind:
         return False
-    limits = [own for own in condition.quantities if own.kind == "duration"]
-    return any(
-        given.kind == "duration" and given.low > own.high * 1.000001
-        for own in limits
-        for given in quantities
+    if value.kind == "amount":
+        return not value.unit or not own.unit or value.unit == own.unit
+    return value.kind != "number" or (bool(value.unit) and value.unit == own.unit)
+
+
+# Named cases: "on the Starter plan", "Gold and Platinum Skyclub members", "for Lite
+# customers", "on Team and Enterprise". Names are capitalised; the kind word is optional.
+_NAME = r"[A-Z][\w+-]*(?: [A-Z][\w+-]*)?"
+_NAMES = rf"{_NAME}(?:(?:, | and | or | & ){_NAME})*"
+_CASE_KINDS = (
+    r"plans?|fares?|tiers?|accounts?|memberships?|cards?|packages?|contracts?|customers|members?"
+    r"|cardholders|subscribers|users|workspaces|passengers|editions?|levels?|cabins?|class"
+)
+_NAMED_CASE_RE = re.compile(
+    rf"(?:\b(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]nder|[Ii]n|[Tt]o) (?:the |a |an |my |our |your )?)(?P<after>{_NAMES})"
+    rf"(?: (?P<kind1>{_CASE_KINDS}))?\b"
+    rf"|(?P<before>{_NAMES}) (?P<kind2>{_CASE_KINDS})\b"
+)
+# Capitalised words that name no case: days, months, sentence openers.
+_NOT_CASE_NAMES = frozenset(
+    content_stems(
+        "monday tuesday wednesday thursday friday saturday sunday january february march april"
+        " may june july august september october november december settings the our your"
+        " a an if you we it they this that these those every each all any"
     )
+)
+
+
+@dataclass(frozen=True)
+class NamedCase:
+    names: frozenset[str]
+    kind: str
+
+
+_DENIED_RE = re.compile(r"\b(?:not|n't|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def told_cases(text: str) -> tuple[list[NamedCase], frozenset[str]]:
+    """The cases a customer says they are in, and the names they say they are not
+    ("I'm not a Skyclub member")."""
+    told, denied = [], set()
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        case = _case(match)
+        if case is None:
+            continue
+        if _DENIED_RE.search(text[max(0, match.start() - 20) : match.start()]):
+            denied.update(case.names)
+        else:
+            told.append(case)
+    return told, frozenset(denied)
+
+
+def _case(match: re.Match[str]) -> NamedCase | None:
+    names_text = match.group("after") or match.group("before") or ""
+    kind = match.group("kind1") or match.group("kind2") or ""
+    names = frozenset(content_stems(names_text)) - _NOT_CASE_NAMES
+    return NamedCase(names, stem(kind.rstrip("s")) if kind else "") if names else None
+
+
+def named_cases(text: str) -> list[NamedCase]:
+    """The named cases a text speaks of, each with the kind of thing it names."""
+    found = []
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        names_text = match.group("after") or match.group("before") or ""
+        kind = match.group("kind1") or match.group("kind2") or ""
+        names = frozenset(content_stems(names_text)) - _NOT_CASE_NAMES
+        if names:
+            found.append(NamedCase(names, stem(kind.rstrip("s")) if kind else ""))
+    return found
+
+
+def other_case(rule: list[NamedCase], told: list[NamedCase]) -> bool:
+    """The customer names a case of the same kind as the rule's, and none of the rule's:
+    "We're on the Starter plan" against "available on the Team and Enterprise plans"."""
+    if not rule or not told:
+        return False
+    allowed = frozenset().union(*(case.names for case in rule))
+    kinds = {case.kind for case in rule}
+    for case in told:
+        if case.names & allowed:
+            return False
+    return any(case.kind and case.kind in kinds for case in told)

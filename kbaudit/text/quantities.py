@@ -59,7 +59,16 @@ _ORDINAL_RE = re.compile(
     r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
     re.IGNORECASE,
 )
-_PLAIN_RE = re.compile(rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+(?P<noun>[a-z]+))?", re.I)
+_PLAIN_RE = re.compile(
+    rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+or (?:more|fewer|less|over|under))?(?:\s+(?P<noun>[a-z]+))?",
+    re.I,
+)
+# Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
+_AGE_RE = re.compile(
+    r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,27 @@ def _plain(text: str) -> Iterable[Quantity]:
         yield Quantity("number", value, value, noun, match.start(), end, match.group("num"))
 
 
-_EXTRACTORS = (_money, _percent, _duration, _time_of_day, _ordinal, _plain)
+_DATA_RE = re.compile(
+    rf"(?P<num>{_NUM})\s?(?P<unit>kb|mb|gb|tb|kilobytes?|megabytes?|gigabytes?|terabytes?)\b", re.I
+)
+_MB_PER_UNIT = {"k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0 * 1024}
+
+
+def _data_size(text: str) -> Iterable[Quantity]:
+    """Sizes in one unit, so "2 GB" and "2,048 MB" are one value and "250 MB" another."""
+    for match in _DATA_RE.finditer(text):
+        value = parse_number(match.group("num")) * _MB_PER_UNIT[match.group("unit")[0].lower()]
+        yield Quantity("number", value, value, "mb", match.start(), match.end(), match.group())
+
+
+def _age(text: str) -> Iterable[Quantity]:
+    for match in _AGE_RE.finditer(text):
+        low = parse_number(match.group("num") or match.group("num3") or match.group("num4"))
+        high = parse_number(match.group("num2")) if match.group("num2") else low
+        yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+
+
+_EXTRACTORS = (_money, _percent, _age, _duration, _time_of_day, _ordinal, _data_size, _plain)
 
 
 def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:

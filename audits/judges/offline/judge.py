@@ -209,6 +209,9 @@ def _query_context(
         stems=frozenset(content_stems(converted)),
         earlier=earlier,
         text=told or query,
+        told_quantities=tuple(
+            extract_quantities(digits_for_number_words(normalise(told or query)))
+        ),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
     )

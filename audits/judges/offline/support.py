@@ -12,7 +12,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kbaudit.text.conditions import cause_of, window_exceeded
+from kbaudit.text.conditions import (
+    cause_of,
+    named_cases,
+    other_case,
+    told_cases,
+    window_exceeded,
+)
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, negation_targets
 
@@ -59,6 +65,8 @@ class QueryContext:
     earlier: frozenset[str] = frozenset()
     # The question as written (with the earlier questions), for who-caused-it checks.
     text: str = ""
+    # The values the customer told, in this question or an earlier one.
+    told_quantities: tuple[Quantity, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        _named_case_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -241,11 +250,69 @@ def _condition_problem(
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
                 needed = cause_of(condition.text)
-                if window_exceeded(condition, query.quantities) or (
+                if window_exceeded(condition, query.told_quantities) or (
                     needed and told and needed != told
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_AVAILABILITY_RE = re.compile(
+    r"\b(?:available|offered|included|possible) (?:only )?(?:on|for|to|with|in)\b|\bonly (?:on|for|with)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The rule the fact states is the source's rule for named cases ("on the Team and
+    Enterprise plans", "Gold members") the customer says they are not in, or the source
+    excludes the case the customer names ("it is not available on Starter")."""
+    if fact.negated or not query.text:
+        return None
+    told, denied = told_cases(query.text)
+    if not told and not denied:
+        return None
+    told_names = frozenset().union(*(case.names for case in told)) if told else frozenset()
+    words = subject_stems(fact.stems)
+    if not words:
+        return None
+    stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
+    for index, sentence in _rule_sentences(words, sources):
+        rule = named_cases(sentence.text)
+        names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
+        if not sentence.negated and (names & denied or other_case(rule, told)):
+            if not (stated & names & told_names):
+                return Problem("condition_misapplied", sentence.text, index)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not words & sentence.stems:
+                continue
+            for clause in sentence.clauses:
+                cases = named_cases(clause.text) if clause.negations else []
+                if cases and all(case.names & told_names for case in cases):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
+    """The source sentence the fact's words come from, and the sentences of its source
+    that say for which cases what the fact is about is available."""
+    best, best_overlap = None, RULE_OVERLAP * len(words)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            overlap = len(words & sentence.stems)
+            if overlap >= best_overlap and (best is None or overlap > best_overlap):
+                best, best_overlap = (index, sentence), overlap
+    if best is None:
+        return []
+    index, sentence = best
+    found = [best]
+    for other in sources[index].sentences:
+        if other is not sentence and _AVAILABILITY_RE.search(other.text) and words & other.stems:
+            found.append((index, other))
+    return found
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
