@@ -128,7 +128,8 @@ def _condition_in_segment(
     group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
-        return _condition(text[start : start + group.end()]), (start, len(text))
+        # "Plus and Unlimited plans include ...": each of the listed cases is one.
+        return _condition(text[start : start + group.end()], any_of=True), (start, len(text))
     leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
     if marker is None and not leading:
         return None
@@ -146,14 +147,14 @@ def _condition_in_segment(
     return _condition(segment), (start, end)
 
 
-def _condition(clause: str) -> Condition:
+def _condition(clause: str, *, any_of: bool = False) -> Condition:
     stems = set(content_stems(clause)) - _LIGHT - _MARKER_WORDS
     stems = {token for token in stems if not token[:1].isdigit()}
     return Condition(
         text=clause.strip(" ,;."),
         key_stems=frozenset(stems),
         quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
-        any_of=" or " in f" {clause.lower()} ",
+        any_of=any_of or " or " in f" {clause.lower()} ",
     )
 
 
@@ -310,10 +311,18 @@ def _case(match: re.Match[str]) -> NamedCase | None:
     return NamedCase(names, stem(kind.rstrip("s")) if kind else "") if names else None
 
 
-def named_cases(text: str) -> list[NamedCase]:
-    """The named cases a text speaks of, each with the kind of thing it names."""
+def named_cases(text: str, context: str = "") -> list[NamedCase]:
+    """The named cases a text speaks of, each with the kind of thing it names.
+
+    A capitalised word opening the text is a name only if ``context`` (the passage
+    around it) never writes it in lower case: "Credit card fees" names no case.
+    """
     found = []
     for match in _NAMED_CASE_RE.finditer(text or ""):
+        if match.start() == 0 and context:
+            first = (match.group("after") or match.group("before") or "").split()[0]
+            if re.search(rf"\b{re.escape(first.lower())}\b", context):
+                continue
         names_text = match.group("after") or match.group("before") or ""
         kind = match.group("kind1") or match.group("kind2") or ""
         names = frozenset(content_stems(names_text)) - _NOT_CASE_NAMES
@@ -322,10 +331,16 @@ def named_cases(text: str) -> list[NamedCase]:
     return found
 
 
-def other_case(rule: list[NamedCase], told: list[NamedCase]) -> bool:
+_CATCH_ALL_RE = re.compile(
+    r"\b(?:other|all|any|every|each)\s+(?:\w+\s+)?(?:" + _CASE_KINDS + r")\b", re.I
+)
+
+
+def other_case(rule: list[NamedCase], told: list[NamedCase], text: str = "") -> bool:
     """The customer names a case of the same kind as the rule's, and none of the rule's:
-    "We're on the Starter plan" against "available on the Team and Enterprise plans"."""
-    if not rule or not told:
+    "We're on the Starter plan" against "available on the Team and Enterprise plans".
+    A rule that also speaks of every other case ("48 hours for other fares") covers all."""
+    if not rule or not told or _CATCH_ALL_RE.search(text):
         return False
     allowed = frozenset().union(*(case.names for case in rule))
     kinds = {case.kind for case in rule}

@@ -47,16 +47,38 @@ def items(text: str) -> list[str]:
     return found
 
 
+# A follow-up that adds a circumstance rather than a thing: "And at the airport?".
+_QUALIFIER_RE = re.compile(
+    r"^(?:and |but |so |what about |how about )?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
+    r"|if|while|for|with|without|by|before|after)\b.*?)[?.!]*$",
+    re.IGNORECASE,
+)
+# The previous question's own circumstance, which the follow-up's replaces.
+_TRAILING_CIRCUMSTANCE_RE = re.compile(
+    r"\s+(?:if|when|while|at|in|on|for|during|outside|abroad)\b[^?]*\?*$", re.IGNORECASE
+)
+
+
 def resolve_follow_up(query: str, history: Sequence[Turn]) -> str:
-    """The question a follow-up stands for, else the query itself."""
-    previous = next((turn.query for turn in reversed(history) if turn.query.strip()), "")
+    """The question a follow-up stands for, else the query itself. Earlier follow-ups
+    are resolved first, so "And in Thailand?" after "And in the US?" reaches back to
+    the question both follow."""
+    previous = ""
+    for index, turn in enumerate(history):
+        if turn.query.strip():
+            previous = resolve_follow_up(turn.query, history[:index]) if index else turn.query
     if not previous or not is_follow_up(query):
         return query
-    asked = items(previous)
+    qualifier = _QUALIFIER_RE.match(normalise(query))
+    if qualifier and not items(query) and not _OTHER_RE.search(query):
+        base = _TRAILING_CIRCUMSTANCE_RE.sub("", normalise(previous).rstrip("?. "))
+        return f"{base} {qualifier.group('qualifier')}?"
+    asked = items(previous) or _case_names(previous)
     new = _named_in(query, history, asked)
     if new and asked:
         pattern = re.compile(re.escape(asked[0]), re.IGNORECASE)
-        return pattern.sub(new, normalise(previous), count=1)
+        replacement = new if items(previous) else _case_names(new)[0] if _case_names(new) else new
+        return pattern.sub(replacement, normalise(previous), count=1)
     if new:
         return f"{normalise(previous).rstrip('?. ')} for the {new}?"
     return f"{normalise(previous).rstrip('?. ')}: {normalise(query)}"
@@ -74,6 +96,16 @@ def _named_in(query: str, history: Sequence[Turn], asked: list[str]) -> str:
     rest = _LEAD_RE.sub("", normalise(query)).strip(" ?.!")
     rest = re.sub(r"^(?:the|a|an|my)\s+", "", rest, flags=re.IGNORECASE)
     return rest if 0 < len(rest.split()) <= 3 and not _OTHER_RE.search(rest) else ""
+
+
+_CASE_NAME_RE = re.compile(r"(?<=\w )([A-Z][\w+-]*)")
+
+
+def _case_names(text: str) -> list[str]:
+    """Capitalised names of cases inside a sentence ("Starter" in "the limit on Starter")."""
+    return [
+        match.group(1) for match in _CASE_NAME_RE.finditer(normalise(text)) if match.group(1) != "I"
+    ]
 
 
 def history_stems(history: Sequence[Turn]) -> frozenset[str]:

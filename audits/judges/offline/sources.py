@@ -87,6 +87,8 @@ class PreparedSource:
     context: frozenset[str] = frozenset()
     # Speaks of things in general ("most items", "every order"), as a policy does.
     general: bool = False
+    # The chunk's text, for reading a word in the light of the whole passage.
+    plain: str = ""
 
     def located_quantities(self) -> list[tuple[SourceSentence, Quantity]]:
         return [
@@ -134,6 +136,7 @@ def prepare_source(source: SourceText) -> PreparedSource:
         topic=topic,
         context=context,
         general=bool(GENERAL_NOUN_RE.search(source.text or "")),
+        plain=source.text or "",
     )
 
 

@@ -280,17 +280,20 @@ def _named_case_problem(
         return None
     stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
     for index, sentence in _rule_sentences(words, sources):
-        rule = named_cases(sentence.text)
+        rule = named_cases(sentence.text, sources[index].plain)
         names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
-        if not sentence.negated and (names & denied or other_case(rule, told)):
-            if not (stated & names & told_names):
-                return Problem("condition_misapplied", sentence.text, index)
+        # An answer that names the rule's own case applies it there, not to the customer.
+        if sentence.negated or stated & names:
+            continue
+        if names & denied or other_case(rule, told, sentence.text):
+            return Problem("condition_misapplied", sentence.text, index)
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if not words & sentence.stems:
-                continue
             for clause in sentence.clauses:
-                cases = named_cases(clause.text) if clause.negations else []
+                cases = named_cases(clause.text, source.plain) if clause.negations else []
+                names = frozenset().union(*(case.names for case in cases)) if cases else frozenset()
+                if not (words - names) & sentence.stems:
+                    continue
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None

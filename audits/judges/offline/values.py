@@ -11,11 +11,12 @@ that the sources give another value for.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import stem, word_list
+from kbaudit.text.tokens import content_stems, stem, word_list
 
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence
@@ -181,8 +182,48 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
     return None
 
 
+_VALUE_SEGMENT_RE = re.compile(r",\s+|;\s+|\s+or\s+|\s+and\s+|\s+while\s+|\s+whereas\s+|\s+but\s+")
+_PER_RE = re.compile(r"\b(?:per|a|an|each)\s+\w+", re.IGNORECASE)
+
+
+def _qualifier(sentence: SourceSentence, quantity: Quantity) -> frozenset[str]:
+    """The words that say which case a value is for, read after it in its part of the
+    sentence ("£35 per flight online" -> online; "£60 at the airport" -> airport), else
+    before it when its part is not the sentence's first ("express 1-2 days")."""
+    text = sentence.text
+    bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
+    start = max(b for b in bounds if b <= quantity.start)
+    ends = [b for b in bounds if b > quantity.end]
+    end = min(ends) if ends else len(text)
+    after = _PER_RE.sub(" ", text[quantity.end : end])
+    words = subject_stems(frozenset(content_stems(after)))
+    if not words and start > 0:
+        words = subject_stems(frozenset(content_stems(text[start : quantity.start])))
+    return words
+
+
+def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is another case's in a sentence that gives one value per case, and the
+    question or the fact names the other case ("£35 ... online or £60 at the airport",
+    asked about the airport, answered £35)."""
+    scope = claim.asked_stems | claim.fact.stems
+    for place in matches:
+        own = _qualifier(place.sentence, place.quantity)
+        for other in place.sentence.quantities:
+            if (
+                other is place.quantity
+                or not quantity.comparable(other)
+                or quantity.same_value(other)
+            ):
+                continue
+            theirs = _qualifier(place.sentence, other)
+            if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
+                return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
-    other_item = _other_item(claim, quantity, matches)
+    other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
     if other_item is not None:
         return other_item
     fact = claim.fact
