@@ -290,13 +290,23 @@ def _named_case_problem(
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             for clause in sentence.clauses:
-                cases = named_cases(clause.text, source.plain) if clause.negations else []
+                excludes = clause.negations and _EXCLUSION_RE.search(clause.text)
+                cases = named_cases(clause.text, source.plain) if excludes else []
                 names = frozenset().union(*(case.names for case in cases)) if cases else frozenset()
                 if not (words - names) & sentence.stems:
                     continue
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# A clause that takes something away from a case: "it is not available on Starter".
+_EXCLUSION_RE = re.compile(
+    r"\b(?:not|n't|no longer|never) (?:be )?(?:available|included|accepted|offered|allowed|possible"
+    r"|covered|eligible|permitted|supported|refundable|valid)\b|\bno (?:\w+ )?allowance\b"
+    r"|\b(?:cannot|can't|can not) (?:be )?(?:used|booked|added|bought|changed|travel|fly|get|use|take)\b",
+    re.IGNORECASE,
+)
 
 
 def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):

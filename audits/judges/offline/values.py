@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, stem, word_list
@@ -187,10 +188,15 @@ _PER_RE = re.compile(r"\b(?:per|a|an|each)\s+\w+", re.IGNORECASE)
 
 
 def _qualifier(sentence: SourceSentence, quantity: Quantity) -> frozenset[str]:
+    return _qualifier_at(sentence.text, quantity.start, quantity.end)
+
+
+@lru_cache(maxsize=65536)
+def _qualifier_at(text: str, value_start: int, value_end: int) -> frozenset[str]:
     """The words that say which case a value is for, read after it in its part of the
     sentence ("£35 per flight online" -> online; "£60 at the airport" -> airport), else
     before it when its part is not the sentence's first ("express 1-2 days")."""
-    text = sentence.text
+    quantity = Quantity("number", 0, 0, start=value_start, end=value_end)
     bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
     start = max(b for b in bounds if b <= quantity.start)
     ends = [b for b in bounds if b > quantity.end]
