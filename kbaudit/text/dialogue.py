@@ -161,8 +161,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "pleasantry"
     if _THANKS_RE.match(clean):
         return "pleasantry"
-    # "Call us 24/7 on 0345 300 0000" gives the way to reach someone: information.
-    if _REDIRECT_RE.search(clean) and not contact_is_answer and not has_contact_detail(clean):
+    if _REDIRECT_RE.search(clean) and not contact_is_answer:
         return "redirect"
     if _META_RE.search(clean):
         return "meta"

@@ -111,6 +111,7 @@ SYNONYMS: dict[str, str] = {
     "hrs": "hour",
     "hr": "hour",
     "annual": "year",
+    "shut": "close",
     "view": "read",
     "retr": "attempt",
     "try": "attempt",

@@ -58,7 +58,7 @@ _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", 
 _KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(
@@ -137,7 +137,8 @@ def _clauses(sentence: str) -> list[str]:
         left, right = sentence[start : match.start()], sentence[match.end() :]
         # A semicolon always joins two statements; "and"/"but" only when both sides are
         # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
-        semicolon = match.group().strip() == ";"
+        # ", or call us on ..." sets a way to reach a person apart from what precedes it.
+        semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
         opens = semicolon or _opens_clause(right)
         if both(left) and both(right) and opens and not _BETWEEN_NUMBERS_RE.search(left):

@@ -7,6 +7,7 @@ set or a hash-seeded dict).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -121,9 +122,11 @@ def _grade(
         )
         for sub_query in sub_queries
     ]
+    restated = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
+    supports = _inherit_support(supports, restated)
     matches = _matches(sub_queries, keys, parts, sources, supports)
-    matches.redundant_of = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
-    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
+    matches.redundant_of = restated
+    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
     # Parts no retrieved text says a word about: an answer to them is made up.
     # Parts no retrieved text says a word about, or asking a price or a length of time
     # no source gives: an answer to them is made up (the bot should have said it does
@@ -166,6 +169,19 @@ def _by_meaning(
 
 # A fact this close to a source sentence is read as saying that sentence.
 SAYS_SENTENCE = 0.45
+
+
+def _inherit_support(
+    supports: list[FactSupport], restated: Sequence[int | None]
+) -> list[FactSupport]:
+    """A fact that restates a supported fact in other words is supported as that fact
+    is, when only its words kept it unsupported (its values passed their checks)."""
+    inherited = list(supports)
+    for index, earlier in enumerate(restated):
+        if earlier is None or not inherited[index].by_words or not any(inherited[earlier].row):
+            continue
+        inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
+    return inherited
 
 
 def _restatement(
@@ -340,14 +356,42 @@ def _align_by_answer_type(
                 break
 
 
+# Words of any refusal or redirect, whatever it declines.
+_DECLINE_WORDS = frozenset(
+    content_stems(
+        "information details question questions help contact team customer service support"
+        " touch call email please glad happy sorry able find"
+    )
+)
+
+
+_SCOPE_RE = re.compile(
+    r"\bonly (?:help|assist|answer|deal|talk)|\bcan (?:help|assist) (?:you )?with\b", re.I
+)
+
+
 def _off_topic(
     query: str,
     sub_queries: Sequence[SubQuery],
     matches: Matches,
     vocab: DomainVocabulary,
     sources: Sequence[PreparedSource],
+    parts: ResponseParts,
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
+        return False
+    source_stems = frozenset().union(*(s.stems for s in sources))
+    # "I don't have information about warranty claims" / "for questions about musical
+    # instruments, contact us": a refusal naming what the retrieved articles speak of
+    # declines an in-domain question, which is no content, not an off-topic decline.
+    # The bot stating its own scope ("I can only help with orders") declines nothing named.
+    declined = frozenset(
+        stem
+        for kind, text in parts.others
+        if kind in ("refusal", "redirect") and not _SCOPE_RE.search(text)
+        for stem in content_stems(text)
+    )
+    if len(question_subject(declined) - _DECLINE_WORDS & source_stems) >= 2:
         return False
     query_stems = frozenset(content_stems(query))
     # What the retriever returned shares the question's subject: the knowledge base's

@@ -8,6 +8,7 @@ the same subject, neither stated for a special case, is a contradiction.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from kbaudit.text.quantities import Quantity
@@ -63,8 +64,26 @@ def restates(later: Fact, earlier: Fact) -> bool:
     return _overlap(about_later, about_earlier) >= PARAPHRASE_OVERLAP and jaccard >= 0.5
 
 
-# Two facts this close in meaning, with the same values and polarity, say one thing.
-SEMANTIC_RESTATEMENT = 0.8
+# Two facts this close in meaning, about the same thing, with the same values and
+# polarity, say one thing.
+SEMANTIC_RESTATEMENT = 0.5
+# A sentence opening on one of these says again what the one before it said.
+_RESTATING_RE = re.compile(
+    r"^(?:in other words|that means|this means|which means|put simply|simply put|in short|"
+    r"to put it another way|to be clear|to sum up|to summari[sz]e|again|once again|i\.e\.|that is"
+    r"|so|basically|in summary|in a nutshell)\b",
+    re.IGNORECASE,
+)
+
+
+def _values_within(later: Fact, earlier: Fact) -> bool:
+    """Every value the later fact states, the earlier one states too."""
+    mine = _values(later)
+    return mine <= _values(earlier) or all(
+        any(q.same_value(o) or o.same_value(q) for o in earlier.quantities)
+        for q in later.quantities
+        if not q.soft
+    )
 
 
 def may_restate(later: Fact, earlier: Fact) -> bool:
@@ -83,11 +102,19 @@ def redundant_of(
     """
 
     def restated(index: int, earlier: int) -> bool:
-        if restates(facts[index], facts[earlier]):
+        later, first = facts[index], facts[earlier]
+        if restates(later, first):
+            return True
+        if (
+            earlier == index - 1
+            and _RESTATING_RE.match(later.text)
+            and _values_within(later, first)
+        ):
             return True
         return (
             similarity is not None
-            and may_restate(facts[index], facts[earlier])
+            and may_restate(later, first)
+            and bool(_about(later) & _about(first))
             and similarity(index, earlier) >= SEMANTIC_RESTATEMENT
         )
 
