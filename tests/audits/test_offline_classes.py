@@ -302,6 +302,27 @@ def test_it_sees_a_restatement_in_other_words():
     assert grounded(result)
 
 
+def test_it_sees_a_restatement_opened_by_in_other_words():
+    result = judge(
+        "Are guests billed?",
+        "Guests are not billed. In other words, you won't be charged for any guests you invite.",
+        "Guests have read-only access to the projects they are invited to and are not billed.",
+    )
+
+    assert result.matches.redundant_of == [None, 0]
+
+
+def test_it_sees_a_restatement_close_in_meaning():
+    result = judge(
+        "Which plans have single sign-on?",
+        "Single sign-on is available on the Enterprise plan only. Enterprise workspaces alone "
+        "get SSO through SAML.",
+        "SAML single sign-on is available on the Enterprise plan only.",
+    )
+
+    assert result.matches.redundant_of == [None, 0]
+
+
 def test_it_keeps_facts_with_different_values_apart():
     result = judge(
         "How long does delivery take?",
