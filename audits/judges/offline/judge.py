@@ -484,6 +484,7 @@ def _notes(parts: ResponseParts, findings: Findings, item: JudgeInput, asked: st
         "verdict_rules": list(VERDICT_RULES),
         "offline": True,
         "off_topic": findings.off_topic,
+        "grounded_negative": findings.grounded_negative,
         "vague": findings.vague,
         "small_talk": findings.small_talk,
         "set_aside": [{"kind": kind, "text": text} for kind, text in parts.others],

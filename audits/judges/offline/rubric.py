@@ -68,12 +68,19 @@ def decide(findings: Findings) -> Decision:
         _partial,
         _without_content,
         _out_of_scope,
-        _against_metrics,
     ):
         decision = rule(findings)
         if decision is not None:
-            return decision
-    return _sufficient(findings)
+            return _consistent(decision, findings)
+    return _consistent(_sufficient(findings), findings)
+
+
+def _consistent(decision: Decision, findings: Findings) -> Decision:
+    """A sufficient verdict the metrics contradict is not sufficient; only a clean
+    decline of an off-topic question stands whatever the metrics say (SPEC §3)."""
+    if decision.verdict != "sufficient" or findings.off_topic:
+        return decision
+    return _against_metrics(findings) or decision
 
 
 def _no_question(findings: Findings) -> Decision | None:
