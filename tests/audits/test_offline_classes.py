@@ -14,9 +14,7 @@ from audits.judges.offline.rubric import GROUNDEDNESS_FLOOR
 from audits.judges.offline.semantic import SemanticIndex
 
 
-def judge(
-    query: str, response: str, *sources: str, history: tuple[Turn, ...] = ()
-) -> JudgeResult:
+def judge(query: str, response: str, *sources: str, history: tuple[Turn, ...] = ()) -> JudgeResult:
     return OfflineJudge().judge(
         JudgeInput(
             query=query,
@@ -336,8 +334,7 @@ def test_it_keeps_facts_with_different_values_apart():
 # --- 7. Follow-up turns ----------------------------------------------------------------------
 
 PLANS = (
-    "The Basic plan includes 5 GB of data per month. The Max plan includes 50 GB of data "
-    "per month."
+    "The Basic plan includes 5 GB of data per month. The Max plan includes 50 GB of data per month."
 )
 EARLIER = (
     Turn("What is the data allowance on the Basic plan and the Max plan?", "It depends."),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence
@@ -187,34 +187,60 @@ _VALUE_SEGMENT_RE = re.compile(r",\s+|;\s+|\s+or\s+|\s+and\s+|\s+while\s+|\s+whe
 _PER_RE = re.compile(r"\b(?:per|a|an|each)\s+\w+", re.IGNORECASE)
 
 
-def _qualifier(sentence: SourceSentence, quantity: Quantity) -> frozenset[str]:
-    return _qualifier_at(sentence.text, quantity.start, quantity.end)
+def _around(text: str, quantity: Quantity) -> tuple[frozenset[str], frozenset[str]]:
+    return _around_at(text, quantity.start, quantity.end)
 
 
 @lru_cache(maxsize=65536)
-def _qualifier_at(text: str, value_start: int, value_end: int) -> frozenset[str]:
-    """The words that say which case a value is for, read after it in its part of the
-    sentence ("£35 per flight online" -> online; "£60 at the airport" -> airport), else
-    before it when its part is not the sentence's first ("express 1-2 days")."""
-    quantity = Quantity("number", 0, 0, start=value_start, end=value_end)
+def _around_at(
+    text: str, value_start: int, value_end: int
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words before and after a value within its part of the sentence: "£35 per
+    flight online" -> ({}, {online}); "an extra legroom seat costs £22" -> ({extra,
+    legroom, seat, cost}, {})."""
     bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
-    start = max(b for b in bounds if b <= quantity.start)
-    ends = [b for b in bounds if b > quantity.end]
+    start = max(b for b in bounds if b <= value_start)
+    ends = [b for b in bounds if b > value_end]
     end = min(ends) if ends else len(text)
-    after = _PER_RE.sub(" ", text[quantity.end : end])
-    words = subject_stems(frozenset(content_stems(after)))
-    if not words and start > 0:
-        words = subject_stems(frozenset(content_stems(text[start : quantity.start])))
-    return words
+    after = subject_stems(frozenset(content_stems(_PER_RE.sub(" ", text[value_end:end]))))
+    before = subject_stems(frozenset(content_stems(text[start:value_start])))
+    return before, after
+
+
+def _qualifiers(
+    text: str, mine: Quantity, other: Quantity
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that tell two values of one sentence apart. The words before a value
+    count only when the other value has words before it too ("A standard seat costs £8
+    and an extra legroom seat £22"); otherwise they are the subject both share ("Each
+    bag costs £35 online or £60 at the airport")."""
+    (mine_before, mine_after), (other_before, other_after) = (
+        _around(text, mine),
+        _around(text, other),
+    )
+    parallel = bool(mine_before) and bool(other_before)
+    own = mine_after | (mine_before if parallel else frozenset())
+    theirs = other_after | (other_before if parallel else frozenset())
+    return own, theirs
+
+
+def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
+    """What the fact says its value is for: with several values, the words around this
+    one; with one, everything the fact and the question say."""
+    hard = [own for own in claim.fact.quantities if not own.soft]
+    if len(hard) < 2:
+        return claim.asked_stems | claim.fact.stems
+    before, after = _around(digits_for_number_words(claim.fact.text), quantity)
+    return before | after
 
 
 def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     """The value is another case's in a sentence that gives one value per case, and the
     question or the fact names the other case ("£35 ... online or £60 at the airport",
-    asked about the airport, answered £35)."""
-    scope = claim.asked_stems | claim.fact.stems
+    asked about the airport, answered £35; "a standard seat costs £22" where £22 is the
+    extra legroom seat)."""
+    scope = _fact_scope(claim, quantity)
     for place in matches:
-        own = _qualifier(place.sentence, place.quantity)
         for other in place.sentence.quantities:
             if (
                 other is place.quantity
@@ -222,7 +248,7 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 or quantity.same_value(other)
             ):
                 continue
-            theirs = _qualifier(place.sentence, other)
+            own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
     return None
