@@ -214,6 +214,20 @@ def test_it_flags_the_value_of_the_other_case_in_one_sentence():
     assert not grounded(result)
 
 
+def test_it_flags_values_swapped_between_two_parallel_cases():
+    source = "A standard room costs £80 per night and a suite costs £150 per night."
+
+    swapped = judge(
+        "What do rooms cost?", "A standard room costs £150 and a suite costs £80.", source
+    )
+    right = judge(
+        "What do rooms cost?", "A standard room costs £80 and a suite costs £150.", source
+    )
+
+    assert not grounded(swapped)
+    assert grounded(right)
+
+
 def test_it_passes_the_value_of_the_case_asked_about():
     result = judge(
         "How much is an extra checked bag at the airport?",
