@@ -49,10 +49,10 @@ SEMANTIC_SUPPORT = 0.6
 # new ones, since a topical sentence inventing an answer is close in meaning too.
 SEMANTIC_STRONG = 0.75
 SEMANTIC_WORD_SHARE = 0.6
-SEMANTIC_STRONG_WORD_SHARE = 0.3
+SEMANTIC_STRONG_WORD_SHARE = 0.4
 # Without a value of the source's own, a paraphrase may bring this many words that
 # neither the source nor the question uses.
-SEMANTIC_NOVEL_WORDS = 1
+SEMANTIC_NOVEL_WORDS = 0
 
 
 @dataclass(frozen=True)
@@ -269,8 +269,8 @@ def _named_case_problem(
     """The rule the fact states is the source's rule for named cases ("on the Team and
     Enterprise plans", "Gold members") the customer says they are not in, or the source
     excludes the case the customer names ("it is not available on Starter")."""
-    if fact.negated or not query.text:
-        return None
+    if fact.negated or fact.bare or not query.text:
+        return None  # a bare name ("Saturday Night Live") states no rule
     told, denied = told_cases(query.text)
     if not told and not denied:
         return None
