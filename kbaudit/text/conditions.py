@@ -40,8 +40,8 @@ _MARKER_RE = re.compile(
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _LEADING_GROUP_RE = re.compile(
-    r"^(?:the |our |all )?(?:[\w-]+ ){1,2}(?:members?|customers|users|subscribers|passengers"
-    r"|travell?ers|cardholders|account holders|accounts?|plans?|tiers?|fares?|tickets?)"
+    r"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){1,2}(?:members?|customers|users|subscribers|passengers"
+    r"|travell?ers|cardholders|account holders|accounts?|plans?|tiers?|fares?|tickets?))"
     r" (?:can|get|gets|have|has|receive|receives|pay|pays|may|enjoy|enjoys|are|is|include|includes"
     r"|allow|allows|come|comes|earn|earns)\b",
     re.IGNORECASE,
@@ -129,7 +129,7 @@ def _condition_in_segment(
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
         # "Plus and Unlimited plans include ...": each of the listed cases is one.
-        return _condition(text[start : start + group.end()], any_of=True), (start, len(text))
+        return _condition(text[start : start + group.end("who")], any_of=True), (start, len(text))
     leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
     if marker is None and not leading:
         return None
@@ -231,22 +231,31 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
     threshold ("we're 4 users" against "10 or more users"), outside a range ("she's 9"
     against "aged 12 to 15")."""
     given = [value for value in quantities if not value.soft]
+    # Each bound is judged on the customer's values of its measure: it is missed when
+    # none of them meets it ("an hour ago" meets "within 24 hours", "in three weeks"
+    # meets "at least 7 days").
     for own in condition.quantities:
         before = condition.text[max(0, own.start - 25) : own.start]
         after = condition.text[own.end : own.end + 20]
         at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
         at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
         ranged = own.high > own.low and not (at_least or at_most)
-        for value in given:
-            if not _same_measure(value, own):
-                continue
-            if at_least and value.high < own.low * 0.999999:
-                return True
-            if at_most and value.low > own.high * 1.000001:
-                return True
-            if ranged and not own.low <= value.low <= own.high:
-                return True
+        if not (at_least or at_most or ranged):
+            continue
+        measured = [value for value in given if _same_measure(value, own)]
+        if measured and not any(
+            _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
+        ):
+            return True
     return False
+
+
+def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> bool:
+    if at_least:
+        return value.high >= own.low * 0.999999
+    if at_most:
+        return value.low <= own.high * 1.000001
+    return own.low <= value.low <= own.high
 
 
 def _same_measure(value: Quantity, own: Quantity) -> bool:

@@ -60,13 +60,14 @@ _ORDINAL_RE = re.compile(
     re.IGNORECASE,
 )
 _PLAIN_RE = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+or (?:more|fewer|less|over|under))?(?:\s+(?P<noun>[a-z]+))?",
+    rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]+(?P<noun>[a-z]+))?",
     re.I,
 )
 # Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
 _AGE_RE = re.compile(
     r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
-    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b",
+    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
+    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b",
     re.I,
 )
 
@@ -195,6 +196,7 @@ def _plain(text: str) -> Iterable[Quantity]:
         value = parse_number(match.group("num"))
         noun = (match.group("noun") or "").lower()
         noun = stem(noun) if noun and noun not in STOPWORDS else ""
+        noun = _HEADCOUNT.get(noun, noun)
         end = match.end("num")
         yield Quantity("number", value, value, noun, match.start(), end, match.group("num"))
 
@@ -214,9 +216,19 @@ def _data_size(text: str) -> Iterable[Quantity]:
 
 def _age(text: str) -> Iterable[Quantity]:
     for match in _AGE_RE.finditer(text):
-        low = parse_number(match.group("num") or match.group("num3") or match.group("num4"))
+        raw = (
+            match.group("num") or match.group("num3") or match.group("num4") or match.group("num5")
+        )
+        low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
         yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+
+
+# Nouns that count people on an account: "a 4-person team" and "10 or more users".
+_HEADCOUNT = {
+    stem(word): "user"
+    for word in word_list("person people member members seat seats employee employees staff")
+}
 
 
 _EXTRACTORS = (_money, _percent, _age, _duration, _time_of_day, _ordinal, _data_size, _plain)

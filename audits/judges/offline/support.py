@@ -241,7 +241,15 @@ def _condition_problem(
     words = subject_stems(fact.stems)
     if len(words) < 2 or not query.text:
         return None
-    told = cause_of(query.text)
+    told_cause = cause_of(query.text)
+    # The customer's own circumstances: values they tell that no source states (a
+    # "£15 fee" they quote back is the source's, not theirs).
+    stated = [own for source in sources for _, own in source.located_quantities()]
+    told = [
+        value
+        for value in query.told_quantities
+        if not any(value.same_value(own) and own.same_value(value) for own in stated)
+    ]
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
@@ -250,8 +258,8 @@ def _condition_problem(
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
                 needed = cause_of(condition.text)
-                if window_exceeded(condition, query.told_quantities) or (
-                    needed and told and needed != told
+                if window_exceeded(condition, told) or (
+                    needed and told_cause and needed != told_cause
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
