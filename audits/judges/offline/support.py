@@ -48,8 +48,8 @@ SEMANTIC_SUPPORT = 0.6
 # Without such a value the bar is higher: closer in meaning, more shared words and few
 # new ones, since a topical sentence inventing an answer is close in meaning too.
 SEMANTIC_STRONG = 0.75
-SEMANTIC_WORD_SHARE = 0.6
-SEMANTIC_STRONG_WORD_SHARE = 0.4
+SEMANTIC_WORD_SHARE = 0.85
+SEMANTIC_STRONG_WORD_SHARE = 0.5
 # Without a value of the source's own, a paraphrase may bring this many words that
 # neither the source nor the question uses.
 SEMANTIC_NOVEL_WORDS = 0
