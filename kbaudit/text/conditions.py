@@ -86,6 +86,12 @@ class Condition:
         return len(self.key_stems & stated) >= needed
 
 
+# A clause that waives a value names when it does not apply, not when it does.
+_WAIVER_RE = re.compile(
+    r"^(?:waived|free|refunded|reduced|not charged)\b|^in any (?:month|year|week)", re.I
+)
+
+
 def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Condition]:
     """Map each governed quantity (by index in ``quantities``) to its condition.
 
@@ -98,6 +104,8 @@ def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Con
         if found is None:
             continue
         condition, scope = found
+        if _WAIVER_RE.match(condition.text):
+            continue  # "£15 a month, waived in any month you pay in £5,000": the £15 holds
         for index, quantity in enumerate(quantities):
             if scope[0] <= quantity.start < scope[1] and index not in governed:
                 governed[index] = condition

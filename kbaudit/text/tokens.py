@@ -326,7 +326,10 @@ _FIXED_PHRASES = (
     (re.compile(r"\b(?:a |one )?fortnight\b", re.IGNORECASE), "14 days"),
     (re.compile(r"\b(?:two|2) fortnights\b", re.IGNORECASE), "28 days"),
     (re.compile(r"\bthree quarters of an hour\b", re.IGNORECASE), "45 minutes"),
-    (re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year) ago\b", re.IGNORECASE), r"1 \1 ago"),
+    (
+        re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year) ago\b", re.IGNORECASE),
+        r"1 \1 ago",
+    ),
     (re.compile(r"\ban hour and a half\b", re.IGNORECASE), "90 minutes"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "30 minutes"),
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),

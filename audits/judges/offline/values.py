@@ -364,13 +364,17 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
     The special case must be about the fact's subject: said in so many words, or said
     right next to the sentence the fact's value came from.
     """
+    if claim.fact.conditioned:
+        return None  # the fact states the case it gives its value for
     for place in _same_article(claim, used):
         own, sentence = place.quantity, place.sentence
         condition = sentence.condition_of(own)
         if condition is None or not quantity.comparable(own) or quantity.same_value(own):
             continue
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
-        if not (claim.subject & sentence.stems or near):
+        # One shared word ("fee" in "Paper statements cost £2" and "no monthly fee") does
+        # not make another sentence's case the fact's.
+        if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
         if condition.satisfied_by(
             claim.query_stems, claim.query_values
