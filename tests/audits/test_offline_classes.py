@@ -228,6 +228,24 @@ def test_it_flags_values_swapped_between_two_parallel_cases():
     assert grounded(right)
 
 
+ROLES = (
+    "Owners can manage billing, delete the workspace and change anyone's role. Admins can "
+    "invite and remove members, but cannot see or change billing."
+)
+
+
+def test_it_flags_an_attribute_moved_to_another_named_entity():
+    result = judge("Who can manage billing?", "Admins can manage billing.", ROLES)
+
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+def test_it_passes_an_attribute_kept_with_its_entity():
+    result = judge("Who can manage billing?", "Owners can manage billing.", ROLES)
+
+    assert grounded(result)
+
+
 def test_it_passes_the_value_of_the_case_asked_about():
     result = judge(
         "How much is an extra checked bag at the airport?",

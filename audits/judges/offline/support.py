@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kbaudit.text.conditions import (
     cause_of,
@@ -151,6 +152,7 @@ def fact_support(
         _polarity_problem(fact, sources),
         _condition_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
+        _moved_attribute(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -315,6 +317,53 @@ _EXCLUSION_RE = re.compile(
     r"|\b(?:cannot|can't|can not) (?:be )?(?:used|booked|added|bought|changed|travel|fly|get|use|take)\b",
     re.IGNORECASE,
 )
+
+
+_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+# Share of what a fact says of its subject that a sentence must say for it to be the
+# sentence the fact restates.
+PREDICATE_OVERLAP = 0.8
+
+
+def _names(text: str, passage: str) -> frozenset[str]:
+    """Stems of the names a text uses: capitalised words the passage never writes in
+    lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
+    common = _lower_case_stems(passage)
+    return frozenset(
+        token
+        for word in _CAPITALISED_RE.findall(text)
+        for token in content_stems(word)
+        if token not in common
+    )
+
+
+@lru_cache(maxsize=4096)
+def _lower_case_stems(passage: str) -> frozenset[str]:
+    return frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", passage))))
+
+
+def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one named thing what the source says of another: "Gold members
+    can bring a guest" where only "Platinum members can bring one guest"."""
+    if fact.bare:
+        return None
+    known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
+    mine = frozenset(content_stems(" ".join(_CAPITALISED_RE.findall(fact.text)))) & known
+    predicate = subject_stems(fact.stems) - mine
+    if not mine or len(predicate) < 2:
+        return None
+    moved = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
+                continue
+            if sentence.text.count(":") >= 2:
+                return None  # a table row: its names are in a header we do not read here
+            theirs = _names(sentence.text, source.plain)
+            if not theirs or theirs & mine:
+                return None  # a sentence says it of the fact's own subject
+            moved = moved or Problem("contradicts_source", sentence.text, index)
+    return moved
 
 
 def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
