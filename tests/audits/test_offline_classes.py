@@ -398,6 +398,18 @@ def test_it_passes_the_right_items_value_in_a_follow_up():
     assert result.notes["history"][0]["query"] == EARLIER[0].query
 
 
+def test_it_flags_the_previous_plans_price_given_for_the_plan_a_follow_up_names():
+    source = "Starter costs $12 per user per month. Team costs $25 per user per month."
+    earlier = (Turn("How much is Starter per user?", "Starter is $12 per user per month."),)
+
+    wrong = judge("What about Team?", "That's $12 per user per month.", source, history=earlier)
+    right = judge("What about Team?", "That's $25 per user per month.", source, history=earlier)
+
+    assert wrong.unsupported[0].reason == "condition_misapplied"
+    assert wrong.notes["resolved_query"] == "How much is Team per user?"
+    assert right.verdict == "sufficient"
+
+
 def test_a_bare_follow_up_inherits_the_subject_of_the_turn_before():
     result = judge(
         "And for the yearly plan?",

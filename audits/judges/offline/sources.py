@@ -178,10 +178,25 @@ def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
     texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
-    return tuple(_sentence(position, raw) for position, raw in enumerate(texts))
+    common = frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", text or ""))))
+    return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
 
 
-def _sentence(position: int, raw: str) -> SourceSentence:
+# Capitalised words: names of plans, tiers and products when the chunk never writes them
+# in lower case ("Starter costs $12", "Team costs $25").
+_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+
+
+def _named(text: str, common: frozenset[str]) -> frozenset[str]:
+    return frozenset(
+        token
+        for word in _CAPITALISED_RE.findall(text)
+        for token in content_stems(word)
+        if token not in common
+    )
+
+
+def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
     return SourceSentence(
@@ -192,7 +207,7 @@ def _sentence(position: int, raw: str) -> SourceSentence:
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
         conditions=sentence_conditions(text),
-        item_stems=item_names(text) if quantities else frozenset(),
+        item_stems=item_names(text) | _named(text, common) if quantities else frozenset(),
         clauses=[
             _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)
