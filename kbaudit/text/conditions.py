@@ -179,9 +179,7 @@ ITEM_RE = re.compile(
     rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
     re.IGNORECASE,
 )
-_KIND_STEMS = frozenset(
-    content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|")))
-)
+KIND_STEMS = frozenset(content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|"))))
 
 
 def item_names(text: str) -> frozenset[str]:
@@ -191,7 +189,7 @@ def item_names(text: str) -> frozenset[str]:
         token
         for match in ITEM_RE.finditer(text)
         for token in content_stems(match.group("item"))
-        if token not in _KIND_STEMS and not token[:1].isdigit()
+        if token not in KIND_STEMS and not token[:1].isdigit()
     )
 
 

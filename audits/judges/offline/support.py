@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kbaudit.text.conditions import (
+    KIND_STEMS,
     cause_of,
     named_cases,
     other_case,
@@ -380,7 +381,13 @@ def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
     index, sentence = best
     found = [best]
     for other in sources[index].sentences:
-        if other is not sentence and _AVAILABILITY_RE.search(other.text) and words & other.stems:
+        # What is available must be the fact's subject: "plan" is in both "2FA on every
+        # plan" and "SSO on the Enterprise plan only".
+        if (
+            other is not sentence
+            and _AVAILABILITY_RE.search(other.text)
+            and (words - KIND_STEMS) & other.stems
+        ):
             found.append((index, other))
     return found
 
