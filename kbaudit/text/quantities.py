@@ -42,7 +42,10 @@ _FREE_RE = re.compile(
     r"|\bnothing (?:more |extra |else )?to pay\b"
     r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
     r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
-    r"|\bat no (?:extra |additional )?cost\b",
+    r"|\bat no (?:extra |additional )?cost\b"
+    r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
+    r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
+    r"|\bcosts? (?:you )?nothing\b",
     re.IGNORECASE,
 )
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)

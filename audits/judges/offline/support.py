@@ -469,6 +469,9 @@ _RESTRICTION_RE = re.compile(
 def _restricted_differently(first: str, second: str) -> bool:
     mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
     theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
+    # "costs £30, except on Flex fares where it is free" holds both polarities.
+    if "except" in theirs or "unless" in theirs:
+        return True
     return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
 
 
