@@ -84,6 +84,17 @@ def test_it_still_flags_a_paraphrase_that_changes_the_value():
     assert result.verdict == "insufficient"
 
 
+def test_it_flags_a_negation_flipped_in_a_clause_led_by_a_pronoun():
+    result = judge(
+        "Can agents close tickets?",
+        "No, agents can reply to customers but they can't close tickets.",
+        "Agents can reply to customers and close tickets in the queues they belong to.",
+    )
+
+    assert any(u.reason == "contradicts_source" for u in result.unsupported)
+    assert result.verdict == "insufficient"
+
+
 # --- 2. Non-claims are not facts ------------------------------------------------------
 
 

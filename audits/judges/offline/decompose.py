@@ -72,6 +72,7 @@ _OPENER_RE = re.compile(
     r"(?: that)?\s+",
     re.IGNORECASE,
 )
+_PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
 _PROPER_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'-]*[a-z][\w'-]*|[A-Z]{2,})\b")
 
@@ -93,7 +94,11 @@ def split_response(response: str, query: str = "") -> ResponseParts:
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "fact":
-                parts.facts.append(_fact(piece, lead_in if is_bullet else frozenset()))
+                context = lead_in if is_bullet else frozenset()
+                if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
+                    # "... but they can't remove anyone": "they" are the last fact's subject.
+                    context = context | parts.facts[-1].stems
+                parts.facts.append(_fact(piece, context))
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
             else:

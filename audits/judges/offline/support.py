@@ -425,6 +425,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         words = subject_stems(frozenset(content_stems(fact_clause)))
+        if _PRONOUN_RE.match(fact_clause.strip()):
+            words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         if len(words) < 3 or len(fact_negations) > 1:
             continue
@@ -461,6 +463,7 @@ def _negation_stated(
     )
 
 
+_PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _RESTRICTION_RE = re.compile(
     r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
