@@ -76,6 +76,7 @@ _EXPECTS = (
     (
         re.compile(
             r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"
+            r"|\bhow (?:far (?:ahead|in advance)|early|much notice)\b"
             r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
             r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
         ),
@@ -94,6 +95,7 @@ _EXPECTS = (
         re.compile(
             r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
             r"|\bhow much (?:data|storage|space|memory|bandwidth|weight|baggage|luggage)\b"
+            r"|\bhow (?:heavy|big|large|tall|wide)\b|\bweight limit\b|\bmaximum (?:weight|size)\b"
         ),
         "number",
     ),
