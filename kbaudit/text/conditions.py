@@ -92,6 +92,9 @@ _WAIVER_RE = re.compile(
 )
 
 
+_NEXT_CLAUSE_RE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+")
+
+
 def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Condition]:
     """Map each governed quantity (by index in ``quantities``) to its condition.
 
@@ -137,7 +140,11 @@ def _condition_in_segment(
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
         # "Plus and Unlimited plans include ...": each of the listed cases is one.
-        return _condition(text[start : start + group.end("who")], any_of=True), (start, len(text))
+        # ... up to a clause of its own: "Flex fares include free seats, and Platinum
+        # members also get extra legroom free" gives the second value to Platinum.
+        clause_end = _NEXT_CLAUSE_RE.search(text, start + group.end())
+        scope_end = clause_end.start() if clause_end else len(text)
+        return _condition(text[start : start + group.end("who")], any_of=True), (start, scope_end)
     leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
     if marker is None and not leading:
         return None
