@@ -29,7 +29,11 @@ def test_no_sufficient_verdict_sits_beside_a_metric_that_forces_insufficient(tmp
             and evaluation.groundedness < GROUNDEDNESS_FLOOR
             and not notes.get("grounded_negative")
         )
-        answers_nothing = evaluation.n_facts > 0 and evaluation.response_query_coverage == 0
+        answers_nothing = (
+            evaluation.n_facts > 0
+            and evaluation.response_query_coverage == 0
+            and bool(evaluation.source_query_coverage)
+        )
         if unsupported or answers_nothing:
             contradicting.append((evaluation.interaction_id, evaluation.rationale))
     assert contradicting == []

@@ -419,6 +419,7 @@ def _findings(
     return Findings(
         groundedness=metrics["groundedness"],
         coverage=metrics["response_query_coverage"],
+        source_coverage=metrics["source_query_coverage"],
         grounded_negative=any(
             fact.negated and any(support.row)
             for fact, support in zip(parts.facts, supports, strict=True)

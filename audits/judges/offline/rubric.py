@@ -26,7 +26,7 @@ VERDICT_RULES: tuple[str, ...] = (
     "No substantive fact, only a refusal or a redirect (in the bot's domain) → no_content.",
     "An off-topic question answered instead of declined → out_of_scope.",
     f"Groundedness below {GROUNDEDNESS_FLOOR:.2f} with no grounded negative → contradictory.",
-    "Facts that answer nothing that was asked (coverage 0) → no_content.",
+    "Facts that answer nothing asked (coverage 0) though a source answers it → no_content.",
     "Otherwise, or a clean decline of an off-topic question → sufficient.",
 )
 
@@ -49,6 +49,8 @@ class Findings:
     groundedness: float | None = None
     # Response query coverage: share of sub-queries some fact answers.
     coverage: float | None = None
+    # Source query coverage: share of sub-queries some source addresses.
+    source_coverage: float | None = None
     # Some supported fact is a negative ("we do not refund after 30 days").
     grounded_negative: bool = False
 
@@ -205,7 +207,9 @@ def _against_metrics(findings: Findings) -> Decision | None:
             "contradictory",
             f"The sources do not support most of the answer (groundedness {grounded:.2f}).",
         )
-    if findings.facts and findings.coverage == 0:
+    # Only where a source answers what was asked: a question none of them matches by
+    # our reading (an elliptical "What does that involve?") is not read well enough.
+    if findings.facts and findings.coverage == 0 and findings.source_coverage:
         return _insufficient(
             "no_content", "None of the answer's facts answers what was asked (coverage 0.00)."
         )

@@ -253,10 +253,15 @@ def _condition_problem(
         for value in query.told_quantities
         if not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
+    hard = [own for own in fact.quantities if not own.soft]
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
                 continue
+            if hard and not any(
+                own.same_value(given) for own in hard for given in sentence.quantities
+            ):
+                continue  # a fact with values states the rule of the sentence giving them
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
