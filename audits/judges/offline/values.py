@@ -289,6 +289,9 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if sum(1 for own in claim.fact.quantities if not own.soft) != 1:
         return None
     subject = claim.subject
+    if len(subject) <= 2:
+        # "That's 24.9% APR as well": a bare value is about what the question asks.
+        subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
     matched = max(len(subject & place.sentence.stems) for place in matches)
     best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
     for place in claim.located:
