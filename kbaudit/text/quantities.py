@@ -44,6 +44,7 @@ _FREE_RE = re.compile(
     r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
     r"|\bat no (?:extra |additional )?cost\b"
     r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
+    r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
     r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
     r"|\bcosts? (?:you )?nothing\b",
     re.IGNORECASE,
@@ -123,7 +124,8 @@ def parse_number(raw: str) -> float:
 
 
 _MAY_HOLD_VALUE_RE = re.compile(
-    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) ",
+    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
+    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)",
     re.IGNORECASE,
 )
 

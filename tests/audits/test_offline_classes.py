@@ -364,6 +364,18 @@ def test_it_sees_a_restatement_close_in_meaning():
     assert result.matches.redundant_of == [None, 0]
 
 
+def test_it_sees_no_charge_said_three_ways_as_one_fact():
+    result = judge(
+        "Is switching to an eSIM free?",
+        "Switching to an eSIM is free in the app. You won't be charged for the eSIM switch. "
+        "There's no charge for the eSIM switch at all.",
+        "Switching from a physical SIM to an eSIM is free in the app.",
+    )
+
+    assert result.matches.redundant_of == [None, 0, 0]
+    assert grounded(result)
+
+
 def test_it_keeps_facts_with_different_values_apart():
     result = judge(
         "How long does delivery take?",

@@ -76,6 +76,13 @@ _RESTATING_RE = re.compile(
 )
 
 
+def _free_both(later: Fact, earlier: Fact) -> bool:
+    """Both facts say only that something costs nothing, whatever their polarity."""
+    return all(
+        any(q.soft for q in fact.quantities) and not _values(fact) for fact in (later, earlier)
+    )
+
+
 def _values_within(later: Fact, earlier: Fact) -> bool:
     """Every value the later fact states, the earlier one states too."""
     mine = _values(later)
@@ -111,6 +118,8 @@ def redundant_of(
             and _values_within(later, first)
         ):
             return True
+        if _free_both(later, first) and _overlap(_about(later), _about(first)) >= 0.5:
+            return True  # "free", "you won't be charged", "no charge" for one thing
         return (
             similarity is not None
             and may_restate(later, first)

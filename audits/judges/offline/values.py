@@ -240,7 +240,10 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     asked about the airport, answered £35; "a standard seat costs £22" where £22 is the
     extra legroom seat)."""
     scope = _fact_scope(claim, quantity)
-    for place in matches:
+    # Only the sentences most about the fact's subject: "free" is also what online
+    # statements are, beside the account the fact speaks of.
+    best = max(len(claim.subject & place.sentence.stems) for place in matches)
+    for place in (p for p in matches if len(claim.subject & p.sentence.stems) == best):
         for other in place.sentence.quantities:
             if (
                 other is place.quantity
