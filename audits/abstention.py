@@ -3,10 +3,19 @@ could not know, and whether a quotation in its answer is really in the sources."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from audits.judges.base import JudgeInput, JudgeResult
-from audits.judges.offline import is_decline, not_knowing_reason, quotes_not_in_sources
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from kbaudit.text.dialogue import is_decline
+from kbaudit.text.quotes import quotes_not_in_sources
+
+NOT_KNOWING_REASONS: tuple[str, ...] = (
+    "nothing_retrieved",
+    "not_in_retrieved",
+    "ambiguous",
+    "out_of_domain",
+)
 
 # What to do about each reason for not knowing (the abstention post's table).
 REASON_HANDLING = {
@@ -37,3 +46,35 @@ def abstention_facts(
         not_knowing_reason=reason,
         bad_quotes=quotes_not_in_sources(item.response, item.sources),
     )
+
+
+def not_knowing_reason(
+    item: JudgeInput, result: JudgeResult, relevance_threshold: float
+) -> str | None:
+    """Why the bot could not know the answer, or None when its sources could answer.
+
+    Checked in the order that decides what to do about it: outside the domain (route
+    to a person), nothing relevant retrieved (do not generate), a question with
+    several valid answers (ask which case), retrieved but the answer is not there
+    (name the gap).
+    """
+    if result.notes.get("off_topic") or result.cause == "out_of_scope":
+        return "out_of_domain"
+    if _nothing_retrieved(item.sources, relevance_threshold):
+        return "nothing_retrieved"
+    if result.notes.get("vague"):
+        return "ambiguous"
+    coverage = result.metrics()["source_query_coverage"]
+    if coverage is not None and coverage < 1:
+        return "not_in_retrieved"
+    return None
+
+
+def _nothing_retrieved(sources: Sequence[SourceText], threshold: float) -> bool:
+    if not sources:
+        return True
+    scores = [source.score for source in sources]
+    # Without scores we cannot say retrieval failed; the sources are taken as retrieved.
+    if any(score is None for score in scores):
+        return False
+    return all(score < threshold for score in scores if score is not None)

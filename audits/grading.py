@@ -8,6 +8,7 @@ sweep. An evaluation is written once (the database refuses a second one).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -22,10 +23,11 @@ from audits.judges.base import (
     JudgeInput,
     JudgeResult,
     SourceText,
+    Turn,
     metrics_from_matches,
 )
-from audits.judges.offline import is_small_talk
 from audits.models import Evaluation, Interaction
+from kbaudit.text.dialogue import is_small_talk
 
 FEEDBACK_JUDGE = "feedback"
 RULE_JUDGE = "rule"
@@ -43,7 +45,47 @@ class Outcome:
     error: str = ""
 
 
-def judge_input_for(interaction: Interaction) -> JudgeInput:
+# Earlier turns of the conversation a judge sees beside a turn (SPEC §3, context).
+HISTORY_TURNS = 3
+
+
+def conversation_histories(interactions: Sequence[Interaction]) -> dict[int, tuple[Turn, ...]]:
+    """The last HISTORY_TURNS earlier turns of each interaction's conversation, oldest
+    first, read for the whole batch in one query."""
+    if not interactions:
+        return {}
+    latest = max(interaction.timestamp for interaction in interactions)
+    rows = (
+        Interaction.objects.filter(
+            conversation_id__in={interaction.conversation_id for interaction in interactions},
+            timestamp__lte=latest,
+        )
+        .order_by("conversation_id", "timestamp", "id")
+        .values_list("conversation_id", "timestamp", "id", "query", "response")
+    )
+    by_conversation: dict[int, list[tuple]] = {}
+    for row in rows:
+        by_conversation.setdefault(row[0], []).append(row)
+    histories = {}
+    for interaction in interactions:
+        earlier = [
+            Turn(query=query, response=response)
+            for _, timestamp, pk, query, response in by_conversation.get(
+                interaction.conversation_id, []
+            )
+            if (timestamp, pk) < (interaction.timestamp, interaction.pk)
+        ]
+        histories[interaction.pk] = tuple(earlier[-HISTORY_TURNS:])
+    return histories
+
+
+def judge_input_for(
+    interaction: Interaction, *, history: Sequence[Turn] | None = None
+) -> JudgeInput:
+    """What a judge sees of one interaction; ``history`` when the caller read it for a
+    batch (see :func:`conversation_histories`), else read here."""
+    if history is None:
+        history = conversation_histories([interaction]).get(interaction.pk, ())
     return JudgeInput(
         query=interaction.query,
         sources=[
@@ -58,6 +100,7 @@ def judge_input_for(interaction: Interaction) -> JudgeInput:
         ],
         response=interaction.response,
         bot_domain=interaction.bot.domain_description,
+        history=tuple(history),
     )
 
 
@@ -161,7 +204,7 @@ def _abstention(
     evaluation: Evaluation, interaction: Interaction, result: JudgeResult | None
 ) -> None:
     facts = abstention_facts(
-        item=judge_input_for(interaction),
+        item=judge_input_for(interaction, history=()),  # abstention reads this turn alone
         result=result,
         relevance_threshold=interaction.bot.relevance_threshold,
     )

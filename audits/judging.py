@@ -23,7 +23,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from audits.breaker import Breaker, Halted
-from audits.grading import judge_input_for
+from audits.grading import conversation_histories, judge_input_for
 from audits.judges import judge_for_bot
 from audits.judges.base import Judge, JudgeError, JudgeInput, JudgeResult
 from audits.judges.cache import cache_key
@@ -240,7 +240,8 @@ class _Judging:
         self._add(interactions)
 
     def _add(self, interactions: list[Interaction]) -> None:
-        items = {i.pk: judge_input_for(i) for i in interactions}
+        histories = conversation_histories(interactions)
+        items = {i.pk: judge_input_for(i, history=histories.get(i.pk, ())) for i in interactions}
         self.items.update(items)
         self.cached_keys |= _cached_keys(interactions, items, self.judges)
         self.waiting.extend(interactions)

@@ -17,9 +17,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from audits.comparison import MetricShift, evaluations_compare
 from audits.judges.base import METRICS
-from audits.judges.offline.text import content_stems
 from audits.models import Evaluation, Interaction, RetrievedSource
 from content.models import Article, ArticleVersion
+from kbaudit.text.tokens import content_stems
 
 # The evidence reads an article's most recent retrievals, this many at most.
 RECENT = 2000

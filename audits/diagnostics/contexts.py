@@ -15,8 +15,9 @@ from typing import Any
 
 from audits.grading import FEEDBACK_JUDGE, RULE_JUDGE
 from audits.judges.base import ALL_CAUSES, METRICS, UNSUPPORTED_REASONS, SourceText
-from audits.judges.offline import is_decline, quotes_not_in_sources
 from audits.models import Evaluation, Interaction
+from kbaudit.text.dialogue import is_decline
+from kbaudit.text.quotes import quotes_not_in_sources
 
 # Two chunks sharing this much of their vocabulary say the same thing: retrieval
 # returned one passage twice (or two articles carry the same passage).

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from audits.judges.offline.conditions import sentence_conditions
-from audits.judges.offline.quantities import Quantity
-from audits.judges.offline.text import has_negation, stem, word_list, words
+from kbaudit.text.conditions import sentence_conditions
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import has_negation, stem, word_list, words
 
 from .passages import ArticleText, Passage, ValuedPassage, shared_subjects
 from .scope import GENERIC, out_of_scope, title_scopes

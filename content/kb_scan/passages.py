@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from audits.judges.offline.conditions import Condition, governing_conditions, sentence_conditions
-from audits.judges.offline.quantities import Quantity, extract_quantities
-from audits.judges.offline.text import (
+from kbaudit.text.conditions import Condition, governing_conditions, sentence_conditions
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
     normalise,

@@ -10,7 +10,7 @@ contradict each other.
 
 from __future__ import annotations
 
-from audits.judges.offline.text import stem, word_list
+from kbaudit.text.tokens import stem, word_list
 
 from .passages import ArticleText, Passage
 

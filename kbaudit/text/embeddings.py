@@ -6,6 +6,7 @@ disabled, once per process. Vectors are L2-normalised, so a dot product is the c
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,9 @@ DIMENSIONS = 256
 @lru_cache(maxsize=1)
 def model():
     """The wordllama model, loaded from the installed wheel with downloads disabled."""
+    # The tokenizer's thread pool costs more than it saves on the few sentences of one
+    # interaction, and must not start before a worker forks.
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     # Imported here so processes that never embed do not pay for loading it.
     import wordllama
     from wordllama import WordLlama

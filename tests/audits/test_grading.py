@@ -8,7 +8,13 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from audits.grading import evaluation_store, feedback_overrides_apply, interaction_grade
+from audits.grading import (
+    conversation_histories,
+    evaluation_store,
+    feedback_overrides_apply,
+    interaction_grade,
+    judge_input_for,
+)
 from audits.judges.base import JudgeError
 from audits.judges.offline import OfflineJudge
 from audits.models import Evaluation, Interaction
@@ -215,3 +221,65 @@ def test_the_interaction_page_shows_the_judges_working(client, bot, bob):
     assert 'class="uncovered"' in page
     assert "applies a value outside its condition" in page
     assert "Offline judge" in page
+
+
+def conversation_turns(bot, queries):
+    """Interactions of one conversation, a minute apart, in the order given."""
+    first = returns_interaction(bot, query=queries[0], response="Answer 0.")
+    turns = [first]
+    for n, query in enumerate(queries[1:], start=1):
+        turns.append(
+            returns_interaction(
+                bot,
+                conversation=first.conversation,
+                query=query,
+                response=f"Answer {n}.",
+                timestamp=first.timestamp + timedelta(minutes=n),
+            )
+        )
+    return turns
+
+
+def test_the_judge_sees_the_last_three_earlier_turns_of_the_conversation(bot):
+    turns = conversation_turns(bot, ["Q0?", "Q1?", "Q2?", "Q3?", "Q4?"])
+    other = returns_interaction(bot, query="Elsewhere?")
+
+    item = judge_input_for(turns[4])
+
+    assert [turn.query for turn in item.history] == ["Q1?", "Q2?", "Q3?"]
+    assert [turn.response for turn in item.history] == ["Answer 1.", "Answer 2.", "Answer 3."]
+    assert judge_input_for(turns[0]).history == ()
+    assert judge_input_for(other).history == ()
+
+
+def test_histories_for_a_batch_are_read_in_one_query(bot, django_assert_num_queries):
+    turns = conversation_turns(bot, ["Q0?", "Q1?", "Q2?"])
+
+    with django_assert_num_queries(1):
+        histories = conversation_histories(turns)
+
+    assert [t.query for t in histories[turns[2].pk]] == ["Q0?", "Q1?"]
+    assert histories[turns[0].pk] == ()
+
+
+def test_the_interaction_page_shows_the_context_and_non_claims_the_judge_saw(client, bot, bob):
+    first, follow_up = conversation_turns(
+        bot,
+        [
+            "How long do I have to return headphones?",
+            "And if you shipped the wrong item?",
+        ],
+    )
+    Interaction.objects.filter(pk=follow_up.pk).update(
+        response="Great question! If we shipped the wrong item, you have 45 days to return it."
+    )
+    follow_up.refresh_from_db()
+    interaction_grade(interaction=follow_up, judge=CountingJudge())
+    client.force_login(bob)
+
+    page = client.get(follow_up.get_absolute_url()).content.decode()
+
+    assert "Conversation the judge saw" in page
+    assert "How long do I have to return headphones?" in page
+    assert "Not counted as facts" in page and "Great question" in page
+    assert "How the verdict follows from the metrics" in page

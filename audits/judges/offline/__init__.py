@@ -1,17 +1,19 @@
 """The offline judge: deterministic, rule-based grading with no model and no network.
 
 It is the default when no LLM endpoint is configured (SPEC §3) and the reference the
-LLM judge is calibrated against. The pipeline runs in small steps, each in its own
-module: the help-centre vocabulary (``lexicon``), text and values (``text``,
-``quantities``), decomposition (``questions``, ``decompose``, ``dialogue``), reading the
-sources (``sources``, ``conditions``), matching (``support``, ``coverage``,
-``redundancy``), the domain (``domain``) and the rubric.
+LLM judge is calibrated against. The text tools it shares with other features
+(tokens, stems, values, conditions, small talk, embeddings) live in :mod:`kbaudit.text`;
+the pipeline here runs in small steps, each in its own module: decomposition
+(``questions``, ``decompose``, ``claims``, ``context``), reading the sources
+(``sources``), matching (``support``, ``semantic``, ``coverage``, ``redundancy``), the
+domain (``domain``) and the rubric.
 """
 
 from __future__ import annotations
 
+from kbaudit.text.dialogue import has_question, is_small_talk
+
 from .abstention import NOT_KNOWING_REASONS, is_decline, not_knowing_reason, quotes_not_in_sources
-from .dialogue import has_question, is_small_talk
 from .domain import profile_from_texts
 from .judge import OfflineJudge
 

@@ -19,11 +19,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from kbaudit.text.lexicon import RELATED_GROUPS
+from kbaudit.text.tokens import stem, word_list
+
 from .decompose import Fact
-from .lexicon import RELATED_GROUPS
 from .questions import SubQuery
 from .sources import PreparedSource, SourceSentence
-from .text import stem, word_list
 
 # Share of a sub-query's key words a fact or a source passage must carry.
 MATCH_THRESHOLD = 0.5

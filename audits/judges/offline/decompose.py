@@ -6,12 +6,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .conditions import governing_conditions
-from .dialogue import asks_about_contact, piece_kind
-from .lexicon import GENERAL_NOUN_RE
-from .quantities import Quantity, extract_quantities
+from kbaudit.text.conditions import governing_conditions
+from kbaudit.text.dialogue import META_OPENER_RE, asks_about_contact, piece_kind
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    normalise,
+    split_sentences,
+)
+
 from .questions import VERB_RE
-from .text import content_stems, digits_for_number_words, has_negation, normalise, split_sentences
 
 
 @dataclass
@@ -51,17 +58,21 @@ _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", 
 _KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(
     r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
-    r"|not exactly|hi|hello"
-    r"|hey)\s*[,!:-]+\s+",
+    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|the short answer is"
+    r"|hey)\s*[,!:-]+\s+"
+    # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
+    r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
+    r"(?: that)?\s+",
     re.IGNORECASE,
 )
+_PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
 _PROPER_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'-]*[a-z][\w'-]*|[A-Z]{2,})\b")
 
@@ -83,7 +94,11 @@ def split_response(response: str, query: str = "") -> ResponseParts:
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "fact":
-                parts.facts.append(_fact(piece, lead_in if is_bullet else frozenset()))
+                context = lead_in if is_bullet else frozenset()
+                if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
+                    # "... but they can't remove anyone": "they" are the last fact's subject.
+                    context = context | parts.facts[-1].stems
+                parts.facts.append(_fact(piece, context))
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
             else:
@@ -101,6 +116,11 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         if opener and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
+        meta = META_OPENER_RE.match(sentence)
+        if meta and len(sentence) > meta.end():
+            pieces.append(("meta", sentence[: meta.end()].strip()))
+            sentence = sentence[meta.end() :]
+            sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
         if claim:
             sentence = claim.group("claim")
@@ -122,7 +142,8 @@ def _clauses(sentence: str) -> list[str]:
         left, right = sentence[start : match.start()], sentence[match.end() :]
         # A semicolon always joins two statements; "and"/"but" only when both sides are
         # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
-        semicolon = match.group().strip() == ";"
+        # ", or call us on ..." sets a way to reach a person apart from what precedes it.
+        semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
         opens = semicolon or _opens_clause(right)
         if both(left) and both(right) and opens and not _BETWEEN_NUMBERS_RE.search(left):

@@ -7,9 +7,18 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from kbaudit.text.tokens import (
+    STOPWORDS,
+    content_stems,
+    normalise,
+    plain_stem,
+    stem,
+    word_list,
+    words,
+)
+
 from ..base import KnowledgeBaseProfile
 from .questions import QUESTION_FILLER
-from .text import STOPWORDS, content_stems, normalise, plain_stem, stem, word_list, words
 
 # Below this share of a question's words known to the domain, the question is off-topic;
 # when retrieval found nothing at all, a little more of the question must be known.

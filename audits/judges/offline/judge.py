@@ -7,10 +7,24 @@ set or a hash-seeded dict).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
-from ..base import JudgeInput, JudgeResult, KnowledgeBaseProfile, Matches, UnsupportedFact
+from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
+
+from ..base import (
+    JudgeInput,
+    JudgeResult,
+    KnowledgeBaseProfile,
+    Matches,
+    UnsupportedFact,
+    metrics_from_matches,
+)
 from .abstention import quotes_not_in_sources
+from .context import history_stems, resolve_follow_up
 from .coverage import (
     Keys,
     answerable_keys,
@@ -20,18 +34,16 @@ from .coverage import (
     value_required,
 )
 from .decompose import Fact, ResponseParts, split_response
-from .dialogue import is_small_talk
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
-from .quantities import extract_quantities
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, redundant_of
-from .rubric import Findings, decide
+from .redundancy import conflicting_pairs, may_restate, redundant_of
+from .rubric import VERDICT_RULES, Findings, decide
+from .semantic import SemanticIndex
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
-from .text import content_stems, digits_for_number_words, normalise
 from .values import subject_stems
 
-PROMPT_VERSION = "offline-2"
+PROMPT_VERSION = "offline-3"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
@@ -54,6 +66,9 @@ class OfflineJudge:
         self._vocabularies: dict[str, DomainVocabulary] = {}
 
     def judge(self, item: JudgeInput) -> JudgeResult:
+        # A follow-up ("and for the yearly plan?") is judged as the question it stands for.
+        asked = item.query
+        item = replace(item, query=resolve_follow_up(item.query, item.history))
         sub_queries = split_sub_queries(item.query)
         parts = split_response(item.response, item.query)
         vocab = self._vocabulary(item.bot_domain)
@@ -71,7 +86,7 @@ class OfflineJudge:
             judge=self.name,
             model=self.model,
             prompt_version=self.prompt_version,
-            notes=_notes(parts, findings),
+            notes=_notes(parts, findings, item, asked),
         )
 
     def _vocabulary(self, bot_domain: str) -> DomainVocabulary:
@@ -87,8 +102,14 @@ def _grade(
     vocab: DomainVocabulary,
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
-    context = _query_context(item.query, vocab)
+    context = _query_context(
+        item.query,
+        vocab,
+        history_stems(item.history),
+        " ".join([*(turn.query for turn in item.history), item.query]),
+    )
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
+    supports = _by_meaning(item, parts.facts, sources, context, supports)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -101,8 +122,11 @@ def _grade(
         )
         for sub_query in sub_queries
     ]
+    restated = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
+    supports = _inherit_support(supports, restated)
     matches = _matches(sub_queries, keys, parts, sources, supports)
-    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources)
+    matches.redundant_of = restated
+    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
     # Parts no retrieved text says a word about: an answer to them is made up.
     # Parts no retrieved text says a word about, or asking a price or a length of time
     # no source gives: an answer to them is made up (the bot should have said it does
@@ -120,10 +144,90 @@ def _grade(
     return matches, findings
 
 
-def _query_context(query: str, vocab: DomainVocabulary) -> QueryContext:
+def _by_meaning(
+    item: JudgeInput,
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    context: QueryContext,
+    supports: list[FactSupport],
+) -> list[FactSupport]:
+    """Facts unsupported by their words alone, read again by meaning; everything else
+    is settled without embedding anything."""
+    pending = [index for index, support in enumerate(supports) if support.by_words]
+    if not pending or not sources:
+        return supports
+    semantic = SemanticIndex(
+        [facts[index] for index in pending],
+        [digits_for_number_words(facts[index].text) for index in pending],
+        sources,
+    )
+    for position, index in enumerate(pending):
+        similarity = [semantic.best_sentence(position, s)[0] for s in range(len(sources))]
+        supports[index] = fact_support(facts[index], sources, context, similarity)
+    return supports
+
+
+# A fact this close to a source sentence is read as saying that sentence.
+SAYS_SENTENCE = 0.45
+
+
+def _inherit_support(
+    supports: list[FactSupport], restated: Sequence[int | None]
+) -> list[FactSupport]:
+    """A fact that restates a supported fact in other words is supported as that fact
+    is, when only its words kept it unsupported (its values passed their checks)."""
+    inherited = list(supports)
+    for index, earlier in enumerate(restated):
+        if earlier is None or not inherited[index].by_words or not any(inherited[earlier].row):
+            continue
+        inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
+    return inherited
+
+
+def _restatement(
+    item: JudgeInput, facts: Sequence[Fact], sources: Sequence[PreparedSource]
+) -> Callable[[int, int], float] | None:
+    """How surely two facts of the answer say one thing: in words close in meaning, or
+    as two readings of the same source sentence ("you won't be billed" / "you are not
+    charged" for "While paused, you are not billed"). Embedded only when some pair
+    could restate each other (same values, same polarity)."""
+    if not any(
+        may_restate(facts[later], facts[earlier])
+        for later in range(len(facts))
+        for earlier in range(later)
+    ):
+        return None
+    semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
+    said = [_sentence_said(semantic, index, len(sources)) for index in range(len(facts))]
+
+    def similarity(later: int, earlier: int) -> float:
+        if said[later] is not None and said[later] == said[earlier]:
+            return 1.0
+        return semantic.between(later, earlier)
+
+    return similarity
+
+
+def _sentence_said(semantic: SemanticIndex, fact: int, n_sources: int) -> tuple[int, str] | None:
+    best, best_score = None, SAYS_SENTENCE
+    for source in range(n_sources):
+        score, sentence = semantic.best_sentence(fact, source)
+        if sentence is not None and score >= best_score:
+            best, best_score = (source, sentence), score
+    return best
+
+
+def _query_context(
+    query: str, vocab: DomainVocabulary, earlier: frozenset[str] = frozenset(), told: str = ""
+) -> QueryContext:
     converted = digits_for_number_words(normalise(query))
     return QueryContext(
         stems=frozenset(content_stems(converted)),
+        earlier=earlier,
+        text=told or query,
+        told_quantities=tuple(
+            extract_quantities(digits_for_number_words(normalise(told or query)))
+        ),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
     )
@@ -162,7 +266,7 @@ def _matches(
         source_query=source_query,
         response_query=response_query,
         response_source=[list(support.row) for support in supports],
-        redundant_of=redundant_of(list(parts.facts)),
+        redundant_of=[],
     )
 
 
@@ -252,14 +356,42 @@ def _align_by_answer_type(
                 break
 
 
+# Words of any refusal or redirect, whatever it declines.
+_DECLINE_WORDS = frozenset(
+    content_stems(
+        "information details question questions help contact team customer service support"
+        " touch call email please glad happy sorry able find"
+    )
+)
+
+
+_SCOPE_RE = re.compile(
+    r"\bonly (?:help|assist|answer|deal|talk)|\bcan (?:help|assist) (?:you )?with\b", re.I
+)
+
+
 def _off_topic(
     query: str,
     sub_queries: Sequence[SubQuery],
     matches: Matches,
     vocab: DomainVocabulary,
     sources: Sequence[PreparedSource],
+    parts: ResponseParts,
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
+        return False
+    source_stems = frozenset().union(*(s.stems for s in sources))
+    # "I don't have information about warranty claims" / "for questions about musical
+    # instruments, contact us": a refusal naming what the retrieved articles speak of
+    # declines an in-domain question, which is no content, not an off-topic decline.
+    # The bot stating its own scope ("I can only help with orders") declines nothing named.
+    declined = frozenset(
+        stem
+        for kind, text in parts.others
+        if kind in ("refusal", "redirect") and not _SCOPE_RE.search(text)
+        for stem in content_stems(text)
+    )
+    if len(question_subject(declined) - _DECLINE_WORDS & source_stems) >= 2:
         return False
     query_stems = frozenset(content_stems(query))
     # What the retriever returned shares the question's subject: the knowledge base's
@@ -281,7 +413,17 @@ def _findings(
     covered = [
         any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
     ]
+    metrics = metrics_from_matches(
+        matches, n_sources=None, n_sub_queries=len(sub_queries), n_facts=len(parts.facts)
+    )
     return Findings(
+        groundedness=metrics["groundedness"],
+        coverage=metrics["response_query_coverage"],
+        source_coverage=metrics["source_query_coverage"],
+        grounded_negative=any(
+            fact.negated and any(support.row)
+            for fact, support in zip(parts.facts, supports, strict=True)
+        ),
         sub_queries=[sub_query.text for sub_query in sub_queries],
         covered=covered,
         facts=[fact.text for fact in parts.facts],
@@ -335,10 +477,15 @@ def _unsupported(supports: Sequence[FactSupport]) -> list[UnsupportedFact]:
     ]
 
 
-def _notes(parts: ResponseParts, findings: Findings) -> dict:
+def _notes(parts: ResponseParts, findings: Findings, item: JudgeInput, asked: str) -> dict:
     return {
+        "non_claims": [{"kind": kind, "text": text} for kind, text in parts.others],
+        "history": [{"query": turn.query, "response": turn.response} for turn in item.history],
+        "resolved_query": item.query if item.query != asked else "",
+        "verdict_rules": list(VERDICT_RULES),
         "offline": True,
         "off_topic": findings.off_topic,
+        "grounded_negative": findings.grounded_negative,
         "vague": findings.vague,
         "small_talk": findings.small_talk,
         "set_aside": [{"kind": kind, "text": text} for kind, text in parts.others],

@@ -7,9 +7,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .dialogue import is_small_talk
-from .lexicon import RELATED_GROUPS
-from .text import (
+from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.lexicon import RELATED_GROUPS
+from kbaudit.text.tokens import (
     STOPWORDS,
     cased_words,
     content_stems,
@@ -76,6 +76,7 @@ _EXPECTS = (
     (
         re.compile(
             r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"
+            r"|\bhow (?:far (?:ahead|in advance)|early|much notice)\b"
             r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
             r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
         ),
@@ -83,13 +84,21 @@ _EXPECTS = (
     ),
     (
         re.compile(
-            r"\bhow much\b|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
+            r"\bhow much\b(?! (?:data|storage|space|memory|bandwidth|weight|baggage|luggage))"
+            r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
         ),
         "amount",
     ),
-    (re.compile(r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"), "number"),
+    (
+        re.compile(
+            r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
+            r"|\bhow much (?:data|storage|space|memory|bandwidth|weight|baggage|luggage)\b"
+            r"|\bhow (?:heavy|big|large|tall|wide)\b|\bweight limit\b|\bmaximum (?:weight|size)\b"
+        ),
+        "number",
+    ),
     # "Can I still return it?" asks whether a time limit has passed.
     (
         re.compile(r"\bwhen\b|\bwhat (?:time|year|date|day)\b|\bstill\b|\bhours\b|\blast day\b"),

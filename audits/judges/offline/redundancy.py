@@ -8,9 +8,13 @@ the same subject, neither stated for a special case, is a contradiction.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import normalise, stem, word_list
+
 from .decompose import Fact
-from .quantities import Quantity
-from .text import normalise, stem, word_list
 from .values import subject_stems
 
 # Words that do not tell two statements apart ("accepted", "items", "can").
@@ -60,11 +64,72 @@ def restates(later: Fact, earlier: Fact) -> bool:
     return _overlap(about_later, about_earlier) >= PARAPHRASE_OVERLAP and jaccard >= 0.5
 
 
-def redundant_of(facts: list[Fact]) -> list[int | None]:
-    """For each fact, the first earlier fact it restates, else None."""
+# Two facts this close in meaning, about the same thing, with the same values and
+# polarity, say one thing.
+SEMANTIC_RESTATEMENT = 0.5
+# A sentence opening on one of these says again what the one before it said.
+_RESTATING_RE = re.compile(
+    r"^(?:in other words|that means|this means|which means|put simply|simply put|in short|"
+    r"to put it another way|to be clear|to sum up|to summari[sz]e|again|once again|i\.e\.|that is"
+    r"|so|basically|in summary|in a nutshell)\b",
+    re.IGNORECASE,
+)
+
+
+def _free_both(later: Fact, earlier: Fact) -> bool:
+    """Both facts say only that something costs nothing, whatever their polarity."""
+    return all(
+        any(q.soft for q in fact.quantities) and not _values(fact) for fact in (later, earlier)
+    )
+
+
+def _values_within(later: Fact, earlier: Fact) -> bool:
+    """Every value the later fact states, the earlier one states too."""
+    mine = _values(later)
+    return mine <= _values(earlier) or all(
+        any(q.same_value(o) or o.same_value(q) for o in earlier.quantities)
+        for q in later.quantities
+        if not q.soft
+    )
+
+
+def may_restate(later: Fact, earlier: Fact) -> bool:
+    """Only facts with the same values and polarity can restate each other in other
+    words: "$10 a month" and "$15 a month" are two claims however alike they read."""
+    return later.negated == earlier.negated and _values(later) == _values(earlier)
+
+
+def redundant_of(
+    facts: list[Fact], similarity: Callable[[int, int], float] | None = None
+) -> list[int | None]:
+    """For each fact, the first earlier fact it restates, else None.
+
+    ``similarity(later, earlier)`` is their closeness in meaning (see :mod:`.semantic`);
+    without it only words count.
+    """
+
+    def restated(index: int, earlier: int) -> bool:
+        later, first = facts[index], facts[earlier]
+        if restates(later, first):
+            return True
+        if (
+            earlier == index - 1
+            and _RESTATING_RE.match(later.text)
+            and _values_within(later, first)
+        ):
+            return True
+        if _free_both(later, first) and _overlap(_about(later), _about(first)) >= 0.5:
+            return True  # "free", "you won't be charged", "no charge" for one thing
+        return (
+            similarity is not None
+            and may_restate(later, first)
+            and bool(_about(later) & _about(first))
+            and similarity(index, earlier) >= SEMANTIC_RESTATEMENT
+        )
+
     return [
-        next((earlier for earlier in range(index) if restates(fact, facts[earlier])), None)
-        for index, fact in enumerate(facts)
+        next((earlier for earlier in range(index) if restated(index, earlier)), None)
+        for index in range(len(facts))
     ]
 
 

@@ -4,6 +4,9 @@
 The two false positives that matter most are handled before the causes are tried: a
 grounded factual negative is a fact like any other (it never reaches no_content), and
 a clean decline of an off-topic question is sufficient.
+
+The verdict never contradicts the metrics (SPEC §3, consistency): :data:`VERDICT_RULES`
+says which metric forces which verdict, and the interaction page shows the list.
 """
 
 from __future__ import annotations
@@ -11,6 +14,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import UnsupportedFact
+
+# Below this groundedness the sources mostly do not support the answer.
+GROUNDEDNESS_FLOOR = 0.5
+
+VERDICT_RULES: tuple[str, ...] = (
+    "A fact the sources contradict, or a value they reserve for another case → contradictory.",
+    "Two different values for one thing in the answer → contradictory.",
+    "A quotation or an answer the sources do not contain → contradictory.",
+    "Sub-questions left unanswered while others are answered → partial.",
+    "No substantive fact, only a refusal or a redirect (in the bot's domain) → no_content.",
+    "An off-topic question answered instead of declined → out_of_scope.",
+    f"Groundedness below {GROUNDEDNESS_FLOOR:.2f} with no grounded negative → contradictory.",
+    "Facts that answer nothing asked (coverage 0) though a source answers it → no_content.",
+    "Otherwise, or a clean decline of an off-topic question → sufficient.",
+)
 
 
 @dataclass
@@ -28,6 +46,13 @@ class Findings:
     small_talk: bool = False
     off_topic: bool = False
     vague: bool = False
+    groundedness: float | None = None
+    # Response query coverage: share of sub-queries some fact answers.
+    coverage: float | None = None
+    # Source query coverage: share of sub-queries some source addresses.
+    source_coverage: float | None = None
+    # Some supported fact is a negative ("we do not refund after 30 days").
+    grounded_negative: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,8 +73,16 @@ def decide(findings: Findings) -> Decision:
     ):
         decision = rule(findings)
         if decision is not None:
-            return decision
-    return _sufficient(findings)
+            return _consistent(decision, findings)
+    return _consistent(_sufficient(findings), findings)
+
+
+def _consistent(decision: Decision, findings: Findings) -> Decision:
+    """A sufficient verdict the metrics contradict is not sufficient; only a clean
+    decline of an off-topic question stands whatever the metrics say (SPEC §3)."""
+    if decision.verdict != "sufficient" or findings.off_topic:
+        return decision
+    return _against_metrics(findings) or decision
 
 
 def _no_question(findings: Findings) -> Decision | None:
@@ -163,6 +196,24 @@ def _out_of_scope(findings: Findings) -> Decision | None:
     return _insufficient(
         "out_of_scope", "Answers a question outside the bot's domain instead of declining it."
     )
+
+
+def _against_metrics(findings: Findings) -> Decision | None:
+    """What the metrics say, whatever the causes above found: an answer the sources
+    mostly do not support, or that answers nothing asked, is not sufficient."""
+    grounded = findings.groundedness
+    if grounded is not None and grounded < GROUNDEDNESS_FLOOR and not findings.grounded_negative:
+        return _insufficient(
+            "contradictory",
+            f"The sources do not support most of the answer (groundedness {grounded:.2f}).",
+        )
+    # Only where a source answers what was asked: a question none of them matches by
+    # our reading (an elliptical "What does that involve?") is not read well enough.
+    if findings.facts and findings.coverage == 0 and findings.source_coverage:
+        return _insufficient(
+            "no_content", "None of the answer's facts answers what was asked (coverage 0.00)."
+        )
+    return None
 
 
 def _sufficient(findings: Findings) -> Decision:

@@ -7,11 +7,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..base import SourceText
-from .conditions import Condition, governing_conditions, sentence_conditions
-from .lexicon import GENERAL_NOUN_RE
-from .quantities import Quantity, extract_quantities
-from .text import (
+from kbaudit.text.conditions import (
+    Condition,
+    governing_conditions,
+    item_names,
+    sentence_conditions,
+)
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
     has_negation,
@@ -21,6 +25,8 @@ from .text import (
     stem,
     word_list,
 )
+
+from ..base import SourceText
 
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.
@@ -56,6 +62,8 @@ class SourceSentence:
     clauses: list[SourceClause] = field(default_factory=list)
     # Every condition the sentence names, governing a value or not.
     conditions: tuple[Condition, ...] = ()
+    # The names of the things it speaks of ("basic" in "the Basic plan includes 5 GB").
+    item_stems: frozenset[str] = frozenset()
 
     def condition_of(self, quantity: Quantity) -> Condition | None:
         for index, own in enumerate(self.quantities):
@@ -79,6 +87,8 @@ class PreparedSource:
     context: frozenset[str] = frozenset()
     # Speaks of things in general ("most items", "every order"), as a policy does.
     general: bool = False
+    # The chunk's text, for reading a word in the light of the whole passage.
+    plain: str = ""
 
     def located_quantities(self) -> list[tuple[SourceSentence, Quantity]]:
         return [
@@ -126,6 +136,7 @@ def prepare_source(source: SourceText) -> PreparedSource:
         topic=topic,
         context=context,
         general=bool(GENERAL_NOUN_RE.search(source.text or "")),
+        plain=source.text or "",
     )
 
 
@@ -167,10 +178,25 @@ def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
     texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
-    return tuple(_sentence(position, raw) for position, raw in enumerate(texts))
+    common = frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", text or ""))))
+    return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
 
 
-def _sentence(position: int, raw: str) -> SourceSentence:
+# Capitalised words: names of plans, tiers and products when the chunk never writes them
+# in lower case ("Starter costs $12", "Team costs $25").
+_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+
+
+def _named(text: str, common: frozenset[str]) -> frozenset[str]:
+    return frozenset(
+        token
+        for word in _CAPITALISED_RE.findall(text)
+        for token in content_stems(word)
+        if token not in common
+    )
+
+
+def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
     return SourceSentence(
@@ -181,6 +207,7 @@ def _sentence(position: int, raw: str) -> SourceSentence:
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
         conditions=sentence_conditions(text),
+        item_stems=item_names(text) | _named(text, common) if quantities else frozenset(),
         clauses=[
             _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)

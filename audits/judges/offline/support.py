@@ -11,11 +11,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from kbaudit.text.conditions import (
+    KIND_STEMS,
+    cause_of,
+    named_cases,
+    other_case,
+    told_cases,
+    window_exceeded,
+)
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, negation_targets
 
 from .decompose import Fact, has_verb
-from .quantities import Quantity
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
-from .text import content_stems, negation_targets
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -33,6 +43,18 @@ POLARITY_OVERLAP = 0.6
 # Below this share of its words in the sources, an unsupported fact is made up rather
 # than loosely paraphrased.
 INVENTED_BELOW = 0.5
+# A fact this close in meaning to a source sentence restates it in other words when it
+# states a value of that source's own (its values, names and polarity passed the
+# explicit checks) and shares some of its words.
+SEMANTIC_SUPPORT = 0.6
+# Without such a value the bar is higher: closer in meaning, more shared words and few
+# new ones, since a topical sentence inventing an answer is close in meaning too.
+SEMANTIC_STRONG = 0.75
+SEMANTIC_WORD_SHARE = 0.85
+SEMANTIC_STRONG_WORD_SHARE = 0.5
+# Without a value of the source's own, a paraphrase may bring this many words that
+# neither the source nor the question uses.
+SEMANTIC_NOVEL_WORDS = 0
 
 
 @dataclass(frozen=True)
@@ -41,6 +63,12 @@ class QueryContext:
     quantities: tuple[Quantity, ...]
     # Names the whole knowledge base uses (the brand, the store); never invented.
     known_names: frozenset[str] = frozenset()
+    # The words of the conversation's earlier questions: a condition stated there holds.
+    earlier: frozenset[str] = frozenset()
+    # The question as written (with the earlier questions), for who-caused-it checks.
+    text: str = ""
+    # The values the customer told, in this question or an earlier one.
+    told_quantities: tuple[Quantity, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,6 +82,8 @@ class FactSupport:
     invented: bool = False
     # Told in the first person: an opinion, never a made-up answer.
     personal: bool = False
+    # Unsupported for its words alone (its values passed): meaning may still support it.
+    by_words: bool = False
 
 
 def lexical_score(
@@ -99,16 +129,35 @@ def lexical_threshold(fact: Fact) -> float:
     return LONG_FACT_THRESHOLD if long_fact else LEXICAL_THRESHOLD
 
 
-def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> FactSupport:
-    """Which sources support the fact and, when none does, the most specific reason."""
+def fact_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float] = (),
+) -> FactSupport:
+    """Which sources support the fact and, when none does, the most specific reason.
+
+    ``similarity`` is the fact's closeness in meaning to each source (its best
+    sentence), from :mod:`.semantic`; without it only words count.
+    """
     located = locate_values(sources)
     problems = [
-        value_problem(fact, located, query.stems, query.quantities, _all_stems(sources)),
+        value_problem(
+            fact,
+            located,
+            query.stems | query.earlier,
+            query.quantities,
+            _all_stems(sources),
+            asked_stems=query.stems,
+        ),
         _polarity_problem(fact, sources),
+        _condition_problem(fact, sources, query),
+        _named_case_problem(fact, sources, query),
+        _moved_attribute(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
-        return _word_support(fact, sources, query)
+        return _word_support(fact, sources, query, similarity)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
     invented = problem.reason == "not_in_sources" and not fact.personal
@@ -118,7 +167,10 @@ def fact_support(fact: Fact, sources: Sequence[PreparedSource], query: QueryCont
 
 
 def _word_support(
-    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
@@ -136,10 +188,213 @@ def _word_support(
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
+    by_meaning = _meaning_support(fact, sources, query, similarity)
+    if any(by_meaning):
+        return FactSupport(by_meaning, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
-    return FactSupport(row, "not_in_sources", "", None, invented, fact.personal)
+    return FactSupport(row, "not_in_sources", "", None, invented, fact.personal, by_words=True)
+
+
+def _meaning_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float],
+) -> list[int]:
+    """Sources that say the fact in other words: close in meaning, sharing some words,
+    and naming nothing the sources and the question never name."""
+    if not similarity or fact.personal:
+        return [0] * len(sources)
+    union = _all_stems(sources)
+    # A name only the question uses ("France") is the customer's case, not an invention.
+    if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names - query.stems:
+        return [0] * len(sources)
+    holders = _value_holders(fact, sources, query)
+    words = subject_stems(fact.stems)
+    row = []
+    for index, (source, score) in enumerate(zip(sources, similarity, strict=True)):
+        share = _word_share(fact, source.stems)
+        novel = len(words - source.stems - query.stems)
+        if index in holders:
+            # The value is the source's own: the words around it may be anyone's.
+            row.append(int(score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE))
+        else:
+            row.append(
+                int(
+                    score >= SEMANTIC_STRONG
+                    and share >= SEMANTIC_WORD_SHARE
+                    and novel <= SEMANTIC_NOVEL_WORDS
+                )
+            )
+    return row
+
+
+# Share of a fact's words a source sentence must carry to be the rule the fact states.
+RULE_OVERLAP = 0.5
+
+
+def _condition_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The rule the fact states holds under a condition the question rules out: a
+    window the customer is past, or a cause the customer's story contradicts ("if the
+    fault is on our side" for "I dropped it")."""
+    words = subject_stems(fact.stems)
+    if len(words) < 2 or not query.text:
+        return None
+    told_cause = cause_of(query.text)
+    # The customer's own circumstances: values they tell that no source states (a
+    # "£15 fee" they quote back is the source's, not theirs).
+    stated = [own for source in sources for _, own in source.located_quantities()]
+    told = [
+        value
+        for value in query.told_quantities
+        if not any(value.same_value(own) and own.same_value(value) for own in stated)
+    ]
+    hard = [own for own in fact.quantities if not own.soft]
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
+                continue
+            if hard and not any(
+                own.same_value(given) for own in hard for given in sentence.quantities
+            ):
+                continue  # a fact with values states the rule of the sentence giving them
+            for condition in sentence.conditions:
+                if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
+                    continue
+                needed = cause_of(condition.text)
+                if window_exceeded(condition, told) or (
+                    needed and told_cause and needed != told_cause
+                ):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_AVAILABILITY_RE = re.compile(
+    r"\b(?:available|offered|included|possible) (?:only )?(?:on|for|to|with|in)\b|\bonly (?:on|for|with)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The rule the fact states is the source's rule for named cases ("on the Team and
+    Enterprise plans", "Gold members") the customer says they are not in, or the source
+    excludes the case the customer names ("it is not available on Starter")."""
+    if fact.negated or fact.bare or not query.text:
+        return None  # a bare name ("Saturday Night Live") states no rule
+    told, denied = told_cases(query.text)
+    if not told and not denied:
+        return None
+    told_names = frozenset().union(*(case.names for case in told)) if told else frozenset()
+    words = subject_stems(fact.stems)
+    if not words:
+        return None
+    stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
+    for index, sentence in _rule_sentences(words, sources):
+        rule = named_cases(sentence.text, sources[index].plain)
+        names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
+        # An answer that names the rule's own case applies it there, not to the customer.
+        if sentence.negated or stated & names:
+            continue
+        if names & denied or other_case(rule, told, sentence.text):
+            return Problem("condition_misapplied", sentence.text, index)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for clause in sentence.clauses:
+                excludes = clause.negations and _EXCLUSION_RE.search(clause.text)
+                cases = named_cases(clause.text, source.plain) if excludes else []
+                names = frozenset().union(*(case.names for case in cases)) if cases else frozenset()
+                if not (words - names) & sentence.stems:
+                    continue
+                if cases and all(case.names & told_names for case in cases):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# A clause that takes something away from a case: "it is not available on Starter".
+_EXCLUSION_RE = re.compile(
+    r"\b(?:not|n't|no longer|never) (?:be )?(?:available|included|accepted|offered|allowed|possible"
+    r"|covered|eligible|permitted|supported|refundable|valid)\b|\bno (?:\w+ )?allowance\b"
+    r"|\b(?:cannot|can't|can not) (?:be )?(?:used|booked|added|bought|changed|travel|fly|get|use|take)\b",
+    re.IGNORECASE,
+)
+
+
+_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+# Share of what a fact says of its subject that a sentence must say for it to be the
+# sentence the fact restates.
+PREDICATE_OVERLAP = 0.8
+
+
+def _names(text: str, passage: str) -> frozenset[str]:
+    """Stems of the names a text uses: capitalised words the passage never writes in
+    lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
+    common = _lower_case_stems(passage)
+    return frozenset(
+        token
+        for word in _CAPITALISED_RE.findall(text)
+        for token in content_stems(word)
+        if token not in common
+    )
+
+
+@lru_cache(maxsize=4096)
+def _lower_case_stems(passage: str) -> frozenset[str]:
+    return frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", passage))))
+
+
+def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one named thing what the source says of another: "Gold members
+    can bring a guest" where only "Platinum members can bring one guest"."""
+    if fact.bare:
+        return None
+    known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
+    mine = frozenset(content_stems(" ".join(_CAPITALISED_RE.findall(fact.text)))) & known
+    predicate = subject_stems(fact.stems) - mine
+    if not mine or len(predicate) < 2:
+        return None
+    moved = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
+                continue
+            if sentence.text.count(":") >= 2:
+                return None  # a table row: its names are in a header we do not read here
+            theirs = _names(sentence.text, source.plain)
+            if not theirs or theirs & mine:
+                return None  # a sentence says it of the fact's own subject
+            moved = moved or Problem("contradicts_source", sentence.text, index)
+    return moved
+
+
+def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
+    """The source sentence the fact's words come from, and the sentences of its source
+    that say for which cases what the fact is about is available."""
+    best, best_overlap = None, RULE_OVERLAP * len(words)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            overlap = len(words & sentence.stems)
+            if overlap >= best_overlap and (best is None or overlap > best_overlap):
+                best, best_overlap = (index, sentence), overlap
+    if best is None:
+        return []
+    index, sentence = best
+    found = [best]
+    for other in sources[index].sentences:
+        # What is available must be the fact's subject: "plan" is in both "2FA on every
+        # plan" and "SSO on the Enterprise plan only".
+        if (
+            other is not sentence
+            and _AVAILABILITY_RE.search(other.text)
+            and (words - KIND_STEMS) & other.stems
+        ):
+            found.append((index, other))
+    return found
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
@@ -175,6 +430,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         words = subject_stems(frozenset(content_stems(fact_clause)))
+        if _PRONOUN_RE.match(fact_clause.strip()):
+            words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         if len(words) < 3 or len(fact_negations) > 1:
             continue
@@ -211,6 +468,7 @@ def _negation_stated(
     )
 
 
+_PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _RESTRICTION_RE = re.compile(
     r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
@@ -219,6 +477,9 @@ _RESTRICTION_RE = re.compile(
 def _restricted_differently(first: str, second: str) -> bool:
     mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
     theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
+    # "costs £30, except on Flex fares where it is free" holds both polarities.
+    if "except" in theirs or "unless" in theirs:
+        return True
     return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
 
 

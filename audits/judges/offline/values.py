@@ -11,18 +11,24 @@ that the sources give another value for.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .decompose import Fact
-from .quantities import Quantity
 from .sources import PreparedSource, SourceSentence
-from .text import stem, word_list
 
 _UNIT_STEMS = frozenset(
     stem(word)
     for word in word_list(
         "day days date dates week month year hour minute percent business working calendar"
+        # Currencies and units go with a value the value checks compare on their own.
+        " pound pounds dollar dollars euro euros quid pence cent cents us usd gbp eur"
+        " kg kilo kilos cm gb mb tb per each thousand million"
     )
 )
 # Glue words a paraphrase adds or drops freely ("returns are accepted for 30 days");
@@ -35,7 +41,8 @@ GLUE_STEMS = frozenset(
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
-    exact exactly
+    exact exactly anything everything something anyone someone everyone nothing
+    switch switches switched
     """)
 )
 
@@ -92,6 +99,8 @@ class Claim:
     located: Sequence[Located]
     query_stems: frozenset[str]
     query_values: Sequence[Quantity]
+    # The words of this turn's question alone, without the conversation before it.
+    asked_stems: frozenset[str] = frozenset()
 
 
 def value_problem(
@@ -100,9 +109,17 @@ def value_problem(
     query_stems: frozenset[str],
     query_values: Sequence[Quantity],
     source_stems: frozenset[str] = frozenset(),
+    asked_stems: frozenset[str] | None = None,
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
-    claim = Claim(fact, (subject & source_stems) or subject, located, query_stems, query_values)
+    claim = Claim(
+        fact,
+        (subject & source_stems) or subject,
+        located,
+        query_stems,
+        query_values,
+        query_stems if asked_stems is None else asked_stems,
+    )
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
@@ -144,7 +161,106 @@ def _rival(
     return best if best_overlap >= max(1, needed) else None
 
 
+def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is stated only for another named thing ("5 GB" is the Basic plan's)
+    while the source gives the thing asked about ("the Max plan") another value."""
+    stated = claim.asked_stems | claim.fact.stems
+    if any(
+        not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
+    ):
+        return None
+    articles = {place.article for place in matches}
+    for place in claim.located:
+        own = place.quantity
+        if (
+            place.article not in articles
+            or not quantity.comparable(own)
+            or quantity.same_value(own)
+        ):
+            continue
+        if place.sentence.item_stems & stated:
+            return Problem("condition_misapplied", place.sentence.text, place.source)
+    return None
+
+
+_VALUE_SEGMENT_RE = re.compile(r",\s+|;\s+|\s+or\s+|\s+and\s+|\s+while\s+|\s+whereas\s+|\s+but\s+")
+_PER_RE = re.compile(r"\b(?:per|a|an|each)\s+\w+", re.IGNORECASE)
+
+
+def _around(text: str, quantity: Quantity) -> tuple[frozenset[str], frozenset[str]]:
+    return _around_at(text, quantity.start, quantity.end)
+
+
+@lru_cache(maxsize=65536)
+def _around_at(
+    text: str, value_start: int, value_end: int
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words before and after a value within its part of the sentence: "£35 per
+    flight online" -> ({}, {online}); "an extra legroom seat costs £22" -> ({extra,
+    legroom, seat, cost}, {})."""
+    bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
+    start = max(b for b in bounds if b <= value_start)
+    ends = [b for b in bounds if b > value_end]
+    end = min(ends) if ends else len(text)
+    after = subject_stems(frozenset(content_stems(_PER_RE.sub(" ", text[value_end:end]))))
+    before = subject_stems(frozenset(content_stems(text[start:value_start])))
+    return before, after
+
+
+def _qualifiers(
+    text: str, mine: Quantity, other: Quantity
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that tell two values of one sentence apart. The words before a value
+    count only when the other value has words before it too ("A standard seat costs £8
+    and an extra legroom seat £22"); otherwise they are the subject both share ("Each
+    bag costs £35 online or £60 at the airport")."""
+    (mine_before, mine_after), (other_before, other_after) = (
+        _around(text, mine),
+        _around(text, other),
+    )
+    parallel = bool(mine_before) and bool(other_before)
+    own = mine_after | (mine_before if parallel else frozenset())
+    theirs = other_after | (other_before if parallel else frozenset())
+    return own, theirs
+
+
+def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
+    """What the fact says its value is for: with several values, the words around this
+    one; with one, everything the fact and the question say."""
+    hard = [own for own in claim.fact.quantities if not own.soft]
+    if len(hard) < 2:
+        return claim.asked_stems | claim.fact.stems
+    before, after = _around(digits_for_number_words(claim.fact.text), quantity)
+    return before | after
+
+
+def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is another case's in a sentence that gives one value per case, and the
+    question or the fact names the other case ("£35 ... online or £60 at the airport",
+    asked about the airport, answered £35; "a standard seat costs £22" where £22 is the
+    extra legroom seat)."""
+    scope = _fact_scope(claim, quantity)
+    # Only the sentences most about the fact's subject: "free" is also what online
+    # statements are, beside the account the fact speaks of.
+    best = max(len(claim.subject & place.sentence.stems) for place in matches)
+    for place in (p for p in matches if len(claim.subject & p.sentence.stems) == best):
+        for other in place.sentence.quantities:
+            if (
+                other is place.quantity
+                or not quantity.comparable(other)
+                or quantity.same_value(other)
+            ):
+                continue
+            own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
+            if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
+                return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
+    if other_item is not None:
+        return other_item
     fact = claim.fact
     stated_stems = claim.query_stems | fact.stems
     stated_values = [q for q in (*claim.query_values, *fact.quantities) if q is not quantity]
@@ -176,6 +292,9 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if sum(1 for own in claim.fact.quantities if not own.soft) != 1:
         return None
     subject = claim.subject
+    if len(subject) <= 2:
+        # "That's 24.9% APR as well": a bare value is about what the question asks.
+        subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
     matched = max(len(subject & place.sentence.stems) for place in matches)
     best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
     for place in claim.located:
@@ -251,13 +370,17 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
     The special case must be about the fact's subject: said in so many words, or said
     right next to the sentence the fact's value came from.
     """
+    if claim.fact.conditioned:
+        return None  # the fact states the case it gives its value for
     for place in _same_article(claim, used):
         own, sentence = place.quantity, place.sentence
         condition = sentence.condition_of(own)
         if condition is None or not quantity.comparable(own) or quantity.same_value(own):
             continue
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
-        if not (claim.subject & sentence.stems or near):
+        # One shared word ("fee" in "Paper statements cost £2" and "no monthly fee") does
+        # not make another sentence's case the fact's.
+        if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
         if condition.satisfied_by(
             claim.query_stems, claim.query_values

@@ -1,0 +1,372 @@
+"""Values a source ties to a condition ("If we shipped the wrong item, you have 45 days").
+
+Groundedness has to catch logic failures, not only invented words (SPEC §3): an answer
+that gives the special-case value to an ordinary case uses only the source's words.
+So every value in a source sentence is read together with the clause that governs
+it, and an answer may use a governed value only when the question or the answer
+itself states that condition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .quantities import Quantity, extract_quantities
+from .tokens import content_stems, stem, word_list
+
+# Markers that restrict a value to a special case. "unless" and "except" are left out
+# on purpose: they carve the exception out, so the value they govern is the ordinary
+# one; "once" and "after" order steps in time rather than pick a case.
+_MARKER_RE = re.compile(
+    r"\b(?:only if|if|when|whenever|provided (?:that )?|as long as|in case)\b"
+    r"|\b(?:on|for) (?:all |any )?(?:orders?|purchases?|items?|baskets?|carts?|products?)"
+    r" (?:over|above|under|below|of (?:more than|at least|less than)|exceeding|worth|totall?ing)\b"
+    r"|\bfor (?:\w+ ){0,2}(?:members?|subscribers?|account holders?|customers in)\b"
+    # Plans, tiers, regions and kinds of item that pick a case: "on the Pro plan",
+    # "for Gold members", "in the EU", "for electronics", "with a Premium account".
+    r"|\b(?:on|with|under) (?:the |a |an |your )?(?:\w+ ){1,2}(?:plans?|tiers?|accounts?"
+    r"|memberships?|fares?|cards?|subscriptions?|packages?|bundles?)\b"
+    r"|\bfor (?:\w+ ){0,2}(?:customers|users|passengers|travell?ers|cardholders|members"
+    r"|students|businesses|residents|plans?|tiers?|fares?|cabins?|categor(?:y|ies))\b"
+    r"|\b(?:in|within|from|to|outside) (?:the )?(?:EU|UK|US|USA|European Union|United States"
+    r"|United Kingdom|Canada|Australia|Europe)\b"
+    r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
+    r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
+    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d",
+    re.IGNORECASE,
+)
+# A sentence that opens on a group of customers or a kind of plan speaks of that case
+# only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
+_LEADING_GROUP_RE = re.compile(
+    r"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){1,2}(?:members?|customers|users|subscribers|passengers"
+    r"|travell?ers|cardholders|account holders|accounts?|plans?|tiers?|fares?|tickets?))"
+    r" (?:can|get|gets|have|has|receive|receives|pay|pays|may|enjoy|enjoys|are|is|include|includes"
+    r"|allow|allows|come|comes|earn|earns)\b",
+    re.IGNORECASE,
+)
+# A sentence-initial "For large appliances, ..." or "With Express delivery, ...".
+_LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
+_SEGMENT_BREAK_RE = re.compile(
+    r",\s+|;\s+|\s+-\s+|:\s+"
+    r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
+    re.IGNORECASE,
+)
+# Words that appear in every condition and do not tell one case from another.
+_LIGHT = frozenset(
+    stem(word)
+    for word in word_list("""
+    item items product products order orders buy purchase ship shipped send sent deliver
+    delivered receive received get got make made place placed customer customers thing
+    use used one case cases time also only
+    """)
+)
+_MARKER_WORDS = frozenset(stem(word) for word in word_list("provided long case once member"))
+
+
+@dataclass(frozen=True)
+class Condition:
+    text: str
+    key_stems: frozenset[str]
+    quantities: tuple[Quantity, ...]
+    any_of: bool  # "damaged or defective": one of the key words is enough
+
+    def satisfied_by(self, stems: Iterable[str], quantities: Iterable[Quantity]) -> bool:
+        """Whether a question or answer that says these words states this condition."""
+        stated = set(stems)
+        if self.quantities and any(
+            given.same_value(own) for given in quantities for own in self.quantities
+        ):
+            return True
+        if not self.key_stems:
+            # A condition we cannot read is never held against an answer.
+            return not self.quantities
+        needed = 1 if self.any_of else min(2, len(self.key_stems))
+        return len(self.key_stems & stated) >= needed
+
+
+# A clause that waives a value names when it does not apply, not when it does.
+_WAIVER_RE = re.compile(
+    r"^(?:waived|free|refunded|reduced|not charged)\b|^in any (?:month|year|week)", re.I
+)
+
+
+_NEXT_CLAUSE_RE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+")
+
+
+def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Condition]:
+    """Map each governed quantity (by index in ``quantities``) to its condition.
+
+    ``text`` must be the same (number-word converted) text the quantities came from.
+    """
+    segments = _segments(text)
+    governed: dict[int, Condition] = {}
+    for position in range(len(segments)):
+        found = _condition_in_segment(text, segments, position)
+        if found is None:
+            continue
+        condition, scope = found
+        if _WAIVER_RE.match(condition.text):
+            continue  # "£15 a month, waived in any month you pay in £5,000": the £15 holds
+        for index, quantity in enumerate(quantities):
+            if scope[0] <= quantity.start < scope[1] and index not in governed:
+                governed[index] = condition
+    return governed
+
+
+def sentence_conditions(text: str) -> tuple[Condition, ...]:
+    """Every condition clause in a sentence, whether or not it governs a value."""
+    segments = _segments(text)
+    found = (_condition_in_segment(text, segments, position) for position in range(len(segments)))
+    return tuple(condition for condition, _ in filter(None, found))
+
+
+def _segments(text: str) -> list[tuple[int, int]]:
+    bounds = [0]
+    for match in _SEGMENT_BREAK_RE.finditer(text):
+        bounds.extend((match.start(), match.end()))
+    bounds.append(len(text))
+    return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+
+
+def _condition_in_segment(
+    text: str, segments: list[tuple[int, int]], position: int
+) -> tuple[Condition, tuple[int, int]] | None:
+    start, end = segments[position]
+    segment = text[start:end]
+    marker = _MARKER_RE.search(segment)
+    group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
+    if group is not None and marker is None:
+        # "Gold members can check 3 bags": the group governs the whole sentence.
+        # "Plus and Unlimited plans include ...": each of the listed cases is one.
+        # ... up to a clause of its own: "Flex fares include free seats, and Platinum
+        # members also get extra legroom free" gives the second value to Platinum.
+        clause_end = _NEXT_CLAUSE_RE.search(text, start + group.end())
+        scope_end = clause_end.start() if clause_end else len(text)
+        return _condition(text[start : start + group.end("who")], any_of=True), (start, scope_end)
+    leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
+    if marker is None and not leading:
+        return None
+    offset = 0 if leading or marker is None else marker.start()
+    if offset > 0:
+        # "You have 45 days if we shipped the wrong item": governs what precedes it.
+        return _condition(segment[offset:]), (start, start + offset)
+    if position < len(segments) - 1:
+        # "If we shipped the wrong item, you have 45 days": governs the rest.
+        return _condition(segment), (end, len(text))
+    if position > 0:
+        previous = segments[position - 1]
+        return _condition(segment), previous
+    # "If you cancel within 30 days you get a full refund": one clause, all of it the case.
+    return _condition(segment), (start, end)
+
+
+def _condition(clause: str, *, any_of: bool = False) -> Condition:
+    stems = set(content_stems(clause)) - _LIGHT - _MARKER_WORDS
+    stems = {token for token in stems if not token[:1].isdigit()}
+    return Condition(
+        text=clause.strip(" ,;."),
+        key_stems=frozenset(stems),
+        quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
+        any_of=any_of or " or " in f" {clause.lower()} ",
+    )
+
+
+# Things a help centre tells apart by name: "the yearly plan", "Gold membership".
+_KINDS = (
+    r"plans?|tiers?|cards?|accounts?|memberships?|bags?|fares?|packages?|bundles?"
+    r"|subscriptions?|options?|class|cabins?|rooms?|policy|policies|services?|models?"
+    r"|devices?|phones?|routers?|loans?|mortgages?|orders?|tickets?|flights?|lines?|boxes"
+    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?"
+)
+ITEM_RE = re.compile(
+    rf"\b(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?"
+    rf"(?P<item>(?:(?!the\b|a\b|an\b|my\b|your\b|and\b|or\b|for\b|of\b|on\b|what\b|about\b)"
+    rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
+    re.IGNORECASE,
+)
+KIND_STEMS = frozenset(content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|"))))
+
+
+def item_names(text: str) -> frozenset[str]:
+    """Stems of the words that tell named things apart ("basic" in "the Basic plan"),
+    without the kind of thing they name."""
+    return frozenset(
+        token
+        for match in ITEM_RE.finditer(text)
+        for token in content_stems(match.group("item"))
+        if token not in KIND_STEMS and not token[:1].isdigit()
+    )
+
+
+# Who caused the problem, as a condition names it and as a customer tells it.
+_COMPANY_CAUSE_RE = re.compile(
+    r"\b(?:our (?:side|end|fault|mistake|error)|(?:we|our (?:team|courier|staff)) (?:made|caused|sent|shipped)"
+    r"|fault(?:y)? (?:on our|of ours)|manufactur\w*|defect\w*|faulty|arrived (?:damaged|broken)"
+    r"|wrong item|our error|technical fault|through no fault of (?:yours|your own))\b",
+    re.IGNORECASE,
+)
+_CUSTOMER_CAUSE_RE = re.compile(
+    r"\b(?:caused by you|your (?:fault|mistake|error)|you (?:caused|damaged|broke|dropped|lost)"
+    r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on)|accident\w*"
+    r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake))\b",
+    re.IGNORECASE,
+)
+# A window a condition sets: "within 30 days of signing up", "up to 24 hours before".
+_WINDOW_RE = re.compile(
+    r"\b(?:within|up to|no later than|less than|in the first|during the first)\b", re.I
+)
+
+
+def cause_of(text: str) -> str:
+    """'company', 'customer' or '' for who a text says caused the problem."""
+    company = bool(_COMPANY_CAUSE_RE.search(text or ""))
+    customer = bool(_CUSTOMER_CAUSE_RE.search(text or ""))
+    return "" if company == customer else ("company" if company else "customer")
+
+
+_AT_LEAST_RE = re.compile(
+    r"\b(?:at least|minimum(?: of)?|more than|over|above|longer than|older than|exceeding)\s*$"
+    r"|^\s*(?:or more|or over|or longer|or older|and (?:over|above|up))\b",
+    re.IGNORECASE,
+)
+_AT_MOST_RE = re.compile(
+    r"\b(?:within|up to|no later than|less than|under|below|no more than|maximum(?: of)?|in the first"
+    r"|during the first|shorter than|younger than)\s*$|^\s*(?:or less|or fewer|or under|or younger)\b",
+    re.IGNORECASE,
+)
+
+
+def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> bool:
+    """The customer states a value the condition's bound rules out: past the window
+    ("I signed up 3 months ago" against "within 30 days of signing up"), under the
+    threshold ("we're 4 users" against "10 or more users"), outside a range ("she's 9"
+    against "aged 12 to 15")."""
+    given = [value for value in quantities if not value.soft]
+    # Each bound is judged on the customer's values of its measure: it is missed when
+    # none of them meets it ("an hour ago" meets "within 24 hours", "in three weeks"
+    # meets "at least 7 days").
+    for own in condition.quantities:
+        before = condition.text[max(0, own.start - 25) : own.start]
+        after = condition.text[own.end : own.end + 20]
+        at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
+        at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
+        ranged = own.high > own.low and not (at_least or at_most)
+        if not (at_least or at_most or ranged):
+            continue
+        measured = [value for value in given if _same_measure(value, own)]
+        if measured and not any(
+            _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
+        ):
+            return True
+    return False
+
+
+def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> bool:
+    if at_least:
+        return value.high >= own.low * 0.999999
+    if at_most:
+        return value.low <= own.high * 1.000001
+    return own.low <= value.low <= own.high
+
+
+def _same_measure(value: Quantity, own: Quantity) -> bool:
+    if value.kind != own.kind:
+        return False
+    if value.kind == "amount":
+        return not value.unit or not own.unit or value.unit == own.unit
+    return value.kind != "number" or (bool(value.unit) and value.unit == own.unit)
+
+
+# Named cases: "on the Starter plan", "Gold and Platinum Skyclub members", "for Lite
+# customers", "on Team and Enterprise". Names are capitalised; the kind word is optional.
+_NAME = r"[A-Z][\w+-]*(?: [A-Z][\w+-]*)?"
+_NAMES = rf"{_NAME}(?:(?:, | and | or | & ){_NAME})*"
+_CASE_KINDS = (
+    r"plans?|fares?|tiers?|accounts?|memberships?|cards?|packages?|contracts?|customers|members?"
+    r"|cardholders|subscribers|users|workspaces|passengers|editions?|levels?|cabins?|class"
+)
+_NAMED_CASE_RE = re.compile(
+    rf"(?:\b(?:[Oo]n|[Ww]ith|[Ff]or|[Uu]nder|[Ii]n|[Tt]o) (?:the |a |an |my |our |your )?)(?P<after>{_NAMES})"
+    rf"(?: (?P<kind1>{_CASE_KINDS}))?\b"
+    rf"|(?P<before>{_NAMES}) (?P<kind2>{_CASE_KINDS})\b"
+)
+# Capitalised words that name no case: days, months, sentence openers.
+_NOT_CASE_NAMES = frozenset(
+    content_stems(
+        "monday tuesday wednesday thursday friday saturday sunday january february march april"
+        " may june july august september october november december settings the our your"
+        " a an if you we it they this that these those every each all any"
+    )
+)
+
+
+@dataclass(frozen=True)
+class NamedCase:
+    names: frozenset[str]
+    kind: str
+
+
+_DENIED_RE = re.compile(r"\b(?:not|n't|no|never)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def told_cases(text: str) -> tuple[list[NamedCase], frozenset[str]]:
+    """The cases a customer says they are in, and the names they say they are not
+    ("I'm not a Skyclub member")."""
+    told, denied = [], set()
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        case = _case(match)
+        if case is None:
+            continue
+        if _DENIED_RE.search(text[max(0, match.start() - 20) : match.start()]):
+            denied.update(case.names)
+        else:
+            told.append(case)
+    return told, frozenset(denied)
+
+
+def _case(match: re.Match[str]) -> NamedCase | None:
+    names_text = match.group("after") or match.group("before") or ""
+    kind = match.group("kind1") or match.group("kind2") or ""
+    names = frozenset(content_stems(names_text)) - _NOT_CASE_NAMES
+    return NamedCase(names, stem(kind.rstrip("s")) if kind else "") if names else None
+
+
+def named_cases(text: str, context: str = "") -> list[NamedCase]:
+    """The named cases a text speaks of, each with the kind of thing it names.
+
+    A capitalised word opening the text is a name only if ``context`` (the passage
+    around it) never writes it in lower case: "Credit card fees" names no case.
+    """
+    found = []
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        if match.start() == 0 and context:
+            first = (match.group("after") or match.group("before") or "").split()[0]
+            if re.search(rf"\b{re.escape(first.lower())}\b", context):
+                continue
+        names_text = match.group("after") or match.group("before") or ""
+        kind = match.group("kind1") or match.group("kind2") or ""
+        names = frozenset(content_stems(names_text)) - _NOT_CASE_NAMES
+        if names:
+            found.append(NamedCase(names, stem(kind.rstrip("s")) if kind else ""))
+    return found
+
+
+_CATCH_ALL_RE = re.compile(
+    r"\b(?:other|all|any|every|each)\s+(?:\w+\s+)?(?:" + _CASE_KINDS + r")\b", re.I
+)
+
+
+def other_case(rule: list[NamedCase], told: list[NamedCase], text: str = "") -> bool:
+    """The customer names a case of the same kind as the rule's, and none of the rule's:
+    "We're on the Starter plan" against "available on the Team and Enterprise plans".
+    A rule that also speaks of every other case ("48 hours for other fares") covers all."""
+    if not rule or not told or _CATCH_ALL_RE.search(text):
+        return False
+    allowed = frozenset().union(*(case.names for case in rule))
+    kinds = {case.kind for case in rule}
+    for case in told:
+        if case.names & allowed:
+            return False
+    return any(case.kind and case.kind in kinds for case in told)

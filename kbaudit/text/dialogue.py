@@ -1,0 +1,231 @@
+"""What a piece of text does in the conversation: greet, thank, redirect, refuse, ask, inform.
+
+Only informing counts as a fact. A redirect ("contact our support team") and an
+admission ("I don't have information about that") are kept apart because the rubric
+treats an answer made only of them as having no content, however polite it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .tokens import content_stems, normalise, split_sentences, stem, word_list, words
+
+_GREETING_RE = re.compile(
+    r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
+    r"|welcome(?: to| back)?)\b",
+    re.IGNORECASE,
+)
+_PLEASANTRY_RE = re.compile(
+    r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
+    r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
+    r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
+    r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
+    r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
+    r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
+    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e"
+    r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
+    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b",
+    re.IGNORECASE,
+)
+_SHORT_ACK_RE = re.compile(
+    r"^(?:sure|of course|certainly|absolutely|great|okay|ok|alright|got it|no worries"
+    r"|understood|perfect|wonderful|awesome|cool|nice|oh|wow|ah|i see|indeed|right)\b",
+    re.IGNORECASE,
+)
+_REFUSAL_RE = re.compile(
+    r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
+    r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
+    r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
+    r"|provide|say|tell|confirm|give|check|quote)"
+    r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
+    r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
+    r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
+    r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
+    r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
+    r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
+    r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
+    re.IGNORECASE,
+)
+_REDIRECT_RE = re.compile(
+    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
+    r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
+    r"|your)\b"
+    r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
+    r"|department|agents?|representatives?)\b"
+    r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
+    r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
+    r"|\b(?:pharmacist|doctor|lawyer|adviser|advisor|advice service|professional|expert|specialist"
+    r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
+    r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
+    r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
+    r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)",
+    re.IGNORECASE,
+)
+# The bot describing itself or offering help ("I can help with orders and returns",
+# "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
+_SELF_DESCRIPTION_RE = re.compile(
+    r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
+    r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
+    r"|^(?:i'm|i am) here (?:for|to)\b"
+    r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
+    r"|\bis there anything (?:else )?(?:about|i can)",
+    re.IGNORECASE,
+)
+# Sentences about the answer, the passage or the bot's sources rather than about the
+# customer's case ("Based on the information I have, ...", "Here is a short summary:",
+# "This answer is based on the article above"): non-claims, in no metric's denominator.
+META_OPENER_RE = re.compile(
+    r"^(?:(?:based|going) (?:on|by) (?:the |my |our |what )?(?:information|info|sources?|documentation"
+    r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
+    r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
+    r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
+    r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
+    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
+    r"|rundown|breakdown)(?: of [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
+    r"|according to (?:our|the) (?:policy|policies|terms|rules|help centre|help center|website|faq)"
+    r"|(?:the|this|that) (?:article|passage|page|source|guide|document|help article)s?(?: (?:i|we) found| above| below)?"
+    r" (?:answers|covers|explains|says|confirms|addresses|mentions|states)[^:]{0,40}"
+    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question)\s*[,:!-]+\s*",
+    re.IGNORECASE,
+)
+_META_RE = re.compile(
+    r"^(?:(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
+    r" (?:is|was|comes|came|should|covers|summari[sz]es|reflects)\b"
+    r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
+    r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"
+    r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
+    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
+    r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through) (?:the|our|your|a)"
+    r" (?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|faq|knowledge base|information)s?\b[^.]*[.!]?$"
+    r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
+    r"(?: (?:i have|available|provided|above))*[.!]*$)",
+    re.IGNORECASE,
+)
+# "Thank you for flying with us as a Platinum member!": thanks, however long.
+_THANKS_RE = re.compile(
+    r"^(?:and |but )?(?:thanks|thank you|many thanks)\b[^.?]*[!.]?$", re.IGNORECASE
+)
+# "... and an important one.": a trailing remark with no verb and no value.
+_FRAGMENT_RE = re.compile(
+    r"^(?:and|but|or) (?:an?|the|such|what|quite)\b(?:\s+[a-z'-]+){0,3}[.!]*$", re.IGNORECASE
+)
+_CONTACT_DETAIL_RE = re.compile(
+    r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
+)
+_CONTACT_QUERY_RE = re.compile(
+    r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person|representative"
+    r"|live chat|chat with|customer service|support team|complain)",
+    re.IGNORECASE,
+)
+_YES_NO_RE = re.compile(
+    r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
+    r"|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
+    re.IGNORECASE,
+)
+
+# Stems that small talk is made of; a turn built only from them asks for nothing.
+_SMALL_TALK_STEMS = frozenset(
+    stem(word)
+    for word in word_list("""
+    hi hello hey hiya howdy greeting morning afternoon evening night day thank thanks
+    thx ty cheer bye goodby goodbye see later ok okay great cool perfect awesome nice
+    good fine sure yeah yep nope lol haha wow appreciat appreciate help helpful welcom
+    welcome bot robot real name sound got understand understood alright right kind
+    """)
+)
+
+
+def asks_about_contact(query: str) -> bool:
+    """A question about reaching a person makes a contact redirect the actual answer."""
+    return bool(_CONTACT_QUERY_RE.search(query or ""))
+
+
+def is_yes_no(text: str) -> bool:
+    return bool(_YES_NO_RE.match(text.strip()))
+
+
+def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
+    """One of greeting, pleasantry, meta (about the answer or its sources), redirect,
+    refusal, question, yes_no or fact."""
+    clean = text.strip().strip("-*• ").strip()
+    if is_yes_no(clean):
+        return "yes_no"
+    if _REFUSAL_RE.search(clean):
+        return "refusal"
+    if _SELF_DESCRIPTION_RE.search(clean):
+        return "pleasantry"
+    if _THANKS_RE.match(clean):
+        return "pleasantry"
+    if _REDIRECT_RE.search(clean) and not contact_is_answer:
+        return "redirect"
+    if _META_RE.search(clean):
+        return "meta"
+    if clean.endswith("?"):
+        return "question"
+    if _is_social(clean):
+        return "greeting" if _GREETING_RE.match(clean) else "pleasantry"
+    if _FRAGMENT_RE.match(clean):
+        return "pleasantry"
+    return "fact"
+
+
+def _is_social(text: str) -> bool:
+    # A social opener followed by a real claim ("Sure, you can return it") is a fact:
+    # only short leftovers are treated as politeness.
+    pattern = next(
+        (p for p in (_GREETING_RE, _PLEASANTRY_RE, _SHORT_ACK_RE) if p.search(text)), None
+    )
+    if pattern is None:
+        return False
+    leftover = pattern.sub(" ", text)
+    return len(content_stems(leftover)) <= 3
+
+
+def has_contact_detail(text: str) -> bool:
+    return bool(_CONTACT_DETAIL_RE.search(text))
+
+
+def is_small_talk(query: str) -> bool:
+    """True for greetings, thanks, farewells and chit-chat that ask for nothing.
+
+    The sweep skips such turns without judging them (SPEC §4).
+    """
+    text = normalise(query)
+    if not text:
+        return False
+    tokens = words(text)
+    if not tokens:
+        return True  # emoji or punctuation only
+    stems = content_stems(text)
+    return all(stem in _SMALL_TALK_STEMS for stem in stems)
+
+
+def has_question(query: str) -> bool:
+    """True when the turn asks the bot for something (a question or a request)."""
+    text = normalise(query)
+    return bool(text) and not is_small_talk(text) and bool(content_stems(text))
+
+
+# An opening courtesy before the real sentence ("Sorry, ...", "Thanks for asking - ...").
+_OPENER_RE = re.compile(
+    r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|unfortunately|hi|hello|hey)\s*[,!:-]+\s+",
+    re.IGNORECASE,
+)
+_DECLINE_CLAUSE_RE = re.compile(r";\s+|,?\s+but\s+|,\s+(?:and|so)\s+", re.IGNORECASE)
+
+
+def is_decline(response: str) -> bool:
+    """The answer refuses or redirects and gives no information of its own."""
+    kinds = set()
+    for sentence in split_sentences(normalise(response or "")):
+        sentence = _OPENER_RE.sub("", sentence.strip("-*• "))
+        for clause in _DECLINE_CLAUSE_RE.split(sentence):
+            if clause.strip(" ,.;"):
+                kinds.add(piece_kind(clause.strip(" ,")))
+    return "fact" not in kinds and bool(kinds & {"refusal", "redirect"})

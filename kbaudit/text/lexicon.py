@@ -1,0 +1,243 @@
+"""Help-centre vocabulary: the word-level knowledge the offline judge reads text with.
+
+Data only, no logic: irregular forms and synonyms folded by the stemmer, phrases and
+abbreviations rewritten before tokenising, and groups of related words that count as
+the same subject when matching a question with a source or a fact (never when
+checking that a fact is supported: "ship" and "deliver" are one topic, but a source
+saying "ships the same day" does not support "delivered the same day").
+"""
+
+from __future__ import annotations
+
+import re
+
+# Irregular forms the suffix rules below cannot reach.
+IRREGULAR: dict[str, str] = {
+    "bought": "buy",
+    "paid": "pay",
+    "sent": "send",
+    "sold": "sell",
+    "took": "take",
+    "taken": "take",
+    "got": "get",
+    "gotten": "get",
+    "made": "make",
+    "gave": "give",
+    "given": "give",
+    "went": "go",
+    "gone": "go",
+    "won": "win",
+    "began": "begin",
+    "begun": "begin",
+    "wrote": "write",
+    "written": "write",
+    "held": "hold",
+    "kept": "keep",
+    "left": "leave",
+    "lost": "lose",
+    "born": "bear",
+    "used": "use",
+    "came": "come",
+    "became": "become",
+    "known": "know",
+    "knew": "know",
+    "said": "say",
+    "shown": "show",
+    "told": "tell",
+    "found": "find",
+    "built": "build",
+    "brought": "bring",
+    "thought": "think",
+    "felt": "feel",
+    "led": "lead",
+    "met": "meet",
+    "ran": "run",
+    "saw": "see",
+    "seen": "see",
+    "chose": "choose",
+    "chosen": "choose",
+    "spent": "spend",
+    "grew": "grow",
+    "grown": "grow",
+    "drove": "drive",
+    "driven": "drive",
+    "fell": "fall",
+    "fallen": "fall",
+    "flew": "fly",
+    "flown": "fly",
+    "wore": "wear",
+    "worn": "wear",
+    "stood": "stand",
+    "sang": "sing",
+    "sung": "sing",
+    "spoke": "speak",
+    "spoken": "speak",
+    "taught": "teach",
+    "caught": "catch",
+    "fought": "fight",
+    "laid": "lay",
+    "broke": "break",
+    "broken": "break",
+    "children": "child",
+    "women": "woman",
+    "men": "man",
+    "people": "person",
+    "better": "good",
+    "best": "good",
+}
+
+# Help-centre synonyms folded onto one stem, so a paraphrase ("money back", "price")
+# still meets the word the knowledge base uses.
+SYNONYMS: dict[str, str] = {
+    "purchas": "buy",
+    "reimburs": "refund",
+    "pric": "cost",
+    "fee": "cost",
+    "charg": "cost",
+    "parcel": "packag",
+    "shipment": "ship",
+    "colour": "color",
+    "begin": "start",
+    # Units written out or abbreviated name one unit.
+    "kilo": "kg",
+    "kilogram": "kg",
+    "kgs": "kg",
+    "centimetr": "cm",
+    "centimeter": "cm",
+    "gigabyt": "gb",
+    "gig": "gb",
+    "megabyt": "mb",
+    "minut": "min",
+    "hrs": "hour",
+    "hr": "hour",
+    "annual": "year",
+    "shut": "close",
+    "view": "read",
+    "retr": "attempt",
+    "try": "attempt",
+    "tri": "attempt",
+}
+
+
+# Words the suffix rules would fold onto another word's stem ("instalments" and
+# "installation" both end as "instal"): their stems, given outright.
+FIXED_STEMS: dict[str, str] = {
+    "instalment": "instalment",
+    "instalments": "instalment",
+    "installment": "instalment",
+    "installments": "instalment",
+}
+
+# Help-centre phrases with a one-word equivalent ("send the kettle back" is a return),
+# and fixed expressions whose words mean something else on their own ("returning
+# customers" are not returns). Applied to questions, answers and sources alike. Each
+# comes with the words it needs ("back"): a text without them is not searched, which
+# keeps reading every sentence of every source cheap. "#" stands for a long number.
+PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    (
+        "back",
+        re.compile(
+            r"\b(?:sen[dt]|ship(?:ped)?|post(?:ed)?|mail(?:ed)?|bring|brought)(?:s|ing)?"
+            r"\s+((?:[\w'-]+\s+){0,3}?)back\b",
+            re.IGNORECASE,
+        ),
+        r"return \1",  # "send the TV back": the TV stays
+    ),
+    ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+    (
+        "returning",
+        re.compile(r"\breturning (?=(?:customer|visitor|shopper|buyer)s?\b)", re.I),
+        "repeat ",
+    ),
+    (
+        "log logs logged logging login logins logon sign signs signed signing",
+        re.compile(
+            r"\b(?:log|sign)(?:s|ged|ging|ed|ing)?[- ]?(?:in(?:to)?|on)\b|\blog[io]ns?\b", re.I
+        ),
+        "signin",
+    ),
+    ("out", re.compile(r"\bopt(?:s|ed|ing)?[- ]out\b", re.I), "unsubscribe"),
+    ("sold", re.compile(r"\bsold out\b", re.I), "out of stock"),
+    (
+        "here there up",
+        re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I),
+        "arrive",
+    ),
+    ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # Discourse markers opening a statement restate; they say nothing themselves ("which
+    # means 'florids'" inside a sentence does).
+    (
+        "words means summarise summarize summary short simply",
+        re.compile(
+            r"^\W*(?:in other words|(?:that|this) means|to summari[sz]e|in summary"
+            r"|in short|put simply|simply put)\b",
+            re.I,
+        ),
+        " ",
+    ),
+    # An order or ticket number ("BC-4016144") names one case, never a subject.
+    ("#", re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
+    (
+        "up pickup pickups",
+        re.compile(r"\bpick(?:s|ed|ing)?(?:[- ](?:it |them )?up\b|ups?\b)", re.I),
+        "collect",
+    ),
+    (
+        "where where's",
+        re.compile(
+            r"\bwhere(?:'s| is| are)? (?:my|our|the|your) "
+            r"(?=(?:order|parcel|package|delivery|shipment)s?\b)",
+            re.I,
+        ),
+        "track ",
+    ),
+)
+
+# Abbreviations and their spelled-out forms, case-sensitive where the abbreviation is
+# also a word ("US" is a country, "us" a pronoun): each becomes the spelled-out name,
+# so "the US" meets "the United States" word for word.
+ABBREVIATIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "the US" is the country; "Miss USA" or "our US site" keep their own word.
+    (re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b"), "United States"),
+    (re.compile(r"\bU\.K\.(?!\w)|\bUK\b|\b(?i:great britain|britain)\b"), "United Kingdom"),
+    (re.compile(r"\bEU\b"), "European Union"),
+    (re.compile(r"\b(?i:europe)\b"), "European"),
+)
+ABBREVIATION_HINT_RE = re.compile(r"U\.?[SK]|US|UK|EU|(?i:britain|europe\b)")
+
+# Words a customer and an article use for the same subject. Each line is one group;
+# a word may sit in several groups (related is not transitive: "paid" is a payout and
+# a cost, a payout is not a cost).
+RELATED_GROUPS: tuple[str, ...] = (
+    "refund reimburse repay money",
+    "deliver delivery ship shipping dispatch arrive",
+    "cancel stop",
+    "order buy purchase",
+    "cost fee price charge extra",
+    "pay payout money",
+    "exchange swap",
+    "instalment financing finance",
+    "delete close remove",
+    "discount promo voucher coupon",
+    "damaged broken faulty defective",
+    "declined failed rejected",
+    "person human agent representative staff team",
+    "contact reach speak talk call phone chat",
+    "customs duty import vat tax",
+    "photo image picture",
+    "warranty guarantee cover",
+    "collect pickup",
+    "gift present",
+    "valid expire expiry",
+    "stock restock available",
+    "repair fix",
+    "unsubscribe newsletter",
+)
+
+# How a policy speaks of whatever the customer has ("most items", "every order"): a
+# text saying so covers "my laptop" without naming laptops.
+GENERAL_NOUN_RE = re.compile(
+    r"\b(?:most|all|every|any|each|your) (?:[a-z-]+ )?"
+    r"(?:items?|products?|orders?|purchases?|devices?|goods)\b",
+    re.IGNORECASE,
+)

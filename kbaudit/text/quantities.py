@@ -1,0 +1,243 @@
+"""Numbers, amounts, percentages, durations and times of day, compared by value.
+
+A support answer goes wrong most visibly in its numbers ("45 days", "$4.99", "15%"),
+so the judge reads them as values rather than words: "two weeks" equals "14 days",
+"3-5 business days" is a range, "free" is an amount of zero.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .tokens import STOPWORDS, stem, word_list
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
+_CURRENCIES = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "dollar": "usd", "usd": "usd"}
+_CURRENCIES.update({"eur": "eur", "euro": "eur", "gbp": "gbp", "pound": "gbp", "cent": "cent"})
+_CURRENCIES.update({"quid": "gbp", "pence": "pence", "p": "pence"})
+# Durations are compared in days; a business day counts as a day because answers
+# routinely drop the qualifier and that is not the error worth flagging.
+_DAYS_PER_UNIT = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0}
+_DAYS_PER_UNIT.update({"week": 7.0, "month": 30.0, "year": 365.0, "yr": 365.0})
+_ORDINALS = word_list(
+    "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth"
+    " fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+)
+
+_MONEY_BEFORE_RE = re.compile(
+    rf"(?P<cur>[$€£¥])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|m|bn|thousand|million|billion)\b)?",
+    re.IGNORECASE,
+)
+_MONEY_AFTER_RE = re.compile(
+    rf"(?P<num>{_NUM})[\s-]?(?P<mult>thousand|million|billion)?[\s-]?(?:us |american )?"
+    r"(?P<cur>dollars?|usd|eur|euros?|gbp|pounds?|quid|pence|p|cents?)\b",
+    re.IGNORECASE,
+)
+_FREE_RE = re.compile(
+    r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
+    r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
+    r"|\bnothing (?:more |extra |else )?to pay\b"
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
+    r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
+    r"|\bat no (?:extra |additional )?cost\b"
+    r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
+    r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
+    r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
+    r"|\bcosts? (?:you )?nothing\b",
+    re.IGNORECASE,
+)
+_PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
+_DURATION_RE = re.compile(
+    rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
+    r"(?:(?:business|working|calendar)\s+)?"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
+    re.IGNORECASE,
+)
+_TIME_RE = re.compile(
+    r"\b(?P<num>\d{1,2})(?::(?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
+)
+_ORDINAL_RE = re.compile(
+    r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
+    re.IGNORECASE,
+)
+_PLAIN_RE = re.compile(
+    rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]+(?P<noun>[a-z]+))?",
+    re.I,
+)
+# Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
+_AGE_RE = re.compile(
+    r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
+    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A value found in text. ``soft`` values (an implied zero from "free") are never
+    required to appear in a source, only compared with what a source states."""
+
+    kind: str  # amount, percent, duration, time, ordinal, number
+    low: float
+    high: float
+    unit: str = ""
+    start: int = 0
+    end: int = 0
+    text: str = ""
+    soft: bool = False
+
+    def same_value(self, other: Quantity) -> bool:
+        """True when this value lies within the other's (a point inside a range counts)."""
+        if not _kinds_compatible(self, other):
+            return False
+        return other.low - _EPS(other.low) <= self.low and self.high <= other.high + _EPS(
+            other.high
+        )
+
+    def comparable(self, other: Quantity) -> bool:
+        """Same kind and unit, so a different value means a different claim."""
+        if self.kind != other.kind:
+            return False
+        # Bare numbers ("1984", "5") are comparable only when they count the same thing.
+        return self.kind != "number" or bool(self.unit) and self.unit == other.unit
+
+
+def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites
+    return 1e-6 * max(1.0, abs(value))
+
+
+def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:
+    if fact.kind == source.kind:
+        return fact.kind != "amount" or not fact.unit or not source.unit or fact.unit == source.unit
+    if {fact.kind, source.kind} == {"number", "ordinal"}:
+        return True  # "June 7th" and "June 7"
+    # A bare number in an answer ("30") may echo any stated value of the source.
+    return fact.kind == "number" and source.kind in ("duration", "amount", "percent")
+
+
+def parse_number(raw: str) -> float:
+    return float(raw.replace(",", ""))
+
+
+_MAY_HOLD_VALUE_RE = re.compile(
+    r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
+    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)",
+    re.IGNORECASE,
+)
+
+
+def extract_quantities(text: str) -> list[Quantity]:
+    """All values in ``text``, in order.
+
+    ``text`` must already have its number words as digits (see
+    :func:`digits_for_number_words`), so offsets match the text the caller keeps.
+    """
+    if not _MAY_HOLD_VALUE_RE.search(text):
+        return []  # most sentences state no value; skip the extractors
+    found: list[Quantity] = []
+    taken: list[tuple[int, int]] = []
+    for extractor in _EXTRACTORS:
+        for quantity in extractor(text):
+            if not any(quantity.start < end and start < quantity.end for start, end in taken):
+                found.append(quantity)
+                taken.append((quantity.start, quantity.end))
+    return sorted(found, key=lambda quantity: quantity.start)
+
+
+def _money(text: str) -> Iterable[Quantity]:
+    for pattern in (_MONEY_BEFORE_RE, _MONEY_AFTER_RE):
+        for match in pattern.finditer(text):
+            currency = match.group("cur").lower().rstrip("s")
+            value = parse_number(match.group("num"))
+            value *= _MULTIPLIERS.get((match.group("mult") or "").lower(), 1.0)
+            unit = _CURRENCIES.get(currency, currency)
+            if unit == "cent":
+                value, unit = value / 100, "usd"
+            elif unit == "pence":
+                value, unit = value / 100, "gbp"
+            yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
+    for match in _FREE_RE.finditer(text):
+        yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
+
+
+def _percent(text: str) -> Iterable[Quantity]:
+    for match in _PERCENT_RE.finditer(text):
+        value = parse_number(match.group("num"))
+        yield Quantity("percent", value, value, "", match.start(), match.end(), match.group())
+
+
+def _duration(text: str) -> Iterable[Quantity]:
+    for match in _DURATION_RE.finditer(text):
+        unit = match.group("unit").lower().rstrip("s")
+        scale = _DAYS_PER_UNIT[unit]
+        low = parse_number(match.group("num")) * scale
+        high = parse_number(match.group("num2")) * scale if match.group("num2") else low
+        low, high = min(low, high), max(low, high)
+        yield Quantity("duration", low, high, "day", match.start(), match.end(), match.group())
+
+
+def _time_of_day(text: str) -> Iterable[Quantity]:
+    for match in _TIME_RE.finditer(text):
+        hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
+        value = hour + int(match.group("min") or 0) / 60
+        yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+
+
+def _ordinal(text: str) -> Iterable[Quantity]:
+    for match in _ORDINAL_RE.finditer(text):
+        if match.group("num"):
+            value = float(match.group("num"))
+        else:
+            value = float(_ORDINALS.index(match.group("word").lower()) + 3)
+        yield Quantity("ordinal", value, value, "", match.start(), match.end(), match.group())
+
+
+def _plain(text: str) -> Iterable[Quantity]:
+    for match in _PLAIN_RE.finditer(text):
+        value = parse_number(match.group("num"))
+        noun = (match.group("noun") or "").lower()
+        noun = stem(noun) if noun and noun not in STOPWORDS else ""
+        noun = _HEADCOUNT.get(noun, noun)
+        end = match.end("num")
+        yield Quantity("number", value, value, noun, match.start(), end, match.group("num"))
+
+
+_DATA_RE = re.compile(
+    rf"(?P<num>{_NUM})\s?(?P<unit>kb|mb|gb|tb|kilobytes?|megabytes?|gigabytes?|terabytes?)\b", re.I
+)
+_MB_PER_UNIT = {"k": 1 / 1024, "m": 1.0, "g": 1024.0, "t": 1024.0 * 1024}
+
+
+def _data_size(text: str) -> Iterable[Quantity]:
+    """Sizes in one unit, so "2 GB" and "2,048 MB" are one value and "250 MB" another."""
+    for match in _DATA_RE.finditer(text):
+        value = parse_number(match.group("num")) * _MB_PER_UNIT[match.group("unit")[0].lower()]
+        yield Quantity("number", value, value, "mb", match.start(), match.end(), match.group())
+
+
+def _age(text: str) -> Iterable[Quantity]:
+    for match in _AGE_RE.finditer(text):
+        raw = (
+            match.group("num") or match.group("num3") or match.group("num4") or match.group("num5")
+        )
+        low = parse_number(raw)
+        high = parse_number(match.group("num2")) if match.group("num2") else low
+        yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+
+
+# Nouns that count people on an account: "a 4-person team" and "10 or more users".
+_HEADCOUNT = {
+    stem(word): "user"
+    for word in word_list("person people member members seat seats employee employees staff")
+}
+
+
+_EXTRACTORS = (_money, _percent, _age, _duration, _time_of_day, _ordinal, _data_size, _plain)
+
+
+def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:
+    return next((other for other in candidates if quantity.same_value(other)), None)

@@ -1,0 +1,397 @@
+"""Text normalisation for the offline judge: sentences, words, stems, number words.
+
+Everything here is deterministic and cheap: regexes are compiled once at import and
+stems are memoised, because the judge tokenises every source on every call.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .lexicon import (
+    ABBREVIATION_HINT_RE,
+    ABBREVIATIONS,
+    FIXED_STEMS,
+    IRREGULAR,
+    PHRASES,
+    SYNONYMS,
+)
+
+
+def word_list(text: str) -> list[str]:
+    """Whitespace-separated words: keeps long vocabularies readable as prose blocks."""
+    return text.split()
+
+
+# A compact English stopword list. Question words are included because they never
+# carry the subject of a question; they are read separately to know what kind of
+# answer a question expects.
+STOPWORDS: frozenset[str] = frozenset(
+    word_list("""
+    a about above after again against all also am an and any are aren't as at be
+    because been before being below between both but by can can't cannot could
+    couldn't did didn't do does doesn't doing don't down during each either else
+    etc even ever few for from further get gets getting got had hadn't has hasn't
+    have haven't having he he'd he'll he's her here here's hers herself him himself
+    his how how's however i i'd i'll i'm i've if in into is isn't it it's its itself
+    just let's like may me might mine more most much must mustn't my myself need
+    needs neither no nor not now of off oh ok okay on once only or other ought our
+    ours ourselves out over own per please quite rather really same shall shan't she
+    she'd she'll she's should shouldn't so some such than that that's the their
+    theirs them themselves then there there's these they they'd they'll they're
+    they've this those though through thus to too under until up upon us very via
+    was wasn't we we'd we'll we're we've well were weren't what what's whatever when
+    when's whenever where where's whereas wherever whether which while who who's
+    whoever whom whose why why's will with within without won't would wouldn't yes
+    yet you you'd you'll you're you've your yours yourself yourselves
+    yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
+    definitely certainly surely since hence therefore unless ago
+    it'll that'll there'll what'll it'd that'd there'd there're none
+    """)
+)
+
+# Words that negate the clause they sit in. Contractions are kept whole by the
+# tokenizer, so "don't" arrives as one token.
+NEGATIONS: frozenset[str] = frozenset(
+    word_list("""
+    not no never none nobody nothing neither nor cannot can't don't doesn't didn't
+    isn't aren't wasn't weren't won't wouldn't shouldn't couldn't haven't hasn't
+    hadn't mustn't without
+    """)
+)
+
+_VOWELS = frozenset("aeiouy")
+_DOUBLES = frozenset("bdfgklmnprt")
+
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_SPACE_RE = re.compile(r"\s+")
+_SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
+_ABBREVIATIONS: frozenset[str] = frozenset(
+    word_list(
+        "e.g i.e etc vs mr mrs ms dr st approx inc ltd co jr sr u.s u.k dept est fig"
+        " jan feb mar apr jun jul aug sep sept oct nov dec mt ft"
+    )
+)
+
+_UNITS_0_19 = word_list(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen"
+    " fourteen fifteen sixteen seventeen eighteen nineteen"
+)
+_TENS = word_list("twenty thirty forty fifty sixty seventy eighty ninety")
+NUMBER_WORDS: dict[str, int] = {word: value for value, word in enumerate(_UNITS_0_19)}
+NUMBER_WORDS.update({word: 20 + 10 * index for index, word in enumerate(_TENS)})
+NUMBER_WORDS.update({"dozen": 12, "a": 1, "an": 1, "single": 1, "couple": 2})
+_NUMBER_WORD_RE = re.compile(
+    r"\b(?P<tens>" + "|".join(_TENS) + r")(?:[- ](?P<unit>" + "|".join(_UNITS_0_19[1:10]) + r"))?\b"
+    r"|\b(?P<small>" + "|".join(_UNITS_0_19) + r")\b"
+    # "within a week" is a duration, "on a business day" is not.
+    r"|\b(?P<lead>within|in|for|about|around|up to|after|than|takes?|took|taking|lasts?|over"
+    r"|under|least|once|twice|every)\s+(?:a|an|a single)\s+"
+    r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
+    r"|\ba couple of\b",
+    re.IGNORECASE,
+)
+
+
+_PUNCT_MAP = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": " - "})
+
+
+# Pre-tokenised logs write "I 'm" and "do n't"; rejoin them so contractions read whole.
+_DETACHED_CONTRACTION_RE = re.compile(r"(\w) (n't|'(?:m|s|re|ve|d|ll))\b", re.IGNORECASE)
+
+
+def normalise(text: str) -> str:
+    """NFKC, straight quotes and dashes, rejoined contractions, collapsed whitespace."""
+    text = unicodedata.normalize("NFKC", text or "")
+    text = text.translate(_PUNCT_MAP)
+    text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
+    out = []
+    for match in _WORD_RE.finditer(text.lower()):
+        token = match.group().replace("’", "'")
+        if token.endswith("'s"):
+            token = token[:-2]
+        out.append(token)
+    return out
+
+
+def cased_words(text: str) -> list[str]:
+    """Word tokens as written (case kept), for reading a phrase's structure."""
+    return [match.group().replace("’", "'") for match in _WORD_RE.finditer(text)]
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light suffix stripper: plurals, -ing/-ed, common derivations, then synonyms.
+
+    It is not Porter; it only has to map the forms a help centre uses for one idea
+    ("return", "returns", "returned", "returnable") onto one key, consistently.
+    """
+    if word in FIXED_STEMS:
+        return FIXED_STEMS[word]
+    if word in IRREGULAR:
+        return stem(IRREGULAR[word])
+    if len(word) <= 3 or not word.isalpha():
+        return SYNONYMS.get(word, word)
+    base = _strip_inflection(word)
+    base = _strip_derivation(base)
+    base = _strip_final(base)
+    return SYNONYMS.get(base, base)
+
+
+@lru_cache(maxsize=65536)
+def plain_stem(word: str) -> str:
+    """The stem without the synonym folding, for matching a label word for word."""
+    if word in FIXED_STEMS:
+        return FIXED_STEMS[word]
+    if word in IRREGULAR or len(word) <= 3 or not word.isalpha():
+        return word
+    return _strip_final(_strip_derivation(_strip_inflection(word)))
+
+
+def _strip_inflection(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ied") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("ingly", "edly", "ing", "ed"):
+        rest = word[: -len(suffix)]
+        if word.endswith(suffix) and len(rest) >= 3 and _VOWELS & set(rest):
+            return _undouble(rest)
+    return word
+
+
+def _strip_derivation(word: str) -> str:
+    if word.endswith("ation") and len(word) <= 8:
+        return word[:-3]  # "location" -> "locat", as "located" -> "locat"
+    for suffix in (
+        "ations",
+        "ation",
+        "ments",
+        "ment",
+        "ness",
+        "able",
+        "ible",
+        "fully",
+        "ful",
+        "ly",
+    ):
+        rest = word[: -len(suffix)]
+        # "-ly" needs a longer base so "apply" and "reply" keep their last letters.
+        shortest = 4 if suffix == "ly" else 3
+        if word.endswith(suffix) and len(rest) >= shortest and _VOWELS & set(rest):
+            return _undouble(rest)
+    return word
+
+
+def _strip_final(word: str) -> str:
+    if len(word) > 4 and word.endswith("y"):
+        return word[:-1]
+    if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
+        return word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    doubled = len(word) >= 3 and word[-1] == word[-2] and word[-1] in _DOUBLES
+    # "cancelled" -> "cancel", but "called" keeps "call".
+    if doubled and (word[-1] != "l" or len(word) > 4):
+        return word[:-1]
+    return word
+
+
+def content_stems(text: str) -> list[str]:
+    """Stems of the non-stopword tokens, in order (duplicates kept).
+
+    Abbreviations and help-centre phrases are rewritten first (see ``lexicon``), so "the
+    US" keeps its country and "send it back" reads as a return.
+    """
+    tokens = words(text)
+    rewritten = _rewrite(text, tokens)
+    if rewritten is not text:
+        tokens = words(rewritten)
+    return [stem(token) for token in tokens if token not in STOPWORDS]
+
+
+_PHRASES = tuple(
+    (frozenset(word_list(needed)), pattern, replacement) for needed, pattern, replacement in PHRASES
+)
+
+
+# Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
+_ABBREVIATION_TOKENS = frozenset(word_list("u us usa uk eu britain europe"))
+
+
+def rewrite_phrases(text: str) -> str:
+    return _rewrite(text, words(text))
+
+
+def _rewrite(text: str, tokens: list[str]) -> str:
+    """``text`` with its abbreviations and phrases rewritten; the same object when it
+    holds none (the common case, checked on its tokens rather than searched)."""
+    present = set(tokens)
+    if not _ABBREVIATION_TOKENS.isdisjoint(present) and ABBREVIATION_HINT_RE.search(text):
+        for pattern, replacement in ABBREVIATIONS:
+            text = pattern.sub(replacement, text)
+    if any(len(token) >= 4 and token.isdigit() for token in present):
+        present.add("#")
+    for needed, pattern, replacement in _PHRASES:
+        if not needed.isdisjoint(present):
+            text = pattern.sub(replacement, text)
+    return text
+
+
+_NEGATION_RE = re.compile(
+    r"(?<![-\w'])(?:"
+    + "|".join(sorted((re.escape(w) for w in NEGATIONS), key=len, reverse=True))
+    + r")(?![-\w'])",
+    re.IGNORECASE,
+)
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s*)$")
+
+
+_NOT_A_NEGATION_RE = re.compile(
+    r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
+)
+
+
+def has_negation(text: str) -> bool:
+    """Whether the text negates its claim.
+
+    "not-for-profit", "not only", and a title-case "Not" inside a name ("the Not Ready
+    for Prime Time Players") are not negations of the sentence.
+    """
+    return bool(negation_targets(text))
+
+
+_PARENTHESIS_RE = re.compile(r"\([^()]*\)")
+NEGATION_REACH = 2
+
+
+def negation_targets(text: str) -> list[frozenset[str]]:
+    """For each negation, the stems of the few content words it applies to.
+
+    Asides in parentheses are left out: "(which does not stand for ...)" says nothing
+    about the main claim.
+    """
+    text = text.replace("’", "'")
+    if not _NEGATION_RE.search(text):
+        return []
+    text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
+    targets = []
+    for match in _NEGATION_RE.finditer(text):
+        title_case = match.group()[0].isupper()
+        if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
+            continue
+        following = content_stems(text[match.end() : match.end() + 80])
+        targets.append(frozenset(following[:NEGATION_REACH]))
+    return targets
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences and lines, without breaking on abbreviations, initials or decimals."""
+    text = (text or "").replace("\r", "")
+    pieces: list[str] = []
+    start = 0
+    for match in _SENTENCE_END_RE.finditer(text):
+        if match.group().startswith(".") and _is_abbreviation(text, match.start()):
+            continue
+        pieces.append(text[start : match.end()])
+        start = match.end()
+    pieces.append(text[start:])
+    return [clean for piece in pieces if (clean := _SPACE_RE.sub(" ", piece).strip())]
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    head = text[max(0, dot - 12) : dot]
+    token = head.split()[-1].lower() if head.split() else ""
+    token = token.lstrip("(\"'")
+    # "e.g", "D.C", "U.S.A": a period inside the token marks an abbreviation.
+    return token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()) or "." in token
+
+
+# Durations and amounts said in words of their own ("a fortnight", "half an hour",
+# "a hundred"), rewritten before the number words so they compare by value.
+_FIXED_PHRASES = (
+    (re.compile(r"\b(?:a |one )?fortnight\b", re.IGNORECASE), "14 days"),
+    (re.compile(r"\b(?:two|2) fortnights\b", re.IGNORECASE), "28 days"),
+    (re.compile(r"\bthree quarters of an hour\b", re.IGNORECASE), "45 minutes"),
+    (
+        re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year) ago\b", re.IGNORECASE),
+        r"1 \1 ago",
+    ),
+    (re.compile(r"\ban hour and a half\b", re.IGNORECASE), "90 minutes"),
+    (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "30 minutes"),
+    (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
+    (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
+    (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+)
+_HUNDRED_RE = re.compile(
+    r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
+    r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
+    re.IGNORECASE,
+)
+
+
+# "2 point 7 5" (from "two point seven five") -> "2.75".
+_DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
+# Fractions said in words, as shares: "you save a fifth" is 20%.
+_FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
+_FRACTION_RE = re.compile(
+    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)",
+    re.IGNORECASE,
+)
+
+
+def digits_for_number_words(text: str) -> str:
+    """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
+    'five hundred' -> '500', so numbers compare by value."""
+    for pattern, replacement in _FIXED_PHRASES:
+        if pattern.search(text):
+            text = pattern.sub(replacement, text)
+    text = _NUMBER_WORD_RE.sub(_number_word_value, text)
+    if "hundred" in text.lower():
+        text = _HUNDRED_RE.sub(_hundreds, text)
+    if "thousand" in text.lower():
+        text = _THOUSAND_RE.sub(_thousands, text)
+    if " point " in text:
+        text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
+    if _FRACTION_RE.search(text):
+        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
+    return text
+
+
+_THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)
+
+
+def _thousands(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    return str((int(count) if count.isdigit() else 1) * 1000)
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    value = int(count) if count.isdigit() else 1
+    return str(value * 100 + int(match.group("rest") or 0))
+
+
+def _number_word_value(match: re.Match[str]) -> str:
+    if match.group("tens"):
+        value = NUMBER_WORDS[match.group("tens").lower()]
+        unit = match.group("unit")
+        return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
+    if match.group("small"):
+        return str(NUMBER_WORDS[match.group("small").lower()])
+    if match.group("article_unit"):
+        return f"{match.group('lead')} 1 {match.group('article_unit')}"
+    return "2"
