@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 import numpy as np
 from django.db.models import Exists, OuterRef
 
-from audits.judges.offline.quantities import Quantity, extract_quantities, find_match
-from audits.judges.offline.text import digits_for_number_words, split_sentences
 from audits.models import Bot, Interaction
 from content.models import (
     AgentReplyFact,
@@ -30,6 +28,8 @@ from content.models import (
     BotKnowledgeBase,
 )
 from kbaudit.text.embeddings import embed
+from kbaudit.text.quantities import Quantity, extract_quantities, find_match
+from kbaudit.text.tokens import digits_for_number_words, split_sentences
 
 # Cosine similarity of wordllama sentence vectors: above SAME a statement restates the
 # sentence; above TOPIC it is about the same thing (so a different value contradicts it).
