@@ -15,12 +15,15 @@ OUT = ROOT / "bench" / "out"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/test"
 
 
-def bench_database_url(name: str = "kbaudit_bench") -> str:
-    """A scratch database beside the configured one (PostgreSQL), never the real one."""
+def bench_database_url(name: str | None = None) -> str:
+    """A scratch database beside the configured one (PostgreSQL), never the real one:
+    ``<configured name>_bench`` unless named, so that two checkouts sharing a server do
+    not drop each other's."""
     url = os.environ.get("DATABASE_URL", DEFAULT_URL)
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
         sys.exit("The benchmarks need PostgreSQL: set DATABASE_URL=postgres://…")
+    name = name or f"{parts.path.lstrip('/') or 'kbaudit'}_bench"
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
