@@ -336,3 +336,19 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     assert PreparedChunk.for_bot(Payload(bytearray(BOT_MARK), rows=1), 7).endswith(
         (7).to_bytes(8, "big")
     )
+
+
+def test_an_id_stored_in_the_middle_of_a_fresh_chunk_is_a_duplicate_not_an_error(
+    tmp_path, postgres
+):
+    # Stored under another conversation, so that only the interaction's own unique index
+    # tells the prepared rows apart from the stored one.
+    run_import(
+        write_jsonl(tmp_path / "a.jsonl", [record(3, conversation_id="c-x", feedback="down")])
+    )
+    code, out, _ = run_import(write_jsonl(tmp_path / "b.jsonl", [record(i) for i in range(1, 6)]))
+    assert code == 0
+    assert "imported 4, duplicates 1" in out
+    assert Interaction.objects.count() == 5 and RetrievedSource.objects.count() == 10
+    assert Conversation.objects.count() == 5
+    assert Interaction.objects.get(external_id="int-3").feedback == "down"
