@@ -352,3 +352,36 @@ def test_an_id_stored_in_the_middle_of_a_fresh_chunk_is_a_duplicate_not_an_error
     assert Interaction.objects.count() == 5 and RetrievedSource.objects.count() == 10
     assert Conversation.objects.count() == 5
     assert Interaction.objects.get(external_id="int-3").feedback == "down"
+
+
+def test_nul_characters_are_dropped_from_metadata_at_any_depth():
+    from audits.ingest.records import parse_record
+
+    parsed = parse_record(
+        record(1, metadata={"a": ["x\u0000", {"b\u0000": "y"}]}, tag="t\u0000"), line=1
+    )
+    assert parsed.metadata == {"a": ["x", {"b": "y"}], "tag": "t"}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How long?",
+        "  ¿Cuánto   TIEMPO?! ",
+        "__init__ ...",
+        "?!",
+        "",
+        "\u00a0naïve\tcafé\u2003",
+        "a_b",
+        "order 12345",
+        "42",
+        "x\n",
+    ],
+)
+def test_the_query_key_is_the_one_stored_keys_were_made_with(query):
+    import hashlib
+
+    from audits.ingest.records import _EDGE_PUNCT, _WS, query_key
+
+    reference = _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower()))
+    assert query_key(query) == (hashlib.sha1(reference.encode()).hexdigest() if reference else "")
