@@ -147,3 +147,21 @@ def sweep_after_import() -> None:
         logger.warning(
             "sweep not queued after the import (%s): the next scheduled sweep grades it", exc
         )
+
+
+@shared_task(bind=True, max_retries=3, ignore_result=True)
+def text_retention_sweep(self) -> None:
+    """Nightly: drop the text that has outlived each bot's retention (audits.retention)."""
+    from audits.retention.services import text_retention_apply
+
+    try:
+        summary = text_retention_apply()
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+    if summary.interactions or summary.sources:
+        logger.info(
+            "retention dropped the text of %d interactions and %d sources (%s)",
+            summary.interactions,
+            summary.sources,
+            ", ".join(summary.bots),
+        )

@@ -7,7 +7,7 @@ import logging
 from django.db import transaction
 from django.dispatch import receiver
 
-from audits.signals import evaluations_written, interactions_imported
+from audits.signals import conversation_forgotten, evaluations_written, interactions_imported
 from content.models import Article
 
 log = logging.getLogger(__name__)
@@ -48,3 +48,13 @@ def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
                 log.exception("could not queue the rollup refresh of bot %s", bot_id)
 
         transaction.on_commit(enqueue)
+
+
+@receiver(conversation_forgotten)
+def scrub_forgotten_conversation(
+    sender, *, bot_id: int, interaction_ids: list[int], texts: list[str], **kwargs
+) -> None:
+    """An erased conversation's words leave the evidence, suggestions and findings too."""
+    from content.retention.erasure import forgotten_text_scrub
+
+    forgotten_text_scrub(bot_id=bot_id, interaction_ids=interaction_ids, texts=texts)

@@ -199,6 +199,8 @@ KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
 # The nightly knowledge-base scan (duplicates, contradictions) starts at this hour, UTC.
 KBAUDIT_KB_SCAN_HOUR = env_int("KBAUDIT_KB_SCAN_HOUR", 2)
 KBAUDIT_DIGEST_EVERY_MINUTES = env_float("KBAUDIT_DIGEST_EVERY_MINUTES", 15)
+# Days an interaction's full text is kept when its bot sets none; 0 keeps it for good.
+KBAUDIT_TEXT_RETENTION_DAYS = env_int("KBAUDIT_TEXT_RETENTION_DAYS", 0)
 
 CELERY_BEAT_SCHEDULE = {
     # Each scheduled message expires after one period: a beat with no worker listening
@@ -217,6 +219,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "audits.tasks.worker_heartbeat",
         "schedule": KBAUDIT_HEARTBEAT_SECONDS,
         "options": {"expires": KBAUDIT_HEARTBEAT_SECONDS},
+    },
+    # Text past each bot's retention is dropped once a night, grades and rollups kept.
+    "text-retention": {
+        "task": "audits.tasks.text_retention_sweep",
+        "schedule": crontab(hour=3, minute=15),
+        "options": {"expires": 6 * 3600},
     },
     # Weekly digests fall due at each person's own hour: look for due ones this often.
     "digests": {
