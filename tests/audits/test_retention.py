@@ -121,3 +121,39 @@ def test_the_admin_action_erases_the_selected_interactions_conversations(bot, ad
     assert texts(first)[0] == "" and texts(second)[0] == ""
     assert texts(untouched)[0]
     assert Interaction.objects.count() == 3
+
+
+def test_an_editor_erases_a_conversation_from_its_interaction_page(bot, alice, client):
+    interaction = turn(bot, 1)
+    client.force_login(alice)
+    page = client.get(reverse("audits:interaction_detail", args=[interaction.pk]))
+    assert "Erase this conversation" in page.content.decode()
+    url = reverse("audits:conversation_forget", args=[interaction.pk])
+    assert client.post(url).status_code == 302 and texts(interaction)[0]  # not confirmed
+    response = client.post(url, {"confirm": "yes"}, follow=True)
+    assert texts(interaction) == ("", "", [""])
+    body = response.content.decode()
+    assert (
+        "Erased the text of conversation" in body and "text of this interaction was removed" in body
+    )
+
+
+def test_a_writer_may_not_erase_a_conversation(bot, bob, client):
+    interaction = turn(bot, 1)
+    client.force_login(bob)
+    page = client.get(reverse("audits:interaction_detail", args=[interaction.pk]))
+    assert "Erase this conversation" not in page.content.decode()
+    url = reverse("audits:conversation_forget", args=[interaction.pk])
+    assert client.post(url, {"confirm": "yes"}).status_code == 403
+    assert texts(interaction)[0]
+
+
+def test_an_outsider_cannot_reach_another_teams_conversation(bot, charlie, client):
+    from django.contrib.auth.models import Group
+
+    charlie.groups.add(Group.objects.get_or_create(name="editor")[0])
+    interaction = turn(bot, 1)
+    client.force_login(charlie)
+    url = reverse("audits:conversation_forget", args=[interaction.pk])
+    assert client.post(url, {"confirm": "yes"}).status_code == 404
+    assert texts(interaction)[0]
