@@ -253,6 +253,9 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 
 # --- Ingestion -----------------------------------------------------------------------
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
+# Processes that decode, validate and encode a JSONL file for the PostgreSQL importer;
+# with one, PostgreSQL waits for it (it costs more CPU per row than COPY itself).
+KBAUDIT_IMPORT_READERS = env_int("KBAUDIT_IMPORT_READERS", 2)
 KBAUDIT_API_MAX_BATCH = 1000
 
 LOGGING = {
