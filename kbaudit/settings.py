@@ -253,9 +253,10 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 
 # --- Ingestion -----------------------------------------------------------------------
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
-# Processes that decode, validate and encode a JSONL file for the PostgreSQL importer;
-# with one, PostgreSQL waits for it (it costs more CPU per row than COPY itself).
-KBAUDIT_IMPORT_READERS = env_int("KBAUDIT_IMPORT_READERS", 2)
+# Processes that decode, validate and encode a JSONL file for the PostgreSQL importer.
+# One costs more CPU per row than COPY itself; more help where cores are to spare (on
+# two cores shared with PostgreSQL they measured no faster and spent more CPU).
+KBAUDIT_IMPORT_READERS = env_int("KBAUDIT_IMPORT_READERS", 1)
 KBAUDIT_API_MAX_BATCH = 1000
 
 LOGGING = {

@@ -79,22 +79,19 @@ class PreparedChunk:
     @staticmethod
     def for_bot(
         payload: Payload, bot_id: int, conversation_ids: dict[tuple[str, str], int] | None = None
-    ) -> bytes | None:
+    ) -> bytearray | None:
         """The data with the bot's id in place, or None if the stand-in is ambiguous; with
         ``conversation_ids``, rows naming one of those conversations get its id instead of
         the one reserved (a conversation already stored, or begun by another reader)."""
-        data = bytes(payload.data)
-        if data.count(BOT_MARK) != payload.rows:
+        # On the bytearray itself: a chunk's data is megabytes, each copy costs the writer.
+        if payload.data.count(BOT_MARK) != payload.rows:
             return None
-        data = data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
-        if not conversation_ids:
-            return data
-        patched = bytearray(data)
-        for offset, key in payload.conversations:
+        data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+        for offset, key in payload.conversations if conversation_ids else ():
             if key in conversation_ids:
                 at = offset + CONVERSATION_OFFSET
-                patched[at : at + 8] = conversation_ids[key].to_bytes(8, "big", signed=True)
-        return bytes(patched)
+                data[at : at + 8] = conversation_ids[key].to_bytes(8, "big", signed=True)
+        return data
 
 
 class ChunkPreparer:
