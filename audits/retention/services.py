@@ -80,8 +80,10 @@ def _drop_between(bot: Bot, start: datetime, end: datetime, summary: RetentionSu
     summary.interactions += interactions.exclude(query="", response="").update(
         query="", response=""
     )
+    # Through the interactions (bot, timestamp index) and the sources' primary key, which
+    # starts with the interaction: sources have no index by bot and time.
     summary.sources += (
-        RetrievedSource.objects.filter(bot=bot, occurred_at__gte=start, occurred_at__lt=end)
+        RetrievedSource.objects.filter(interaction_id__in=interactions.values("id"))
         .exclude(text="")
         .update(text="")
     )
