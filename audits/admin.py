@@ -1,4 +1,4 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from audits.models import (
     ApiToken,
@@ -69,6 +69,22 @@ class InteractionAdmin(admin.ModelAdmin):
     raw_id_fields = ["conversation", "run"]
     date_hierarchy = "timestamp"
     show_full_result_count = False
+    actions = ["forget_conversations"]
+
+    @admin.action(
+        description="Erase the text of these interactions' whole conversations",
+        permissions=["change"],
+    )
+    def forget_conversations(self, request, queryset):
+        from audits.retention.services import conversation_forget
+
+        pairs = set(queryset.values_list("bot_id", "conversation__external_id"))
+        bots = Bot.objects.in_bulk({bot_id for bot_id, _ in pairs})
+        for bot_id, external_id in sorted(pairs):
+            conversation_forget(bot=bots[bot_id], conversation_external_id=external_id)
+        self.message_user(
+            request, f"Erased the text of {len(pairs)} conversation(s).", messages.SUCCESS
+        )
 
 
 @admin.register(Evaluation)

@@ -102,6 +102,15 @@ class Bot(models.Model):
         help_text="Judge tokens (prompt + completion) this bot may spend per day; empty for "
         "no limit. Once reached, its interactions wait for the next day.",
     )
+    text_retention_days = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Days the full text of an interaction (query, answer, retrieved chunks) is "
+        "kept; its grade, credits and rollups stay for good. Empty for the installation's "
+        "default (KBAUDIT_TEXT_RETENTION_DAYS).",
+    )
+    # Every interaction before this instant has had its text dropped (retention).
+    text_dropped_before = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = BotQuerySet.as_manager()
@@ -132,6 +141,14 @@ class Bot(models.Model):
             return True
         digest = hashlib.sha256(f"{self.slug}\x00{external_id}".encode()).digest()
         return int.from_bytes(digest[:8], "big") / 2**64 * 100 < self.sample_percent
+
+    def text_retention(self) -> timedelta | None:
+        """How long full text is kept: the bot's own setting, else the installation's;
+        None (or 0 days in the setting) keeps it for good."""
+        days = self.text_retention_days
+        if days is None:
+            days = settings.KBAUDIT_TEXT_RETENTION_DAYS or None
+        return timedelta(days=days) if days else None
 
 
 class BotDailyUsage(models.Model):

@@ -15,3 +15,8 @@ evaluations_written = Signal()
 # Sent when a trace names retrieved documents without their text: bot, keys (article
 # ids). A receiver returns {key: text} from the bot's knowledge base.
 source_texts_wanted = Signal()
+
+# Sent inside the transaction that erased a conversation's text (retention.erasure):
+# bot_id, interaction_ids, and texts — the erased queries, answers, sub-questions and
+# facts — so that other apps remove the copies they keep (evidence, suggestions).
+conversation_forgotten = Signal()

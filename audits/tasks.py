@@ -158,3 +158,21 @@ def traces_assemble_idle(self) -> None:
             traces_assemble(bot=bot)
     except DatabaseError as exc:
         raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+
+
+@shared_task(bind=True, max_retries=3, ignore_result=True)
+def text_retention_sweep(self) -> None:
+    """Nightly: drop the text that has outlived each bot's retention (audits.retention)."""
+    from audits.retention.services import text_retention_apply
+
+    try:
+        summary = text_retention_apply()
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+    if summary.interactions or summary.sources:
+        logger.info(
+            "retention dropped the text of %d interactions and %d sources (%s)",
+            summary.interactions,
+            summary.sources,
+            ", ".join(summary.bots),
+        )

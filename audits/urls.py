@@ -7,6 +7,11 @@ app_name = "audits"
 urlpatterns = [
     path("interactions/", views.interaction_list, name="interaction_list"),
     path("interactions/<int:pk>/", views.interaction_detail, name="interaction_detail"),
+    path(
+        "interactions/<int:pk>/forget/",
+        views.conversation_forget_view,
+        name="conversation_forget",
+    ),
     path("sweep/", views.sweep_status_page, name="sweep_status"),
     path("sweep/run/", views.sweep_run_now, name="sweep_run"),
     path("sweep/retry-failed/", views.sweep_retry_failed, name="sweep_retry_failed"),

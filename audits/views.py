@@ -16,7 +16,7 @@ from audits.presenters import evaluation_view
 from audits.sweep import failed_requeue
 from audits.sweep_status import sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
-from kbaudit.lib.roles import is_editor
+from kbaudit.lib.roles import editor_required, is_editor
 
 # A row stored before the importers checked timestamps may lie outside the years Python
 # can read (PostgreSQL keeps 4713 BC to 294276 AD): the list leaves such rows out instead
@@ -67,8 +67,35 @@ def interaction_detail(request, pk: int):
         "view": evaluation_view(evaluation) if evaluation else None,
         "diagnoses": diagnoses,
         "turns": turns,
+        # Retention or an erasure took both; a bot's own first turn keeps its answer.
+        "text_removed": not interaction.query and not interaction.response,
+        "may_forget": is_editor(request.user),
     }
     return render(request, "audits/interaction_detail.html", context)
+
+
+@require_POST
+@editor_required
+def conversation_forget_view(request, pk: int):
+    """Erase the text of this interaction's whole conversation (an erasure request)."""
+    from audits.retention.services import conversation_forget
+
+    interaction = get_object_or_404(
+        Interaction.objects.visible_to(request.user).select_related("bot", "conversation"),
+        pk=pk,
+    )
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the confirmation to erase the conversation.")
+        return redirect(interaction)
+    conversation_forget(
+        bot=interaction.bot, conversation_external_id=interaction.conversation.external_id
+    )
+    messages.success(
+        request,
+        f"Erased the text of conversation {interaction.conversation.external_id}; "
+        "its grades and counts stay.",
+    )
+    return redirect(interaction)
 
 
 def may_run_sweep(user) -> bool:

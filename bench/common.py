@@ -15,12 +15,15 @@ OUT = ROOT / "bench" / "out"
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/test"
 
 
-def bench_database_url(name: str = "kbaudit_bench") -> str:
-    """A scratch database beside the configured one (PostgreSQL), never the real one."""
+def bench_database_url(name: str | None = None) -> str:
+    """A scratch database beside the configured one (PostgreSQL), never the real one:
+    ``<configured name>_bench`` unless named, so that two checkouts sharing a server do
+    not drop each other's."""
     url = os.environ.get("DATABASE_URL", DEFAULT_URL)
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
         sys.exit("The benchmarks need PostgreSQL: set DATABASE_URL=postgres://…")
+    name = name or f"{parts.path.lstrip('/') or 'kbaudit'}_bench"
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
@@ -52,6 +55,14 @@ def env_for(url: str, **extra: str) -> dict[str, str]:
 
 def manage(url: str, *args: str, **extra_env: str) -> tuple[float, int, str]:
     """Run a manage.py command in a child; return (seconds, peak RSS in MB, stdout)."""
+    seconds, peak_mb, out, _ = manage_measured(url, *args, **extra_env)
+    return seconds, peak_mb, out
+
+
+def manage_measured(url: str, *args: str, **extra_env: str) -> tuple[float, int, str, dict]:
+    """As manage(), plus the CPU seconds the command spent: its own ("self"), its child
+    processes' ("children") and its PostgreSQL backend's ("backend", 0 when the server
+    runs elsewhere)."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "measure.py"), *args],
@@ -67,7 +78,11 @@ def manage(url: str, *args: str, **extra_env: str) -> tuple[float, int, str]:
         sys.stderr.write(err[-4000:])
         raise SystemExit(f"manage.py {' '.join(args)} failed ({proc.returncode})")
     peak_kb = int(err.rsplit("PEAK_RSS_KB=", 1)[1].split()[0])
-    return seconds, peak_kb // 1024, out
+    cpu = {
+        name.lower(): float(err.rsplit(f"CPU_{name}=", 1)[1].split()[0])
+        for name in ("SELF", "CHILDREN", "BACKEND")
+    }
+    return seconds, peak_kb // 1024, out, cpu
 
 
 @contextmanager

@@ -10,7 +10,12 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from audits.models import Bot, RetrievedSource
-from audits.signals import evaluations_written, interactions_imported, source_texts_wanted
+from audits.signals import (
+    conversation_forgotten,
+    evaluations_written,
+    interactions_imported,
+    source_texts_wanted,
+)
 from content.alerts.services import alert_defaults_ensure
 from content.models import Article, BotKnowledgeBase
 from content.tasks import rollups_refresh
@@ -120,3 +125,13 @@ def default_alert_rules(sender, *, instance: Bot, **kwargs) -> None:
     """A team's first bot turns on the default alert rules (editors change them later)."""
     if instance.team_id is not None:
         alert_defaults_ensure(team=instance.team)
+
+
+@receiver(conversation_forgotten)
+def scrub_forgotten_conversation(
+    sender, *, bot_id: int, interaction_ids: list[int], texts: list[str], **kwargs
+) -> None:
+    """An erased conversation's words leave the evidence, suggestions and findings too."""
+    from content.retention.erasure import forgotten_text_scrub
+
+    forgotten_text_scrub(bot_id=bot_id, interaction_ids=interaction_ids, texts=texts)

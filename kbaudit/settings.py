@@ -250,6 +250,8 @@ KBAUDIT_HEARTBEAT_SECONDS = env_int("KBAUDIT_HEARTBEAT_SECONDS", 60)
 KBAUDIT_KB_SCAN_HOUR = env_int("KBAUDIT_KB_SCAN_HOUR", 2)
 KBAUDIT_DIGEST_EVERY_MINUTES = env_float("KBAUDIT_DIGEST_EVERY_MINUTES", 15)
 KBAUDIT_ALERTS_EVERY_MINUTES = env_float("KBAUDIT_ALERTS_EVERY_MINUTES", 5)
+# Days an interaction's full text is kept when its bot sets none; 0 keeps it for good.
+KBAUDIT_TEXT_RETENTION_DAYS = env_int("KBAUDIT_TEXT_RETENTION_DAYS", 0)
 
 CELERY_BEAT_SCHEDULE = {
     # Each scheduled message expires after one period: a beat with no worker listening
@@ -288,6 +290,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=17),
         "options": {"expires": 3600},
     },
+    # Text past each bot's retention is dropped once a night, grades and rollups kept.
+    "text-retention": {
+        "task": "audits.tasks.text_retention_sweep",
+        "schedule": crontab(hour=3, minute=15),
+        "options": {"expires": 6 * 3600},
+    },
     # Weekly digests fall due at each person's own hour: look for due ones this often.
     "digests": {
         "task": "content.tasks.digests_dispatch",
@@ -315,6 +323,10 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "kbaudit <kbaudit@localhost>")
 
 # --- Ingestion -----------------------------------------------------------------------
 KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
+# Processes that decode, validate and encode a JSONL file for the PostgreSQL importer.
+# One costs more CPU per row than COPY itself; more help where cores are to spare (on
+# two cores shared with PostgreSQL they measured no faster and spent more CPU).
+KBAUDIT_IMPORT_READERS = env_int("KBAUDIT_IMPORT_READERS", 1)
 KBAUDIT_API_MAX_BATCH = 1000
 # OpenTelemetry traces: the largest decoded OTLP body, how long a trace without its root
 # span waits for more spans, and how much of a KB article stands in for a span's missing text.

@@ -12,6 +12,7 @@ ordinary way.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import traceback
 from collections.abc import Iterator
@@ -60,36 +61,49 @@ def read_chunk(path: str, summary: ChunkSummary) -> Iterator[tuple[int, object]]
 
 
 def summaries(
-    path: str, *, chunk_size: int, default_bot: str | None, run_id: int | None, connect
+    path: str,
+    *,
+    chunk_size: int,
+    default_bot: str | None,
+    run_id: int | None,
+    connect,
+    readers: int = 1,
 ) -> Iterator[ChunkSummary]:
-    """Chunk summaries from a child process, a bounded number ahead."""
+    """Chunk summaries in file order from ``readers`` child processes, each taking every
+    ``readers``-th chunk, a bounded number ahead. A conversation that crosses into a
+    chunk another reader prepared is joined by the writer (see PreparedChunk.for_bot)."""
     context = multiprocessing.get_context("fork")
-    queue = context.Queue(maxsize=2)
-    child = context.Process(
-        target=_child,
-        args=(queue, path, chunk_size, default_bot, run_id, connect),
-        name="kbaudit-import-reader",
-        daemon=True,
-    )
-    child.start()
+    queues = [context.Queue(maxsize=2) for _ in range(readers)]
+    children = [
+        context.Process(
+            target=_child,
+            args=(queue, path, chunk_size, default_bot, run_id, connect, index, readers),
+            name=f"kbaudit-import-reader-{index}",
+            daemon=True,
+        )
+        for index, queue in enumerate(queues)
+    ]
+    for child in children:
+        child.start()
     try:
-        while True:
-            kind, payload = queue.get()
-            if kind == _DONE:
+        for turn in itertools.count():
+            kind, payload = queues[turn % readers].get()
+            if kind == _DONE:  # this reader's next chunk would have been the next one
                 return
             if kind == "error":
                 raise RuntimeError(f"the import's reading process failed:\n{payload}")
             yield payload
     finally:
-        if child.is_alive():
-            child.terminate()
-        child.join()
+        for child in children:
+            if child.is_alive():
+                child.terminate()
+            child.join()
 
 
-def _child(queue, path, chunk_size, default_bot, run_id, connect) -> None:
+def _child(queue, path, chunk_size, default_bot, run_id, connect, index=0, readers=1) -> None:
     preparer = ChunkPreparer(connect, run_id=run_id)
     try:
-        for summary in _read(path, chunk_size, default_bot, preparer):
+        for summary in _read(path, chunk_size, default_bot, preparer, index, readers):
             queue.put(("chunk", summary))
         queue.put((_DONE, None))
     except BaseException:  # reported to the writer, which raises it
@@ -98,17 +112,20 @@ def _child(queue, path, chunk_size, default_bot, run_id, connect) -> None:
         preparer.close()
 
 
-def _read(path, chunk_size, default_bot, preparer) -> Iterator[ChunkSummary]:
+def _read(path, chunk_size, default_bot, preparer, index=0, readers=1) -> Iterator[ChunkSummary]:
+    """This reader's chunks: every line is read (to count lines and bytes), only its own
+    chunks are decoded."""
     with open(path, "rb") as handle:
-        offset, number, lines = 0, 0, []
+        offset, number, lines, chunk = 0, 0, [], 0
         for raw in handle:
             number += 1
             lines.append(raw)
             if len(lines) >= chunk_size:
-                yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
+                if chunk % readers == index:
+                    yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
                 offset += sum(len(line) for line in lines)
-                lines = []
-        if lines:
+                lines, chunk = [], chunk + 1
+        if lines and chunk % readers == index:
             yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
 
 

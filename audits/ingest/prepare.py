@@ -57,10 +57,17 @@ def json_dumps(value) -> bytes:
     return orjson.dumps(value)
 
 
+# Where a row's conversation id sits in binary COPY data: after the field count (2
+# bytes) and the id and bot fields (4-byte length + 8 bytes each), past its own length.
+CONVERSATION_OFFSET = 2 + 12 + 12 + 4
+
+
 @dataclass
 class Payload:
     data: bytearray = field(default_factory=bytearray)
     rows: int = 0
+    # Interaction rows: (offset of the row, the conversation key it names).
+    conversations: list[tuple[int, tuple[str, str]]] = field(default_factory=list)
 
 
 @dataclass
@@ -74,12 +81,21 @@ class PreparedChunk:
     sources: dict[str, Payload] = field(default_factory=dict)
 
     @staticmethod
-    def for_bot(payload: Payload, bot_id: int) -> bytes | None:
-        """The data with the bot's id in place, or None if the stand-in is ambiguous."""
-        data = bytes(payload.data)
-        if data.count(BOT_MARK) != payload.rows:
+    def for_bot(
+        payload: Payload, bot_id: int, conversation_ids: dict[tuple[str, str], int] | None = None
+    ) -> bytearray | None:
+        """The data with the bot's id in place, or None if the stand-in is ambiguous; with
+        ``conversation_ids``, rows naming one of those conversations get its id instead of
+        the one reserved (a conversation already stored, or begun by another reader)."""
+        # On the bytearray itself: a chunk's data is megabytes, each copy costs the writer.
+        if payload.data.count(BOT_MARK) != payload.rows:
             return None
-        return data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+        data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+        for offset, key in payload.conversations if conversation_ids else ():
+            if key in conversation_ids:
+                at = offset + CONVERSATION_OFFSET
+                data[at : at + 8] = conversation_ids[key].to_bytes(8, "big", signed=True)
+        return data
 
 
 @dataclass
@@ -180,7 +196,8 @@ class ChunkPreparer:
             r.response, r.query_key, r.feedback, r.timestamp if r.feedback else None,
             Jsonb(r.metadata, dumps=json_dumps), len(r.sources),
         )  # fmt: skip
-        _append(chunk.interactions, r.bot, row, interactions_tx)
+        offset = _append(chunk.interactions, r.bot, row, interactions_tx)
+        chunk.interactions[r.bot].conversations.append((offset, (r.bot, r.conversation_id)))
         for s in r.sources:
             row = (
                 pk,
@@ -196,9 +213,12 @@ class ChunkPreparer:
             _append(chunk.sources, r.bot, row, sources_tx)
 
 
-def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer) -> None:
+def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer) -> int:
+    """Append ``row``; the offset it starts at."""
     payload = payloads.get(bot)
     if payload is None:
         payload = payloads[bot] = Payload(bytearray(_binary_signature))
+    offset = len(payload.data)
     format_row_binary(row, tx, payload.data)
     payload.rows += 1
+    return offset

@@ -193,10 +193,18 @@ class EscalationRecord:
 
 def query_key(query: str) -> str:
     """Normalised query hash: pairs a replayed query with its production original."""
-    normalised = _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower()))
-    if not normalised:
+    # Equal to _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower())), which the keys
+    # already stored were made with, at a fraction of the cost: the trailing-punctuation
+    # pattern was tried at every position of the query. [\W_] is exactly "not isalnum()".
+    normalised = " ".join(query.lower().split())
+    start, end = 0, len(normalised)
+    while start < end and not normalised[start].isalnum():
+        start += 1
+    while end > start and not normalised[end - 1].isalnum():
+        end -= 1
+    if start == end:
         return ""
-    return hashlib.sha1(normalised.encode()).hexdigest()
+    return hashlib.sha1(normalised[start:end].encode()).hexdigest()
 
 
 def clean_text(text: str) -> str:
@@ -522,9 +530,12 @@ def _metadata(record: dict) -> dict[str, Any]:
         metadata = {}
     elif not isinstance(metadata, dict):
         raise RecordError(f"metadata: must be an object (got {kind_of(metadata)})")
-    extra = {key: value for key, value in record.items() if key not in KNOWN_FIELDS}
     # Unknown fields are kept, never dropped (SPEC §2).
-    merged = {**metadata, **extra} if extra else metadata
+    if KNOWN_FIELDS.issuperset(record):  # the common case, checked without a Python loop
+        merged = metadata
+    else:
+        extra = {key: value for key, value in record.items() if key not in KNOWN_FIELDS}
+        merged = {**metadata, **extra}
     if merged:
         _check_metadata(merged)
     return merged

@@ -321,7 +321,12 @@ def interaction_import_file(
             on_rejected(Rejection(line, reason, external_id, conflict=conflict))
 
     for chunk in summaries(
-        path, chunk_size=chunk_size, default_bot=default_bot, run_id=run_id, connect=_connector()
+        path,
+        chunk_size=chunk_size,
+        default_bot=default_bot,
+        run_id=run_id,
+        connect=_connector(),
+        readers=max(1, settings.KBAUDIT_IMPORT_READERS),
     ):
         for line, reason, external_id in chunk.rejections:
             reject(line, reason, external_id)

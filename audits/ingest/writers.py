@@ -134,7 +134,11 @@ class PostgresCopyWriter:
             cursor.execute(self.STAGING)
             if prepared is not None:
                 keys = [(bot_ids[slug], external_id) for slug, external_id in prepared.keys]
-                if self._existing_keys(cursor, keys, run_id):
+                # A file imported again is caught by its chunk's first and last ids; any
+                # other stored id makes the COPY fail on the unique index, and the chunk
+                # is written the ordinary way. Looking every id up first cost the import
+                # an index probe per row.
+                if self._existing_keys(cursor, {keys[0], keys[-1]}, run_id):
                     return None
                 savepoint = transaction.savepoint()
                 try:
@@ -207,22 +211,26 @@ class PostgresCopyWriter:
 
     def _copy_prepared_bytes(self, cursor, prepared, bot_ids, run_id) -> tuple[bool, dict]:
         """Store the conversations, then COPY the prepared bytes if they still hold: False
-        (and the conversations' real ids) when a conversation was already stored under
-        another id, or the bot's stand-in turned up in the data itself."""
+        (and the conversations' real ids) when the bot's stand-in turned up in the data
+        itself. A conversation already stored under another id (continued from an earlier
+        file, or begun in a chunk another reader prepared) gets that id in its rows."""
         spans = {
             (bot_ids[slug], external_id): (first, last, pk)
             for (slug, external_id), (pk, first, last) in prepared.conversations.items()
         }
         actual = self._conversation_ids(cursor, spans, run_id)
-        if any(actual[key] != span[2] for key, span in spans.items()):
-            return False, actual
+        moved = {
+            (slug, external_id): actual[(bot_ids[slug], external_id)]
+            for (slug, external_id), (pk, _, _) in prepared.conversations.items()
+            if actual[(bot_ids[slug], external_id)] != pk
+        }
         encoded = []
         for table, columns, payloads in (
             ("audits_interaction", INTERACTION_COLUMNS, prepared.interactions),
             ("audits_retrievedsource", SOURCE_COLUMNS, prepared.sources),
         ):
             for slug, payload in payloads.items():
-                data = prepared.for_bot(payload, bot_ids[slug])
+                data = prepared.for_bot(payload, bot_ids[slug], moved)
                 if data is None:
                     return False, actual
                 encoded.append((table, columns, data))

@@ -389,3 +389,51 @@ def test_create_api_token_names_a_team_less_bot_and_gives_it_a_team(team):
     assert "bot loner has no team" in err.getvalue() and "--team TEAM-SLUG" in err.getvalue()
     call_command("create_api_token", "loner", "--team", team.slug, stdout=io.StringIO())
     assert Bot.objects.get(slug="loner").team == team
+
+
+def test_an_id_stored_in_the_middle_of_a_fresh_chunk_is_a_duplicate_not_an_error(
+    tmp_path, postgres
+):
+    # Stored under another conversation, so that only the interaction's own unique index
+    # tells the prepared rows apart from the stored one.
+    run_import(
+        write_jsonl(tmp_path / "a.jsonl", [record(3, conversation_id="c-x", feedback="down")])
+    )
+    code, out, _ = run_import(write_jsonl(tmp_path / "b.jsonl", [record(i) for i in range(1, 6)]))
+    assert code == 0
+    assert "imported 4, duplicates 1" in out
+    assert Interaction.objects.count() == 5 and RetrievedSource.objects.count() == 10
+    assert Conversation.objects.count() == 5
+    assert Interaction.objects.get(external_id="int-3").feedback == "down"
+
+
+def test_the_query_key_is_the_one_stored_keys_were_made_with(query):
+    import hashlib
+
+    from audits.ingest.records import _EDGE_PUNCT, _WS, query_key
+
+    reference = _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower()))
+    assert query_key(query) == (hashlib.sha1(reference.encode()).hexdigest() if reference else "")
+
+
+def test_two_readers_join_a_conversation_that_crosses_their_chunks(
+    tmp_path, postgres, settings, monkeypatch
+):
+    from audits.ingest import writers
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a chunk was written the slow way")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    monkeypatch.setattr(service, "_write_again", must_not_run)
+    settings.KBAUDIT_IMPORT_CHUNK, settings.KBAUDIT_IMPORT_READERS = 2, 2
+    lines = [record(i, conversation_id=f"c-{i // 3}", feedback="down" if i == 4 else None) for i in range(8)]  # fmt: skip
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 8, duplicates 0" in out
+    assert Conversation.objects.count() == 3
+    for conversation in Conversation.objects.all():
+        turns = conversation.interactions.order_by("external_id")
+        expected = [f"int-{i}" for i in range(8) if f"c-{i // 3}" == conversation.external_id]
+        assert [t.external_id for t in turns] == expected
+    assert list(Interaction.objects.filter(feedback="down").values_list("external_id", flat=True)) == ["int-4"]  # fmt: skip
+    assert RetrievedSource.objects.count() == 16

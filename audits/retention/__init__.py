@@ -1,0 +1,1 @@
+"""Retention and erasure of interaction text: grades, credits and rollups stay."""

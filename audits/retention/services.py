@@ -1,0 +1,198 @@
+"""Dropping old text (retention) and erasing one conversation (a GDPR request).
+
+Retention drops what can identify a person or grow without bound — the query, the
+answer and the retrieved chunks — and keeps everything the analytics read: the
+evaluation (metrics, verdict, cause, topic, the judge's match matrices), the sources'
+article keys and ranks (the article credits), the query key (before/after pairing)
+and the rollups. So rankings, trends and comparisons keep working years back.
+
+Erasure goes further for one conversation: its text goes from every table, including
+the judge's working on the evaluation, the judge cache and (through the
+``conversation_forgotten`` signal) the copies the content side keeps.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, time, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from audits.grading import judge_input_for
+from audits.judges.cache import cache_key
+from audits.models import (
+    Bot,
+    Conversation,
+    Evaluation,
+    Interaction,
+    JudgeCacheEntry,
+    RetrievedSource,
+)
+from audits.signals import conversation_forgotten
+
+log = logging.getLogger(__name__)
+
+TEXT_DROPPED = "text_dropped"
+# Text is dropped a day at a time: short transactions, and a crash resumes where it was.
+STEP = timedelta(days=1)
+
+
+@dataclass
+class RetentionSummary:
+    interactions: int = 0
+    sources: int = 0
+    skipped_pending: int = 0
+    bots: list[str] = field(default_factory=list)
+
+
+def interaction_text_drop(*, bot: Bot, before: datetime) -> RetentionSummary:
+    """Drop the full text of ``bot``'s interactions older than ``before``.
+
+    Starts where the previous run stopped (``bot.text_dropped_before``) and advances it
+    a day at a time. An interaction still waiting for its grade can no longer be judged
+    without its text: it is skipped, never graded from empty strings.
+    """
+    summary = RetentionSummary(bots=[bot.slug])
+    start = bot.text_dropped_before or _oldest(bot)
+    if start is None or start >= before:
+        return summary
+    while start < before:
+        end = min(before, datetime.combine(start.date() + STEP, time.min, tzinfo=UTC))
+        _drop_between(bot, start, end, summary)
+        start = end
+    return summary
+
+
+def _oldest(bot: Bot) -> datetime | None:
+    first = Interaction.objects.filter(bot=bot).order_by("timestamp").first()
+    return first.timestamp if first else None
+
+
+@transaction.atomic
+def _drop_between(bot: Bot, start: datetime, end: datetime, summary: RetentionSummary) -> None:
+    interactions = Interaction.objects.filter(bot=bot, timestamp__gte=start, timestamp__lt=end)
+    ungraded = interactions.filter(status=Interaction.Status.PENDING, evaluation__isnull=True)
+    summary.skipped_pending += ungraded.update(
+        status=Interaction.Status.SKIPPED, skip_reason=TEXT_DROPPED, claim_token=""
+    )
+    summary.interactions += interactions.exclude(query="", response="").update(
+        query="", response=""
+    )
+    # Through the interactions (bot, timestamp index) and the sources' primary key, which
+    # starts with the interaction: sources have no index by bot and time.
+    summary.sources += (
+        RetrievedSource.objects.filter(interaction_id__in=interactions.values("id"))
+        .exclude(text="")
+        .update(text="")
+    )
+    Bot.objects.filter(pk=bot.pk).update(text_dropped_before=end)
+    bot.text_dropped_before = end
+
+
+def text_retention_apply(*, now: datetime | None = None) -> RetentionSummary:
+    """Every bot with a retention period: drop the text that has outlived it."""
+    now = now or timezone.now()
+    total = RetentionSummary()
+    for bot in Bot.objects.all():
+        keep = bot.text_retention()
+        if keep is None:
+            continue
+        done = interaction_text_drop(bot=bot, before=now - keep)
+        total.interactions += done.interactions
+        total.sources += done.sources
+        total.skipped_pending += done.skipped_pending
+        if done.interactions or done.sources:
+            total.bots.append(bot.slug)
+    return total
+
+
+@dataclass
+class ErasureSummary:
+    conversations: int = 0
+    interactions: int = 0
+    sources: int = 0
+    evaluations: int = 0
+    cache_entries: int = 0
+
+
+class ConversationNotFound(LookupError):
+    pass
+
+
+def conversation_forget(*, bot: Bot, conversation_external_id: str) -> ErasureSummary:
+    """Erase the text of one conversation of ``bot`` everywhere (production and the
+    offline runs that replayed it); its grades and counts stay, without text."""
+    conversations = Conversation.objects.filter(bot=bot, external_id=conversation_external_id)
+    if not conversations.exists():
+        raise ConversationNotFound(
+            f"bot {bot.slug!r} has no conversation {conversation_external_id!r}"
+        )
+    summary = ErasureSummary(conversations=conversations.count())
+    with transaction.atomic():
+        interactions = list(
+            Interaction.objects.filter(conversation__in=conversations)
+            .select_related("bot")
+            .prefetch_related("sources")
+            .select_for_update(of=("self",))
+        )
+        ids = [i.pk for i in interactions]
+        evaluations = list(Evaluation.objects.filter(interaction_id__in=ids))
+        texts = _texts(interactions, evaluations)
+        summary.cache_entries = _judge_cache_forget(interactions)
+        for evaluation in evaluations:
+            evaluation.rationale = ""
+            evaluation.details = _details_without_text(evaluation.details or {})
+        summary.evaluations = Evaluation.objects.bulk_update(evaluations, ["rationale", "details"])
+        summary.interactions = Interaction.objects.filter(pk__in=ids).update(
+            query="", response="", query_key="", metadata={}, last_error=""
+        )
+        # The article's title and url are the knowledge base's words, not the customer's.
+        summary.sources = RetrievedSource.objects.filter(interaction_id__in=ids).update(text="")
+        conversation_forgotten.send(
+            sender=conversation_forget, bot_id=bot.pk, interaction_ids=ids, texts=texts
+        )
+    log.info("erased the text of conversation %s of bot %s", conversation_external_id, bot.slug)
+    return summary
+
+
+def _texts(interactions, evaluations) -> list[str]:
+    texts = []
+    for interaction in interactions:
+        texts += [interaction.query, interaction.response]
+    for evaluation in evaluations:
+        details = evaluation.details or {}
+        texts += [q for q in details.get("sub_queries") or [] if isinstance(q, str)]
+        texts += [f for f in details.get("facts") or [] if isinstance(f, str)]
+        texts.append(evaluation.rationale)
+    return sorted({text for text in texts if text and text.strip()})
+
+
+def _details_without_text(details: dict) -> dict:
+    """The judge's working without its words: the match matrices (the article credits)
+    and each unsupported fact's reason stay; sub-questions, facts and passages go."""
+    return {
+        **{k: v for k, v in details.items() if k not in ("sub_queries", "facts", "notes")},
+        "sub_queries": [],
+        "facts": [],
+        "unsupported": [
+            {k: v for k, v in u.items() if k != "passage"} if isinstance(u, dict) else {}
+            for u in details.get("unsupported") or []
+        ],
+        "notes": {},
+    }
+
+
+def _judge_cache_forget(interactions) -> int:
+    """Delete the cached judge outputs of these triplets, under every model and prompt
+    version the cache holds (the key is a hash of the text, so it is recomputed)."""
+    if not interactions:
+        return 0
+    versions = set(JudgeCacheEntry.objects.values_list("model", "prompt_version").distinct())
+    keys = {
+        cache_key(judge_input_for(interaction), model=model, prompt_version=prompt_version)
+        for interaction in interactions
+        for model, prompt_version in versions
+    }
+    return JudgeCacheEntry.objects.filter(key__in=keys).delete()[0]

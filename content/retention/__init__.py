@@ -1,0 +1,1 @@
+"""The content side of erasure: copies of a forgotten conversation's text."""
