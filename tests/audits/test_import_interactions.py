@@ -391,22 +391,35 @@ def test_create_api_token_names_a_team_less_bot_and_gives_it_a_team(team):
     assert Bot.objects.get(slug="loner").team == team
 
 
-def test_an_id_stored_in_the_middle_of_a_fresh_chunk_is_a_duplicate_not_an_error(
-    tmp_path, postgres
-):
+def test_an_id_stored_in_the_middle_of_a_fresh_chunk_is_caught_not_an_error(tmp_path, postgres):
     # Stored under another conversation, so that only the interaction's own unique index
-    # tells the prepared rows apart from the stored one.
+    # tells the prepared rows apart from the stored one; the other content is a conflict.
     run_import(
         write_jsonl(tmp_path / "a.jsonl", [record(3, conversation_id="c-x", feedback="down")])
     )
-    code, out, _ = run_import(write_jsonl(tmp_path / "b.jsonl", [record(i) for i in range(1, 6)]))
-    assert code == 0
-    assert "imported 4, duplicates 1" in out
+    code, out, err = run_import(write_jsonl(tmp_path / "b.jsonl", [record(i) for i in range(1, 6)]))
+    assert code == 1 and "line 3" in err and "int-3" in err
+    assert "imported 4, duplicates 1" in out and "conflicts 1" in out
     assert Interaction.objects.count() == 5 and RetrievedSource.objects.count() == 10
     assert Conversation.objects.count() == 5
     assert Interaction.objects.get(external_id="int-3").feedback == "down"
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "How long?",
+        "  ¿Cuánto   TIEMPO?! ",
+        "__init__ ...",
+        "?!",
+        "",
+        "\u00a0naïve\tcafé\u2003",
+        "a_b",
+        "order 12345",
+        "42",
+        "x\n",
+    ],
+)
 def test_the_query_key_is_the_one_stored_keys_were_made_with(query):
     import hashlib
 
