@@ -177,9 +177,9 @@ def findings_for(
             reasons = {Reason.CONTENT_GAP} | (reasons - SUBSUMED_BY_GAP)
         for reason in sorted(reasons):
             severity = _distance_below(means, thresholds, REASON_METRICS[reason])
-            findings.append(
-                Finding(article_id, reason, severity, totals["retrievals"] * severity, evidence)
-            )
+            # the traffic it is credited with, not the retrievals it was noise in
+            traffic = totals.get("credited") or 0
+            findings.append(Finding(article_id, reason, severity, traffic * severity, evidence))
     return findings, judged
 
 
@@ -207,6 +207,11 @@ def _evidence(totals, means, thresholds, diagnoses, first: date, last: date) -> 
         "traffic": totals["retrievals"],
         "interactions": totals["interactions"],
         "graded": totals["graded"],
+        "credited": totals.get("credited", 0),
+        "covered": totals.get("covered", 0),
+        "grounded": totals.get("grounded", 0),
+        "on_topic": totals.get("on_topic", 0),
+        "noise": totals.get("noise", 0),
         "thumbs_down": totals["thumbs_down"],
         "metrics": {m: (round(v, 4) if v is not None else None) for m, v in means.items()},
         "thresholds": thresholds,

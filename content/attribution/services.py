@@ -1,0 +1,265 @@
+"""Credit each retrieved article with what it did in a graded interaction.
+
+- *used*: it covered a sub-question (``source_query``) or grounded a fact
+  (``response_source``);
+- *on topic*: it did neither, but it is about a sub-question nobody answered — the page
+  that should have answered, the content-gap candidate;
+- *noise*: it did neither and is about nothing that went unanswered — retrieved for
+  shared words only.
+
+A sub-question no source covered and no retrieved article is about is *missing content*.
+Off-topic questions (the judge's ``out_of_scope``) make no content gap and no missing
+content: what was retrieved for them is noise unless it was used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+from django.db import transaction
+
+from audits.models import Bot, Evaluation, RetrievedSource
+from content.attribution.topicality import ArticleProfile, on_topic_matrix, profiles_build
+from content.models import Article, InteractionAttribution, SourceCredit
+from kbaudit.text.embeddings import embed
+
+# Judges that grade without decomposing the triplet (a thumbs-down, a turn with no
+# question): no matrices, so an article is judged by whether it is about the query.
+UNDECOMPOSED = frozenset({"feedback", "rule"})
+# Evaluations read and written per transaction.
+BATCH = 2000
+# The top-ranked article is the retriever's best guess at the page that answers: it is
+# on topic for an unanswered question unless the two have next to nothing in common.
+TOP_RANK_FLOOR = 0.15
+
+
+@dataclass
+class Source:
+    rank: int
+    article_key: str
+    score: float | None
+
+
+@dataclass
+class Attribution:
+    """The outcome for one interaction, before it is written."""
+
+    credits: dict[str, dict] = field(default_factory=dict)  # article key -> counts, role
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def noise(self) -> int:
+        return sum(1 for c in self.credits.values() if c["role"] == SourceCredit.Role.NOISE)
+
+
+def attribute_one(
+    *,
+    sub_queries: Sequence[str],
+    matches: dict,
+    sources: Sequence[Source],
+    profiles: dict[str, ArticleProfile],
+    question_vectors: np.ndarray | None = None,
+    off_topic: bool = False,
+    relevance_threshold: float = 0.0,
+) -> Attribution:
+    """Who did what in one interaction (pure: the caller reads and writes)."""
+    source_query = matches.get("source_query") or []
+    response_source = matches.get("response_source") or []
+    outcome = Attribution()
+    by_key: dict[str, list[int]] = {}
+    for index, source in enumerate(sorted(sources, key=lambda s: s.rank)):
+        by_key.setdefault(source.article_key, []).append(index)
+    n = len(sub_queries)
+    covered_by_any = [any(len(row) > j and row[j] for row in source_query) for j in range(n)]
+    unanswered = [j for j in range(n) if not covered_by_any[j]]
+    if question_vectors is None:
+        question_vectors = embed([sub_queries[j] for j in unanswered])
+    else:
+        question_vectors = question_vectors[unanswered] if len(unanswered) else question_vectors[:0]
+    off_topic_question = off_topic
+    top_key = sources[0].article_key if sources else None
+    about: dict[str, list[bool]] = {}
+    for key, indices in by_key.items():
+        covered = sum(1 for j in range(n) if any(_cell(source_query, i, j) for i in indices))
+        grounded = sum(1 for row in response_source if any(_cell([row], 0, i) for i in indices))
+        flags = [False] * len(unanswered)
+        profile = profiles.get(key)
+        if unanswered and profile is not None and not off_topic_question:
+            questions = [sub_queries[j] for j in unanswered]
+            flags = on_topic_matrix(questions, question_vectors, profile)
+            if key == top_key and _trusted(sources[0], relevance_threshold):
+                similar = profile.similarity(question_vectors)
+                flags = [f or bool(similar[k] >= TOP_RANK_FLOOR) for k, f in enumerate(flags)]
+        about[key] = flags
+        lacking = sum(flags)
+        if covered or grounded:
+            role = SourceCredit.Role.USED
+        elif lacking:
+            role = SourceCredit.Role.ON_TOPIC
+        else:
+            role = SourceCredit.Role.NOISE
+        outcome.credits[key] = {
+            "role": role,
+            "best_rank": min(sources[i].rank for i in indices) if sources else 1,
+            "covered": covered,
+            "grounded": grounded,
+            "lacking": lacking,
+        }
+    if not off_topic_question:
+        outcome.missing = [
+            sub_queries[j]
+            for k, j in enumerate(unanswered)
+            if not any(flags[k] for flags in about.values())
+        ]
+    return outcome
+
+
+def _cell(matrix: list, i: int, j: int) -> bool:
+    return i < len(matrix) and j < len(matrix[i]) and bool(matrix[i][j])
+
+
+def _trusted(source: Source, relevance_threshold: float) -> bool:
+    return source.score is None or source.score >= relevance_threshold
+
+
+def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool = False) -> int:
+    """Attribute ``bot``'s production evaluations of [start, end) that have no
+    attribution yet (all of them with ``again``); returns how many were attributed."""
+    evaluations = Evaluation.objects.filter(
+        bot=bot, occurred_at__gte=start, occurred_at__lt=end, interaction__run__isnull=True
+    )
+    if again:
+        _forget(bot, start, end)
+    else:
+        done = InteractionAttribution.objects.filter(
+            bot=bot, occurred_at__gte=start, occurred_at__lt=end
+        ).values("interaction_id")
+        evaluations = evaluations.exclude(interaction_id__in=done)
+    ids = list(evaluations.order_by("interaction_id").values_list("interaction_id", flat=True))
+    profiles = ProfileCache()
+    for offset in range(0, len(ids), BATCH):
+        _attribute_batch(bot, ids[offset : offset + BATCH], profiles)
+    return len(ids)
+
+
+def _forget(bot: Bot, start: datetime, end: datetime) -> None:
+    for model in (SourceCredit, InteractionAttribution):
+        model.objects.filter(bot=bot, occurred_at__gte=start, occurred_at__lt=end).delete()
+
+
+class ProfileCache:
+    """Article profiles, built on first use from each article's current version."""
+
+    def __init__(self) -> None:
+        self.profiles: dict[str, ArticleProfile] = {}
+
+    def get(self, keys: Iterable[str]) -> dict[str, ArticleProfile]:
+        wanted = set(keys) - set(self.profiles)
+        if wanted:
+            self.profiles.update(profiles_build(_article_texts(wanted)))
+        return self.profiles
+
+
+def _article_texts(keys: set[str]) -> list[tuple[str, str, str]]:
+    from content.models import ArticleVersion
+
+    articles = dict(Article.objects.filter(external_id__in=keys).values_list("pk", "external_id"))
+    titles = dict(Article.objects.filter(pk__in=articles).values_list("pk", "title"))
+    bodies: dict[int, str] = {}
+    for article_id, body in (
+        ArticleVersion.objects.filter(article_id__in=articles)
+        .order_by("article_id", "number")
+        .values_list("article_id", "body")
+    ):
+        bodies[article_id] = body  # the last is the current version
+    return [(key, titles.get(pk, ""), bodies.get(pk, "")) for pk, key in articles.items()]
+
+
+def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) -> None:
+    rows = list(
+        Evaluation.objects.filter(interaction_id__in=interaction_ids).values_list(
+            "interaction_id",
+            "occurred_at",
+            "judge",
+            "cause",
+            "not_knowing_reason",
+            "details",
+            "interaction__query",
+        )
+    )
+    sources: dict[int, list[Source]] = {}
+    for interaction_id, rank, key, score in (
+        RetrievedSource.objects.filter(interaction_id__in=interaction_ids)
+        .order_by("interaction_id", "rank")
+        .values_list("interaction_id", "rank", "article_key", "score")
+    ):
+        sources.setdefault(interaction_id, []).append(Source(rank, key, score))
+    profiles = cache.get({s.article_key for found in sources.values() for s in found})
+    questions = {row[0]: _questions(row[2], row[5], row[6]) for row in rows}
+    vectors = _vectors(questions.values())
+    credits, attributions = [], []
+    for interaction_id, occurred_at, judge, cause, not_knowing, details, _ in rows:
+        asked = questions[interaction_id]
+        matches = (details or {}).get("matches") or {} if judge not in UNDECOMPOSED else {}
+        outcome = attribute_one(
+            sub_queries=asked,
+            matches=matches,
+            sources=sources.get(interaction_id, []),
+            profiles=profiles,
+            question_vectors=_stack(asked, vectors),
+            off_topic=is_off_topic(cause, not_knowing, details),
+            relevance_threshold=bot.relevance_threshold,
+        )
+        if judge == "rule" and not asked:
+            for credit in outcome.credits.values():
+                credit["role"] = SourceCredit.Role.USED  # nothing asked, nothing to judge by
+        if judge in UNDECOMPOSED:
+            outcome.missing = []  # a thumbs-down says nothing about what is missing
+        common = {"interaction_id": interaction_id, "bot_id": bot.pk, "occurred_at": occurred_at}
+        credits += [
+            SourceCredit(article_key=key, **common, **values)
+            for key, values in outcome.credits.items()
+        ]
+        attributions.append(
+            InteractionAttribution(
+                **common,
+                noise=outcome.noise,
+                missing=len(outcome.missing),
+                missing_questions=outcome.missing,
+            )
+        )
+    with transaction.atomic():
+        SourceCredit.objects.bulk_create(credits, batch_size=1000, ignore_conflicts=True)
+        InteractionAttribution.objects.bulk_create(
+            attributions, batch_size=1000, ignore_conflicts=True
+        )
+
+
+def is_off_topic(cause: str | None, not_knowing_reason: str, details: dict | None) -> bool:
+    """The question is outside the bot's domain: no article's gap, no missing page."""
+    notes = (details or {}).get("notes") or {}
+    return (
+        cause == "out_of_scope"
+        or not_knowing_reason == "out_of_domain"
+        or bool(notes.get("off_topic"))
+    )
+
+
+def _questions(judge: str, details: dict | None, query: str) -> list[str]:
+    if judge in UNDECOMPOSED:
+        return [query] if query.strip() else []
+    return [q for q in (details or {}).get("sub_queries") or [] if isinstance(q, str)]
+
+
+def _vectors(question_lists: Iterable[list[str]]) -> dict[str, np.ndarray]:
+    texts = list(dict.fromkeys(q for questions in question_lists for q in questions))
+    return dict(zip(texts, embed(texts), strict=True)) if texts else {}
+
+
+def _stack(questions: list[str], vectors: dict[str, np.ndarray]) -> np.ndarray:
+    if not questions:
+        return np.zeros((0, 256), dtype=np.float32)
+    return np.stack([vectors[q] for q in questions])
