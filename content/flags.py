@@ -222,6 +222,34 @@ def _evidence(totals, means, thresholds, diagnoses, first: date, last: date) -> 
     }
 
 
+def articles_evidence(
+    bot: Bot, article_ids: Iterable[int], first: date, last: date
+) -> dict[int, dict]:
+    """What a flag records — credited metrics against thresholds, traffic, diagnoses —
+    for each article over [first, last], every version together (the scan's pair items
+    carry both articles' evidence)."""
+    rows = (
+        ArticleDayRollup.objects.filter(
+            bot=bot, day__gte=first, day__lte=last, article_id__in=list(article_ids)
+        )
+        .values("article_id")
+        .annotate(**{name: Sum(name) for name in SUMMED})
+    )
+    thresholds = bot.thresholds()
+    out: dict[int, dict] = {}
+    for totals in rows:
+        context = period_context(
+            PeriodTotals(**{k: v or 0 for k, v in totals.items() if k in PERIOD_FIELDS}),
+            thresholds=thresholds,
+            min_sample=default_min_sample(),
+        )
+        means = {metric: context.get(metric) for metric in METRIC_FIELDS}
+        diagnoses = diagnose(context, scope="article")
+        totals = {k: v or 0 for k, v in totals.items()} | {"version_number": None}
+        out[totals["article_id"]] = _evidence(totals, means, thresholds, diagnoses, first, last)
+    return out
+
+
 def content_flags_update(
     *, bot: Bot, until: date | None = None, min_sample: int | None = None
 ) -> FlagSummary:

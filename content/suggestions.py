@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import date
 
 from django.db.models import Count
 from django.utils import timezone
@@ -59,6 +60,14 @@ def co_retrieved(article: Article, bot: Bot, *, limit: int = 3) -> list[tuple[Ar
     return [(articles[r["article_key"]], r["n"]) for r in rows if r["article_key"] in articles]
 
 
+def evidence_window(item: ReviewItem):
+    """The item's flag window: its evidence is drawn from that traffic only."""
+    window = (item.evidence or {}).get("window")
+    if window and len(window) == 2:
+        return (date.fromisoformat(window[0]), date.fromisoformat(window[1]))
+    return None
+
+
 def item_evidence(item: ReviewItem) -> ItemEvidence:
     bots = [item.bot]
     findings = (
@@ -74,10 +83,11 @@ def item_evidence(item: ReviewItem) -> ItemEvidence:
     diagnosis_ids = {d["id"] for d in (item.evidence or {}).get("diagnoses", [])}
     if not duplicates and "near-duplicate-retrieval" in diagnosis_ids:
         duplicates = co_retrieved(item.article, item.bot)
+    window = evidence_window(item)
     return ItemEvidence(
         item=item,
-        questions=unanswered_sub_questions(item.article, bots)[:12],
-        failing=failing_conversations(item.article, bots, limit=8),
+        questions=unanswered_sub_questions(item.article, bots, window=window)[:12],
+        failing=failing_conversations(item.article, bots, limit=8, window=window),
         duplicates=duplicates,
         contradictions=[f for f in findings if f.kind == ArticleFinding.Kind.CONTRADICTION],
     )

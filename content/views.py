@@ -14,6 +14,7 @@ from audits.models import Bot, Evaluation, RetrievedSource
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
+from content.flags import flag_window_days
 from content.forms import ThresholdsForm
 from content.models import (
     Article,
@@ -222,13 +223,16 @@ def article_detail(request, pk: int):
     last = max((s[1] for s in spans if s[1]), default=date.today())
     first = min((s[0] for s in spans if s[0]), default=last)
     series, totals = article_series(article_id=article.pk, bots=chosen, first=first, last=last)
+    # the evidence is the flag window's: the latest weeks of traffic
+    window = (max(first, last - timedelta(days=flag_window_days() - 1)), last)
     thresholds = (bot or (chosen[0] if chosen else None)).thresholds() if chosen else {}
     context = {
         "article": article,
         "bots": bots,
         "bot": bot,
-        "failing": failing_conversations(article, chosen, limit=10),
-        "questions": unanswered_sub_questions(article, chosen)[:15],
+        "failing": failing_conversations(article, chosen, limit=10, window=window),
+        "questions": unanswered_sub_questions(article, chosen, window=window)[:15],
+        "window": window,
         "recovery": article_recovery(article, chosen),
         "current": article.current_version(),
         "findings": ArticleFinding.objects.active()
