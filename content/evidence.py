@@ -236,8 +236,11 @@ def unanswered_sub_questions(
     questions = []
     for interaction_id, asked, coverage in rows:
         details = {"sub_queries": _json(asked), "matches": {"source_query": _json(coverage)}}
-        for question in _not_covered_by(details, ranks.get(interaction_id, [])):
-            questions.append((question, interaction_id, min(ranks.get(interaction_id) or [9])))
+        article_ranks = ranks.get(interaction_id, [])
+        # an article that answered part of the question is the page for the rest of it
+        rank = 1 if _covers_any(details, article_ranks) else min(article_ranks or [9])
+        for question in _not_covered_by(details, article_ranks):
+            questions.append((question, interaction_id, rank))
     return group_questions(
         (question, interaction_id)
         for question, interaction_id in _about_article(article, questions)
@@ -272,6 +275,11 @@ def _json(value):
     if value is None or isinstance(value, list):
         return value or []
     return json.loads(value)
+
+
+def _covers_any(details: dict, ranks: list[int]) -> bool:
+    matrix = (details.get("matches") or {}).get("source_query") or []
+    return any(any(matrix[rank - 1]) for rank in ranks if 0 < rank <= len(matrix))
 
 
 def _not_covered_by(details: dict, ranks: list[int]) -> list[str]:

@@ -13,6 +13,7 @@ from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, Evaluation, RetrievedSource
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
+from content.attribution.missing import missing_articles
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
 from content.flags import flag_window_days
 from content.forms import ThresholdsForm
@@ -77,6 +78,7 @@ def bot_detail(request, slug: str):
         "overview": overview,
         "topic": topic,
         "failing": failing[:25],
+        "missing": missing_articles(bot=bot, first=first, last=last),
         "can_edit_thresholds": is_editor(request.user),
         "thresholds_form": ThresholdsForm(instance=bot),
     }

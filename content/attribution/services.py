@@ -32,8 +32,8 @@ UNDECOMPOSED = frozenset({"feedback", "rule"})
 # Evaluations read and written per transaction.
 BATCH = 2000
 # The top-ranked article is the retriever's best guess at the page that answers: it is
-# on topic for an unanswered question unless the two have next to nothing in common.
-TOP_RANK_FLOOR = 0.15
+# on topic for an unanswered question unless the two have nothing in common at all.
+TOP_RANK_FLOOR = 0.05
 
 
 @dataclass
@@ -94,6 +94,11 @@ def attribute_one(
                 similar = profile.similarity(question_vectors)
                 flags = [f or bool(similar[k] >= TOP_RANK_FLOOR) for k, f in enumerate(flags)]
         about[key] = flags
+        if covered and key == top_key:
+            # it answered part of this very question: the page the rest belonged in,
+            # unless another retrieved article is about that part
+            flags = [f or not _claimed(by_key, key, k, about) for k, f in enumerate(flags)]
+            about[key] = flags
         lacking = sum(flags)
         if covered or grounded:
             role = SourceCredit.Role.USED
@@ -115,6 +120,10 @@ def attribute_one(
             if not any(flags[k] for flags in about.values())
         ]
     return outcome
+
+
+def _claimed(by_key: dict, key: str, k: int, about: dict[str, list[bool]]) -> bool:
+    return any(other != key and flags[k] for other, flags in about.items())
 
 
 def _cell(matrix: list, i: int, j: int) -> bool:
@@ -213,9 +222,11 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
             off_topic=is_off_topic(cause, not_knowing, details),
             relevance_threshold=bot.relevance_threshold,
         )
-        if judge == "rule" and not asked:
+        if not asked:
+            # no sub-question recorded (a turn with no question, a judge that kept no
+            # working): nothing to tell the articles apart by, so each keeps the credit
             for credit in outcome.credits.values():
-                credit["role"] = SourceCredit.Role.USED  # nothing asked, nothing to judge by
+                credit["role"] = SourceCredit.Role.USED
         if judge in UNDECOMPOSED:
             outcome.missing = []  # a thumbs-down says nothing about what is missing
         common = {"interaction_id": interaction_id, "bot_id": bot.pk, "occurred_at": occurred_at}
