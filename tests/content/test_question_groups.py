@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from content.questions import group_by_meaning, normalise
+
+
+def test_groups_by_meaning_merge_rephrasings_and_keep_other_questions_apart():
+    groups = group_by_meaning(
+        [("is there a restocking fee?", 1), ("do you charge to restock returns?", 2),
+         ("how long does a refund take?", 3)]
+    )  # fmt: skip
+    merged = next(g for g in groups if g.count == 2)
+    assert set(merged.phrasings) == {
+        "is there a restocking fee?",
+        "do you charge to restock returns?",
+    }
+    assert sorted(merged.interaction_ids) == [1, 2]
+    assert [g.example for g in groups if g.count == 1] == ["how long does a refund take?"]
+
+
+def test_a_group_is_named_by_its_most_central_phrasing_and_counts_every_asking():
+    asked = (
+        [("Is there a restocking fee?", i) for i in range(5)]
+        + [("is there a restocking fee", 10), ("Do you charge a restocking fee?", 11)]
+        + [("What is the restocking fee for opened items?", 12)]
+    )
+    [group] = group_by_meaning(asked)
+    assert group.example == "Is there a restocking fee?"
+    assert group.count == 8
+    assert group.phrasings[0] == "Is there a restocking fee?" and len(group.phrasings) == 3
+
+
+def test_spelling_is_folded_before_embedding():
+    assert normalise("  Is there   a Restocking fee?? ") == "is there a restocking fee"
+    assert group_by_meaning([("", 1), ("?!", 2)]) == []
