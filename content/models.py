@@ -648,6 +648,9 @@ class InteractionAttribution(models.Model):
     missing = models.PositiveSmallIntegerField(default=0)
     # The missing sub-questions' texts, for the "Missing articles" groups.
     missing_questions = models.JSONField(default=list, blank=True)
+    # A topic label where the judge gave none (a thumbs-down graded without a call):
+    # the topic of the closest labelled question, else its group's central phrasing.
+    topic = models.CharField(max_length=80, blank=True, default="")
     computed_at = models.DateTimeField(db_default=Now())
 
     class Meta:

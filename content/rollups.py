@@ -157,13 +157,16 @@ GROUP BY {day}
 
 TOPIC_SQL = """
 INSERT INTO {table} (bot_id, day, topic, interactions, insufficient)
-SELECT %s, {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
+SELECT %s, {day}, {topic}, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END)
 FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
+LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
-    AND e.topic <> ''
-GROUP BY {day}, e.topic
+    AND {topic} <> ''
+GROUP BY {day}, {topic}
 """
+# The judge's label, else the one its question's group gave (content.attribution).
+TOPIC = "(CASE WHEN e.topic <> '' THEN e.topic ELSE COALESCE(ia.topic, '') END)"
 
 ARTICLE_HEAD = (
     "article_id", "version_number", "day", "retrievals", "top_ranked", "interactions",
@@ -234,7 +237,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
-    sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup))
+    sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
     return _execute(sql, [bot.pk, bot.pk, start, end])
 
 

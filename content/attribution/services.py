@@ -197,6 +197,7 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
             "not_knowing_reason",
             "details",
             "interaction__query",
+            "topic",
         )
     )
     sources: dict[int, list[Source]] = {}
@@ -209,8 +210,13 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
     profiles = cache.get({s.article_key for found in sources.values() for s in found})
     questions = {row[0]: _questions(row[2], row[5], row[6]) for row in rows}
     vectors = _vectors(questions.values())
+    topics = topics_where_missing(
+        [(row[0], questions[row[0]][0]) for row in rows if not row[7] and questions[row[0]]],
+        [(questions[row[0]][0], row[7]) for row in rows if row[7] and questions[row[0]]],
+        vectors,
+    )
     credits, attributions = [], []
-    for interaction_id, occurred_at, judge, cause, not_knowing, details, _ in rows:
+    for interaction_id, occurred_at, judge, cause, not_knowing, details, _, _ in rows:
         asked = questions[interaction_id]
         matches = (details or {}).get("matches") or {} if judge not in UNDECOMPOSED else {}
         outcome = attribute_one(
@@ -240,6 +246,7 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
                 noise=outcome.noise,
                 missing=len(outcome.missing),
                 missing_questions=outcome.missing,
+                topic=topics.get(interaction_id, ""),
             )
         )
     with transaction.atomic():
@@ -247,6 +254,34 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
         InteractionAttribution.objects.bulk_create(
             attributions, batch_size=1000, ignore_conflicts=True
         )
+
+
+def topics_where_missing(
+    unlabelled: list[tuple[int, str]],
+    labelled: list[tuple[str, str]],
+    vectors: dict[str, np.ndarray],
+) -> dict[int, str]:
+    """Topic labels for questions the judge gave none: the topic of the closest labelled
+    question when it asks the same thing, else the central phrasing of the group the
+    question falls in with the other unlabelled ones."""
+    if not unlabelled:
+        return {}
+    from content.questions.grouping import SAME_MEANING_DISTANCE, group_by_meaning
+
+    topics: dict[int, str] = {}
+    if labelled:
+        known = np.stack([vectors[q] for q, _ in labelled])
+        asked = np.stack([vectors[q] for _, q in unlabelled])
+        similarity = asked @ known.T
+        best = similarity.argmax(axis=1)
+        for row, (interaction_id, _) in enumerate(unlabelled):
+            if similarity[row, best[row]] >= 1 - SAME_MEANING_DISTANCE:
+                topics[interaction_id] = labelled[int(best[row])][1]
+    rest = [(q, iid) for iid, q in unlabelled if iid not in topics]
+    for group in group_by_meaning(rest):
+        for interaction_id in group.interaction_ids:
+            topics[interaction_id] = group.example[:80]
+    return topics
 
 
 def is_off_topic(cause: str | None, not_knowing_reason: str, details: dict | None) -> bool:

@@ -126,6 +126,7 @@ class Migration(migrations.Migration):
                 ("noise", models.PositiveSmallIntegerField(default=0)),
                 ("missing", models.PositiveSmallIntegerField(default=0)),
                 ("missing_questions", models.JSONField(blank=True, default=list)),
+                ("topic", models.CharField(blank=True, default="", max_length=80)),
                 (
                     "computed_at",
                     models.DateTimeField(db_default=django.db.models.functions.datetime.Now()),

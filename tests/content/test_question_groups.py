@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from content.questions import group_by_meaning, normalise
 
 
@@ -32,3 +34,27 @@ def test_a_group_is_named_by_its_most_central_phrasing_and_counts_every_asking()
 def test_spelling_is_folded_before_embedding():
     assert normalise("  Is there   a Restocking fee?? ") == "is there a restocking fee"
     assert group_by_meaning([("", 1), ("?!", 2)]) == []
+
+
+@pytest.mark.django_db
+def test_a_thumbs_down_without_a_topic_takes_the_topic_of_the_same_question(bot):
+    from datetime import UTC, datetime
+
+    from django.db.models import Sum
+
+    from content.models import TopicDayRollup
+    from content.rollups import rollup_update
+    from tests.factories import EvaluationFactory, InteractionFactory
+
+    day = datetime(2026, 11, 20, 9, tzinfo=UTC)
+    for i, (query, topic, judge) in enumerate(
+        [("Is there a restocking fee?", "restocking fees", "offline"),
+         ("is there a restocking fee", "", "feedback"),
+         ("How do I change my delivery address?", "", "feedback")]
+    ):  # fmt: skip
+        interaction = InteractionFactory(bot=bot, timestamp=day.replace(hour=9 + i), query=query)
+        details = {"sub_queries": [query]} if judge == "offline" else {}
+        EvaluationFactory(interaction=interaction, judge=judge, topic=topic, details=details)
+    rollup_update(bot=bot, days={day.date()})
+    topics = dict(TopicDayRollup.objects.values_list("topic").annotate(n=Sum("interactions")))
+    assert topics == {"restocking fees": 2, "How do I change my delivery address?": 1}
