@@ -491,6 +491,10 @@ class ArticleSignature(models.Model):
     )
     minhash = models.BinaryField()
     n_shingles = models.PositiveIntegerField(default=0)
+    # Sentence vectors (float16, kb_scan.semantic.DIMS each) and the article's and its
+    # sections' mean vectors: the scan's candidates by meaning.
+    passage_vectors = models.BinaryField(null=True, blank=True)
+    unit_vectors = models.BinaryField(null=True, blank=True)
     computed_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:

@@ -1,0 +1,151 @@
+"""Near-duplicates by meaning: passage embeddings beside the MinHash candidates.
+
+MinHash finds articles that share words; an article that restates another in other
+words shares few. Each article version's sentences are embedded once (wordllama, the
+first ``DIMS`` of its Matryoshka dimensions, stored as float16 on its signature), and
+summed into *units*: the whole article and each section of two sentences or more. Two
+articles become a candidate pair when a unit of one is among the ``NEIGHBOURS`` nearest
+units of the other at cosine ≥ ``UNIT_MATCH`` — found by blocked matrix products over
+the normalised unit vectors, each block keeping its top few with ``argpartition``, so
+memory stays bounded and no pair list of all pairs is ever built. An incremental scan
+searches from the changed articles' units only. The pair is then checked like any
+other, with a sentence matching another by meaning (cosine ≥ ``SENTENCE_MATCH`` and
+the same numbers) counting as restated; sibling product pages and boilerplate are
+left out by the same guards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+
+import numpy as np
+
+from content.models import ArticleSignature
+
+from .candidates import Pair, ordered
+from .passages import ArticleText
+
+DIMS = 128
+# Two units (an article, a section) this close in meaning are worth comparing.
+UNIT_MATCH = 0.85
+NEIGHBOURS = 3
+# A sentence restates another at this cosine, when it also states the same values.
+SENTENCE_MATCH = 0.7
+BLOCK = 256
+SECTION_MIN = 2
+
+
+def _embed(texts: list[str]) -> np.ndarray:
+    from kbaudit.text.embeddings import embed
+
+    if not texts:
+        return np.zeros((0, DIMS), dtype=np.float32)
+    vectors = embed(texts)[:, :DIMS]
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return np.divide(vectors, norms, out=np.zeros_like(vectors), where=norms > 0)
+
+
+def _normalised(rows: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(rows, axis=1, keepdims=True)
+    return np.divide(rows, norms, out=np.zeros_like(rows), where=norms > 0)
+
+
+def units_of(text: ArticleText, vectors: np.ndarray) -> np.ndarray:
+    """The article's and each sizeable section's mean sentence vector, normalised."""
+    if not len(vectors):
+        return np.zeros((0, DIMS), dtype=np.float32)
+    rows = [vectors.sum(axis=0)]
+    sections: dict[str, list[int]] = {}
+    for passage in text.passages:
+        sections.setdefault(passage.section, []).append(passage.index)
+    if len(sections) > 1:
+        rows += [vectors[idx].sum(axis=0) for idx in sections.values() if len(idx) >= SECTION_MIN]
+    return _normalised(np.stack(rows).astype(np.float32))
+
+
+def to_bytes(vectors: np.ndarray) -> bytes:
+    return vectors.astype(np.float16).tobytes()
+
+
+def from_bytes(blob: bytes | memoryview | None) -> np.ndarray | None:
+    if blob is None:
+        return None
+    return np.frombuffer(bytes(blob), dtype=np.float16).reshape(-1, DIMS).astype(np.float32)
+
+
+class Embeddings:
+    """Sentence and unit vectors of the scanned articles, by article id."""
+
+    def __init__(self) -> None:
+        self.passages: dict[int, np.ndarray] = {}
+        self.units: dict[int, np.ndarray] = {}
+
+    def add(self, text: ArticleText) -> None:
+        vectors = _embed([p.text for p in text.passages])
+        self.passages[text.article_id] = vectors
+        self.units[text.article_id] = units_of(text, vectors)
+
+    def load(self, by_version: dict[int, int]) -> set[int]:
+        """The stored vectors of these versions (version id -> article id); returns the
+        articles whose signature has none yet."""
+        rows = ArticleSignature.objects.filter(version_id__in=list(by_version)).values_list(
+            "version_id", "passage_vectors", "unit_vectors"
+        )
+        for version_id, passages, units in rows.iterator(2000):
+            found_p, found_u = from_bytes(passages), from_bytes(units)
+            if found_p is not None and found_u is not None:
+                article_id = by_version[version_id]
+                self.passages[article_id], self.units[article_id] = found_p, found_u
+        return set(by_version.values()) - set(self.units)
+
+    def save(self, article_ids: Iterable[int], by_article: dict[int, int]) -> None:
+        """Store the vectors of articles whose signature row already exists."""
+        for article_id in article_ids:
+            ArticleSignature.objects.filter(version_id=by_article[article_id]).update(
+                passage_vectors=to_bytes(self.passages[article_id]),
+                unit_vectors=to_bytes(self.units[article_id]),
+            )
+
+
+def semantic_pairs(
+    units: dict[int, np.ndarray], *, focus: Collection[int] | None = None
+) -> set[Pair]:
+    """Article pairs with a unit among another's nearest units by meaning."""
+    owners = [article_id for article_id, rows in units.items() for _ in range(len(rows))]
+    if len(set(owners)) < 2:
+        return set()
+    matrix = np.concatenate([rows for rows in units.values() if len(rows)]).astype(np.float32)
+    owner = np.asarray(owners)
+    queries = (
+        np.arange(len(owner)) if focus is None else np.flatnonzero(np.isin(owner, list(focus)))
+    )
+    pairs: set[Pair] = set()
+    k = min(NEIGHBOURS + 8, len(owner) - 1)  # room for the article's own units
+    for start in range(0, len(queries), BLOCK):
+        block = queries[start : start + BLOCK]
+        similarity = matrix[block] @ matrix.T
+        similarity[owner[block][:, None] == owner[None, :]] = -1.0  # its own units
+        nearest = np.argpartition(-similarity, k, axis=1)[:, :k]
+        for row, query in enumerate(block):
+            hits = [j for j in nearest[row] if similarity[row, j] >= UNIT_MATCH]
+            hits.sort(key=lambda j: -similarity[row, j])
+            for j in hits[:NEIGHBOURS]:
+                pairs.add(ordered(int(owner[query]), int(owner[j])))
+    return pairs
+
+
+def sentence_scores(
+    a: ArticleText, b: ArticleText, vectors_a: np.ndarray, vectors_b: np.ndarray
+) -> dict[tuple[int, int], float]:
+    """Sentence pairs that say the same thing in other words: close in meaning, the
+    same values (a paraphrase keeps its numbers), naming no different things."""
+    if not len(vectors_a) or not len(vectors_b):
+        return {}
+    similarity = vectors_a @ vectors_b.T
+    scores = {}
+    for i, j in zip(*np.nonzero(similarity >= SENTENCE_MATCH), strict=True):
+        pa, pb = a.passages[int(i)], b.passages[int(j)]
+        if set(pa.values) != set(pb.values) or pa.names_differ(pb):
+            continue
+        scores[(int(i), int(j))] = round(float(similarity[i, j]), 3)
+    return scores
