@@ -73,6 +73,8 @@ class Brief:
     suggestion: str
     suggestion_source: str
     generated_at: datetime = field(default_factory=timezone.now)
+    # The item's last draft check (content.drafts), its result as stored.
+    draft_check: dict | None = None
 
     @property
     def traffic_change(self) -> float | None:
@@ -161,7 +163,13 @@ def _item_brief(item: ReviewItem) -> Brief:
         contradictions=[(_other(f, item.article), f) for f in evidence.contradictions],
         suggestion=suggestion.body,
         suggestion_source=_source_label(suggestion),
+        draft_check=_last_draft_check(item),
     )
+
+
+def _last_draft_check(item: ReviewItem) -> dict | None:
+    check = item.draft_checks.order_by("-created_at", "-id").first()
+    return check.result if check else None
 
 
 def _article_brief(article: Article, bot: Bot | None) -> Brief:

@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from audits.judges.base import METRIC_LABELS
@@ -20,6 +21,7 @@ from content.forms import ThresholdsForm
 from content.models import (
     Article,
     ArticleFinding,
+    DraftCheck,
     ReviewItem,
     ReviewItemEvent,
     RewriteSuggestion,
@@ -241,6 +243,10 @@ def article_detail(request, pk: int):
         .involving(article)
         .select_related("article_a", "article_b"),
         "versions": article.versions.order_by("-number"),
+        "draft_check": DraftCheck.objects.filter(article=article, bot__in=chosen)
+        .select_related("author")
+        .first(),
+        "draft_action": reverse("content:article_draft_check", args=[article.pk]),
         "totals": totals,
         "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
         "items": ReviewItem.objects.filter(
@@ -287,6 +293,8 @@ def item_detail(request, pk: int):
         "findings": ArticleFinding.objects.active()
         .involving(item.article)
         .select_related("article_a", "article_b"),
+        "draft_check": item.draft_checks.select_related("author").first(),
+        "draft_action": reverse("content:item_draft_check", args=[item.pk]),
     }
     if request.htmx and request.htmx.target == "suggestion":
         return render(request, "content/item_detail.html#suggestion", context)
