@@ -14,12 +14,14 @@ content: what was retrieved for them is noise unless it was used.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
 from django.db import transaction
+from django.db.models.fields.json import KT
 
 from audits.models import Bot, Evaluation, RetrievedSource
 from content.attribution.topicality import ArticleProfile, on_topic_matrix, profiles_build
@@ -188,18 +190,7 @@ def _article_texts(keys: set[str]) -> list[tuple[str, str, str]]:
 
 
 def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) -> None:
-    rows = list(
-        Evaluation.objects.filter(interaction_id__in=interaction_ids).values_list(
-            "interaction_id",
-            "occurred_at",
-            "judge",
-            "cause",
-            "not_knowing_reason",
-            "details",
-            "interaction__query",
-            "topic",
-        )
-    )
+    rows = _evaluation_rows(interaction_ids)
     sources: dict[int, list[Source]] = {}
     for interaction_id, rank, key, score in (
         RetrievedSource.objects.filter(interaction_id__in=interaction_ids)
@@ -208,24 +199,31 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
     ):
         sources.setdefault(interaction_id, []).append(Source(rank, key, score))
     profiles = cache.get({s.article_key for found in sources.values() for s in found})
-    questions = {row[0]: _questions(row[2], row[5], row[6]) for row in rows}
+    questions = {row.interaction_id: _questions(row) for row in rows}
     vectors = _vectors(questions.values())
     topics = topics_where_missing(
-        [(row[0], questions[row[0]][0]) for row in rows if not row[7] and questions[row[0]]],
-        [(questions[row[0]][0], row[7]) for row in rows if row[7] and questions[row[0]]],
+        [
+            (r.interaction_id, questions[r.interaction_id][0])
+            for r in rows
+            if not r.topic and questions[r.interaction_id]
+        ],
+        [
+            (questions[r.interaction_id][0], r.topic)
+            for r in rows
+            if r.topic and questions[r.interaction_id]
+        ],
         vectors,
     )
     credits, attributions = [], []
-    for interaction_id, occurred_at, judge, cause, not_knowing, details, _, _ in rows:
-        asked = questions[interaction_id]
-        matches = (details or {}).get("matches") or {} if judge not in UNDECOMPOSED else {}
+    for row in rows:
+        asked = questions[row.interaction_id]
         outcome = attribute_one(
             sub_queries=asked,
-            matches=matches,
-            sources=sources.get(interaction_id, []),
+            matches=row.matches if row.judge not in UNDECOMPOSED else {},
+            sources=sources.get(row.interaction_id, []),
             profiles=profiles,
             question_vectors=_stack(asked, vectors),
-            off_topic=is_off_topic(cause, not_knowing, details),
+            off_topic=row.off_topic,
             relevance_threshold=bot.relevance_threshold,
         )
         if not asked:
@@ -233,27 +231,94 @@ def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) 
             # working): nothing to tell the articles apart by, so each keeps the credit
             for credit in outcome.credits.values():
                 credit["role"] = SourceCredit.Role.USED
-        if judge in UNDECOMPOSED:
+        if row.judge in UNDECOMPOSED:
             outcome.missing = []  # a thumbs-down says nothing about what is missing
-        common = {"interaction_id": interaction_id, "bot_id": bot.pk, "occurred_at": occurred_at}
+        head = (row.interaction_id, bot.pk, row.occurred_at)
         credits += [
-            SourceCredit(article_key=key, **common, **values)
-            for key, values in outcome.credits.items()
+            (*head, key, c["role"], c["best_rank"], c["covered"], c["grounded"], c["lacking"])
+            for key, c in outcome.credits.items()
         ]
         attributions.append(
-            InteractionAttribution(
-                **common,
-                noise=outcome.noise,
-                missing=len(outcome.missing),
-                missing_questions=outcome.missing,
-                topic=topics.get(interaction_id, ""),
-            )
-        )
+            (*head, outcome.noise, len(outcome.missing), json.dumps(outcome.missing),
+             topics.get(row.interaction_id, "")[:80])
+        )  # fmt: skip
     with transaction.atomic():
-        SourceCredit.objects.bulk_create(credits, batch_size=1000, ignore_conflicts=True)
-        InteractionAttribution.objects.bulk_create(
-            attributions, batch_size=1000, ignore_conflicts=True
+        _insert(SourceCredit, CREDIT_COLUMNS, credits)
+        _insert(InteractionAttribution, ATTRIBUTION_COLUMNS, attributions)
+
+
+CREDIT_COLUMNS = (
+    "interaction_id", "bot_id", "occurred_at", "article_key", "role", "best_rank", "covered",
+    "grounded", "lacking",
+)  # fmt: skip
+ATTRIBUTION_COLUMNS = (
+    "interaction_id", "bot_id", "occurred_at", "noise", "missing", "missing_questions", "topic",
+)  # fmt: skip
+
+
+def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """Many rows in one prepared statement (the ORM's bulk_create costs more per row
+    than the database does); rows already written are left as they are."""
+    if not rows:
+        return
+    from django.db import connection
+
+    adapt = connection.ops.adapt_datetimefield_value
+    rows = [(r[0], r[1], adapt(r[2]), *r[3:]) for r in rows]
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(c) for c in columns)
+    marks = ", ".join(["%s"] * len(columns))
+    conflict = " ON CONFLICT DO NOTHING"
+    sql = (
+        f"INSERT INTO {table} ({names}, computed_at) VALUES ({marks}, CURRENT_TIMESTAMP){conflict}"
+    )
+    if model is SourceCredit:
+        sql = f"INSERT INTO {table} ({names}) VALUES ({marks}){conflict}"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+@dataclass
+class _Row:
+    interaction_id: int
+    occurred_at: datetime
+    judge: str
+    topic: str
+    query: str
+    sub_queries: list
+    matches: dict
+    off_topic: bool
+
+
+def _evaluation_rows(interaction_ids: list[int]) -> list[_Row]:
+    """Only the parts of the judge's working attribution reads, not the whole document."""
+    values = (
+        Evaluation.objects.filter(interaction_id__in=interaction_ids)
+        .annotate(
+            asked=KT("details__sub_queries"),
+            source_query=KT("details__matches__source_query"),
+            response_source=KT("details__matches__response_source"),
+            off_topic_note=KT("details__notes__off_topic"),
         )
+        .values_list(
+            "interaction_id", "occurred_at", "judge", "topic", "interaction__query", "cause",
+            "not_knowing_reason", "asked", "source_query", "response_source", "off_topic_note",
+        )
+    )  # fmt: skip
+    rows = []
+    for iid, occurred_at, judge, topic, query, cause, not_knowing, asked, sq, rs, note in values:
+        matches = {"source_query": _loads(sq), "response_source": _loads(rs)}
+        off_topic = (
+            cause == "out_of_scope" or not_knowing == "out_of_domain" or note in ("true", True)
+        )
+        rows.append(_Row(iid, occurred_at, judge, topic, query, _loads(asked), matches, off_topic))
+    return rows
+
+
+def _loads(value):
+    if value is None or isinstance(value, list):
+        return value or []
+    return json.loads(value)
 
 
 def topics_where_missing(
@@ -284,20 +349,10 @@ def topics_where_missing(
     return topics
 
 
-def is_off_topic(cause: str | None, not_knowing_reason: str, details: dict | None) -> bool:
-    """The question is outside the bot's domain: no article's gap, no missing page."""
-    notes = (details or {}).get("notes") or {}
-    return (
-        cause == "out_of_scope"
-        or not_knowing_reason == "out_of_domain"
-        or bool(notes.get("off_topic"))
-    )
-
-
-def _questions(judge: str, details: dict | None, query: str) -> list[str]:
-    if judge in UNDECOMPOSED:
-        return [query] if query.strip() else []
-    return [q for q in (details or {}).get("sub_queries") or [] if isinstance(q, str)]
+def _questions(row: _Row) -> list[str]:
+    if row.judge in UNDECOMPOSED:
+        return [row.query] if row.query.strip() else []
+    return [q for q in row.sub_queries if isinstance(q, str)]
 
 
 def _vectors(question_lists: Iterable[list[str]]) -> dict[str, np.ndarray]:
