@@ -21,6 +21,9 @@ def bench_database_url(name: str = "kbaudit_bench") -> str:
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
         sys.exit("The benchmarks need PostgreSQL: set DATABASE_URL=postgres://…")
+    configured = parts.path.lstrip("/")
+    if configured and configured not in ("test", "kbaudit"):
+        name = f"{name}_{configured}"  # two checkouts on one server bench apart
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 

@@ -21,6 +21,7 @@ SECTIONS = {
     "ui": ("bench.ui_bench", {}),
     "sweep": ("bench.sweep_bench", {"n": 600}),
     "scan": ("bench.scan_bench", {"n": 20_000}),
+    "grouping": ("bench.grouping_bench", {"n": 50_000}),
 }
 
 
