@@ -40,6 +40,8 @@ class QuestionGroup:
     phrasings: list[str] = field(default_factory=list)
     stems: frozenset[str] = frozenset()
     interaction_ids: list[int] = field(default_factory=list)
+    # For missing content: an existing article the question names (retrieval missed it).
+    existing: object | None = None
 
 
 def normalise(text: str) -> str:

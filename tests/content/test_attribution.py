@@ -192,3 +192,23 @@ def test_evidence_excludes_off_topic_and_out_of_window_conversations(bot, kb):
     everything = failing_conversations(returns, [bot], limit=10)
     assert "Do you take back opened headphones?" in [f.interaction.query for f in everything]
     assert "Which TV should I buy for gaming?" not in [f.interaction.query for f in everything]
+
+
+def test_a_missing_question_an_existing_title_names_is_shown_as_a_retrieval_miss(bot, kb):
+    password = ArticleFactory(external_id="kb-password", title="How do I reset my password?")
+    ArticleVersionFactory(
+        article=password, body="## Reset\n\nChoose Forgot password on the sign-in page."
+    )
+    weak = ("kb-newsletter", "Newsletter", NEWSLETTER, 0.2)
+    graded(bot, moment=DAY, query="How can I reset my password?", sources=[weak])
+    graded(
+        bot,
+        moment=DAY,
+        query="Is OLED better than QLED for gaming?",
+        sources=[weak],
+        cause="partial",
+    )
+    rollup_update(bot=bot, days={DAY.date()})
+    groups = {g.example: g for g in missing_articles(bot=bot, first=DAY.date(), last=DAY.date())}
+    assert groups["How can I reset my password?"].existing.pk == password.pk
+    assert groups["Is OLED better than QLED for gaming?"].existing is None
