@@ -162,31 +162,57 @@ def _forget(bot: Bot, start: datetime, end: datetime) -> None:
 
 
 class ProfileCache:
-    """Article profiles, built on first use from each article's current version."""
+    """Article profiles, built on first use from each article's current version; kept
+    for the process by version, so a page or the next batch does not embed them again."""
+
+    built: dict[tuple[str, int, str], ArticleProfile] = {}  # (key, version, title)
+    LIMIT = 50_000
 
     def __init__(self) -> None:
         self.profiles: dict[str, ArticleProfile] = {}
 
     def get(self, keys: Iterable[str]) -> dict[str, ArticleProfile]:
         wanted = set(keys) - set(self.profiles)
-        if wanted:
-            self.profiles.update(profiles_build(_article_texts(wanted)))
+        if not wanted:
+            return self.profiles
+        current = _current_versions(wanted)
+        known = {k: self.built[k] for k in current if k in self.built}
+        missing = [k for k in current if k not in known]
+        if missing:
+            texts = _bodies([version for _, version, _ in missing])
+            fresh = profiles_build((key, title, texts.get(v, "")) for key, v, title in missing)
+            if len(self.built) > self.LIMIT:
+                self.built.clear()
+            for identity in missing:
+                known[identity] = self.built[identity] = fresh[identity[0]]
+        self.profiles.update({identity[0]: profile for identity, profile in known.items()})
         return self.profiles
 
 
-def _article_texts(keys: set[str]) -> list[tuple[str, str, str]]:
+def _current_versions(keys: set[str]) -> list[tuple[str, int, str]]:
+    """(article key, current version id or 0, title) of the articles among ``keys``."""
     from content.models import ArticleVersion
 
-    articles = dict(Article.objects.filter(external_id__in=keys).values_list("pk", "external_id"))
-    titles = dict(Article.objects.filter(pk__in=articles).values_list("pk", "title"))
-    bodies: dict[int, str] = {}
-    for article_id, body in (
+    articles = {
+        pk: (key, title)
+        for pk, key, title in Article.objects.filter(external_id__in=keys).values_list(
+            "pk", "external_id", "title"
+        )
+    }
+    latest: dict[int, int] = {}
+    for article_id, version_id in (
         ArticleVersion.objects.filter(article_id__in=articles)
         .order_by("article_id", "number")
-        .values_list("article_id", "body")
+        .values_list("article_id", "pk")
     ):
-        bodies[article_id] = body  # the last is the current version
-    return [(key, titles.get(pk, ""), bodies.get(pk, "")) for pk, key in articles.items()]
+        latest[article_id] = version_id  # the last is the current version
+    return [(key, latest.get(pk, 0), title) for pk, (key, title) in articles.items()]
+
+
+def _bodies(version_ids: list[int]) -> dict[int, str]:
+    from content.models import ArticleVersion
+
+    return dict(ArticleVersion.objects.filter(pk__in=version_ids).values_list("pk", "body"))
 
 
 def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) -> None:

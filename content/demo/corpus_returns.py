@@ -358,6 +358,9 @@ NEWSLETTER = """
 # A short page that restates the policy's return window in other words: few words in
 # common, the same rule (the scan's near-duplicate by meaning).
 RETURNS_SUMMARY = """
+    The main points of our returns rules on one page, for customers in a hurry. The full
+    rules, with every exception, are on the returns policy page.
+
     ## The short version
 
     Most products can be sent back up to 30 days after they were delivered. When we sent
@@ -365,6 +368,14 @@ RETURNS_SUMMARY = """
     begins on the delivery date shown in your tracking, not on the date of your order.
     Ordinary returns get no refund after 30 days; the warranty still covers faulty
     products after that.
+
+    ## Before you send something back
+
+    Pack everything that came in the box: chargers, cables, remotes, booklets and, if you
+    kept it, the original box. Trying a product at home is fine, just as you would in a
+    store. Wipe devices back to factory settings and log out of every account first,
+    because a locked phone, tablet or laptop can't be accepted. Personalised products,
+    revealed codes and opened hygiene items can't come back.
 """
 
 ARTICLES: tuple[tuple[str, str, str], ...] = (
