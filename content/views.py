@@ -293,12 +293,25 @@ def item_detail(request, pk: int):
         "findings": ArticleFinding.objects.active()
         .involving(item.article)
         .select_related("article_a", "article_b"),
+        "pair": _pair_articles(item),
         "draft_check": item.draft_checks.select_related("author").first(),
         "draft_action": reverse("content:item_draft_check", args=[item.pk]),
     }
     if request.htmx and request.htmx.target == "suggestion":
         return render(request, "content/item_detail.html#suggestion", context)
     return render(request, "content/item_detail.html", context)
+
+
+def _pair_articles(item: ReviewItem) -> list[dict]:
+    """A scan item's two articles, each with its credited metrics, traffic and diagnoses."""
+    rows = []
+    for article in (item.article, item.other_article):
+        data = ((item.evidence or {}).get("articles") or {}).get(str(getattr(article, "pk", "")))
+        if article is None or not data:
+            continue
+        metrics = data.get("metrics") or {}
+        rows.append({"article": article, "data": data, "metrics": metrics})
+    return rows
 
 
 @require_POST

@@ -293,13 +293,15 @@ def test_an_incremental_scan_compares_only_changed_articles_and_their_neighbours
 
 def test_a_dismissal_stays_final_across_scans(demo, alice):
     kb_scan_run(full=True)
-    item = ReviewItem.objects.get(reason="duplicate_articles")
+    duplicate = finding("duplicate", DUPLICATE)
+    items = ReviewItem.objects.filter(reason="duplicate_articles")
+    item = items.get(article=duplicate.article_a, other_article=duplicate.article_b)
     item_dismiss(item=item, user=alice, reason="The how-to restates it on purpose.")
     kb_scan_run(full=True)
     kb_scan_run()
     item.refresh_from_db()
     assert item.status == "dismissed"
-    assert ReviewItem.objects.filter(reason="duplicate_articles").count() == 1
+    assert items.filter(article=item.article, other_article=item.other_article).count() == 1
     assert finding("duplicate", DUPLICATE).status == "active"
 
 
@@ -345,7 +347,7 @@ def test_the_nightly_task_runs_an_incremental_scan(demo):
     from content.tasks import kb_scan_nightly
 
     outcome = kb_scan_nightly.delay().get()
-    assert outcome["found"] == 2
+    assert outcome["found"] == 4  # the planted pairs, and the restatement's two
     assert kb_scan_nightly.delay().get()["found"] == 0
 
 
@@ -576,7 +578,7 @@ def test_sibling_product_pages_restated_in_other_words_are_not_duplicates(db):
     assert pairs("duplicate") == set()
 
 
-def test_pair_items_carry_both_articles_credited_metrics_and_diagnoses(db, bot):
+def test_pair_items_carry_both_articles_credited_metrics_and_diagnoses(db, bot, client, bob):
     from datetime import UTC, datetime, timedelta
 
     from content.rollups import rollup_update
@@ -602,3 +604,7 @@ def test_pair_items_carry_both_articles_credited_metrics_and_diagnoses(db, bot):
     assert "content-gap" in [d["id"] for d in item.evidence["diagnoses"]]
     assert set(item.evidence["articles"]) == {str(policy.pk), str(copy.pk)}
     assert item.evidence["articles"][str(copy.pk)]["traffic"] == 24
+    client.force_login(bob)
+    page = client.get(item.get_absolute_url()).content.decode()
+    assert "Both articles" in page and "Returns policy copy" in page
+    assert "48 retrievals and 24 graded answers" in page  # the pair's traffic
