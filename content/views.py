@@ -28,6 +28,7 @@ from content.models import (
     Season,
 )
 from content.periods import KINDS, period_for
+from content.questions import group_by_meaning
 from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
 from content.worklist import worklist_row
@@ -73,9 +74,12 @@ def bot_detail(request, slug: str):
         .select_related("interaction")
         .order_by("-occurred_at")
     )
+    topic_groups = []
     if topic:
         failing = failing.filter(topic=topic)
+        topic_groups = _topic_groups(bot, topic, first, last)
     context = {
+        "topic_groups": topic_groups,
         "bot": bot,
         "overview": overview,
         "topic": topic,
@@ -101,6 +105,17 @@ def bot_detail(request, slug: str):
         causes_chart=charts.causes(overview.causes),
     )
     return render(request, "content/bot_overview.html", context)
+
+
+def _topic_groups(bot: Bot, topic: str, first: date, last: date, recent: int = 2000):
+    """A topic's questions in the period grouped by meaning (the latest ``recent``)."""
+    asked = (
+        Evaluation.objects.production()
+        .filter(bot=bot, topic=topic, occurred_at__date__gte=first, occurred_at__date__lte=last)
+        .order_by("-occurred_at")
+        .values_list("interaction__query", "interaction_id")[:recent]
+    )
+    return group_by_meaning(list(asked))[:12]
 
 
 @require_GET

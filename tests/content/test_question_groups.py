@@ -58,3 +58,29 @@ def test_a_thumbs_down_without_a_topic_takes_the_topic_of_the_same_question(bot)
     rollup_update(bot=bot, days={day.date()})
     topics = dict(TopicDayRollup.objects.values_list("topic").annotate(n=Sum("interactions")))
     assert topics == {"restocking fees": 2, "How do I change my delivery address?": 1}
+
+
+@pytest.mark.django_db
+def test_a_topic_chip_shows_its_questions_grouped_by_meaning(client, bob, bot):
+    from datetime import UTC, datetime
+
+    from content.rollups import rollup_update
+    from tests.factories import EvaluationFactory, InteractionFactory
+
+    day = datetime(2026, 11, 20, 9, tzinfo=UTC)
+    asked = [
+        "Is there a restocking fee?",
+        "do you charge to restock returns?",
+        "How long does a refund take?",
+    ]
+    for i, query in enumerate(asked):
+        interaction = InteractionFactory(bot=bot, timestamp=day.replace(hour=9 + i), query=query)
+        EvaluationFactory(
+            interaction=interaction, topic="returns", verdict="insufficient", cause="partial"
+        )
+    rollup_update(bot=bot, days={day.date()})
+    client.force_login(bob)
+    url = f"/bots/{bot.slug}/?from=2026-11-01&to=2026-11-30&topic=returns"
+    html = client.get(url, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="failing").content.decode()
+    assert "by meaning" in html and "<html" not in html
+    assert "asked 2 times" in html and "asked 1 time" in html
