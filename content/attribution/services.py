@@ -149,11 +149,14 @@ def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool 
             bot=bot, occurred_at__gte=start, occurred_at__lt=end
         ).values("interaction_id")
         evaluations = evaluations.exclude(interaction_id__in=done)
-    ids = list(evaluations.order_by("interaction_id").values_list("interaction_id", flat=True))
     profiles = ProfileCache()
-    for offset in range(0, len(ids), BATCH):
-        _attribute_batch(bot, ids[offset : offset + BATCH], profiles)
-    return len(ids)
+    done, after = 0, 0
+    while True:  # batches by interaction id, each read with its sources in two queries
+        rows = _evaluation_rows(evaluations.filter(interaction_id__gt=after))
+        if not rows:
+            return done
+        _attribute_batch(bot, rows, profiles)
+        done, after = done + len(rows), rows[-1].interaction_id
 
 
 def _forget(bot: Bot, start: datetime, end: datetime) -> None:
@@ -215,14 +218,9 @@ def _bodies(version_ids: list[int]) -> dict[int, str]:
     return dict(ArticleVersion.objects.filter(pk__in=version_ids).values_list("pk", "body"))
 
 
-def _attribute_batch(bot: Bot, interaction_ids: list[int], cache: ProfileCache) -> None:
-    rows = _evaluation_rows(interaction_ids)
+def _attribute_batch(bot: Bot, rows: list[_Row], cache: ProfileCache) -> None:
     sources: dict[int, list[Source]] = {}
-    for interaction_id, rank, key, score in (
-        RetrievedSource.objects.filter(interaction_id__in=interaction_ids)
-        .order_by("interaction_id", "rank")
-        .values_list("interaction_id", "rank", "article_key", "score")
-    ):
+    for interaction_id, rank, key, score in _sources_of([row.interaction_id for row in rows]):
         sources.setdefault(interaction_id, []).append(Source(rank, key, score))
     profiles = cache.get({s.article_key for found in sources.values() for s in found})
     questions = {row.interaction_id: _questions(row) for row in rows}
@@ -283,25 +281,57 @@ ATTRIBUTION_COLUMNS = (
 
 
 def _insert(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
-    """Many rows in one prepared statement (the ORM's bulk_create costs more per row
-    than the database does); rows already written are left as they are."""
+    """Many rows per statement (the ORM's bulk_create, or one statement a row, costs
+    more than the database does); rows already written are left as they are."""
     if not rows:
         return
     from django.db import connection
 
+    if connection.vendor == "postgresql":
+        return _copy(connection, model, columns, rows)
     adapt = connection.ops.adapt_datetimefield_value
     rows = [(r[0], r[1], adapt(r[2]), *r[3:]) for r in rows]
     table = connection.ops.quote_name(model._meta.db_table)
-    names = ", ".join(connection.ops.quote_name(c) for c in columns)
+    names = [connection.ops.quote_name(c) for c in columns]
     marks = ", ".join(["%s"] * len(columns))
-    conflict = " ON CONFLICT DO NOTHING"
-    sql = (
-        f"INSERT INTO {table} ({names}, computed_at) VALUES ({marks}, CURRENT_TIMESTAMP){conflict}"
-    )
-    if model is SourceCredit:
-        sql = f"INSERT INTO {table} ({names}) VALUES ({marks}){conflict}"
+    extra_name, extra_value = "", ""
+    if model is InteractionAttribution:
+        extra_name, extra_value = ", computed_at", ", CURRENT_TIMESTAMP"
+    # SQLite binds at most 999 parameters per statement
+    per_statement = 1000 if connection.vendor == "postgresql" else 999 // len(columns)
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        for start in range(0, len(rows), per_statement):
+            chunk = rows[start : start + per_statement]
+            values = ", ".join(f"({marks}{extra_value})" for _ in chunk)
+            cursor.execute(
+                f"INSERT INTO {table} ({', '.join(names)}{extra_name}) VALUES {values}"
+                " ON CONFLICT DO NOTHING",
+                [value for row in chunk for value in row],
+            )
+
+
+def _copy(connection, model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """PostgreSQL: COPY into a scratch table, then one INSERT … SELECT that skips the
+    rows another worker wrote meanwhile."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(c) for c in columns)
+    extra_name, extra_value = "", ""
+    if model is InteractionAttribution:
+        extra_name, extra_value = ", computed_at", ", now()"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TEMP TABLE IF NOT EXISTS kb_stage_credit (LIKE {table} INCLUDING DEFAULTS)"
+            " ON COMMIT DROP"
+        )
+        cursor.execute("TRUNCATE kb_stage_credit")
+        with cursor.cursor.copy(f"COPY kb_stage_credit ({names}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        cursor.execute(
+            f"INSERT INTO {table} ({names}{extra_name}) SELECT {names}{extra_value}"
+            " FROM kb_stage_credit ON CONFLICT DO NOTHING"
+        )
+        cursor.execute("DROP TABLE kb_stage_credit")
 
 
 @dataclass
@@ -316,10 +346,30 @@ class _Row:
     off_topic: bool
 
 
-def _evaluation_rows(interaction_ids: list[int]) -> list[_Row]:
-    """Only the parts of the judge's working attribution reads, not the whole document."""
+def _sources_of(interaction_ids: list[int]):
+    """The interactions' sources in rank order; on PostgreSQL with one array parameter
+    (thousands of IN placeholders cost more to build than the query takes)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return (
+            RetrievedSource.objects.filter(interaction_id__in=interaction_ids)
+            .order_by("interaction_id", "rank")
+            .values_list("interaction_id", "rank", "article_key", "score")
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT interaction_id, rank, article_key, score FROM {RetrievedSource._meta.db_table}"
+            " WHERE interaction_id = ANY(%s) ORDER BY interaction_id, rank",
+            [interaction_ids],
+        )
+        return cursor.fetchall()
+
+
+def _evaluation_rows(evaluations) -> list[_Row]:
+    """The next batch, with only the parts of the judge's working attribution reads."""
     values = (
-        Evaluation.objects.filter(interaction_id__in=interaction_ids)
+        evaluations.order_by("interaction_id")
         .annotate(
             asked=KT("details__sub_queries"),
             source_query=KT("details__matches__source_query"),
@@ -329,7 +379,7 @@ def _evaluation_rows(interaction_ids: list[int]) -> list[_Row]:
         .values_list(
             "interaction_id", "occurred_at", "judge", "topic", "interaction__query", "cause",
             "not_knowing_reason", "asked", "source_query", "response_source", "off_topic_note",
-        )
+        )[:BATCH]
     )  # fmt: skip
     rows = []
     for iid, occurred_at, judge, topic, query, cause, not_knowing, asked, sq, rs, note in values:
