@@ -8,112 +8,217 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audits', '0005_sources_no_separate_interaction_index'),
-        ('content', '0008_review_item_active_queue_index'),
+        ("audits", "0005_sources_no_separate_interaction_index"),
+        ("content", "0008_review_item_active_queue_index"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='articledayrollup',
-            name='covered',
+            model_name="articledayrollup",
+            name="covered",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='articledayrollup',
-            name='credited',
+            model_name="articledayrollup",
+            name="credited",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='articledayrollup',
-            name='grounded',
+            model_name="articledayrollup",
+            name="grounded",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='articledayrollup',
-            name='noise',
+            model_name="articledayrollup",
+            name="noise",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='articledayrollup',
-            name='on_topic',
+            model_name="articledayrollup",
+            name="on_topic",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='articlesignature',
-            name='passage_vectors',
+            model_name="articlesignature",
+            name="passage_vectors",
             field=models.BinaryField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='articlesignature',
-            name='unit_vectors',
+            model_name="articlesignature",
+            name="unit_vectors",
             field=models.BinaryField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='botdayrollup',
-            name='missing',
+            model_name="botdayrollup",
+            name="missing",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='botdayrollup',
-            name='missing_questions',
+            model_name="botdayrollup",
+            name="missing_questions",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='botdayrollup',
-            name='noise',
+            model_name="botdayrollup",
+            name="noise",
             field=models.PositiveIntegerField(default=0),
         ),
         migrations.CreateModel(
-            name='DraftCheck',
+            name="DraftCheck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('draft', models.TextField(help_text='Markdown')),
-                ('result', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('article', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='draft_checks', to='content.article')),
-                ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('bot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='audits.bot')),
-                ('item', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='draft_checks', to='content.reviewitem')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("draft", models.TextField(help_text="Markdown")),
+                ("result", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "article",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="draft_checks",
+                        to="content.article",
+                    ),
+                ),
+                (
+                    "author",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="audits.bot",
+                    ),
+                ),
+                (
+                    "item",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="draft_checks",
+                        to="content.reviewitem",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='InteractionAttribution',
+            name="InteractionAttribution",
             fields=[
-                ('interaction', models.OneToOneField(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='attribution', serialize=False, to='audits.interaction')),
-                ('occurred_at', models.DateTimeField()),
-                ('noise', models.PositiveSmallIntegerField(default=0)),
-                ('missing', models.PositiveSmallIntegerField(default=0)),
-                ('missing_questions', models.JSONField(blank=True, default=list)),
-                ('topic', models.CharField(blank=True, default='', max_length=80)),
-                ('computed_at', models.DateTimeField(db_default=django.db.models.functions.datetime.Now())),
-                ('bot', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='audits.bot')),
+                (
+                    "interaction",
+                    models.OneToOneField(
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="attribution",
+                        serialize=False,
+                        to="audits.interaction",
+                    ),
+                ),
+                ("occurred_at", models.DateTimeField()),
+                ("noise", models.PositiveSmallIntegerField(default=0)),
+                ("missing", models.PositiveSmallIntegerField(default=0)),
+                ("missing_questions", models.JSONField(blank=True, default=list)),
+                ("topic", models.CharField(blank=True, default="", max_length=80)),
+                (
+                    "computed_at",
+                    models.DateTimeField(db_default=django.db.models.functions.datetime.Now()),
+                ),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="audits.bot",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['bot', 'occurred_at'], name='attribution_bot_time'), models.Index(condition=models.Q(('missing__gt', 0)), fields=['bot', 'occurred_at'], name='attribution_missing')],
+                "indexes": [
+                    models.Index(fields=["bot", "occurred_at"], name="attribution_bot_time"),
+                    models.Index(
+                        condition=models.Q(("missing__gt", 0)),
+                        fields=["bot", "occurred_at"],
+                        name="attribution_missing",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='SourceCredit',
+            name="SourceCredit",
             fields=[
-                ('pk', models.CompositePrimaryKey('interaction_id', 'article_key', blank=True, editable=False, primary_key=True, serialize=False)),
-                ('article_key', models.CharField(max_length=200)),
-                ('occurred_at', models.DateTimeField()),
-                ('role', models.CharField(choices=[('used', 'Covered or grounded something'), ('on_topic', 'About the question, without the answer'), ('noise', 'Retrieved for shared words only')], max_length=10)),
-                ('best_rank', models.PositiveSmallIntegerField(default=1)),
-                ('covered', models.PositiveSmallIntegerField(default=0)),
-                ('grounded', models.PositiveSmallIntegerField(default=0)),
-                ('lacking', models.PositiveSmallIntegerField(default=0)),
-                ('bot', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='audits.bot')),
-                ('interaction', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='credits', to='audits.interaction')),
+                (
+                    "pk",
+                    models.CompositePrimaryKey(
+                        "interaction_id",
+                        "article_key",
+                        blank=True,
+                        editable=False,
+                        primary_key=True,
+                        serialize=False,
+                    ),
+                ),
+                ("article_key", models.CharField(max_length=200)),
+                ("occurred_at", models.DateTimeField()),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("used", "Covered or grounded something"),
+                            ("on_topic", "About the question, without the answer"),
+                            ("noise", "Retrieved for shared words only"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("best_rank", models.PositiveSmallIntegerField(default=1)),
+                ("covered", models.PositiveSmallIntegerField(default=0)),
+                ("grounded", models.PositiveSmallIntegerField(default=0)),
+                ("lacking", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="audits.bot",
+                    ),
+                ),
+                (
+                    "interaction",
+                    models.ForeignKey(
+                        db_constraint=False,
+                        db_index=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="credits",
+                        to="audits.interaction",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['article_key', 'occurred_at'], name='credit_article_time')],
+                "indexes": [
+                    models.Index(fields=["article_key", "occurred_at"], name="credit_article_time")
+                ],
             },
         ),
     ]
