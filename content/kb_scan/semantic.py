@@ -4,11 +4,11 @@ MinHash finds articles that share words; an article that restates another in oth
 words shares few. Each article version's sentences are embedded once (wordllama, the
 first ``DIMS`` of its Matryoshka dimensions, stored as float16 on its signature), and
 summed into *units*: the whole article and each section of two sentences or more. Two
-articles become a candidate pair when a unit of one is among the ``NEIGHBOURS`` nearest
-units of the other at cosine ≥ ``UNIT_MATCH`` — found by blocked matrix products over
-the normalised unit vectors, each block keeping its top few with ``argpartition``, so
-memory stays bounded and no pair list of all pairs is ever built. An incremental scan
-searches from the changed articles' units only. The pair is then checked like any
+articles become a candidate pair when one's vector is among the ``NEIGHBOURS`` nearest
+of the other's at cosine ≥ ``UNIT_MATCH``, or a short article's vector among those of
+another's sections — blocked matrix products over the normalised vectors, each row
+keeping its nearest few, so no list of all pairs is ever built. An incremental scan
+searches from the changed articles only. The pair is then checked like any
 other, with a sentence matching another by meaning (cosine ≥ ``SENTENCE_MATCH`` and
 the same numbers) counting as restated; sibling product pages and boilerplate are
 left out by the same guards.
@@ -29,9 +29,12 @@ DIMS = 128
 # Two units (an article, a section) this close in meaning are worth comparing.
 UNIT_MATCH = 0.85
 NEIGHBOURS = 3
+# An article with at most this many units (itself and one section) is short: it is
+# also compared with the other articles' sections.
+SHORT_UNITS = 2
 # A sentence restates another at this cosine, when it also states the same values.
 SENTENCE_MATCH = 0.7
-BLOCK = 256
+BLOCK = 1024
 SECTION_MIN = 2
 
 
@@ -110,28 +113,41 @@ class Embeddings:
 def semantic_pairs(
     units: dict[int, np.ndarray], *, focus: Collection[int] | None = None
 ) -> set[Pair]:
-    """Article pairs with a unit among another's nearest units by meaning."""
-    owners = [article_id for article_id, rows in units.items() for _ in range(len(rows))]
-    if len(set(owners)) < 2:
+    """Article pairs close in meaning: every article's vector against every other's, and
+    a short article's (one section or none) against every unit of the others, so the
+    short restatement of one section of a long article is found. Blocked matrix
+    products over the normalised vectors, each row keeping its ``NEIGHBOURS`` closest
+    at cosine ≥ ``UNIT_MATCH``; with ``focus``, only the rows of those articles (and the
+    short articles against their sections)."""
+    ids = [article_id for article_id, rows in units.items() if len(rows)]
+    if len(ids) < 2:
         return set()
-    matrix = np.concatenate([rows for rows in units.values() if len(rows)]).astype(np.float32)
-    owner = np.asarray(owners)
-    queries = (
-        np.arange(len(owner)) if focus is None else np.flatnonzero(np.isin(owner, list(focus)))
-    )
+    articles = np.stack([units[a][0] for a in ids]).astype(np.float32)
+    owner = np.asarray(ids)
+    all_units = np.concatenate([units[a] for a in ids]).astype(np.float32)
+    unit_owner = np.asarray([a for a in ids for _ in range(len(units[a]))])
+    short = np.asarray([len(units[a]) <= SHORT_UNITS for a in ids])
+    wanted = np.ones(len(ids), bool) if focus is None else np.isin(owner, list(focus))
     pairs: set[Pair] = set()
-    k = min(NEIGHBOURS + 8, len(owner) - 1)  # room for the article's own units
-    for start in range(0, len(queries), BLOCK):
-        block = queries[start : start + BLOCK]
-        similarity = matrix[block] @ matrix.T
-        similarity[owner[block][:, None] == owner[None, :]] = -1.0  # its own units
-        nearest = np.argpartition(-similarity, k, axis=1)[:, :k]
-        for row, query in enumerate(block):
-            hits = [j for j in nearest[row] if similarity[row, j] >= UNIT_MATCH]
-            hits.sort(key=lambda j: -similarity[row, j])
-            for j in hits[:NEIGHBOURS]:
-                pairs.add(ordered(int(owner[query]), int(owner[j])))
+    _search(articles[wanted], owner[wanted], articles, owner, pairs)
+    _search(articles[wanted & short], owner[wanted & short], all_units, unit_owner, pairs)
+    if focus is not None:  # a changed long article whose section a short one restates
+        changed = np.isin(unit_owner, list(focus))
+        _search(all_units[changed], unit_owner[changed], articles[short], owner[short], pairs)
     return pairs
+
+
+def _search(queries, query_owner, targets, target_owner, pairs: set[Pair]) -> None:
+    for start in range(0, len(queries), BLOCK):
+        similarity = queries[start : start + BLOCK] @ targets.T
+        block_owner = query_owner[start : start + BLOCK]
+        similarity[block_owner[:, None] == target_owner[None, :]] = -1.0
+        for row in range(len(similarity)):
+            hits = np.flatnonzero(similarity[row] >= UNIT_MATCH)
+            if len(hits) > NEIGHBOURS:
+                hits = hits[np.argsort(-similarity[row, hits])[:NEIGHBOURS]]
+            for j in hits:
+                pairs.add(ordered(int(block_owner[row]), int(target_owner[j])))
 
 
 def sentence_scores(
