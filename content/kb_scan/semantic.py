@@ -73,7 +73,7 @@ def to_bytes(vectors: np.ndarray) -> bytes:
 def from_bytes(blob: bytes | memoryview | None) -> np.ndarray | None:
     if blob is None:
         return None
-    return np.frombuffer(bytes(blob), dtype=np.float16).reshape(-1, DIMS).astype(np.float32)
+    return np.frombuffer(bytes(blob), dtype=np.float16).reshape(-1, DIMS)
 
 
 class Embeddings:
@@ -83,10 +83,11 @@ class Embeddings:
         self.passages: dict[int, np.ndarray] = {}
         self.units: dict[int, np.ndarray] = {}
 
+    # Kept as float16 (half the memory of a full scan's vectors), widened where used.
     def add(self, text: ArticleText) -> None:
         vectors = _embed([p.text for p in text.passages])
-        self.passages[text.article_id] = vectors
-        self.units[text.article_id] = units_of(text, vectors)
+        self.passages[text.article_id] = vectors.astype(np.float16)
+        self.units[text.article_id] = units_of(text, vectors).astype(np.float16)
 
     def load(self, by_version: dict[int, int]) -> set[int]:
         """The stored vectors of these versions (version id -> article id); returns the
@@ -123,6 +124,7 @@ def semantic_pairs(
     if len(ids) < 2:
         return set()
     articles = np.stack([units[a][0] for a in ids]).astype(np.float32)
+    # every unit, widened once for the products
     owner = np.asarray(ids)
     all_units = np.concatenate([units[a] for a in ids]).astype(np.float32)
     unit_owner = np.asarray([a for a in ids for _ in range(len(units[a]))])
@@ -157,7 +159,7 @@ def sentence_scores(
     same values (a paraphrase keeps its numbers), naming no different things."""
     if not len(vectors_a) or not len(vectors_b):
         return {}
-    similarity = vectors_a @ vectors_b.T
+    similarity = vectors_a.astype(np.float32) @ vectors_b.astype(np.float32).T
     scores = {}
     for i, j in zip(*np.nonzero(similarity >= SENTENCE_MATCH), strict=True):
         pa, pb = a.passages[int(i)], b.passages[int(j)]
