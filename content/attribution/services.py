@@ -168,7 +168,7 @@ class ProfileCache:
     """Article profiles, built on first use from each article's current version; kept
     for the process by version, so a page or the next batch does not embed them again."""
 
-    built: dict[tuple[str, int, str], ArticleProfile] = {}  # (key, version, title)
+    built: dict[tuple, ArticleProfile] = {}  # (key, version, title, body hash)
     LIMIT = 50_000
 
     def __init__(self) -> None:
@@ -182,8 +182,8 @@ class ProfileCache:
         known = {k: self.built[k] for k in current if k in self.built}
         missing = [k for k in current if k not in known]
         if missing:
-            texts = _bodies([version for _, version, _ in missing])
-            fresh = profiles_build((key, title, texts.get(v, "")) for key, v, title in missing)
+            texts = _bodies([identity[1] for identity in missing])
+            fresh = profiles_build((key, title, texts.get(v, "")) for key, v, title, _ in missing)
             if len(self.built) > self.LIMIT:
                 self.built.clear()
             for identity in missing:
@@ -192,8 +192,9 @@ class ProfileCache:
         return self.profiles
 
 
-def _current_versions(keys: set[str]) -> list[tuple[str, int, str]]:
-    """(article key, current version id or 0, title) of the articles among ``keys``."""
+def _current_versions(keys: set[str]) -> list[tuple[str, int, str, str]]:
+    """(article key, current version id or 0, title, body hash) of the articles among
+    ``keys``."""
     from content.models import ArticleVersion
 
     articles = {
@@ -202,14 +203,18 @@ def _current_versions(keys: set[str]) -> list[tuple[str, int, str]]:
             "pk", "external_id", "title"
         )
     }
-    latest: dict[int, int] = {}
-    for article_id, version_id in (
+    latest: dict[int, tuple[int, str]] = {}
+    for article_id, version_id, digest in (
         ArticleVersion.objects.filter(article_id__in=articles)
         .order_by("article_id", "number")
-        .values_list("article_id", "pk")
+        .values_list("article_id", "pk", "body_hash")
     ):
-        latest[article_id] = version_id  # the last is the current version
-    return [(key, latest.get(pk, 0), title) for pk, (key, title) in articles.items()]
+        latest[article_id] = (version_id, digest)  # the last is the current version
+    found = []
+    for pk, (key, title) in articles.items():
+        version_id, digest = latest.get(pk, (0, ""))
+        found.append((key, version_id, title, digest))
+    return found
 
 
 def _bodies(version_ids: list[int]) -> dict[int, str]:
