@@ -209,6 +209,8 @@ def _check_all(
     for start in range(0, len(pairs), CHUNK):
         chunk = pairs[start : start + CHUNK]
         store.warm((a for pair in chunk for a in pair), keep_bodies=judge is not None)
+        if embeddings is not None:
+            embeddings.fetch(a for pair in chunk for a in pair)
         judged = _judged(chunk, store, judge)
         for (a, b), answer in zip(chunk, judged, strict=True):
             outcome = pair_check(

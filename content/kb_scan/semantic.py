@@ -82,6 +82,7 @@ class Embeddings:
     def __init__(self) -> None:
         self.passages: dict[int, np.ndarray] = {}
         self.units: dict[int, np.ndarray] = {}
+        self.stored: dict[int, int] = {}  # article id -> version whose vectors are stored
 
     # Kept as float16 (half the memory of a full scan's vectors), widened where used.
     def add(self, text: ArticleText) -> None:
@@ -90,17 +91,32 @@ class Embeddings:
         self.units[text.article_id] = units_of(text, vectors).astype(np.float16)
 
     def load(self, by_version: dict[int, int]) -> set[int]:
-        """The stored vectors of these versions (version id -> article id); returns the
-        articles whose signature has none yet."""
-        rows = ArticleSignature.objects.filter(version_id__in=list(by_version)).values_list(
-            "version_id", "passage_vectors", "unit_vectors"
+        """The stored unit vectors of these versions (version id -> article id), read in
+        one pass; returns the articles whose signature has none yet. Sentence vectors
+        are read later, for the articles a check needs (:meth:`fetch`)."""
+        rows = ArticleSignature.objects.exclude(unit_vectors=None).values_list(
+            "version_id", "unit_vectors"
         )
-        for version_id, passages, units in rows.iterator(2000):
-            found_p, found_u = from_bytes(passages), from_bytes(units)
-            if found_p is not None and found_u is not None:
-                article_id = by_version[version_id]
-                self.passages[article_id], self.units[article_id] = found_p, found_u
+        for version_id, units in rows.iterator(2000):
+            article_id = by_version.get(version_id)
+            if article_id is not None:
+                self.units[article_id] = from_bytes(units)
+                self.stored[article_id] = version_id
         return set(by_version.values()) - set(self.units)
+
+    def fetch(self, article_ids: Iterable[int]) -> None:
+        """Read the stored sentence vectors of these articles, if not read yet."""
+        wanted = {self.stored[a]: a for a in set(article_ids) if a in self.stored}
+        wanted = {v: a for v, a in wanted.items() if a not in self.passages}
+        if not wanted:
+            return
+        rows = ArticleSignature.objects.filter(version_id__in=list(wanted)).values_list(
+            "version_id", "passage_vectors"
+        )
+        for version_id, passages in rows:
+            found = from_bytes(passages)
+            if found is not None:
+                self.passages[wanted[version_id]] = found
 
     def save(self, article_ids: Iterable[int], by_article: dict[int, int]) -> None:
         """Store the vectors of articles whose signature row already exists."""

@@ -564,6 +564,9 @@ def test_a_short_article_restating_another_in_other_words_is_a_duplicate(db):
     assert any("30 days" in p["a"] and "30 days" in p["b"] for p in duplicate.passages)
     assert result.run.stats["semantic_candidates"] >= 1  # the shared words alone missed it
     assert ArticleSignature.objects.exclude(unit_vectors=None).count() == 8
+    again = kb_scan_run(full=True)  # from the stored vectors this time
+    assert again.run.stats["semantic_candidates"] >= 1 and again.run.resolved == 0
+    assert duplicate.passages == finding("duplicate", ("kb-returns", "kb-returns-short")).passages
 
 
 def test_sibling_product_pages_restated_in_other_words_are_not_duplicates(db):
