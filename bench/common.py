@@ -23,7 +23,11 @@ def bench_database_url(name: str | None = None) -> str:
     parts = urlsplit(url)
     if not parts.scheme.startswith("postgres"):
         sys.exit("The benchmarks need PostgreSQL: set DATABASE_URL=postgres://…")
-    name = name or f"{parts.path.lstrip('/') or 'kbaudit'}_bench"
+    configured = parts.path.lstrip("/") or "kbaudit"
+    if name is None:
+        name = f"{configured}_bench"
+    elif configured not in ("test", "kbaudit"):
+        name = f"{name}_{configured}"  # two checkouts on one server bench apart
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 

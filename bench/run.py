@@ -24,6 +24,7 @@ SECTIONS = {
     "scan": ("bench.scan_bench", {"n": 20_000}),
     "serve": ("bench.serve_bench", {"n": 10}),
     "otlp": ("bench.otlp_bench", {"n": 20_000}),
+    "grouping": ("bench.grouping_bench", {"n": 50_000}),
 }
 
 

@@ -21,7 +21,7 @@ BOT_EXTRA = (
     "with_condition_misapplied", "no_sources", "prompt_tokens", "completion_tokens",
     "declined", "should_have_declined", "over_refusal", "bad_quotes",
     "reason_nothing_retrieved", "reason_not_in_retrieved", "reason_ambiguous",
-    "reason_out_of_domain",
+    "reason_out_of_domain", "missing", "missing_questions",
 )  # fmt: skip
 CAUSE_LABELS = {
     "contradictory": "Contradictory",
@@ -95,9 +95,8 @@ class Overview:
         return self.totals[name] / graded if graded else None
 
 
-BOT_FIELDS = tuple(
-    dict.fromkeys([f for f in SUMMED if f not in ("retrievals", "top_ranked")] + list(BOT_EXTRA))
-)
+ARTICLE_ONLY = ("retrievals", "top_ranked", "credited", "covered", "grounded", "on_topic")
+BOT_FIELDS = tuple(dict.fromkeys([f for f in SUMMED if f not in ARTICLE_ONLY] + list(BOT_EXTRA)))
 
 
 def bot_overview(*, bot: Bot, first: date, last: date, topic_limit: int = 24) -> Overview:

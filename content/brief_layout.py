@@ -87,12 +87,46 @@ def brief_blocks(brief: Brief) -> list[Block]:
     blocks += _agents(brief)
     blocks += _others(brief)
     blocks += _suggestion(brief)
+    blocks += _draft_check(brief)
     blocks += [Heading(1, "Checklist"), Checklist(brief.checklist)]
     blocks += [
         Heading(1, "Questions to replay after the rewrite"),
         Paragraph(["One question a line, as users asked them; feed them to the bot."]),
         Lines(brief.replay) if brief.replay else Paragraph(["No unanswered questions to replay."]),
     ]
+    return blocks
+
+
+def _draft_check(brief: Brief) -> list[Block]:
+    result = brief.draft_check
+    if not result:
+        return []
+    summary = (
+        f"{result['answered_groups']} of {result['groups_total']} question groups answered, "
+        f"asked {times(result['answered_asked'])} of {result['asked_total']}."
+    )
+    blocks: list[Block] = [Heading(1, "Last draft check"), Paragraph([summary])]
+    missed = [g for g in result["groups"] if not g["answered"]]
+    if missed:
+        blocks += [
+            Paragraph([Strong("Still missing:")]),
+            ItemList([[f"{g['example']} — asked {times(g['count'])}"] for g in missed]),
+        ]
+    if result["contradictions"]:
+        blocks += [
+            Paragraph([Strong("Contradicts other articles:")]),
+            ItemList(
+                [
+                    [f"“{c['draft']}” — {c['title']} says “{c['other']}”"]
+                    for c in result["contradictions"]
+                ]
+            ),
+        ]
+    if result["dropped"]:
+        blocks += [
+            Paragraph([Strong("Dropped sentences answers relied on:")]),
+            ItemList([[f"“{d['sentence']}” ({times(d['answers'])})"] for d in result["dropped"]]),
+        ]
     return blocks
 
 

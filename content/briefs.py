@@ -63,6 +63,8 @@ class Brief:
     generated_at: datetime = field(default_factory=timezone.now)
     # What agents told escalated customers that the article does not say.
     agents: AgentEvidence | None = None
+    # The item's last draft check (content.drafts), its result as stored.
+    draft_check: dict | None = None
 
     @property
     def traffic_change(self) -> float | None:
@@ -151,7 +153,13 @@ def _item_brief(item: ReviewItem) -> Brief:
         suggestion=suggestion.body if suggestion else "",
         suggestion_source=_source_label(suggestion) if suggestion else "",
         agents=evidence.agents,
+        draft_check=_last_draft_check(item),
     )
+
+
+def _last_draft_check(item: ReviewItem) -> dict | None:
+    check = item.draft_checks.order_by("-created_at", "-id").first()
+    return check.result if check else None
 
 
 def _article_brief(article: Article, bot: Bot | None) -> Brief:

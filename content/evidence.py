@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import connection
 from django.db.models import Avg, Count, F, Q, QuerySet, Value
@@ -18,14 +18,13 @@ from django.utils.safestring import SafeString, mark_safe
 from audits.comparison import MetricShift, evaluations_compare
 from audits.judges.base import METRICS
 from audits.models import Evaluation, Interaction, RetrievedSource
-from content.models import Article, ArticleVersion
-from kbaudit.text.tokens import content_stems
+from content.models import Article, ArticleVersion, SourceCredit
+from content.questions import QuestionGroup, group_by_meaning, normalise
+
+Window = tuple[date, date] | None
 
 # The evidence reads an article's most recent retrievals, this many at most.
 RECENT = 2000
-# Two sub-questions sharing this share of the shorter one's content words are asked as
-# one ("Is there a restocking fee?" and "Do you charge a restocking fee on a kettle?").
-SAME_QUESTION = 0.6
 
 
 def article_evaluations(
@@ -46,6 +45,35 @@ def article_evaluations(
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]
     return Evaluation.objects.filter(interaction_id__in=retrieved.values("interaction_id"))
+
+
+def credited_evaluations(
+    article: Article, bots, *, window: Window = None, recent: int | None = RECENT
+) -> QuerySet[Evaluation]:
+    """The evaluations an article's evidence is drawn from: interactions in ``window``
+    that credited it (it covered, grounded or was about what was asked — never those it
+    was retrieval noise in), on questions within the bot's domain; the latest ``recent``."""
+    credits = SourceCredit.objects.filter(article_key=article.external_id, bot__in=bots).exclude(
+        role=SourceCredit.Role.NOISE
+    )
+    if window is not None:
+        start, end = _bounds(window)
+        credits = credits.filter(occurred_at__gte=start, occurred_at__lt=end)
+    if recent is not None:
+        credits = credits.order_by("-occurred_at")[:recent]
+    return (
+        Evaluation.objects.filter(interaction_id__in=credits.values("interaction_id"))
+        .exclude(cause=Evaluation.Cause.OUT_OF_SCOPE)
+        .exclude(not_knowing_reason="out_of_domain")
+    )
+
+
+def _bounds(window: tuple[date, date]) -> tuple[datetime, datetime]:
+    first, last = (date.fromisoformat(d) if isinstance(d, str) else d for d in window)
+    return (
+        datetime.combine(first, time.min, tzinfo=UTC),
+        datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
+    )
 
 
 @dataclass
@@ -70,25 +98,43 @@ def _badness_expression(thresholds: dict[str, float]):
     return total
 
 
-def failing_conversations(article: Article, bots, *, limit: int = 10) -> list[FailingConversation]:
-    """The insufficient answers built on ``article``, worst first (ordered in SQL, so an
-    article with 50,000 conversations costs no more than one with 50)."""
+def failing_conversations(
+    article: Article, bots, *, limit: int = 10, window: Window = None
+) -> list[FailingConversation]:
+    """The insufficient answers that credited ``article`` in ``window``, worst first
+    (ordered in SQL, so an article with 50,000 conversations costs no more than one with
+    50), one per question asked in other words: the same question failing twice teaches
+    nothing new. The page and the brief both read this list."""
     bots = list(bots)
     if not bots:
         return []
     thresholds = bots[0].thresholds()
-    ranked = list(
-        article_evaluations(article, bots, recent=RECENT)
+    candidates = list(
+        credited_evaluations(article, bots, window=window)
         .filter(verdict=Evaluation.Verdict.INSUFFICIENT)
         .exclude(judge__in=["feedback", "rule"])
         .annotate(badness=_badness_expression(thresholds))
-        # the interactions of the page's few rows only, not joined to every candidate
-        .select_related("bot")
-        .prefetch_related("interaction")
-        .order_by("-badness", "-occurred_at")[:limit]
+        .order_by("-badness", "-occurred_at")
+        .values_list("pk", "interaction__query")[: limit * 8]
+    )
+    chosen = _one_per_meaning(candidates, limit)
+    ranked = sorted(
+        Evaluation.objects.filter(pk__in=chosen).select_related("bot", "interaction"),
+        key=lambda e: chosen.index(e.pk),
     )
     ranks = _article_ranks(article, [e.interaction_id for e in ranked])
     return [_failing(e, ranks.get(e.interaction_id, [])) for e in ranked]
+
+
+def _one_per_meaning(candidates: list[tuple[int, str]], limit: int) -> list[int]:
+    """The first evaluation of each question group, in the candidates' order."""
+    if not candidates:
+        return []
+    groups = group_by_meaning([(query, pk) for pk, query in candidates])
+    first_of = {min(g.interaction_ids, key=[pk for pk, _ in candidates].index) for g in groups}
+    keyless = [pk for pk, query in candidates if not normalise(query)]
+    picked = [pk for pk, _ in candidates if pk in first_of or pk in keyless]
+    return picked[:limit]
 
 
 def _article_ranks(article: Article, interaction_ids: list[int]) -> dict[int, list[int]]:
@@ -168,51 +214,18 @@ def highlight(text: str, passages: Sequence[str]) -> SafeString:
     return mark_safe("".join(str(part) for part in out))  # noqa: S308 - every part is escaped
 
 
-@dataclass
-class QuestionGroup:
-    example: str
-    count: int
-    phrasings: list[str] = field(default_factory=list)
-    stems: frozenset[str] = frozenset()
-    interaction_ids: list[int] = field(default_factory=list)
-
-
-def _similar(a: frozenset[str], b: frozenset[str]) -> bool:
-    if not a or not b:
-        return a == b
-    return len(a & b) / min(len(a), len(b)) >= SAME_QUESTION and len(a & b) >= min(
-        2, len(a), len(b)
-    )
-
-
 def group_questions(questions: Iterable[tuple[str, int]]) -> list[QuestionGroup]:
-    """Group sub-questions asked in different words; most asked first."""
-    groups: list[QuestionGroup] = []
-    known: dict[str, tuple[frozenset[str], QuestionGroup | None]] = {}  # the same words, often
-    for text, interaction_id in questions:
-        if text in known:
-            stems, group = known[text]
-        else:
-            stems = frozenset(content_stems(text))
-            group = next((g for g in groups if _similar(g.stems, stems)), None)
-        if group is None:
-            group = QuestionGroup(example=text, count=0, stems=stems)
-            groups.append(group)
-        known[text] = (stems, group)
-        group.count += 1
-        group.interaction_ids.append(interaction_id)
-        if text not in group.phrasings and len(group.phrasings) < 5:
-            group.phrasings.append(text)
-    return sorted(groups, key=lambda g: (-g.count, g.example))
+    """Group sub-questions asked in different words (by meaning); most asked first."""
+    return group_by_meaning(questions)
 
 
 def unanswered_sub_questions(
-    article: Article, bots, *, since: datetime | None = None
+    article: Article, bots, *, since: datetime | None = None, window: Window = None
 ) -> list[QuestionGroup]:
-    """Sub-questions put to the bot while this article was retrieved that its chunks never
-    covered, grouped by similarity with counts ("Is there a restocking fee? — asked 37
-    times")."""
-    evaluations = article_evaluations(article, bots, recent=RECENT).exclude(
+    """Sub-questions put to the bot while this article was credited that no retrieved
+    chunk covered, on the article's subject, grouped by meaning with counts ("Is there a
+    restocking fee? — asked 37 times")."""
+    evaluations = credited_evaluations(article, bots, window=window).exclude(
         judge__in=["feedback", "rule"]
     )
     if since is not None:
@@ -227,9 +240,38 @@ def unanswered_sub_questions(
     questions = []
     for interaction_id, asked, coverage in rows:
         details = {"sub_queries": _json(asked), "matches": {"source_query": _json(coverage)}}
-        for question in _not_covered_by(details, ranks.get(interaction_id, [])):
-            questions.append((question, interaction_id))
-    return group_questions(questions)
+        article_ranks = ranks.get(interaction_id, [])
+        # an article that answered part of the question is the page for the rest of it
+        rank = 1 if _covers_any(details, article_ranks) else min(article_ranks or [9])
+        for question in _not_covered_by(details, article_ranks):
+            questions.append((question, interaction_id, rank))
+    return group_questions(
+        (question, interaction_id)
+        for question, interaction_id in _about_article(article, questions)
+    )
+
+
+def _about_article(article: Article, questions: list[tuple[str, int, int]]):
+    """Only the questions the article is about (a follow-up on another subject in the
+    same conversation is not this article's to answer)."""
+    from content.attribution.services import TOP_RANK_FLOOR, ProfileCache
+    from content.attribution.topicality import on_topic_matrix
+    from kbaudit.text.embeddings import embed
+
+    texts = list(dict.fromkeys(q for q, _, _ in questions))
+    if not texts:
+        return []
+    profile = ProfileCache().get([article.external_id]).get(article.external_id)
+    if profile is None:
+        return [(q, i) for q, i, _ in questions]
+    vectors = embed(texts)
+    about = dict(zip(texts, on_topic_matrix(texts, vectors, profile), strict=True))
+    similar = dict(zip(texts, profile.similarity(vectors), strict=True))
+    return [
+        (q, i)
+        for q, i, rank in questions
+        if about[q] or (rank == 1 and similar[q] >= TOP_RANK_FLOOR)
+    ]
 
 
 def _json(value):
@@ -237,6 +279,11 @@ def _json(value):
     if value is None or isinstance(value, list):
         return value or []
     return json.loads(value)
+
+
+def _covers_any(details: dict, ranks: list[int]) -> bool:
+    matrix = (details.get("matches") or {}).get("source_query") or []
+    return any(any(matrix[rank - 1]) for rank in ranks if 0 < rank <= len(matrix))
 
 
 def _not_covered_by(details: dict, ranks: list[int]) -> list[str]:

@@ -187,9 +187,9 @@ def findings_for(
             reasons -= SUBSUMED_BY_GAP
         for reason in sorted(reasons):
             severity = _distance_below(means, thresholds, REASON_METRICS[reason])
-            findings.append(
-                Finding(article_id, reason, severity, totals["retrievals"] * severity, evidence)
-            )
+            # the traffic it is credited with, not the retrievals it was noise in
+            traffic = totals.get("credited") or 0
+            findings.append(Finding(article_id, reason, severity, traffic * severity, evidence))
     return findings, judged
 
 
@@ -213,6 +213,11 @@ def _evidence(totals, means, thresholds, diagnoses, first: date, last: date) -> 
         "traffic": totals["retrievals"],
         "interactions": totals["interactions"],
         "graded": totals["graded"],
+        "credited": totals.get("credited", 0),
+        "covered": totals.get("covered", 0),
+        "grounded": totals.get("grounded", 0),
+        "on_topic": totals.get("on_topic", 0),
+        "noise": totals.get("noise", 0),
         "thumbs_down": totals["thumbs_down"],
         "metrics": {m: (round(v, 4) if v is not None else None) for m, v in means.items()},
         "thresholds": thresholds,
@@ -221,6 +226,34 @@ def _evidence(totals, means, thresholds, diagnoses, first: date, last: date) -> 
             for d in diagnoses
         ],
     }
+
+
+def articles_evidence(
+    bot: Bot, article_ids: Iterable[int], first: date, last: date
+) -> dict[int, dict]:
+    """What a flag records — credited metrics against thresholds, traffic, diagnoses —
+    for each article over [first, last], every version together (the scan's pair items
+    carry both articles' evidence)."""
+    rows = (
+        ArticleDayRollup.objects.filter(
+            bot=bot, day__gte=first, day__lte=last, article_id__in=list(article_ids)
+        )
+        .values("article_id")
+        .annotate(**{name: Sum(name) for name in SUMMED})
+    )
+    thresholds = bot.thresholds()
+    out: dict[int, dict] = {}
+    for totals in rows:
+        context = period_context(
+            PeriodTotals(**{k: v or 0 for k, v in totals.items() if k in PERIOD_FIELDS}),
+            thresholds=thresholds,
+            min_sample=default_min_sample(),
+        )
+        means = {metric: context.get(metric) for metric in METRIC_FIELDS}
+        diagnoses = diagnose(context, scope="article")
+        totals = {k: v or 0 for k, v in totals.items()} | {"version_number": None}
+        out[totals["article_id"]] = _evidence(totals, means, thresholds, diagnoses, first, last)
+    return out
 
 
 def content_flags_update(

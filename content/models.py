@@ -337,6 +337,14 @@ class ArticleDayRollup(RollupMixin):
     with_condition_misapplied = models.PositiveIntegerField(default=0)
     # Interactions that retrieved the article and were then handed to a person.
     escalated = models.PositiveIntegerField(default=0)
+    # Attribution (SPEC §5): the retrievals credited to the article (it covered a
+    # sub-question, grounded a fact, or was on topic for one nothing answered) and the
+    # rest, retrieval noise. The metric columns count the credited interactions only.
+    credited = models.PositiveIntegerField(default=0)
+    covered = models.PositiveIntegerField(default=0)
+    grounded = models.PositiveIntegerField(default=0)
+    on_topic = models.PositiveIntegerField(default=0)
+    noise = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -384,6 +392,11 @@ class BotDayRollup(RollupMixin):
     prompt_tokens = models.PositiveBigIntegerField(default=0)
     completion_tokens = models.PositiveBigIntegerField(default=0)
     escalated = models.PositiveIntegerField(default=0)
+    # Attribution: interactions with an off-topic article retrieved (retrieval noise),
+    # and with sub-questions no retrieved article is about (missing content), and those.
+    noise = models.PositiveIntegerField(default=0)
+    missing = models.PositiveIntegerField(default=0)
+    missing_questions = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["bot", "day"], name="bot_rollup_unique")]
@@ -623,6 +636,10 @@ class ArticleSignature(models.Model):
     )
     minhash = models.BinaryField()
     n_shingles = models.PositiveIntegerField(default=0)
+    # Sentence vectors (float16, kb_scan.semantic.DIMS each) and the article's and its
+    # sections' mean vectors: the scan's candidates by meaning.
+    passage_vectors = models.BinaryField(null=True, blank=True)
+    unit_vectors = models.BinaryField(null=True, blank=True)
     computed_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
@@ -933,3 +950,118 @@ class AgentReplyReading(models.Model):
 
     def __str__(self) -> str:
         return f"{self.interaction_id}: {self.facts}"
+
+
+class SourceCredit(models.Model):
+    """What one retrieved article did in one graded interaction (SPEC §5 attribution).
+
+    Written once per evaluation by ``content.attribution`` after grading, so the
+    rollups read credits in SQL: ``covered`` sub-questions it addressed, ``grounded``
+    facts it supported, ``lacking`` unanswered sub-questions it is about (the page that
+    should have answered them). ``role`` sums it up.
+    """
+
+    class Role(models.TextChoices):
+        USED = "used", "Covered or grounded something"
+        ON_TOPIC = "on_topic", "About the question, without the answer"
+        NOISE = "noise", "Retrieved for shared words only"
+
+    pk = models.CompositePrimaryKey("interaction_id", "article_key")
+    interaction = models.ForeignKey(
+        "audits.Interaction",
+        on_delete=models.CASCADE,
+        related_name="credits",
+        db_constraint=False,
+        db_index=False,  # the primary key starts with it
+    )
+    article_key = models.CharField(max_length=200)
+    bot = models.ForeignKey(
+        "audits.Bot",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
+    )
+    occurred_at = models.DateTimeField()
+    role = models.CharField(max_length=10, choices=Role.choices)
+    best_rank = models.PositiveSmallIntegerField(default=1)
+    covered = models.PositiveSmallIntegerField(default=0)
+    grounded = models.PositiveSmallIntegerField(default=0)
+    lacking = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["article_key", "occurred_at"], name="credit_article_time")]
+
+    def __str__(self) -> str:
+        return f"{self.interaction_id} {self.article_key}: {self.role}"
+
+    @property
+    def is_credited(self) -> bool:
+        return self.role != self.Role.NOISE
+
+
+class InteractionAttribution(models.Model):
+    """The attribution of one graded interaction: how many retrieved articles were
+    noise, and the sub-questions no retrieved article is about (missing content)."""
+
+    interaction = models.OneToOneField(
+        "audits.Interaction",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="attribution",
+        db_constraint=False,
+    )
+    bot = models.ForeignKey(
+        "audits.Bot",
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
+    )
+    occurred_at = models.DateTimeField()
+    noise = models.PositiveSmallIntegerField(default=0)
+    missing = models.PositiveSmallIntegerField(default=0)
+    # The missing sub-questions' texts, for the "Missing articles" groups.
+    missing_questions = models.JSONField(default=list, blank=True)
+    # A topic label where the judge gave none (a thumbs-down graded without a call):
+    # the topic of the closest labelled question, else its group's central phrasing.
+    topic = models.CharField(max_length=80, blank=True, default="")
+    computed_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["bot", "occurred_at"], name="attribution_bot_time"),
+            models.Index(
+                fields=["bot", "occurred_at"],
+                condition=models.Q(missing__gt=0),
+                name="attribution_missing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"attribution of {self.interaction_id}"
+
+
+class DraftCheck(models.Model):
+    """A writer's draft of an article's next version, replayed against the questions its
+    traffic asked (before publishing); kept with the item's history."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="draft_checks")
+    item = models.ForeignKey(
+        ReviewItem, null=True, blank=True, on_delete=models.SET_NULL, related_name="draft_checks"
+    )
+    bot = models.ForeignKey("audits.Bot", on_delete=models.CASCADE, related_name="+")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    draft = models.TextField(help_text="Markdown")
+    # {"window", "groups": [{"example", "count", "variants", "answered"}], "answered_groups",
+    #  "groups_total", "answered_asked", "asked_total", "contradictions", "dropped"}
+    result = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"draft check of {self.article} ({self.created_at:%Y-%m-%d %H:%M})"

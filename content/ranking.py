@@ -26,6 +26,8 @@ SUMMED = (
     "thumbs_down", "thumbs_up", "with_condition_misapplied", "escalated",
     *(f"{m}_{part}" for m in METRIC_FIELDS for part in ("sum", "n", "below")),
     *(f"cause_{c}" for c in CAUSES),
+    # attribution: the retrievals credited to the article, and those that were noise
+    "credited", "covered", "grounded", "on_topic", "noise",
 )  # fmt: skip
 
 
@@ -46,6 +48,11 @@ class RankedArticle:
     @property
     def traffic(self) -> int:
         return int(self.totals["retrievals"])
+
+    @property
+    def credited(self) -> int:
+        """Retrievals in which the article covered, grounded or was about what was asked."""
+        return int(self.totals.get("credited") or 0)
 
     def mean(self, metric: str) -> float | None:
         n = self.totals[f"{metric}_n"]

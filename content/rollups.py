@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import connection, transaction
 
 from audits.models import Bot, Interaction
+from content.attribution import attribution_update
 from content.models import (
     CAUSES,
     METRIC_FIELDS,
@@ -111,13 +112,22 @@ SELECT %s, a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
     SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
-    {metrics}
+    {metrics},
+    SUM(CASE WHEN c.role IN ('used', 'on_topic') THEN 1 ELSE 0 END),
+    SUM(CASE WHEN c.covered > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN c.grounded > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN c.role = 'on_topic' THEN 1 ELSE 0 END),
+    SUM(CASE WHEN c.role = 'noise' THEN 1 ELSE 0 END)
 FROM src
 JOIN win i ON i.id = src.interaction_id
 JOIN content_article a ON a.knowledge_base_id = %s AND a.external_id = src.article_key
 LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
     AND (v.live_until IS NULL OR i.timestamp < v.live_until)
+LEFT JOIN content_sourcecredit c ON c.interaction_id = src.interaction_id
+    AND c.article_key = src.article_key
+-- an article is graded on the interactions that credit it, never on those it was noise in
 LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+    AND (c.role IS NULL OR c.role <> 'noise')
 GROUP BY a.id, COALESCE(v.number, 0), {day}
 """
 
@@ -146,23 +156,30 @@ SELECT %s, {day}, COUNT(*), COUNT(DISTINCT i.conversation_id), COUNT(e.id),
     SUM(CASE WHEN e.not_knowing_reason = 'ambiguous' THEN 1 ELSE 0 END),
     SUM(CASE WHEN e.not_knowing_reason = 'out_of_domain' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
-    {metrics}
+    {metrics},
+    SUM(CASE WHEN ia.noise > 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN ia.missing > 0 THEN 1 ELSE 0 END),
+    COALESCE(SUM(ia.missing), 0)
 FROM audits_interaction i
 LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE i.bot_id = %s AND i.run_id IS NULL AND i.timestamp >= %s AND i.timestamp < %s
 GROUP BY {day}
 """
 
 TOPIC_SQL = """
 INSERT INTO {table} (bot_id, day, topic, interactions, insufficient, escalated)
-SELECT %s, {day}, e.topic, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
+SELECT %s, {day}, {topic}, COUNT(*), SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END)
 FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
+LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
-    AND e.topic <> ''
-GROUP BY {day}, e.topic
+    AND {topic} <> ''
+GROUP BY {day}, {topic}
 """
+# The judge's label, else the one its question's group gave (content.attribution).
+TOPIC = "(CASE WHEN e.topic <> '' THEN e.topic ELSE COALESCE(ia.topic, '') END)"
 
 ARTICLE_HEAD = (
     "article_id", "version_number", "day", "retrievals", "top_ranked", "interactions",
@@ -177,6 +194,9 @@ BOT_HEAD = (
     "reason_nothing_retrieved", "reason_not_in_retrieved", "reason_ambiguous",
     "reason_out_of_domain", "escalated",
 )  # fmt: skip
+# Written after the metric columns (SPEC §5 attribution).
+ARTICLE_CREDIT = ("credited", "covered", "grounded", "on_topic", "noise")
+BOT_CREDIT = ("noise", "missing", "missing_questions")
 
 
 def _sources_of_w() -> tuple[str, str]:
@@ -207,7 +227,7 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
         day=_day("i.timestamp"),
         metrics=metrics,
         details=_details_text(),
-        columns=_columns(ARTICLE_HEAD, names),
+        columns=_columns(ARTICLE_HEAD, [*names, *ARTICLE_CREDIT]),
         table=_table(ArticleDayRollup),
         materialized=materialized,
         sources_of_w=sources_of_w,
@@ -224,7 +244,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
         day=_day("i.timestamp"),
         metrics=metrics,
         details=_details_text(),
-        columns=_columns(BOT_HEAD, names),
+        columns=_columns(BOT_HEAD, [*names, *BOT_CREDIT]),
         table=_table(BotDayRollup),
     )
     abstention = [
@@ -235,7 +255,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
-    sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup))
+    sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
     return _execute(sql, [bot.pk, bot.pk, start, end])
 
 
@@ -258,6 +278,8 @@ def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
     written = 0
     for first, last in day_ranges(days):
         start, end = _bounds(first, last)
+        # credits first: the rollups read them
+        attribution_update(bot=bot, start=start, end=end)
         with transaction.atomic():
             _lock_bot_rollups(bot)
             for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):

@@ -71,6 +71,14 @@ def co_retrieved(article: Article, bot: Bot, *, limit: int = 3) -> list[tuple[Ar
     return [(articles[r["article_key"]], r["n"]) for r in rows if r["article_key"] in articles]
 
 
+def evidence_window(item: ReviewItem):
+    """The item's flag window: its evidence is drawn from that traffic only."""
+    window = (item.evidence or {}).get("window")
+    if window and len(window) == 2:
+        return (date.fromisoformat(window[0]), date.fromisoformat(window[1]))
+    return None
+
+
 def item_evidence(item: ReviewItem) -> ItemEvidence:
     bots = [item.bot]
     findings = (
@@ -86,25 +94,22 @@ def item_evidence(item: ReviewItem) -> ItemEvidence:
     diagnosis_ids = {d["id"] for d in (item.evidence or {}).get("diagnoses", [])}
     if not duplicates and "near-duplicate-retrieval" in diagnosis_ids:
         duplicates = co_retrieved(item.article, item.bot)
-    window = item_window(item)
+    window = evidence_window(item)
+    # Agents' replies and escalations: the same window, else the latest flag window.
+    first, last = window or recent_flag_window()
     return ItemEvidence(
         item=item,
-        questions=unanswered_sub_questions(item.article, bots)[:12],
-        failing=failing_conversations(item.article, bots, limit=8),
+        questions=unanswered_sub_questions(item.article, bots, window=window)[:12],
+        failing=failing_conversations(item.article, bots, limit=8, window=window),
         duplicates=duplicates,
         contradictions=[f for f in findings if f.kind == ArticleFinding.Kind.CONTRADICTION],
-        agents=agent_evidence(article=item.article, bot=item.bot, first=window[0], last=window[1]),
-        escalation=escalation_rate(
-            article=item.article, bot=item.bot, first=window[0], last=window[1]
-        ),
+        agents=agent_evidence(article=item.article, bot=item.bot, first=first, last=last),
+        escalation=escalation_rate(article=item.article, bot=item.bot, first=first, last=last),
     )
 
 
-def item_window(item: ReviewItem) -> tuple[date, date]:
-    """The days the item was judged on (its evidence's window), else the flag window."""
-    stored = (item.evidence or {}).get("window")
-    if stored:
-        return date.fromisoformat(stored[0]), date.fromisoformat(stored[1])
+def recent_flag_window() -> tuple[date, date]:
+    """The flag window's length, ending today."""
     today = timezone.now().date()
     return today - timedelta(days=flag_window_days() - 1), today
 

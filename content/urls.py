@@ -2,6 +2,7 @@ from django.urls import path
 
 from content import brief_views, digest_views, views
 from content.alerts import views as alert_views
+from content.drafts import views as draft_views
 
 app_name = "content"
 
@@ -15,6 +16,7 @@ urlpatterns = [
     path("items/<int:pk>/", views.item_detail, name="item_detail"),
     path("items/<int:pk>/suggestion/", views.suggestion_update, name="suggestion_update"),
     path("items/<int:pk>/brief/", brief_views.item_brief, name="item_brief"),
+    path("items/<int:pk>/draft-check/", draft_views.item_draft_check, name="item_draft_check"),
     path("items/<int:pk>/<slug:action>/", views.item_action, name="item_action"),
     path("articles/", views.article_list, name="article_list"),
     path("articles/<int:pk>/", views.article_detail, name="article_detail"),
@@ -37,6 +39,11 @@ urlpatterns = [
         "alerts/destinations/<int:pk>/delete/",
         alert_views.alert_destination_delete,
         name="alert_destination_delete",
+    ),
+    path(
+        "articles/<int:pk>/draft-check/",
+        draft_views.article_draft_check,
+        name="article_draft_check",
     ),
     path("settings/digest/", digest_views.digest_settings, name="digest_settings"),
     path("unsubscribe/<str:token>/", digest_views.digest_unsubscribe, name="digest_unsubscribe"),

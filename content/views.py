@@ -7,24 +7,29 @@ from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from audits.models import Bot, Evaluation, RetrievedSource
 from audits.presenters import MetricRow, metric_rows
 from content import charts, review
 from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
+from content.attribution.missing import missing_articles
 from content.escalations.evidence import bot_escalations
 from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
+from content.flags import flag_window_days
 from content.forms import ThresholdsForm
 from content.models import (
     AlertEpisode,
     ArticleFinding,
+    DraftCheck,
     ReviewItem,
     ReviewItemEvent,
     RewriteSuggestion,
     Season,
 )
 from content.periods import KINDS, period_for
+from content.questions import group_by_meaning
 from content.ranking import article_ranking, data_span, default_min_sample
 from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
 from content.tasks import rollups_rebuild
@@ -80,13 +85,17 @@ def bot_detail(request, slug: str):
         .select_related("interaction")
         .order_by("-occurred_at")
     )
+    topic_groups = []
     if topic:
         failing = failing.filter(topic=topic)
+        topic_groups = _topic_groups(bot, topic, first, last)
     context = {
+        "topic_groups": topic_groups,
         "bot": bot,
         "overview": overview,
         "topic": topic,
         "failing": failing[:25],
+        "missing": missing_articles(bot=bot, first=first, last=last),
         "can_edit_thresholds": is_editor(request.user),
         "thresholds_form": ThresholdsForm(instance=bot),
     }
@@ -109,6 +118,17 @@ def bot_detail(request, slug: str):
         alerts=AlertEpisode.objects.filter(bot=bot).select_related("rule")[:5],
     )
     return render(request, "content/bot_overview.html", context)
+
+
+def _topic_groups(bot: Bot, topic: str, first: date, last: date, recent: int = 2000):
+    """A topic's questions in the period grouped by meaning (the latest ``recent``)."""
+    asked = (
+        Evaluation.objects.production()
+        .filter(bot=bot, topic=topic, occurred_at__date__gte=first, occurred_at__date__lte=last)
+        .order_by("-occurred_at")
+        .values_list("interaction__query", "interaction_id")[:recent]
+    )
+    return group_by_meaning(list(asked))[:12]
 
 
 @require_GET
@@ -246,19 +266,26 @@ def article_detail(request, pk: int):
     last = max((s[1] for s in spans if s[1]), default=date.today())
     first = min((s[0] for s in spans if s[0]), default=last)
     series, totals = article_series(article_id=article.pk, bots=chosen, first=first, last=last)
+    # the evidence is the flag window's: the latest weeks of traffic
+    window = (max(first, last - timedelta(days=flag_window_days() - 1)), last)
     thresholds = (bot or (chosen[0] if chosen else None)).thresholds() if chosen else {}
     context = {
         "article": article,
         "bots": bots,
         "bot": bot,
-        "failing": failing_conversations(article, chosen, limit=10),
-        "questions": unanswered_sub_questions(article, chosen)[:15],
+        "failing": failing_conversations(article, chosen, limit=10, window=window),
+        "questions": unanswered_sub_questions(article, chosen, window=window)[:15],
+        "window": window,
         "recovery": article_recovery(article, chosen),
         "current": article.current_version(),
         "findings": ArticleFinding.objects.active()
         .involving(article)
         .select_related("article_a", "article_b"),
         "versions": article.versions.order_by("-number"),
+        "draft_check": DraftCheck.objects.filter(article=article, bot__in=chosen)
+        .select_related("author")
+        .first(),
+        "draft_action": reverse("content:article_draft_check", args=[article.pk]),
         "totals": totals,
         "diagnoses": article_diagnoses(totals, thresholds) if thresholds else [],
         "items": ReviewItem.objects.filter(
@@ -304,10 +331,25 @@ def item_detail(request, pk: int):
         "findings": ArticleFinding.objects.active()
         .involving(item.article)
         .select_related("article_a", "article_b"),
+        "pair": _pair_articles(item),
+        "draft_check": item.draft_checks.select_related("author").first(),
+        "draft_action": reverse("content:item_draft_check", args=[item.pk]),
     }
     if request.htmx and request.htmx.target == "suggestion":
         return render(request, "content/item_detail.html#suggestion", context)
     return render(request, "content/item_detail.html", context)
+
+
+def _pair_articles(item: ReviewItem) -> list[dict]:
+    """A scan item's two articles, each with its credited metrics, traffic and diagnoses."""
+    rows = []
+    for article in (item.article, item.other_article):
+        data = ((item.evidence or {}).get("articles") or {}).get(str(getattr(article, "pk", "")))
+        if article is None or not data:
+            continue
+        metrics = data.get("metrics") or {}
+        rows.append({"article": article, "data": data, "metrics": metrics})
+    return rows
 
 
 @require_POST

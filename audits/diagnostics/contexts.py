@@ -64,6 +64,8 @@ OPTIONAL_COUNTS: tuple[str, ...] = (
     "should_have_declined",
     "over_refusal",
     "bad_quotes",
+    "noise",
+    "missing",
 )
 # Shares over all interactions rather than graded ones: the count does not need a grade.
 _SHARE_OF_INTERACTIONS = frozenset({"no_sources"})
@@ -246,6 +248,10 @@ class PeriodTotals:
     should_have_declined: int = 0
     over_refusal: int = 0
     bad_quotes: int = 0
+    # Attribution: interactions with an off-topic retrieved article, and with
+    # sub-questions no retrieved article is about.
+    noise: int = 0
+    missing: int = 0
     top_ranked: int | None = None
 
     def add(self, other: PeriodTotals) -> PeriodTotals:

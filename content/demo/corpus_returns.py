@@ -11,7 +11,9 @@ This corner of the help centre is where the demo's content problems live:
 - *Holiday returns* extends the window for purchases made 1 November-24 December, a
   legitimate condition that must not be read as a contradiction;
 - *Newsletter and marketing emails* shares words with returns questions and gets
-  retrieved for them.
+  retrieved for them;
+- *Returns in brief* restates the policy's return window in other words (a near-duplicate
+  only a comparison by meaning finds).
 
 Entries are ``(id, title, Markdown body)``; see ``articles.md`` for the wrapping rules.
 """
@@ -353,6 +355,29 @@ NEWSLETTER = """
     instead of the weekly newsletter.
 """
 
+# A short page that restates the policy's return window in other words: few words in
+# common, the same rule (the scan's near-duplicate by meaning).
+RETURNS_SUMMARY = """
+    The main points of our returns rules on one page, for customers in a hurry. The full
+    rules, with every exception, are on the returns policy page.
+
+    ## The short version
+
+    Most products can be sent back up to 30 days after they were delivered. When we sent
+    you the wrong product, the return window is 45 days from delivery. The return period
+    begins on the delivery date shown in your tracking, not on the date of your order.
+    Ordinary returns get no refund after 30 days; the warranty still covers faulty
+    products after that.
+
+    ## Before you send something back
+
+    Pack everything that came in the box: chargers, cables, remotes, booklets and, if you
+    kept it, the original box. Trying a product at home is fine, just as you would in a
+    store. Wipe devices back to factory settings and log out of every account first,
+    because a locked phone, tablet or laptop can't be accepted. Personalised products,
+    revealed codes and opened hygiene items can't come back.
+"""
+
 ARTICLES: tuple[tuple[str, str, str], ...] = (
     ("kb-returns", "Returns policy", RETURNS_POLICY),
     ("kb-return-howto", "How to return an item", HOW_TO_RETURN),
@@ -363,6 +388,7 @@ ARTICLES: tuple[tuple[str, str, str], ...] = (
     ("kb-wrong-item", "Received the wrong item", WRONG_ITEM),
     ("kb-damaged", "Damaged or faulty items", DAMAGED),
     ("kb-newsletter", "Newsletter and marketing emails", NEWSLETTER),
+    ("kb-returns-summary", "Returns in brief", RETURNS_SUMMARY),
 )
 
 REWRITES: tuple[tuple[str, str, str], ...] = (("kb-returns", "Returns policy", RETURNS_POLICY_V2),)

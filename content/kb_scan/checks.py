@@ -17,6 +17,7 @@ from audits.judges.consistency import Consistency
 from .contradictions import Conflict, conflicts
 from .duplicates import Overlap, dice, overlap
 from .passages import ArticleText, Passage, passages_of, shared_subjects
+from .semantic import sentence_scores
 
 log = logging.getLogger(__name__)
 # A sentence the model quotes must match one of the article's own at this similarity,
@@ -40,11 +41,15 @@ def pair_check(
     *,
     boilerplate: Collection[tuple[int, int]] = (),
     judged: Consistency | JudgeError | None = None,
+    vectors: tuple | None = None,
 ) -> PairOutcome:
     """``judged`` is the consistency judge's answer for the pair (or why there is none);
-    without one, or when the call failed, the deterministic check decides."""
+    without one, or when the call failed, the deterministic check decides. ``vectors``
+    are both articles' sentence vectors, when the scan embedded them."""
     shared = shared_subjects(a, b)
-    outcome = PairOutcome(a, b, overlap=overlap(a, b, boilerplate=boilerplate, shared=shared))
+    semantic = sentence_scores(a, b, *vectors) if vectors else None
+    found = overlap(a, b, boilerplate=boilerplate, shared=shared, semantic=semantic)
+    outcome = PairOutcome(a, b, overlap=found)
     if isinstance(judged, Consistency):
         outcome.conflicts = _judged_conflicts(judged, a, b, outcome.notes)
         outcome.method = "llm"

@@ -57,12 +57,14 @@ def overlap(
     *,
     boilerplate: Collection[tuple[int, int]] = (),
     shared: dict[tuple[int, int], int] | None = None,
+    semantic: dict[tuple[int, int], float] | None = None,
 ) -> Overlap | None:
     """The passages ``a`` and ``b`` share, or None when they are not near-duplicates.
 
     ``boilerplate`` holds (article id, passage index) of sentences that much of the
     knowledge base repeats (footers, "Contact us"): they make no pair a duplicate.
-    ``shared`` is :func:`shared_subjects` of the pair, when already counted.
+    ``shared`` is :func:`shared_subjects` of the pair, when already counted;
+    ``semantic`` holds sentence pairs that match by meaning (semantic.sentence_scores).
     """
     if different_subjects(a, b):
         return None  # templated pages of two products say the same of different things
@@ -71,6 +73,8 @@ def overlap(
     if not usable_a or not usable_b:
         return None
     scores = _similarities(a, b, shared if shared is not None else shared_subjects(a, b))
+    for key, score in (semantic or {}).items():  # restated in other words (semantic.py)
+        scores[key] = max(score, scores.get(key, 0.0))
     matches = _best_matches(usable_a, {p.index for p in usable_b}, b, scores, 0)
     if len(matches) < min(ARTICLE_MATCHES, SECTION_MATCHES):
         return None

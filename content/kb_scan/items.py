@@ -16,7 +16,13 @@ from collections.abc import Iterable
 from django.utils import timezone
 
 from audits.models import Bot
-from content.flags import ItemCounts, failing_topic, flag_window_days, review_item_raise
+from content.flags import (
+    ItemCounts,
+    articles_evidence,
+    failing_topic,
+    flag_window_days,
+    review_item_raise,
+)
 from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
 
 from .logs import co_retrieval, knowledge_base_bots, recent_retrievals, recent_window
@@ -63,7 +69,8 @@ def _evidence(finding: ArticleFinding, bot_id: int, context: _BotContext) -> tup
     traffic = sum(recent_retrievals(keys, bot_id=bot_id, since=window[0]).values()) if window else 0
     together, _ = co_retrieval(*keys, bot_id=bot_id)
     severity = finding.confidence * KIND_WEIGHT[finding.kind]
-    evidence = {
+    evidence = _articles_part(finding, bot_id, window)
+    evidence |= {
         "finding": finding.pk,
         "kind": finding.kind,
         "method": finding.method,
@@ -75,6 +82,27 @@ def _evidence(finding: ArticleFinding, bot_id: int, context: _BotContext) -> tup
         "versions": [finding.version_a_id, finding.version_b_id],
     }
     return evidence, severity
+
+
+def _articles_part(finding: ArticleFinding, bot_id: int, window) -> dict:
+    """Both articles' credited metrics, traffic and diagnoses over the window; the
+    first article's also at the top level, where the page, the CSV and the brief read
+    an item's metrics."""
+    if not window:
+        return {}
+    ids = [finding.article_a_id, finding.article_b_id]
+    bot = Bot.objects.get(pk=bot_id)  # its thresholds
+    found = articles_evidence(bot, ids, window[0].date(), window[1].date())
+    if not found:
+        return {}
+    first = found.get(finding.article_a_id) or found[next(iter(found))]
+    part = {k: first[k] for k in ("metrics", "thresholds", "graded", "credited", "diagnoses")}
+    part["interactions"] = first.get("interactions", 0)
+    part["thumbs_down"] = first.get("thumbs_down", 0)
+    part["articles"] = {
+        str(article_id): found[article_id] for article_id in ids if article_id in found
+    }
+    return part
 
 
 def _topic(finding: ArticleFinding, bot_id: int, window: list[str]) -> str:

@@ -35,6 +35,7 @@ from .items import ItemCounts, pair_items_update
 from .minhash import Signature
 from .passages import title_words
 from .scope import titles_differ
+from .semantic import Embeddings, semantic_pairs, to_bytes
 
 log = logging.getLogger(__name__)
 CHUNK = 1000
@@ -80,16 +81,21 @@ def _scan(*, bot: Bot | None, full: bool, use_llm: bool | None) -> ScanResult:
     signatures = stored_signatures(current)
     computed = store.signatures(sorted(set(current) - set(signatures)))
     signatures.update(computed)
+    embeddings = _embeddings(current, store, computed)
     clock.lap("signatures")
     # The first scan, or one after every article changed, is a full one.
     changed = None if full or len(computed) == len(current) else set(computed)
     candidates = candidate_pairs(signatures, focus=changed)
+    by_meaning = semantic_pairs(embeddings.units, focus=changed) - candidates.pairs
+    candidates.pairs |= by_meaning
     comparable = _same_audience(_same_subject(candidates.pairs, current), current)
     pairs = comparable | _rechecks(current, changed)
     clock.lap("candidates")
-    outcomes, llm = _check_all(locality_order(pairs), store, candidates, _judge(use_llm))
+    outcomes, llm = _check_all(
+        locality_order(pairs), store, candidates, _judge(use_llm), embeddings
+    )
     clock.lap("checks")
-    findings, items, active = _write(computed, current, outcomes, bot)
+    findings, items, active = _write(computed, current, outcomes, bot, embeddings)
     clock.lap("write")
     run.finished_at = timezone.now()
     run.articles, run.candidates, run.comparisons = len(current), len(candidates.pairs), len(pairs)
@@ -100,6 +106,8 @@ def _scan(*, bot: Bot | None, full: bool, use_llm: bool | None) -> ScanResult:
         "texts_read": store.parsed,
         # Candidate pairs of sibling pages about different things, or of different KBs.
         "not_compared": len(candidates.pairs - comparable),
+        # candidate pairs only the passage embeddings found (restated in other words)
+        "semantic_candidates": len(by_meaning),
         "oversized_buckets": candidates.oversized_buckets,
         "unverified_collisions": candidates.unverified,
         "boilerplate_passages": len(candidates.boilerplate),
@@ -118,11 +126,12 @@ def _write(
     current: dict[int, Current],
     outcomes: dict[Pair, PairOutcome],
     bot: Bot | None,
+    embeddings: Embeddings | None = None,
 ) -> tuple[FindingCounts, ItemCounts, int]:
     """Signatures, findings, their evidence and review items, all or nothing: a scan
     that fails leaves its changed articles changed for the next one."""
     findings = FindingCounts()
-    _store_signatures(computed, current)
+    _store_signatures(computed, current, embeddings)
     versions = {article_id: row.version_id for article_id, row in current.items()}
     findings_apply(outcomes=outcomes, versions=versions, counts=findings)
     in_scope = _active_findings(current)
@@ -178,7 +187,11 @@ def _judge(use_llm: bool | None):
 
 
 def _check_all(
-    pairs: list[Pair], store: TextStore, candidates: Candidates, judge
+    pairs: list[Pair],
+    store: TextStore,
+    candidates: Candidates,
+    judge,
+    embeddings: Embeddings | None = None,
 ) -> tuple[dict[Pair, PairOutcome], dict]:
     """Check every pair; keep the outcomes that found something or may resolve a finding.
 
@@ -190,10 +203,16 @@ def _check_all(
     for start in range(0, len(pairs), CHUNK):
         chunk = pairs[start : start + CHUNK]
         store.warm((a for pair in chunk for a in pair), keep_bodies=judge is not None)
+        if embeddings is not None:
+            embeddings.fetch(a for pair in chunk for a in pair)
         judged = _judged(chunk, store, judge)
         for (a, b), answer in zip(chunk, judged, strict=True):
             outcome = pair_check(
-                store.text(a), store.text(b), boilerplate=candidates.boilerplate, judged=answer
+                store.text(a),
+                store.text(b),
+                boilerplate=candidates.boilerplate,
+                judged=answer,
+                vectors=_vectors_of(embeddings, a, b),
             )
             _count_llm(outcome, llm, judge)
             if outcome.overlap or outcome.conflicts or (a, b) in known:
@@ -231,8 +250,37 @@ def _count_llm(outcome: PairOutcome, llm: dict, judge) -> None:
         llm["calls"] += 1
 
 
-def _store_signatures(computed: dict[int, Signature], current: dict[int, Current]) -> None:
-    """Keep one signature per article: its current version's."""
+def _embeddings(
+    current: dict[int, Current], store: TextStore, computed: dict[int, Signature]
+) -> Embeddings:
+    """The articles' sentence vectors: stored with their signatures, computed for the
+    changed articles (and for signatures stored before vectors were)."""
+    embeddings = Embeddings()
+    by_version = {row.version_id: article_id for article_id, row in current.items()}
+    lacking = embeddings.load(by_version)
+    ids = sorted(lacking)
+    for start in range(0, len(ids), CHUNK):
+        batch = ids[start : start + CHUNK]
+        store.warm(batch)
+        for article_id in batch:
+            embeddings.add(store.text(article_id))
+    stale = lacking - set(computed)  # stored signatures without vectors
+    embeddings.save(stale, {a: current[a].version_id for a in stale})
+    return embeddings
+
+
+def _vectors_of(embeddings: Embeddings | None, a: int, b: int):
+    if embeddings is None or a not in embeddings.passages or b not in embeddings.passages:
+        return None
+    return embeddings.passages[a], embeddings.passages[b]
+
+
+def _store_signatures(
+    computed: dict[int, Signature],
+    current: dict[int, Current],
+    embeddings: Embeddings | None = None,
+) -> None:
+    """Keep one signature per article: its current version's (with its vectors)."""
     ids = list(computed)
     for start in range(0, len(ids), CHUNK):
         batch = ids[start : start + CHUNK]
@@ -242,9 +290,19 @@ def _store_signatures(computed: dict[int, Signature], current: dict[int, Current
                 version_id=current[article_id].version_id,
                 minhash=computed[article_id].to_bytes(),
                 n_shingles=computed[article_id].n_shingles,
+                **_vector_fields(embeddings, article_id),
             )
             for article_id in batch
         )
+
+
+def _vector_fields(embeddings: Embeddings | None, article_id: int) -> dict:
+    if embeddings is None or article_id not in embeddings.units:
+        return {}
+    return {
+        "passage_vectors": to_bytes(embeddings.passages[article_id]),
+        "unit_vectors": to_bytes(embeddings.units[article_id]),
+    }
 
 
 def _active_findings(current: dict[int, Current]) -> list[ArticleFinding]:

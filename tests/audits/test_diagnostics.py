@@ -226,6 +226,12 @@ CASES: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
         {"share_out_of_scope": 0.06, SP: 0.7},
         {"share_out_of_scope": 0.04},
     ),
+    "retrieval-noise": ("bot", {"share_noise": 0.3, SP: 0.6}, {"share_noise": 0.1, SP: 0.6}),
+    "missing-articles": (
+        "bot",
+        {"share_missing": 0.08, SQC: 0.7},
+        {"share_missing": 0.03, SQC: 0.7},
+    ),
 }
 RULES = {rule.id: rule for rule in catalogue()}
 

@@ -38,6 +38,9 @@ from tests.factories import ArticleFactory
 from tests.llm_server import Reply, error_reply
 
 DUPLICATE = ("kb-returns", "kb-return-howto")
+# "Returns in brief" restates the policy's return window in other words (and so the
+# how-to's too).
+RESTATED_PAIRS = {("kb-returns", "kb-returns-summary"), ("kb-return-howto", "kb-returns-summary")}
 CONTRADICTION = ("kb-exchanges", "kb-exchange-faq")
 CONDITIONAL = ("kb-returns", "kb-holiday-returns")
 
@@ -166,7 +169,7 @@ def pairs(kind: str) -> set[frozenset[str]]:
 
 def test_the_planted_duplicate_and_contradiction_are_found_and_nothing_else(demo):
     result = kb_scan_run(full=True)
-    assert pairs("duplicate") == {frozenset(DUPLICATE)}
+    assert pairs("duplicate") == {frozenset(DUPLICATE)} | {frozenset(p) for p in RESTATED_PAIRS}
     assert pairs("contradiction") == {frozenset(CONTRADICTION)}
     conflict = finding("contradiction", CONTRADICTION)
     assert sorted(conflict.passages[0]["values"]) == ["30 days", "45 days"]
@@ -177,7 +180,7 @@ def test_the_planted_duplicate_and_contradiction_are_found_and_nothing_else(demo
     assert conflict.method == "offline" and 0 < conflict.confidence <= 1
     duplicate = finding("duplicate", DUPLICATE)
     assert any("within 30 days of delivery" in p["a"] for p in duplicate.passages)
-    assert result.run.found == 2 and result.run.comparisons > 0
+    assert result.run.found == 4 and result.run.comparisons > 0
 
 
 def test_the_conditional_pair_and_the_returns_policy_conditions_are_not_contradictions(demo):
@@ -301,13 +304,15 @@ def test_an_incremental_scan_compares_only_changed_articles_and_their_neighbours
 
 def test_a_dismissal_stays_final_across_scans(demo, alice):
     kb_scan_run(full=True)
-    item = ReviewItem.objects.get(reason="duplicate_articles")
+    duplicate = finding("duplicate", DUPLICATE)
+    items = ReviewItem.objects.filter(reason="duplicate_articles")
+    item = items.get(article=duplicate.article_a, other_article=duplicate.article_b)
     item_dismiss(item=item, user=alice, reason="The how-to restates it on purpose.")
     kb_scan_run(full=True)
     kb_scan_run()
     item.refresh_from_db()
     assert item.status == "dismissed"
-    assert ReviewItem.objects.filter(reason="duplicate_articles").count() == 1
+    assert items.filter(article=item.article, other_article=item.other_article).count() == 1
     assert finding("duplicate", DUPLICATE).status == "active"
 
 
@@ -351,7 +356,7 @@ def test_the_command_prints_what_it_did(demo):
 
 def test_the_nightly_task_runs_an_incremental_scan(demo):
     outcome = kb_scan_nightly.delay().get()
-    assert outcome["found"] == 2
+    assert outcome["found"] == 4  # the planted pairs, and the restatement's two
     assert kb_scan_nightly.delay().get()["found"] == 0
 
 
@@ -497,7 +502,7 @@ def test_after_the_demo_and_its_sweep_the_planted_pairs_are_in_the_queue(db, tmp
     } == {
         ("duplicate_articles", frozenset(DUPLICATE)),
         ("contradicting_articles", frozenset(CONTRADICTION)),
-    }
+    } | {("duplicate_articles", frozenset(pair)) for pair in RESTATED_PAIRS}
     assert all(item.topic for item in items)  # the queue's topic chips reach them too
 
 
@@ -514,3 +519,94 @@ def test_refreshing_evidence_reads_the_logs_once_for_all_findings(demo):
     # then the examples and a save for each finding whose articles the logs saw together
     assert len(queries) <= 5 + 2 * with_logs
     assert with_logs == sum(1 for f in ArticleFinding.objects.active() if f.co_retrievals)
+
+
+# --- near-duplicates by meaning, and the pair items' metrics ---------------------------------
+
+POLICY = (
+    "## How long you have\n\n"
+    "You can return most items within 30 days of delivery. "
+    "Items must be unused and in their original packaging. "
+    "We refund your original payment method within 5 to 10 business days of receiving the "
+    "return. Return shipping is free for faulty items.\n\n"
+    "## Gift cards\n\nGift cards cannot be returned or exchanged for cash. "
+    "Lost gift cards can be replaced with proof of purchase from our store.\n\n"
+    "## Marketplace sellers\n\nItems sold by marketplace sellers follow the seller's own "
+    "rules, shown on the product page before you buy."
+)
+RESTATED = (
+    "Most products can be sent back up to 30 days after delivery. "
+    "Products have to be unused and still in the original packaging. "
+    "Your refund goes back to the original payment method within 5 to 10 business days "
+    "after the return arrives. Shipping the return is free when the item is faulty."
+)
+
+
+def versioned(key: str, title: str, body: str) -> Article:
+    from tests.factories import ArticleVersionFactory
+
+    found = ArticleFactory(external_id=key, title=title)
+    ArticleVersionFactory(article=found, title=title, body=body)
+    return found
+
+
+def test_a_short_article_restating_another_in_other_words_is_a_duplicate(db):
+    versioned("kb-returns", "Returns policy", POLICY)
+    versioned("kb-returns-short", "Returning an item in short", RESTATED)
+    for n in range(6):  # unrelated pages, so buckets and neighbours mean something
+        versioned(
+            f"kb-other-{n}", f"Other topic {n}", f"## Part\n\nPage {n} talks about topic {n} only."
+        )
+    result = kb_scan_run(full=True)
+    assert pairs("duplicate") == {frozenset(("kb-returns", "kb-returns-short"))}
+    duplicate = finding("duplicate", ("kb-returns", "kb-returns-short"))
+    assert any("30 days" in p["a"] and "30 days" in p["b"] for p in duplicate.passages)
+    assert result.run.stats["semantic_candidates"] >= 1  # the shared words alone missed it
+    assert ArticleSignature.objects.exclude(unit_vectors=None).count() == 8
+    again = kb_scan_run(full=True)  # from the stored vectors this time
+    assert again.run.stats["semantic_candidates"] >= 1 and again.run.resolved == 0
+    assert duplicate.passages == finding("duplicate", ("kb-returns", "kb-returns-short")).passages
+
+
+def test_sibling_product_pages_restated_in_other_words_are_not_duplicates(db):
+    setup = (
+        "## Before you start\n\nCharge the {name} for two hours before first use. "
+        "Keep the {name} away from water while it charges. "
+        "Press and hold the power button of the {name} for three seconds to turn it on."
+    )
+    versioned("kb-setup-kuno", "Setting up the Kuno Q0", setup.format(name="Kuno Q0"))
+    versioned("kb-setup-milo", "Setting up the Milo T7", setup.format(name="Milo T7"))
+    kb_scan_run(full=True)
+    assert pairs("duplicate") == set()
+
+
+def test_pair_items_carry_both_articles_credited_metrics_and_diagnoses(db, bot, client, bob):
+    from datetime import UTC, datetime, timedelta
+
+    from content.rollups import rollup_update
+    from tests.content.test_rollups import traffic
+
+    policy = versioned("kb-returns", "Returns policy", POLICY)
+    copy = versioned("kb-returns-copy", "Returns policy copy", POLICY)
+    day = datetime(2026, 11, 20, 9, tzinfo=UTC)
+    bad = dict(source_precision=0.5, source_query_coverage=0.5, groundedness=0.0)
+    for i in range(24):
+        traffic(
+            bot,
+            day=day + timedelta(hours=i),
+            article_keys=["kb-returns", "kb-returns-copy"],
+            metrics=bad,
+        )
+    rollup_update(bot=bot, days={day.date(), (day + timedelta(hours=23)).date()})
+    kb_scan_run(full=True)
+    item = ReviewItem.objects.get(reason="duplicate_articles")
+    assert item.evidence["graded"] == 24
+    assert item.evidence["metrics"]["groundedness"] == 0.0
+    assert item.evidence["thresholds"]["groundedness"] == 0.8
+    assert "content-gap" in [d["id"] for d in item.evidence["diagnoses"]]
+    assert set(item.evidence["articles"]) == {str(policy.pk), str(copy.pk)}
+    assert item.evidence["articles"][str(copy.pk)]["traffic"] == 24
+    client.force_login(bob)
+    page = client.get(item.get_absolute_url()).content.decode()
+    assert "Both articles" in page and "Returns policy copy" in page
+    assert "48 retrievals and 24 graded answers" in page  # the pair's traffic
