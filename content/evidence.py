@@ -261,7 +261,9 @@ def _about_article(article: Article, questions: list[tuple[str, int, int]]):
     texts = list(dict.fromkeys(q for q, _, _ in questions))
     if not texts:
         return []
-    profile = ProfileCache().get([article.external_id]).get(article.external_id)
+    profile = (
+        ProfileCache(article.knowledge_base_id).get([article.external_id]).get(article.external_id)
+    )
     if profile is None:
         return [(q, i) for q, i, _ in questions]
     vectors = embed(texts)

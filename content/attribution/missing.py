@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 
 from audits.models import Bot
-from content.models import Article, InteractionAttribution
+from content.models import Article, BotKnowledgeBase, InteractionAttribution
 from content.questions import QuestionGroup, group_by_meaning
 
 # The latest missing sub-questions a list reads at most.
@@ -30,18 +30,19 @@ def missing_articles(*, bot: Bot, first: date, last: date, limit: int = 20) -> l
     )
     questions = [(q, iid) for iid, asked in rows for q in asked or [] if isinstance(q, str)]
     groups = group_by_meaning(questions)[:limit]
-    _point_at_existing(groups)
+    _point_at_existing(groups, BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk])
     return groups
 
 
-def _point_at_existing(groups: list[QuestionGroup]) -> None:
+def _point_at_existing(groups: list[QuestionGroup], knowledge_base_id: int) -> None:
     """A group whose question an article's title answers by name is a retrieval miss,
     not a page to write: the group says which article (``existing``)."""
     if not groups:
         return
     from kbaudit.text.embeddings import embed
 
-    titles = list(Article.objects.real().exclude(title="").values_list("pk", "title")[:TITLES])
+    published = Article.objects.real().filter(knowledge_base_id=knowledge_base_id)
+    titles = list(published.exclude(title="").values_list("pk", "title")[:TITLES])
     if not titles:
         return
     similarity = embed([g.example for g in groups]) @ embed([t for _, t in titles]).T

@@ -25,7 +25,7 @@ from django.db.models.fields.json import KT
 
 from audits.models import Bot, Evaluation, RetrievedSource
 from content.attribution.topicality import ArticleProfile, on_topic_matrix, profiles_build
-from content.models import Article, InteractionAttribution, SourceCredit
+from content.models import Article, BotKnowledgeBase, InteractionAttribution, SourceCredit
 from kbaudit.text.embeddings import embed
 
 # Judges that grade without decomposing the triplet (a thumbs-down, a turn with no
@@ -149,7 +149,7 @@ def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool 
             bot=bot, occurred_at__gte=start, occurred_at__lt=end
         ).values("interaction_id")
         evaluations = evaluations.exclude(interaction_id__in=done)
-    profiles = ProfileCache()
+    profiles = ProfileCache(BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk])
     done, after = 0, 0
     while True:  # batches by interaction id, each read with its sources in two queries
         rows = _evaluation_rows(evaluations.filter(interaction_id__gt=after))
@@ -171,14 +171,15 @@ class ProfileCache:
     built: dict[tuple, ArticleProfile] = {}  # (key, version, title, body hash)
     LIMIT = 50_000
 
-    def __init__(self) -> None:
+    def __init__(self, knowledge_base_id: int) -> None:
+        self.knowledge_base_id = knowledge_base_id
         self.profiles: dict[str, ArticleProfile] = {}
 
     def get(self, keys: Iterable[str]) -> dict[str, ArticleProfile]:
         wanted = set(keys) - set(self.profiles)
         if not wanted:
             return self.profiles
-        current = _current_versions(wanted)
+        current = _current_versions(self.knowledge_base_id, wanted)
         known = {k: self.built[k] for k in current if k in self.built}
         missing = [k for k in current if k not in known]
         if missing:
@@ -192,16 +193,16 @@ class ProfileCache:
         return self.profiles
 
 
-def _current_versions(keys: set[str]) -> list[tuple[str, int, str, str]]:
-    """(article key, current version id or 0, title, body hash) of the articles among
-    ``keys``."""
+def _current_versions(knowledge_base_id: int, keys: set[str]) -> list[tuple[str, int, str, str]]:
+    """(article key, current version id or 0, title, body hash) of the knowledge base's
+    articles among ``keys``."""
     from content.models import ArticleVersion
 
     articles = {
         pk: (key, title)
-        for pk, key, title in Article.objects.filter(external_id__in=keys).values_list(
-            "pk", "external_id", "title"
-        )
+        for pk, key, title in Article.objects.filter(
+            knowledge_base_id=knowledge_base_id, external_id__in=keys
+        ).values_list("pk", "external_id", "title")
     }
     latest: dict[int, tuple[int, str]] = {}
     for article_id, version_id, digest in (

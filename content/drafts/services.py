@@ -199,7 +199,10 @@ def _neighbours(article: Article, bot: Bot) -> list[Article]:
     paired = ArticleFinding.objects.involving(article).values_list("article_a_id", "article_b_id")
     ids = {a for pair in paired for a in pair} - {article.pk}
     return list(
-        Article.objects.real().filter(external_id__in=keys) | Article.objects.filter(pk__in=ids)
+        Article.objects.real().filter(
+            knowledge_base_id=article.knowledge_base_id, external_id__in=keys
+        )
+        | Article.objects.filter(pk__in=ids)
     )
 
 
