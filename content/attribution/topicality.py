@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from audits.judges.offline.text import content_stems
+from kbaudit.text.tokens import content_stems
 from content.kb_scan.passages import passages_of
 from kbaudit.text.embeddings import DIMENSIONS, embed
 

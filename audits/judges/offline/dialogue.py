@@ -1,3 +1,0 @@
-"""Moved to :mod:`kbaudit.text.dialogue`; kept so older imports still resolve."""
-
-from kbaudit.text.dialogue import *  # noqa: F403
