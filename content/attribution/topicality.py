@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kbaudit.text.tokens import content_stems
 from content.kb_scan.passages import passages_of
 from kbaudit.text.embeddings import DIMENSIONS, embed
+from kbaudit.text.tokens import content_stems
 
 # Cosine similarity from which a title, heading or passage is about the sub-question.
 # wordllama's static vectors put paraphrases at 0.55–0.9 and unrelated help-centre
