@@ -29,7 +29,13 @@ from kombu.exceptions import OperationalError as BrokerError
 
 from audits.judges import judge_kind
 from audits.models import SweepState
-from audits.sweep import JudgeShelf, SweepSummary, batches_sweep, lease_duration, sweep_start
+from audits.sweep.services import (
+    JudgeShelf,
+    SweepSummary,
+    batches_sweep,
+    lease_duration,
+    sweep_start,
+)
 from audits.traces.services import pending_bots, traces_assemble
 
 logger = logging.getLogger(__name__)

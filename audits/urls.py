@@ -1,6 +1,7 @@
 from django.urls import path
 
-from audits import run_views, views
+from audits import views
+from audits.offline_runs import views as run_views
 
 app_name = "audits"
 

@@ -13,8 +13,8 @@ from kombu.exceptions import OperationalError as BrokerError
 from audits.diagnostics import diagnose, interaction_context
 from audits.models import Bot, Evaluation, Interaction
 from audits.presenters import evaluation_view
-from audits.sweep import failed_requeue
-from audits.sweep_status import sweep_status
+from audits.sweep.services import failed_requeue
+from audits.sweep.status import sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 from kbaudit.lib.roles import editor_required, is_editor
 

@@ -153,8 +153,8 @@ def run(n: int = 1_000_000, n_articles: int = 20_000) -> dict:
         from django.test import Client
 
         from audits.models import Bot
-        from content.flags import content_flags_update
-        from content.rollups import rollup_update
+        from content.analytics.rollups import rollup_update
+        from content.review.flags import content_flags_update
 
         started = time.perf_counter()
         _evaluate_all()

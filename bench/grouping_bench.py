@@ -99,8 +99,8 @@ def _draft_fixture(failing: int):
     from datetime import UTC, datetime, timedelta
 
     from audits.models import Bot, Conversation, Evaluation, Interaction, RetrievedSource
+    from content.analytics.rollups import rollup_update
     from content.models import Article, ArticleVersion
-    from content.rollups import rollup_update
 
     body = (
         "## How long you have\n\nYou can return most items within 30 days of delivery.\n\n"

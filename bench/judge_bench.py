@@ -17,7 +17,7 @@ TARGET_PER_SECOND = 200
 
 def _demo(n: int) -> tuple[list[dict], list[dict]]:
     # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
-    from content.demo.generate import demo_generate
+    from demo.generate import demo_generate
 
     with tempfile.TemporaryDirectory() as tmp:
         manifest = demo_generate(out_dir=Path(tmp), n_interactions=n, end=date(2026, 11, 29))

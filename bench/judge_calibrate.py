@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from audits.calibration import (  # noqa: E402
+from audits.calibration.agreement import (
     NEGATIVE_LABELS,
     CalibrationStats,
     calibration_stats,

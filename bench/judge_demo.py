@@ -2,9 +2,9 @@
 
 Usage: python bench/judge_demo.py --seed 7 [--seed 8] [--n 5000] [--misses METRIC[:CLASS]]
 
-``content.demo.generate.demo_build`` returns every turn with the metric values a careful
+``demo.generate.demo_build`` returns every turn with the metric values a careful
 judge should find (source precision, source query coverage, groundedness) and the
-planted class whose expected verdict and cause ``content.demo.scenarios.CLASSES``
+planted class whose expected verdict and cause ``demo.scenarios.CLASSES``
 gives. This harness judges each turn the way the sweep would (a profile per bot built
 from what it retrieved, the bot's domain description) and prints, per metric, the
 judge's mean against the truth's, the mean absolute error and the share within ±0.1,
@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from audits.judges.base import METRICS, JudgeInput, JudgeResult, SourceText  # noqa: E402
 from audits.judges.offline import OfflineJudge, has_question, profile_from_texts  # noqa: E402
-from content.demo.generate import demo_build  # noqa: E402
-from content.demo.logs import Turn  # noqa: E402
-from content.demo.scenarios import CLASSES  # noqa: E402
+from demo.generate import demo_build  # noqa: E402
+from demo.logs import Turn  # noqa: E402
+from demo.scenarios import CLASSES  # noqa: E402
 
-# The demo bots' domain descriptions, as content.demo_setup.BOTS stores them (that
+# The demo bots' domain descriptions, as demo.setup.BOTS stores them (that
 # module needs Django, so the text is repeated here).
 DOMAINS = {
     "store-help": "Customer help for Brightcart, an online electronics and home goods store: "

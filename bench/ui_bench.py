@@ -120,8 +120,8 @@ def run(n_items: int = 10_000, n_interactions: int = 50_000) -> dict:
         from django.test import Client
 
         from audits.models import Bot
+        from content.analytics.rollups import rollup_rebuild
         from content.models import Article, ReviewItem
-        from content.rollups import rollup_rebuild
 
         with connection.cursor() as cursor:
             cursor.execute(EVALUATE_SQL)

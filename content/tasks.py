@@ -9,13 +9,18 @@ from django.utils import timezone
 
 from audits.models import Bot
 from content.alerts.tasks import alerts_evaluate_bot
-from content.digest import DigestSendError, digest_retry_countdown, digest_send, digests_claim_due
+from content.analytics.rollups import rollup_rebuild, rollup_update
+from content.digest.services import (
+    DigestSendError,
+    digest_retry_countdown,
+    digest_send,
+    digests_claim_due,
+)
 from content.escalations.evidence import agent_contradiction_items_update
 from content.escalations.services import agent_replies_read
-from content.flags import content_flags_update
 from content.kb_scan import ScanBusy, kb_scan_run
 from content.models import DigestDelivery
-from content.rollups import rollup_rebuild, rollup_update
+from content.review.flags import content_flags_update
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,9 @@
 from django.urls import path
 
-from content import brief_views, digest_views, views
+from content import views
 from content.alerts import views as alert_views
+from content.briefs import views as brief_views
+from content.digest import views as digest_views
 from content.drafts import views as draft_views
 
 app_name = "content"

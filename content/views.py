@@ -12,12 +12,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from audits.models import Bot, Evaluation, RetrievedSource
 from audits.presenters import MetricRow, metric_rows
-from content import charts, review
-from content.analytics import abstention_report, article_diagnoses, article_series, bot_overview
+from content.analytics import charts
+from content.analytics.periods import KINDS, period_for
+from content.analytics.ranking import article_ranking, data_span, default_min_sample
+from content.analytics.series import (
+    abstention_report,
+    article_diagnoses,
+    article_series,
+    bot_overview,
+)
 from content.attribution.missing import missing_articles
 from content.escalations.evidence import bot_escalations
-from content.evidence import article_recovery, failing_conversations, unanswered_sub_questions
-from content.flags import flag_window_days
 from content.forms import ThresholdsForm
 from content.models import (
     AlertEpisode,
@@ -28,12 +33,17 @@ from content.models import (
     RewriteSuggestion,
     Season,
 )
-from content.periods import KINDS, period_for
 from content.questions import group_by_meaning
-from content.ranking import article_ranking, data_span, default_min_sample
-from content.suggestions import item_evidence, suggestion_edit, suggestion_generate
+from content.review import lifecycle as review
+from content.review.evidence import (
+    article_recovery,
+    failing_conversations,
+    unanswered_sub_questions,
+)
+from content.review.flags import flag_window_days
+from content.review.suggestions import item_evidence, suggestion_edit, suggestion_generate
+from content.review.worklist import worklist_render, worklist_row
 from content.tasks import rollups_rebuild
-from content.worklist import worklist_render, worklist_row
 from kbaudit.lib.access import (
     articles_for_user,
     bots_answering_from,

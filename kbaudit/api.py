@@ -8,12 +8,12 @@ from ninja import NinjaAPI, Schema, Status, Swagger
 from pydantic import Field
 from pydantic.json_schema import models_json_schema
 
-from audits.api import REQUEST_SCHEMAS as INTERACTION_SCHEMAS
-from audits.api import BatchError, BodyTooLarge
-from audits.api import router as interactions_router
+from audits.ingest.api import REQUEST_SCHEMAS as INTERACTION_SCHEMAS
+from audits.ingest.api import BatchError, BodyTooLarge
+from audits.ingest.api import router as interactions_router
 from audits.traces.api import router as traces_router
-from content.api import ArticleIn
-from content.api import router as articles_router
+from content.articles.api import ArticleIn
+from content.articles.api import router as articles_router
 from kbaudit.lib.health import health_check
 
 REF_TEMPLATE = "#/components/schemas/{model}"
@@ -21,7 +21,7 @@ REF_TEMPLATE = "#/components/schemas/{model}"
 
 class KbauditAPI(NinjaAPI):
     """Adds the request records' schemas to the document's components: the batch
-    endpoints read their body themselves (see audits/api.py), so ninja does not."""
+    endpoints read their body themselves (see audits/ingest/api.py), so ninja does not."""
 
     def get_openapi_schema(self, *, path_prefix=None, path_params=None):
         schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)

@@ -11,12 +11,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from kombu import pools
 
-from audits.grading import interaction_grade
 from audits.judges.offline import OfflineJudge
-from content.digest import subscription_save
-from content.flags import content_flags_update
+from audits.sweep.rules import interaction_grade
+from content.analytics.rollups import rollup_update
+from content.digest.services import subscription_save
 from content.models import DigestSubscription
-from content.rollups import rollup_update
+from content.review.flags import content_flags_update
 from kbaudit.celery import app
 from tests.factories import (
     ArticleFactory,

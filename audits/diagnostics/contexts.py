@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from audits.grading import FEEDBACK_JUDGE, RULE_JUDGE
 from audits.judges.base import ALL_CAUSES, METRICS, UNSUPPORTED_REASONS, SourceText
 from audits.models import Evaluation, Interaction
+from audits.sweep.rules import FEEDBACK_JUDGE, RULE_JUDGE
 from kbaudit.text.dialogue import is_decline
 from kbaudit.text.quotes import quotes_not_in_sources
 

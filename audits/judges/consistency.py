@@ -170,9 +170,9 @@ class ConsistencyJudge:
     ) -> dict[str, Consistency | JudgeError]:
         if concurrency <= 1 or len(pairs) <= 1:
             return {key: self._ask_or_error(pair) for key, pair in pairs.items()}
-        # audits.judging (the sweep's side) imports the judges package; the judges do not
+        # audits.sweep.calls (the sweep's side) imports the judges package; the judges do not
         # import it back at load time, only for its shared thread pool here.
-        from audits.judging import judge_executor
+        from audits.sweep.calls import judge_executor
 
         executor = judge_executor(concurrency)
         futures = {key: executor.submit(self._ask_or_error, pair) for key, pair in pairs.items()}

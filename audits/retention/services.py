@@ -20,7 +20,6 @@ from datetime import UTC, datetime, time, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from audits.grading import judge_input_for
 from audits.judges.cache import cache_key
 from audits.models import (
     Bot,
@@ -31,6 +30,7 @@ from audits.models import (
     RetrievedSource,
 )
 from audits.signals import conversation_forgotten
+from audits.sweep.rules import judge_input_for
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from audits.api import BearerToken
+from audits.ingest.api import BearerToken
 from audits.models import ApiToken
 from audits.traces.otlp import TracePayloadError, decompress, spans_from_json, spans_from_protobuf
 from audits.traces.services import trace_spans_receive

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, BotDailyUsage, GateReport, Interaction
+from content.analytics.windows import below, bot_window_metrics
 from content.models import AlertRule, ReviewItem
-from content.window_metrics import below, bot_window_metrics
 
 WEEK = timedelta(days=7)
 # The items a writer must hear about at once: an article to fix, a page to write.

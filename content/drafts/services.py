@@ -22,12 +22,12 @@ from django.db.models import Count, Max
 
 from audits.judges.base import JudgeInput, SourceText
 from audits.models import Bot, RetrievedSource
-from content.evidence import _about_article, _article_ranks, _json, credited_evaluations
 from content.kb_scan.contradictions import conflicts
 from content.kb_scan.duplicates import MATCH, dice
 from content.kb_scan.passages import article_text, passages_of
 from content.models import Article, ArticleDayRollup, ArticleFinding, DraftCheck, ReviewItem
 from content.questions import group_by_meaning
+from content.review.evidence import _about_article, _article_ranks, _json, credited_evaluations
 
 # Phrasings of a group put to the draft (the most asked first).
 PHRASINGS_TRIED = 3
@@ -81,8 +81,8 @@ class DraftReport:
 
 def check_window(article: Article, bot: Bot, item: ReviewItem | None) -> tuple[date, date] | None:
     """The item's flag window, else the article's latest 28 days of traffic."""
-    from content.flags import flag_window_days
-    from content.suggestions import evidence_window
+    from content.review.flags import flag_window_days
+    from content.review.suggestions import evidence_window
 
     if item is not None and (window := evidence_window(item)):
         return window

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from audits.models import Bot
-from content.briefs import busiest_bot
+from content.briefs.build import busiest_bot
 from content.drafts.services import draft_check
 from content.models import Article, ReviewItem
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from sklearn.cluster import AgglomerativeClustering
 
 from audits.models import Bot
-from content.flags import flag_window_days, review_item_raise
 from content.models import AgentReplyFact, Article, ArticleDayRollup, BotDayRollup, ReviewItem
+from content.review.flags import flag_window_days, review_item_raise
 from kbaudit.text.embeddings import embed
 
 # Statements closer than this (cosine distance) say the same thing.

@@ -4,7 +4,7 @@ The worklist is per bot, so a pair's item goes to every bot of the knowledge bas
 team that answers from it, at once, whether or not its traffic retrieved the articles
 yet: traffic only raises the priority (a knowledge base no bot answers from has no
 worklist: its findings show on the article pages only). ``article`` is the pair's first article, ``other_article``
-the second. The rules are content.flags' rules: an active item is refreshed; a
+the second. The rules are content.review.flags' rules: an active item is refreshed; a
 dismissed one is never reopened, and a new item is raised (pointing back to it) only
 when the finding gets materially worse; an item resolves itself when its finding does.
 """
@@ -16,14 +16,14 @@ from collections.abc import Iterable
 from django.utils import timezone
 
 from audits.models import Bot
-from content.flags import (
+from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
+from content.review.flags import (
     ItemCounts,
     articles_evidence,
     failing_topic,
     flag_window_days,
     review_item_raise,
 )
-from content.models import ArticleFinding, ReviewItem, ReviewItemEvent
 
 from .logs import co_retrieval, knowledge_base_bots, recent_retrievals, recent_window
 

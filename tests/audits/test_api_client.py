@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone
 
 from audits.models import ApiToken, Evaluation, Interaction
-from audits.sweep_background import background_sweep_wait
+from audits.sweep.background import background_sweep_wait
 from tests.processes import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -197,7 +197,7 @@ def test_the_background_sweep_and_a_sweep_by_hand_grade_each_interaction_once(
     import logging
     import re
 
-    from audits.sweep import sweep_run
+    from audits.sweep.services import sweep_run
 
     request = Request(
         f"{live_server.url}/api/v1/interactions",
@@ -205,7 +205,7 @@ def test_the_background_sweep_and_a_sweep_by_hand_grade_each_interaction_once(
         method="POST",
         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
     )
-    with caplog.at_level(logging.INFO, logger="audits.sweep_background"):
+    with caplog.at_level(logging.INFO, logger="audits.sweep.background"):
         with urlopen(request, timeout=30) as response:
             assert json.loads(response.read())["imported"] == 60
         by_hand = sweep_run(idle_minutes=None, batch_size=5)  # while the thread sweeps

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from audits.calibration import (
+from audits.calibration.agreement import (
     NEGATIVE_LABELS,
     calibration_stats,
     cohen_kappa,

@@ -9,16 +9,16 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from audits import bootstrap
-from audits.baselines import baseline_for
-from audits.bootstrap import mean_estimate, paired_estimates, unpaired_estimates
-from audits.comparison import Graded, evaluations_compare, pairs_match, run_comparison
 from audits.judges.base import METRICS
 from audits.models import Evaluation, EvaluationRun, Interaction
-from audits.sweep import sweep_run
-from content.flags import content_flags_update, failing_topic
+from audits.offline_runs import bootstrap
+from audits.offline_runs.baselines import baseline_for
+from audits.offline_runs.bootstrap import mean_estimate, paired_estimates, unpaired_estimates
+from audits.offline_runs.comparison import Graded, evaluations_compare, pairs_match, run_comparison
+from audits.sweep.services import sweep_run
+from content.analytics.rollups import rollup_rebuild
 from content.models import ArticleDayRollup, BotDayRollup, ReviewItem, TopicDayRollup
-from content.rollups import rollup_rebuild
+from content.review.flags import content_flags_update, failing_topic
 from tests.audits.replays import graded_answer, question
 from tests.factories import (
     BASE_TIME,

@@ -13,9 +13,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
-from audits.gate import metric_names
 from audits.judges.base import METRICS
 from audits.models import EvaluationRun, GateReport, Interaction
+from audits.offline_runs.gate import metric_names
 from tests.audits.replays import alternating, graded_answer, planted_run, question
 from tests.factories import BASE_TIME
 

@@ -8,17 +8,17 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from audits.grading import (
+from audits.judges.base import JudgeError
+from audits.judges.offline import OfflineJudge
+from audits.models import Evaluation, Interaction
+from audits.sweep.rules import (
     conversation_histories,
     evaluation_store,
     feedback_overrides_apply,
     interaction_grade,
     judge_input_for,
 )
-from audits.judges.base import JudgeError
-from audits.judges.offline import OfflineJudge
-from audits.models import Evaluation, Interaction
-from audits.sweep import interactions_claim, sweep_run
+from audits.sweep.services import interactions_claim, sweep_run
 from tests.factories import InteractionFactory, RetrievedSourceFactory
 
 pytestmark = pytest.mark.django_db

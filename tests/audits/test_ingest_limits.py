@@ -240,7 +240,7 @@ def test_a_body_over_the_limit_is_a_json_413_naming_it(client, token, settings):
 
 
 def test_a_body_is_measured_while_read_when_its_length_is_not_declared(rf, token, settings):
-    from audits.api import BodyTooLarge, read_body
+    from audits.ingest.api import BodyTooLarge, read_body
 
     settings.KBAUDIT_API_MAX_BODY_BYTES = 1_000
     request = rf.post("/api/v1/interactions", data=b"x" * 5_000, content_type="application/json")

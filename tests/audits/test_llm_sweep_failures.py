@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from audits.judges.llm_call import response_formats_forget
 from audits.models import Bot, BotDailyUsage, Evaluation, Interaction, JudgeBreaker
-from audits.sweep import sweep_run
+from audits.sweep.services import sweep_run
 from tests.conftest import judgement
 from tests.llm_server import error_reply, looping_reply
 

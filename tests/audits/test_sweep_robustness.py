@@ -9,9 +9,10 @@ from django.core.management import call_command
 from django.db import DataError, connection
 from django.urls import reverse
 
-from audits import grading, sweep
 from audits.models import Interaction
-from audits.sweep import failed_requeue, sweep_run
+from audits.sweep import rules as grading
+from audits.sweep import services as sweep
+from audits.sweep.services import failed_requeue, sweep_run
 from tests.factories import BotFactory, InteractionFactory, RetrievedSourceFactory
 
 pytestmark = pytest.mark.django_db

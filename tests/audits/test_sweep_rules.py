@@ -13,12 +13,12 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from audits.grading import judge_input_for
 from audits.judges.cache import JudgeCache
 from audits.judges.llm import LLMJudge
 from audits.judges.offline import OfflineJudge
 from audits.models import Bot, BotDailyUsage, Evaluation, Interaction, SweepState
-from audits.sweep import sweep_run
+from audits.sweep.rules import judge_input_for
+from audits.sweep.services import sweep_run
 from tests.factories import BotFactory
 from tests.helpers import judgement
 from tests.llm_server import error_reply, estimate_tokens

@@ -9,7 +9,7 @@ from django.db import connection, transaction
 from django.test import override_settings
 
 from audits.models import Interaction
-from audits.sweep import sweep_run
+from audits.sweep.services import sweep_run
 from content.models import ReviewItem
 from tests.helpers import (  # noqa: F401 - log_in for older imports
     COUNT_SETTLED,

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from audits.models import Bot
-from audits.sweep import sweep_run
+from audits.sweep.services import sweep_run
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from audits.models import BotDailyUsage
+from content.analytics.rollups import rollup_update
 from content.models import ReviewItem
-from content.rollups import rollup_update
 from content.tasks import digests_dispatch
 from tests.factories import ArticleFactory, ArticleVersionFactory
 from tests.helpers import BAD, GOOD, SITE, returns_gap_plant, traffic

@@ -8,8 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from content.brief_layout import brief_markdown
-from content.briefs import brief_build
+from content.analytics.rollups import rollup_update
+from content.briefs.build import brief_build
+from content.briefs.layout import brief_markdown
 from content.escalations.evidence import (
     agent_contradiction_items_update,
     agent_evidence,
@@ -17,8 +18,7 @@ from content.escalations.evidence import (
 )
 from content.escalations.services import agent_replies_read, statements
 from content.models import AgentReplyFact, AgentReplyReading, ReviewItem
-from content.rollups import rollup_update
-from content.suggestions import evidence_markdown, item_evidence
+from content.review.suggestions import evidence_markdown, item_evidence
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
@@ -136,8 +136,8 @@ def test_the_agent_evidence_stays_inside_the_window(bot, kb):
 def test_the_ranking_shows_each_articles_escalation_rate(bot, kb):
     from datetime import UTC, date, datetime
 
-    from content.periods import period_for
-    from content.ranking import article_ranking
+    from content.analytics.periods import period_for
+    from content.analytics.ranking import article_ranking
 
     day = date(2026, 11, 2)
     for n in range(5):

@@ -282,8 +282,8 @@ def test_a_new_bot_of_a_team_turns_the_defaults_on(db):
 def test_the_digest_lists_the_weeks_alerts_with_the_pages_numbers(
     bot, alice, email_destination, now
 ):
-    from content.digest import digest_build, digest_message
-    from content.window_metrics import bot_window_metrics
+    from content.analytics.windows import bot_window_metrics
+    from content.digest.services import digest_build, digest_message
 
     _rule(bot.team, email_destination, kind="metric_below", metric="groundedness", min_sample=1)
     _graded(bot, 3, at=now, groundedness=0.2)
@@ -319,7 +319,7 @@ def test_a_replay_fills_an_empty_history_with_fired_and_recovered_episodes_and_s
 
 
 def test_the_demo_rules_are_set_up_once(db):
-    from content.demo_setup import _demo_alert_rules, demo_people_setup
+    from demo.setup import _demo_alert_rules, demo_people_setup
 
     demo_people_setup()
     _demo_alert_rules()

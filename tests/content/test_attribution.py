@@ -5,9 +5,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.db.models import Sum
 
+from content.analytics.rollups import rollup_update
 from content.attribution.missing import missing_articles
-from content.evidence import failing_conversations, unanswered_sub_questions
-from content.flags import content_flags_update
 from content.models import (
     ArticleDayRollup,
     BotDayRollup,
@@ -15,7 +14,8 @@ from content.models import (
     ReviewItem,
     SourceCredit,
 )
-from content.rollups import rollup_update
+from content.review.evidence import failing_conversations, unanswered_sub_questions
+from content.review.flags import content_flags_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
@@ -110,7 +110,7 @@ def test_the_on_topic_article_gets_the_content_gap_and_the_distractor_counts_as_
 
 
 def test_retrieval_noise_is_a_diagnosis_of_the_bot(bot, kb):
-    from content.analytics import bot_overview
+    from content.analytics.series import bot_overview
 
     rollup_update(bot=bot, days=restocking_traffic(bot))
     overview = bot_overview(bot=bot, first=DAY.date(), last=DAY.date() + timedelta(days=1))

@@ -9,11 +9,11 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from docx.oxml.ns import qn
 
-from content.brief_docx import CHECKBOX, brief_docx
-from content.brief_layout import brief_markdown
-from content.briefs import brief_build
+from content.briefs.build import brief_build
+from content.briefs.docx import CHECKBOX, brief_docx
+from content.briefs.layout import brief_markdown
 from content.models import ReviewItem, RewriteSuggestion
-from content.suggestions import suggestion_edit, suggestion_generate
+from content.review.suggestions import suggestion_edit, suggestion_generate
 from tests.factories import (
     ArticleFactory,
     ArticleFindingFactory,

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from content.demo.articles import chunks, word_count
-from content.demo.generate import demo_build, demo_generate
-from content.demo.logs import INTENT_BY_KEY, era_of
-from content.demo.scenarios import CLASSES, ITEMS
+from demo.articles import chunks, word_count
+from demo.generate import demo_build, demo_generate
+from demo.logs import INTENT_BY_KEY, era_of
+from demo.scenarios import CLASSES, ITEMS
 
 REPO = Path(__file__).resolve().parents[2]
 END = date(2026, 11, 29)
@@ -134,7 +134,7 @@ def test_it_writes_byte_identical_files_for_the_same_arguments(tmp_path):
 
 def test_it_does_not_depend_on_hash_order(tmp_path):
     script = (
-        "import sys; from pathlib import Path; from content.demo.generate import demo_generate; "
+        "import sys; from pathlib import Path; from demo.generate import demo_generate; "
         "demo_generate(out_dir=Path(sys.argv[1]), seed=5, n_interactions=800)"
     )
     outputs = []

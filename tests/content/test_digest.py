@@ -11,8 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from audits.models import Team
-from content.demo_setup import demo_people_setup
-from content.digest import (
+from content.digest.services import (
     digest_build,
     digest_claim,
     digest_message,
@@ -24,6 +23,7 @@ from content.digest import (
 )
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
+from demo.setup import demo_people_setup
 from tests.factories import DigestSubscriptionFactory, UserFactory
 from tests.helpers import MONDAY, SITE, subscribe
 

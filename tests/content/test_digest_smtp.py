@@ -14,7 +14,7 @@ from aiosmtpd.controller import Controller
 from django.test import Client
 
 import content.tasks
-from content.digest import digest_claim
+from content.digest.services import digest_claim
 from content.models import DigestDelivery, DigestSubscription, ReviewItem
 from content.tasks import digest_deliver
 from tests.helpers import MONDAY, SITE, celery_configure, subscribe

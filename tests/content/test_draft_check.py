@@ -7,13 +7,13 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from audits.grading import interaction_grade
 from audits.judges.offline import OfflineJudge
-from content.briefs import brief_build, brief_markdown
+from audits.sweep.rules import interaction_grade
+from content.analytics.rollups import rollup_update
+from content.briefs.build import brief_build, brief_markdown
 from content.drafts import draft_check
-from content.flags import content_flags_update
 from content.models import DraftCheck, ReviewItem
-from content.rollups import rollup_update
+from content.review.flags import content_flags_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,
@@ -148,9 +148,9 @@ def test_on_the_demo_the_returns_policy_draft_answers_the_planted_restocking_que
 ):
     """The demo's content gap (make run): the planted restocking-fee questions go from
     missing to answered once the draft states the fee."""
-    from audits.sweep import sweep_run
-    from content.demo_setup import demo_setup
+    from audits.sweep.services import sweep_run
     from content.models import Article
+    from demo.setup import demo_setup
 
     settings.KBAUDIT_JUDGE = "offline"
     demo_setup(out_dir=tmp_path, n_interactions=800)

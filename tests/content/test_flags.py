@@ -9,8 +9,13 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from content.flags import content_flags_update, failing_topics, gap_severity, review_item_raise
 from content.models import ReviewItem
+from content.review.flags import (
+    content_flags_update,
+    failing_topics,
+    gap_severity,
+    review_item_raise,
+)
 from tests.factories import ArticleFactory, ArticleVersionFactory
 from tests.helpers import BAD, FLAG_DAY, GOOD, days_of, traffic
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 import pytest
 from django.core.management import call_command
 
+from content.articles.versions import version_for_source
 from content.models import BEGINNING, Article, KnowledgeBase
-from content.versions import version_for_source
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from content.evidence import group_questions, highlight, unanswered_sub_questions
 from content.models import ReviewItem, RewriteSuggestion
-from content.suggestions import suggestion_generate
+from content.review.evidence import group_questions, highlight, unanswered_sub_questions
+from content.review.suggestions import suggestion_generate
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,

@@ -17,10 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audits.models import Bot, JudgeCacheEntry
-from audits.sweep import sweep_run
+from audits.sweep.services import sweep_run
 from bench.scan_bench import synthetic_kb, write_articles
-from content.demo.generate import demo_generate
-from content.demo_setup import demo_setup
 from content.kb_scan import kb_scan_run, scan
 from content.kb_scan.contradictions import conflicts
 from content.kb_scan.duplicates import overlap
@@ -32,8 +30,10 @@ from content.models import (
     ArticleSignature,
     ReviewItem,
 )
-from content.review import item_dismiss
+from content.review.lifecycle import item_dismiss
 from content.tasks import kb_scan_nightly
+from demo.generate import demo_generate
+from demo.setup import demo_setup
 from tests.factories import ArticleFactory
 from tests.llm_server import Reply, error_reply
 
@@ -583,7 +583,7 @@ def test_sibling_product_pages_restated_in_other_words_are_not_duplicates(db):
 def test_pair_items_carry_both_articles_credited_metrics_and_diagnoses(db, bot, client, bob):
     from datetime import UTC, datetime, timedelta
 
-    from content.rollups import rollup_update
+    from content.analytics.rollups import rollup_update
     from tests.content.test_rollups import traffic
 
     policy = versioned("kb-returns", "Returns policy", POLICY)

@@ -11,8 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from audits.models import ApiToken, Bot
-from content.demo.articles import md
-from content.demo.corpus_returns import RETURNS_POLICY
+from content.analytics.rollups import rollup_update
 from content.kb_scan import kb_scan_run
 from content.models import (
     Article,
@@ -22,7 +21,8 @@ from content.models import (
     KnowledgeBase,
     ReviewItem,
 )
-from content.rollups import rollup_update
+from demo.articles import md
+from demo.corpus_returns import RETURNS_POLICY
 from tests.factories import ArticleFactory, ArticleVersionFactory, BotFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db

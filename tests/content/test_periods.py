@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from content.periods import period_for, season_occurrence
+from content.analytics.periods import period_for, season_occurrence
 from tests.factories import SeasonFactory
 
 HOLIDAY = SeasonFactory.build(

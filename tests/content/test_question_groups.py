@@ -42,8 +42,8 @@ def test_a_thumbs_down_without_a_topic_takes_the_topic_of_the_same_question(bot)
 
     from django.db.models import Sum
 
+    from content.analytics.rollups import rollup_update
     from content.models import TopicDayRollup
-    from content.rollups import rollup_update
     from tests.factories import EvaluationFactory, InteractionFactory
 
     day = datetime(2026, 11, 20, 9, tzinfo=UTC)
@@ -64,7 +64,7 @@ def test_a_thumbs_down_without_a_topic_takes_the_topic_of_the_same_question(bot)
 def test_a_topic_chip_shows_its_questions_grouped_by_meaning(client, bob, bot):
     from datetime import UTC, datetime
 
-    from content.rollups import rollup_update
+    from content.analytics.rollups import rollup_update
     from tests.factories import EvaluationFactory, InteractionFactory
 
     day = datetime(2026, 11, 20, 9, tzinfo=UTC)

@@ -7,9 +7,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from content.flags import content_flags_update
 from content.models import ReviewItem, ReviewItemEvent
-from content.review import UNDO_WINDOW
+from content.review.flags import content_flags_update
+from content.review.lifecycle import UNDO_WINDOW
 from tests.factories import ArticleFactory, ArticleVersionFactory
 from tests.helpers import BAD, days_of, make_item
 

@@ -5,10 +5,10 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.urls import reverse
 
+from content.analytics.periods import period_for
+from content.analytics.ranking import article_ranking
+from content.analytics.rollups import rollup_update
 from content.models import Article, ReviewItem, Season
-from content.periods import period_for
-from content.ranking import article_ranking
-from content.rollups import rollup_update
 from tests.factories import ArticleFactory
 from tests.helpers import BAD, GOOD, traffic
 

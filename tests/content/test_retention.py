@@ -11,10 +11,13 @@ from django.core.management import call_command
 from django.db import connection, models
 from django.forms.models import model_to_dict
 
-from audits.grading import judge_input_for
 from audits.judges.cache import cache_key
 from audits.models import Evaluation, Interaction, JudgeCacheEntry, RetrievedSource
 from audits.retention.services import text_retention_apply
+from audits.sweep.rules import judge_input_for
+from content.analytics.periods import period_for
+from content.analytics.ranking import article_ranking
+from content.analytics.rollups import rollup_rebuild
 from content.models import (
     ArticleDayRollup,
     ArticleFinding,
@@ -24,9 +27,6 @@ from content.models import (
     RewriteSuggestion,
     TopicDayRollup,
 )
-from content.periods import period_for
-from content.ranking import article_ranking
-from content.rollups import rollup_rebuild
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,

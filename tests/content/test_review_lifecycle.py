@@ -9,10 +9,10 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from content import review
-from content.flags import content_flags_update
+from content.analytics.rollups import rollup_update
 from content.models import ReviewItem
-from content.rollups import rollup_update
+from content.review import lifecycle as review
+from content.review.flags import content_flags_update
 from tests.factories import ArticleFactory, ArticleVersionFactory
 from tests.helpers import BAD, traffic
 

@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
+from content.analytics.rollups import rollup_update
 from content.models import ArticleDayRollup, BotDayRollup
-from content.rollups import rollup_update
 from tests.factories import (
     ArticleFactory,
     EvaluationFactory,

@@ -9,8 +9,8 @@ from django.db import connection
 from django.forms.models import model_to_dict
 
 from audits.models import Evaluation
+from content.analytics.rollups import day_ranges, rollup_rebuild, rollup_update
 from content.models import ArticleDayRollup, BotDayRollup, TopicDayRollup
-from content.rollups import day_ranges, rollup_rebuild, rollup_update
 from tests.factories import (
     ArticleFactory,
     ArticleVersionFactory,

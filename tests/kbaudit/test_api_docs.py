@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from audits.api import FeedbackIn, InteractionIn, SourceIn
+from audits.ingest.api import FeedbackIn, InteractionIn, SourceIn
 from audits.ingest.records import KNOWN_FIELDS
 from audits.models import ApiToken, Interaction
-from content.api import ArticleIn
+from content.articles.api import ArticleIn
 
 pytestmark = pytest.mark.django_db
 

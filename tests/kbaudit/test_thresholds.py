@@ -7,10 +7,10 @@ from types import SimpleNamespace
 import pytest
 
 from audits.diagnostics.engine import evaluate
-from audits.gate import GateCriteria, _metric_verdict
-from content.flags import gap_severity, recovered
+from audits.offline_runs.gate import GateCriteria, _metric_verdict
+from content.analytics.rollups import rollup_update
 from content.models import BotDayRollup
-from content.rollups import rollup_update
+from content.review.flags import gap_severity, recovered
 from kbaudit.lib.thresholds import at_or_above, below
 from tests.factories import EvaluationFactory, InteractionFactory
 

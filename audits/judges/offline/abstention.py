@@ -3,7 +3,7 @@ now live in :mod:`kbaudit.text` and :mod:`audits.abstention`."""
 
 from __future__ import annotations
 
-from audits.abstention import NOT_KNOWING_REASONS, not_knowing_reason
+from audits.abstention.assessment import NOT_KNOWING_REASONS, not_knowing_reason
 from kbaudit.text.dialogue import is_decline
 from kbaudit.text.quotes import quotes_not_in_sources
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from audits.calibration_service import COLUMNS, calibration_report
-from audits.grading import interaction_grade
+from audits.calibration.services import COLUMNS, calibration_report
 from audits.judges import judge_for_bot
 from audits.models import Evaluation, Interaction
+from audits.sweep.rules import interaction_grade
 
 
 class Command(BaseCommand):

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from audits.baselines import PRODUCTION, BaselineError, baseline_for
-from audits.bootstrap import CONFIDENCE
-from audits.comparison import PAIRING_RULE, run_bots
-from audits.gate import GateCriteria, GateResult, cut, gate_run, metric_names
 from audits.judges import judge_description
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, EvaluationRun
+from audits.offline_runs.baselines import PRODUCTION, BaselineError, baseline_for
+from audits.offline_runs.bootstrap import CONFIDENCE
+from audits.offline_runs.comparison import PAIRING_RULE, run_bots
+from audits.offline_runs.gate import GateCriteria, GateResult, cut, gate_run, metric_names
 
 # Exit statuses: 0 the gate passed, 1 it failed, 2 the command was misused.
 PASSED, FAILED, USAGE = 0, 1, 2

@@ -8,8 +8,8 @@ from kombu.exceptions import OperationalError as BrokerError
 from tqdm import tqdm
 
 from audits.models import Bot
-from audits.sweep import due_interactions, failed_requeue, sweep_run
-from audits.sweep_status import status_lines, sweep_status
+from audits.sweep.services import due_interactions, failed_requeue, sweep_run
+from audits.sweep.status import status_lines, sweep_status
 from audits.tasks import sweep_dispatch, sweep_request
 
 

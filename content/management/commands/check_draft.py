@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import Bot
-from content.briefs import busiest_bot
+from content.briefs.build import busiest_bot
 from content.drafts import draft_check
 from content.models import Article, ReviewItem
 

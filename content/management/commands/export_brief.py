@@ -5,9 +5,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from audits.models import Bot
-from content.brief_docx import brief_docx
-from content.brief_layout import brief_markdown
-from content.briefs import brief_build
+from content.briefs.build import brief_build
+from content.briefs.docx import brief_docx
+from content.briefs.layout import brief_markdown
 from content.models import Article, BotKnowledgeBase
 
 

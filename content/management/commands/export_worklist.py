@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 
 from content.models import ReviewItem
-from content.worklist import worklist_render, worklist_rows
+from content.review.worklist import worklist_render, worklist_rows
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from django.core.management.base import BaseCommand, CommandError
 from audits.ingest.files import open_rows, report
 from audits.ingest.records import RecordError
 from audits.models import Team
-from content.article_sources.docs_folder import FolderRead, docs_folder_rows
-from content.article_sources.zendesk import ExportRead, zendesk_rows
-from content.ingest import article_import, articles_retire_missing
+from content.articles.ingest import article_import, articles_retire_missing
+from content.articles.sources.docs_folder import FolderRead, docs_folder_rows
+from content.articles.sources.zendesk import ExportRead, zendesk_rows
 from content.models import KnowledgeBase
 
 

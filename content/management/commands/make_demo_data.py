@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from content.demo_setup import DEMO_DIR, DEMO_PASSWORD, USERS, demo_setup
+from demo.setup import DEMO_DIR, DEMO_PASSWORD, USERS, demo_setup
 
 
 class Command(BaseCommand):

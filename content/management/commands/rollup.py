@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from audits.models import Bot
+from content.analytics.rollups import rollup_rebuild, rollup_update
 from content.models import ArticleDayRollup, BotDayRollup, TopicDayRollup
-from content.rollups import rollup_rebuild, rollup_update
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from content.digest import DigestSendError, digest_send, digest_send_now, digests_claim_due
+from content.digest.services import DigestSendError, digest_send, digest_send_now, digests_claim_due
 from content.models import DigestDelivery, DigestSubscription
 
 

@@ -1,0 +1,1 @@
+"""Calibration: the configured judge's grades against human labels."""

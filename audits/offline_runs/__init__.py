@@ -1,0 +1,1 @@
+"""Offline runs: a candidate pipeline's replay compared with its baseline, bootstrap intervals, the upgrade gate and the runs' pages."""

@@ -1,0 +1,1 @@
+"""Analytics: daily rollups, the ranking, periods and seasons, series and charts."""

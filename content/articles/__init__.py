@@ -1,0 +1,1 @@
+"""Knowledge-base articles: the import, their versions, and their API."""

@@ -1,0 +1,1 @@
+"""Rewrite briefs: built once, laid out once, rendered as Markdown and Word."""

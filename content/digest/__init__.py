@@ -1,0 +1,1 @@
+"""The weekly digest: subscriptions, one bot's week, sending, and its pages."""
