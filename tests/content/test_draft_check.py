@@ -10,7 +10,8 @@ from django.urls import reverse
 from audits.judges.offline import OfflineJudge
 from audits.sweep.rules import interaction_grade
 from content.analytics.rollups import rollup_update
-from content.briefs.build import brief_build, brief_markdown
+from content.briefs.build import brief_build
+from content.briefs.layout import brief_markdown
 from content.drafts import draft_check
 from content.models import DraftCheck, ReviewItem
 from content.review.flags import content_flags_update
