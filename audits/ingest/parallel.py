@@ -28,6 +28,7 @@ from audits.ingest.records import (
     InteractionRecord,
     RecordError,
     parse_record,
+    record_parts,
 )
 
 _DONE = "done"
@@ -139,16 +140,13 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
         if record is None:
             continue
         summary.slugs.add(record.bot)
-        if isinstance(record, FeedbackRecord):
-            summary.feedback.append(record)
-            continue
-        if isinstance(record, EscalationRecord):
-            summary.escalations.append(record)
-            if record.feedback is not None:
-                summary.feedback.append(record.feedback_record())
-            continue
-        if (escalation := record.escalation()) is not None:
+        record, feedback, escalation = record_parts(record)
+        if feedback is not None:
+            summary.feedback.append(feedback)
+        if escalation is not None:
             summary.escalations.append(escalation)
+        if record is None:
+            continue
         if record.key in records:
             summary.in_chunk_duplicates += 1
             conflict = record_conflict(records[record.key], record)

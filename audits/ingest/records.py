@@ -191,6 +191,18 @@ class EscalationRecord:
         return FeedbackRecord(self.line, self.bot, self.external_id, self.feedback)
 
 
+def record_parts(
+    record: InteractionRecord | FeedbackRecord | EscalationRecord,
+) -> tuple[InteractionRecord | None, FeedbackRecord | None, EscalationRecord | None]:
+    """The interaction a record stores (if any), and the feedback and escalation it
+    brings to a stored interaction, applied after the chunk's insert."""
+    if isinstance(record, FeedbackRecord):
+        return None, record, None
+    if isinstance(record, EscalationRecord):
+        return None, record.feedback_record(), record
+    return record, None, record.escalation()
+
+
 def query_key(query: str) -> str:
     """Normalised query hash: pairs a replayed query with its production original."""
     # Equal to _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower())), which the keys

@@ -21,6 +21,7 @@ from audits.ingest.records import (
     InteractionRecord,
     RecordError,
     parse_record,
+    record_parts,
 )
 from audits.ingest.summary import ImportSummary, Rejection
 from audits.ingest.writers import chunk_writer
@@ -94,16 +95,13 @@ class _Chunk:
         return len(self.interactions) + len(self.feedback) + len(self.escalations)
 
     def add(self, record: InteractionRecord | FeedbackRecord | EscalationRecord) -> None:
-        if isinstance(record, FeedbackRecord):
-            self.feedback.append(record)
-            return
-        if isinstance(record, EscalationRecord):
-            self.escalations.append(record)
-            if record.feedback is not None:
-                self.feedback.append(record.feedback_record())
-            return
-        if (escalation := record.escalation()) is not None:
+        record, feedback, escalation = record_parts(record)
+        if feedback is not None:
+            self.feedback.append(feedback)
+        if escalation is not None:
             self.escalations.append(escalation)
+        if record is None:
+            return
         if record.key in self.interactions:
             # The first line for an id wins, as it would across two runs of the file;
             # a later line's feedback still counts, other content is a conflict.
