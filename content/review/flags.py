@@ -187,10 +187,20 @@ def findings_for(
             reasons -= SUBSUMED_BY_GAP
         for reason in sorted(reasons):
             severity = _distance_below(means, thresholds, REASON_METRICS[reason])
-            # the traffic it is credited with, not the retrievals it was noise in
-            traffic = totals.get("credited") or 0
+            traffic = credited_traffic(totals)
             findings.append(Finding(article_id, reason, severity, traffic * severity, evidence))
     return findings, judged
+
+
+def credited_traffic(totals: dict) -> float:
+    """The article's traffic in the share of its graded answers that credited it: the
+    priority follows traffic however many answers were graded yet, and leaves out the
+    retrievals the article was only noise in."""
+    interactions = totals.get("interactions") or 0
+    attributed = (totals.get("credited") or 0) + (totals.get("noise") or 0)
+    if not attributed:
+        return float(interactions)
+    return interactions * (totals.get("credited") or 0) / attributed
 
 
 def _high_traffic(traffic: list[int]) -> float | None:
