@@ -133,8 +133,7 @@ MISSING_PACKAGE = Intent(
         Answer(
             "redirect_only",
             30,
-            ("Please contact our support team so they can look into this for you.",)
-            + ("I'm sorry to hear that. Please get in touch with customer service.",),
+            TEXTS.answer("missing-package", "redirect_only"),
             groundedness=None,
         ),
         unretrieved(
