@@ -102,22 +102,20 @@ THANKS: tuple[tuple[str, str], ...] = TEXTS.named("THANKS")
 # (trigger, message) for turns the bot starts without a question.
 BOT_MESSAGES: tuple[tuple[str, str], ...] = TEXTS.named("BOT_MESSAGES")
 
-XSS_PROBES: tuple[tuple[str, str, tuple], ...] = (
-    (
-        "<script>alert(1)</script>",
-        'Sorry, I didn\'t understand "<script>alert(1)</script>". I can help with orders, '
-        "deliveries, returns and payments.",
-        (),
-    ),
-    (
-        "Where is my order? <img src=x onerror=alert(1)>",
-        "You'll find the tracking number and carrier under Orders in your account or in the "
-        "Brightcart app. We also email you a tracking link when the order ships.",
+# (query, answer, sources) of questions carrying markup; the texts are in the data file.
+XSS_PROBES: tuple[tuple[str, str, tuple], ...] = tuple(
+    (query, response, refs)
+    for (query, response), refs in zip(
+        TEXTS.named("XSS_PROBES"),
         (
-            ref("kb-tracking", "As soon as your order ships, we email you a tracking link."),
-            ref("kb-tracking", "Open *Orders* and choose the order. The tracking number"),
+            (),
+            (
+                ref("kb-tracking", "As soon as your order ships, we email you a tracking link."),
+                ref("kb-tracking", "Open *Orders* and choose the order. The tracking number"),
+            ),
         ),
-    ),
+        strict=True,
+    )
 )
 
 INTENTS: tuple[Intent, ...] = (AMBIGUOUS, GENERAL_KNOWLEDGE, OFFTOPIC)
