@@ -14,7 +14,14 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
-from demo import corpus_money, corpus_orders, corpus_products, corpus_returns, corpus_seller
+from demo import (
+    corpus_money,
+    corpus_orders,
+    corpus_products,
+    corpus_returns,
+    corpus_seller,
+    escalations,
+)
 from demo.articles import ARTICLES
 from demo.data import IntentTexts, article
 from demo.logs import INTENT_BY_KEY
@@ -24,6 +31,8 @@ REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "demo" / "data"
 CORPUS = (corpus_returns, corpus_orders, corpus_money, corpus_products, corpus_seller)
 GROUPS = ("ARTICLES", "REWRITES", "STUBS", "SHARED_ID_ARTICLES")
+# Text files of modules other than ``intents_<name>``: shared answer texts and agents' replies.
+MODULES = {"scenarios": "demo.scenarios", "escalations": "demo.escalations"}
 
 
 def test_every_article_file_is_an_article_of_a_corpus_module():
@@ -39,7 +48,7 @@ def test_every_article_file_is_an_article_of_a_corpus_module():
 def test_every_intent_text_file_entry_is_used_by_its_module():
     for path in sorted(DATA.glob("intents/*.yaml")):
         texts = IntentTexts(path.stem)
-        module = importlib.import_module(f"demo.intents_{path.stem}")
+        module = importlib.import_module(MODULES.get(path.stem, f"demo.intents_{path.stem}"))
         assert module.TEXTS.name == path.stem
         # Every Intent the module defines, listed in its INTENTS or not.
         intents = {value.key: value for value in vars(module).values() if isinstance(value, Intent)}
@@ -53,7 +62,9 @@ def test_every_intent_text_file_entry_is_used_by_its_module():
                     assert texts.answer(key, plant, index) in used, (key, plant, index)
         for name in texts._texts:
             # A named list is the module's value, or its texts where Python adds the sources.
-            value, named = getattr(module, name), texts.named(name)
+            # The agents' replies are named by the intent they answer.
+            value = module.REPLIES[name][0] if module is escalations else getattr(module, name)
+            named = texts.named(name)
             assert value == named or (
                 tuple(item[: len(text)] for item, text in zip(value, named, strict=True)) == named
             ), name
