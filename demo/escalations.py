@@ -11,45 +11,31 @@ from __future__ import annotations
 
 import random
 
+from demo.data import IntentTexts
 from demo.logs import Turn
+
+TEXTS = IntentTexts("escalations")
 
 # intent: the agents' replies (each escalation takes one), and how often it escalates.
 REPLIES: dict[str, tuple[tuple[str, ...], float]] = {
     "restocking-fee": (
-        (
-            "Thanks for waiting. Opened items carry a 15% restocking fee; unopened items "
-            "in their original packaging have none.",
-            "Sorry for the confusion! There is a 15% restocking fee on opened items. "
-            "Unopened items come back free of charge.",
-            "Hi there. We charge a restocking fee of 15% when the item has been opened. "
-            "Let me know if there's anything else.",
-        ),
+        TEXTS.named("restocking-fee"),
         0.5,
     ),
     "return-window-restocking": (
-        ("You have 30 days to send it back. Opened items carry a 15% restocking fee.",),
+        TEXTS.named("return-window-restocking"),
         0.3,
     ),
     "warranty-claim": (
-        (
-            "To make a warranty claim, open Orders, choose the item and select Report a "
-            "fault; we arrange the repair with the manufacturer.",
-            "Happy to help! Warranty claims start from Orders: pick the product and choose "
-            "Report a fault, and we handle the manufacturer for you.",
-        ),
+        TEXTS.named("warranty-claim"),
         0.4,
     ),
     "warranty-length": (
-        ("A Brightcart Care protection plan can be added up to 90 days after delivery.",),
+        TEXTS.named("warranty-length"),
         0.3,
     ),
     "seller-faster-payout": (
-        (
-            "Sellers with more than 50 orders a month can switch to daily payouts in "
-            "Payout settings.",
-            "You can move to daily payouts once you have more than 50 orders a month; the "
-            "switch is in Payout settings.",
-        ),
+        TEXTS.named("seller-faster-payout"),
         0.5,
     ),
 }

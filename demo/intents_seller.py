@@ -6,7 +6,10 @@ Mostly answered well from the sellers' help centre; the gap is faster payouts, w
 
 from __future__ import annotations
 
+from demo.data import IntentTexts
 from demo.scenarios import Answer, Intent, redirect, ref, refusal
+
+TEXTS = IntentTexts("seller")
 
 BOT = "seller-help"
 GROUP = "seller"
@@ -40,12 +43,7 @@ def _intent(
 COMMISSION = _intent(
     "seller-commission",
     4.0,
-    (
-        "What's the commission on laptops?",
-        "How much commission do you take on kitchen appliances?",
-        "What are the selling fees?",
-        "commission rate for phone cases?",
-    ),
+    TEXTS.queries("seller-commission"),
     (FEES_INTRO, FEES_TABLE),
     (
         refusal(5),
@@ -53,22 +51,12 @@ COMMISSION = _intent(
         Answer(
             "sufficient",
             86,
-            (
-                "There are no listing fees. Commission is 8% on computers, phones and TVs, 12% "
-                "on home and kitchen appliances, 15% on accessories, cables and cases, and 13% "
-                "on furniture and lighting, charged on the total the buyer pays including "
-                "shipping.",
-            ),
+            TEXTS.answer("seller-commission", "sufficient"),
         ),
         Answer(
             "unasked_facts",
             10,
-            (
-                "Commission is 8% on computers, phones and TVs and 12% on home and kitchen "
-                "appliances. The Basic plan is free with up to 50 active listings; Pro costs "
-                "€39 a month with unlimited listings and bulk uploads. Full refunds return the "
-                "commission minus a €1 handling fee. Rates are reviewed once a year.",
-            ),
+            TEXTS.answer("seller-commission", "unasked_facts"),
             sources=(
                 FEES_TABLE,
                 ref("sel-fees", "The Basic plan is free").off(),
@@ -82,21 +70,13 @@ COMMISSION = _intent(
 PAYOUT_SCHEDULE_INTENT = _intent(
     "seller-payout-schedule",
     4.0,
-    (
-        "When do I get paid?",
-        "How often are payouts?",
-        "When will I receive the money for my sales?",
-    ),
+    TEXTS.queries("seller-payout-schedule"),
     (PAYOUT_SCHEDULE, PAYOUT_MINIMUM),
     (
         Answer(
             "sufficient",
             88,
-            (
-                "Payouts are made every Monday for orders that were delivered at least 7 days "
-                "earlier. The minimum payout is €25; a lower balance is carried over to the "
-                "next Monday.",
-            ),
+            TEXTS.answer("seller-payout-schedule", "sufficient"),
         ),
         redirect(8),
     ),
@@ -105,32 +85,25 @@ PAYOUT_SCHEDULE_INTENT = _intent(
 PAYOUT_FASTER = _intent(
     "seller-faster-payout",
     2.6,
-    (
-        "Can I get paid daily?",
-        "Is there an instant payout option?",
-        "Can I get my payout faster during Black Friday?",
-    ),
+    TEXTS.queries("seller-faster-payout"),
     (PAYOUT_SCHEDULE.off(),),
     (
         Answer(
             "kb_gap_admission",
             40,
-            (
-                "I don't have information about daily or instant payouts.",
-                "Sorry, I couldn't find anything about faster payouts in the Seller Hub help.",
-            ),
+            TEXTS.answer("seller-faster-payout", "kb_gap_admission"),
             groundedness=None,
         ),
         Answer(
             "redirect_only",
             36,
-            ("Please contact Seller Support for questions about your payouts.",),
+            TEXTS.answer("seller-faster-payout", "redirect_only"),
             groundedness=None,
         ),
         Answer(
             "invented_answer",
             20,
-            ("Yes, Pro sellers can switch to daily payouts under Finance for a 1% fee.",),
+            TEXTS.answer("seller-faster-payout", "invented_answer"),
             groundedness=0.0,
         ),
     ),
@@ -141,27 +114,18 @@ PAYOUT_FASTER = _intent(
 FEES_AND_PAYOUT = _intent(
     "seller-fees-and-payout",
     1.5,
-    (
-        "What's the commission on TVs and when do I get paid?",
-        "How much do you take per sale on laptops, and how soon is the payout?",
-    ),
+    TEXTS.queries("seller-fees-and-payout"),
     (FEES_TABLE, PAYOUT_SCHEDULE),
     (
         Answer(
             "sufficient",
             62,
-            (
-                "Commission on computers, phones and TVs is 8% of the total the buyer pays. "
-                "Payouts are made every Monday for orders delivered at least 7 days earlier.",
-            ),
+            TEXTS.answer("seller-fees-and-payout", "sufficient"),
         ),
         Answer(
             "partial",
             34,
-            (
-                "Commission on computers, phones and TVs is 8% of the total the buyer pays. I'm "
-                "not sure about the payout timing, sorry.",
-            ),
+            TEXTS.answer("seller-fees-and-payout", "partial"),
         ),
     ),
     parts=2,
@@ -171,18 +135,13 @@ FEES_AND_PAYOUT = _intent(
 LISTING = _intent(
     "seller-create-listing",
     3.0,
-    ("How do I list a new product?", "What do I need to create a listing?"),
+    TEXTS.queries("seller-create-listing"),
     (ref("sel-listings", "Select *Add product*"), ref("sel-listings", "reviewed within 24 hours")),
     (
         Answer(
             "sufficient",
             88,
-            (
-                "Select Add product in Seller Hub and search by EAN. If the product is already "
-                "in our catalogue, you only add your price, stock and condition; new products "
-                "need a title, description, brand, EAN and at least 3 photos, and are reviewed "
-                "within 24 hours.",
-            ),
+            TEXTS.answer("seller-create-listing", "sufficient"),
         ),
         redirect(12),
     ),
@@ -191,16 +150,13 @@ LISTING = _intent(
 PHOTOS = _intent(
     "seller-photo-rules",
     1.0,
-    ("What are the photo requirements?", "what size do product photos need to be"),
+    TEXTS.queries("seller-photo-rules"),
     (ref("sel-listings", "at least 1000 x 1000 pixels"),),
     (
         Answer(
             "sufficient",
             92,
-            (
-                "Photos must be at least 1000 x 1000 pixels on a white background, without "
-                "logos, watermarks or text, and you can add up to 12.",
-            ),
+            TEXTS.answer("seller-photo-rules", "sufficient"),
         ),
     ),
 )
@@ -208,7 +164,7 @@ PHOTOS = _intent(
 DISPATCH = _intent(
     "seller-dispatch-time",
     2.5,
-    ("How fast do I have to ship orders?", "What's the dispatch deadline?"),
+    TEXTS.queries("seller-dispatch-time"),
     (
         ref("sel-shipping", "Orders must be dispatched within 2 business days"),
         ref("sel-shipping", "tracked service"),
@@ -217,11 +173,7 @@ DISPATCH = _intent(
         Answer(
             "sufficient",
             86,
-            (
-                "Orders must be dispatched within 2 business days unless your listing shows a "
-                "longer handling time. Every order needs a tracked service, and orders over "
-                "€200 need a signature on delivery.",
-            ),
+            TEXTS.answer("seller-dispatch-time", "sufficient"),
         ),
         redirect(10),
         refusal(4),
@@ -231,7 +183,7 @@ DISPATCH = _intent(
 SELLER_RETURNS = _intent(
     "seller-accept-returns",
     2.0,
-    ("Do I have to accept returns?", "How long do buyers have to return items to me?"),
+    TEXTS.queries("seller-accept-returns"),
     (
         ref("sel-returns", "Buyers can return an item within 30 days"),
         ref("sel-returns", "within 14 days of receiving the return"),
@@ -240,11 +192,7 @@ SELLER_RETURNS = _intent(
         Answer(
             "sufficient",
             90,
-            (
-                "Yes. Buyers can return an item within 30 days of delivery; you can offer a "
-                "longer window, but not a shorter one. Refund the buyer within 14 days of "
-                "receiving the return.",
-            ),
+            TEXTS.answer("seller-accept-returns", "sufficient"),
         ),
         redirect(8),
     ),
@@ -253,34 +201,21 @@ SELLER_RETURNS = _intent(
 VERIFICATION = _intent(
     "seller-verification",
     2.0,
-    ("How long does verification take?", "What documents do I need to verify my account?"),
+    TEXTS.queries("seller-verification"),
     (ref("sel-verification", "A photo ID"), ref("sel-verification", "Verification takes 2-3")),
     (
         Answer(
             "sufficient",
             84,
-            (
-                "Verification takes 2-3 business days. You need a photo ID of the company's "
-                "legal representative, your company registration number, a bank statement "
-                "showing the company name and account number, and a VAT number if you're "
-                "registered for VAT.",
-            ),
+            TEXTS.answer("seller-verification", "sufficient"),
         ),
         redirect(14),
     ),
 )
 
-GREETINGS: tuple[tuple[str, str], ...] = (
-    ("hi", "Hi! How can I help with your shop today?"),
-    ("hello", "Hello! What can I do for you?"),
-)
+GREETINGS: tuple[tuple[str, str], ...] = TEXTS.named("GREETINGS")
 
-BOT_MESSAGES: tuple[tuple[str, str], ...] = (
-    (
-        "seller_hub_open",
-        "Hi! I'm the Seller Hub assistant. Ask me about fees, payouts, listings or shipping rules.",
-    ),
-)
+BOT_MESSAGES: tuple[tuple[str, str], ...] = TEXTS.named("BOT_MESSAGES")
 
 INTENTS: tuple[Intent, ...] = (
     COMMISSION,

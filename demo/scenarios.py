@@ -22,6 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from demo.data import IntentTexts
+
+TEXTS = IntentTexts("scenarios")
+
 Era = Literal["any", "before", "after"]
 Retrieval = Literal["normal", "none_or_low"]
 
@@ -271,34 +275,10 @@ FEEDBACK_RATES: dict[str, tuple[float, float]] = {
 }
 
 # Answers that "contact the team" without a single fact; shared by many intents.
-REDIRECTS: tuple[str, ...] = (
-    "Please contact our support team for help with that.",
-    "Our customer service team will be happy to help you with this. You can reach them "
-    "by chat or phone.",
-    "I'd recommend getting in touch with our support team through the contact form; they "
-    "can look into this for you.",
-    "For this question it's best to contact customer service directly. They'll be able to help!",
-)
+REDIRECTS: tuple[str, ...] = TEXTS.named("REDIRECTS")
 
 # Products customers ask about, with the determiner they use ("my laptop", "a blender").
-ITEMS: tuple[tuple[str, str], ...] = (
-    ("my", "headphones"),
-    ("the", "coffee machine"),
-    ("a", "robot vacuum"),
-    ("my", "laptop"),
-    ("the", "air fryer"),
-    ("the", "TV"),
-    ("a", "blender"),
-    ("my", "smartwatch"),
-    ("the", "desk lamp"),
-    ("a", "gaming monitor"),
-    ("the", "stand mixer"),
-    ("a", "Bluetooth speaker"),
-    ("the", "e-reader"),
-    ("my", "tablet"),
-    ("the", "kettle"),
-    ("a", "printer"),
-)
+ITEMS: tuple[tuple[str, str], ...] = TEXTS.named("ITEMS")
 
 
 def ref(article_id: str, anchor: str) -> Ref:
@@ -306,11 +286,7 @@ def ref(article_id: str, anchor: str) -> Ref:
 
 
 # Declines where the retrieved sources did hold the answer (SPEC §7, over-refusal).
-REFUSALS: tuple[str, ...] = (
-    "I'm sorry, I don't have information about that.",
-    "I couldn't find an answer to that in our help centre.",
-    "I'm not sure about that one, I'm afraid.",
-)
+REFUSALS: tuple[str, ...] = TEXTS.named("REFUSALS")
 
 
 def refusal(weight: float) -> Answer:
