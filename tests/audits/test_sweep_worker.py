@@ -42,6 +42,9 @@ def test_a_worker_grades_idle_conversations_and_leaves_fresh_ones(
     celery_cluster, llm_server, interaction_due
 ):
     llm_server.responder = lambda request: judgement()
+    # A loaded machine may answer the loopback call late: no call may time out and be
+    # asked again here, or the count of calls says nothing about the fresh interaction.
+    celery_cluster.configure(KBAUDIT_JUDGE_TIMEOUT=60.0)
     idle = [interaction_due() for _ in range(3)]
     fresh = interaction_due(idle=timedelta(minutes=1))
     worker = celery_cluster.worker()
