@@ -42,19 +42,60 @@ def alerts_evaluate(
 
 def alert_history_replay(*, bot: Bot, start: datetime, end: datetime, step: timedelta) -> int:
     """Fill an empty alert history: the window rules evaluated at past moments, as they
-    would have fired and recovered. Nothing is delivered (it is history, not news).
-    Returns the episodes written; a bot whose window rules raised anything already is
+    would have fired and recovered. Nothing is delivered (it is history, not news), and
+    episodes raised since (by the sweep, as news) are left as they are. Returns the
+    episodes written; a bot whose window rules raised anything in the span already is
     left alone."""
-    replayed = AlertEpisode.objects.filter(bot=bot, rule__kind__in=WINDOW_KINDS)
+    replayed = AlertEpisode.objects.filter(bot=bot, rule__kind__in=WINDOW_KINDS, raised_at__lte=end)
     if replayed.exists():
         return 0
+    rules = list(AlertRule.objects.for_bot(bot).filter(kind__in=WINDOW_KINDS))
+    firing: dict[tuple[int, str], AlertEpisode] = {}
+    episodes: list[AlertEpisode] = []
     moment = start
     while moment <= end:
-        AlertDelivery.objects.filter(
-            pk__in=[d.pk for d in alerts_evaluate(bot=bot, now=moment, kinds=WINDOW_KINDS)]
-        ).delete()
+        for rule in rules:
+            for seen in observe(rule, bot, moment):
+                _replay_step(rule, bot, seen, moment, firing, episodes)
         moment += step
-    return replayed.count()
+    now_firing = set(AlertEpisode.objects.firing().filter(bot=bot).values_list("rule_id", "key"))
+    # One episode fires at a time: one still open at the end of the span is closed there
+    # when the sweep has raised its successor since.
+    for episode in firing.values():
+        if (episode.rule_id, episode.key) in now_firing:
+            episode.state, episode.recovered_at = AlertEpisode.State.RECOVERED, end
+    AlertEpisode.objects.bulk_create(episodes)
+    return len(episodes)
+
+
+def _replay_step(rule, bot, seen: Observation, moment, firing: dict, episodes: list) -> None:
+    key = (rule.pk, seen.key)
+    episode = firing.get(key)
+    if seen.firing is None:
+        return
+    if episode is not None:
+        if seen.firing:
+            episode.last_seen_at, episode.value = moment, seen.value
+        else:
+            episode.state, episode.recovered_at, episode.value = (
+                AlertEpisode.State.RECOVERED,
+                moment,
+                seen.value,
+            )
+            del firing[key]
+        return
+    if seen.firing:
+        firing[key] = AlertEpisode(
+            rule=rule,
+            bot=bot,
+            key=seen.key,
+            value=seen.value,
+            message=seen.message[:300],
+            evidence_url=seen.evidence_url[:300],
+            raised_at=moment,
+            last_seen_at=moment,
+        )
+        episodes.append(firing[key])
 
 
 def _episode_update(rule, bot, observation: Observation, now) -> list[AlertDelivery]:

@@ -324,3 +324,26 @@ def test_the_demo_rules_are_set_up_once(db):
     demo_people_setup()
     _demo_alert_rules()
     assert AlertRule.objects.filter(bot__slug="store-help", window_hours=168).count() == 1
+
+
+def test_a_replay_leaves_an_episode_raised_since_alone(bot, email_destination, now):
+    from content.alerts.services import alert_history_replay
+
+    rule = _rule(
+        bot.team, email_destination, kind="metric_below", metric="groundedness", min_sample=3
+    )
+    _graded(bot, 5, at=now - timedelta(days=3), groundedness=0.2)
+    _graded(bot, 5, at=now - timedelta(days=1), groundedness=1.0)
+    _graded(bot, 5, at=now, groundedness=0.1)
+    alerts_evaluate(bot=bot, now=now)  # raised now, by the sweep
+    written = alert_history_replay(
+        bot=bot,
+        start=now - timedelta(days=4),
+        end=now - timedelta(hours=6),
+        step=timedelta(hours=12),
+    )
+    assert written == 1
+    states = sorted(AlertEpisode.objects.filter(rule=rule).values_list("state", flat=True))
+    assert states == ["firing", "recovered"]
+    current = AlertEpisode.objects.get(rule=rule, state="firing")
+    assert current.raised_at == now
