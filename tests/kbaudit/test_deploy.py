@@ -30,7 +30,10 @@ def documented_production_env() -> dict[str, str]:
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in documented_production_env()}
+    # The browser tests' process allows Django's sync calls under Playwright's event loop
+    # (DJANGO_ALLOW_ASYNC_UNSAFE); a deployment never does, and check --deploy says so.
+    left_out = {*documented_production_env(), "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in left_out}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
