@@ -328,6 +328,9 @@ KBAUDIT_IMPORT_CHUNK = env_int("KBAUDIT_IMPORT_CHUNK", 5000)
 # two cores shared with PostgreSQL they measured no faster and spent more CPU).
 KBAUDIT_IMPORT_READERS = env_int("KBAUDIT_IMPORT_READERS", 1)
 KBAUDIT_API_MAX_BATCH = 1000
+# Without a broker (make run), what the API imports is graded by a thread of the web
+# process once the import commits.
+KBAUDIT_BACKGROUND_SWEEP = env_bool("KBAUDIT_BACKGROUND_SWEEP", True)
 # OpenTelemetry traces: the largest decoded OTLP body, how long a trace without its root
 # span waits for more spans, and how much of a KB article stands in for a span's missing text.
 KBAUDIT_OTLP_MAX_BYTES = env_int("KBAUDIT_OTLP_MAX_BYTES", 16 * 1024 * 1024)

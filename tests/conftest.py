@@ -110,6 +110,14 @@ CELERY_IN_PROCESS = {"task_always_eager": True, "task_eager_propagates": True}
 
 
 @pytest.fixture(autouse=True)
+def no_background_sweep(settings):
+    """An API import grades nothing behind a test's back (a thread of its own would
+    still be writing when the test's tables are flushed); the tests of that background
+    grading turn it on."""
+    settings.KBAUDIT_BACKGROUND_SWEEP = False
+
+
+@pytest.fixture(autouse=True)
 def celery_in_process():
     """Tasks run in the test process whatever REDIS_URL says (CI sets it), so an ordinary
     test never publishes to a broker that no worker reads. ``celery_cluster`` turns this

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from django.conf import settings
 from django.db import connection, transaction
 
 from audits.sweep.services import sweep_run
@@ -31,7 +32,7 @@ def in_process() -> bool:
 def sweep_after_api_import(*, bot_id: int) -> None:
     """Without a broker, grade the bot's interactions in the background once the
     import commits (with one, the import has queued a sweep on the workers already)."""
-    if in_process():
+    if settings.KBAUDIT_BACKGROUND_SWEEP and in_process():
         transaction.on_commit(lambda: sweep_in_background(bot_ids=[bot_id]))
 
 
