@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from audits.judges.base import METRIC_LABELS
 from audits.models import Bot, BotDailyUsage, GateReport, Interaction
-from content.analytics.windows import below, bot_window_metrics
+from content.analytics.windows import bot_window_metrics
 from content.models import AlertRule, ReviewItem
+from kbaudit.lib.thresholds import at_or_above, below
 
 WEEK = timedelta(days=7)
 # The items a writer must hear about at once: an article to fix, a page to write.
@@ -56,7 +57,7 @@ def _insufficient_up(rule: AlertRule, bot: Bot, now: datetime) -> list[Observati
         firing, rise = None, None
     else:
         rise = (this_week.insufficient_share - last_week.insufficient_share) * 100
-        firing = rise >= rule.points - 1e-9
+        firing = at_or_above(rise, rule.points)
     shares = " against ".join(
         "–" if w.insufficient_share is None else f"{w.insufficient_share:.0%}"
         for w in (this_week, last_week)

@@ -11,14 +11,6 @@ from django.db.models import Avg, Count, Q
 from audits.judges.base import METRICS
 from audits.models import Bot, Evaluation
 
-# Two floats this close are equal: a mean of 0.8 made of per-answer values sums to
-# 0.7999999999999999, which is at the threshold, not below it.
-TOLERANCE = 1e-9
-
-
-def below(value: float | None, threshold: float) -> bool:
-    return value is not None and value < threshold - TOLERANCE
-
 
 @dataclass(frozen=True)
 class WindowMetrics:

@@ -260,7 +260,7 @@ def _agents(brief: Brief) -> list[Block]:
         blocks += [
             Heading(1, "What agents told customers that the article does not say"),
             Paragraph([f"After the bot handed them over, agents told {people}:"]),
-            ItemList([[f"“{g.phrase}” — {times(g.count)}"] for g in agents.groups]),
+            ItemList([[f"“{g.example}” — {times(g.count)}"] for g in agents.groups]),
         ]
     if agents.contradictions:
         blocks += [

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-import numpy as np
 from django.db.models import Count, Sum
 from django.utils import timezone
-from sklearn.cluster import AgglomerativeClustering
 
 from audits.models import Bot
 from content.models import AgentReplyFact, Article, ArticleDayRollup, BotDayRollup, ReviewItem
+from content.questions.grouping import QuestionGroup, group_by_meaning
 from content.review.flags import flag_window_days, review_item_raise
-from kbaudit.text.embeddings import embed
 
 # Statements closer than this (cosine distance) say the same thing.
 SAME_MEANING = 0.35
@@ -22,46 +20,19 @@ SHOWN_GROUPS = 8
 
 
 @dataclass
-class StatementGroup:
-    phrase: str  # the most central wording
-    count: int
-    examples: list[str] = field(default_factory=list)
-
-
-@dataclass
 class AgentEvidence:
     customers: int
-    groups: list[StatementGroup]
+    groups: list[QuestionGroup]
     contradictions: list[AgentReplyFact]
 
     def __bool__(self) -> bool:
         return bool(self.customers or self.contradictions)
 
 
-def group_statements(texts: list[str]) -> list[StatementGroup]:
-    """Statements grouped by meaning, largest group first, each named by its most
-    central member (agglomerative clustering of sentence embeddings, cosine distance)."""
-    if not texts:
-        return []
-    vectors = embed(texts)
-    labels = (
-        AgglomerativeClustering(
-            n_clusters=None,
-            metric="cosine",
-            linkage="average",
-            distance_threshold=SAME_MEANING,
-        ).fit_predict(vectors)
-        if len(texts) > 1
-        else np.zeros(1, dtype=int)
-    )
-    groups = []
-    for label in sorted(set(labels.tolist())):
-        members = [i for i, value in enumerate(labels) if value == label]
-        centre = vectors[members].mean(axis=0)
-        central = max(members, key=lambda i: float(vectors[i] @ centre))
-        variants = list(dict.fromkeys(texts[i] for i in members if i != central))
-        groups.append(StatementGroup(texts[central], len(members), variants[:EXAMPLES]))
-    return sorted(groups, key=lambda g: (-g.count, g.phrase))
+def group_statements(statements: list[tuple[str, int]]) -> list[QuestionGroup]:
+    """(statement, interaction id) pairs grouped by meaning, largest group first, each
+    named by its most central wording; statements sit closer than questions do."""
+    return group_by_meaning(statements, distance=SAME_MEANING)
 
 
 def agent_evidence(*, article: Article, bot: Bot, first: date, last: date) -> AgentEvidence:
@@ -80,23 +51,23 @@ def agent_evidence(*, article: Article, bot: Bot, first: date, last: date) -> Ag
     )
     return AgentEvidence(
         customers=len({interaction for _, interaction in unsupported}),
-        groups=group_statements([fact for fact, _ in unsupported])[:SHOWN_GROUPS],
+        groups=group_statements(unsupported)[:SHOWN_GROUPS],
         contradictions=contradictions,
     )
 
 
-def missing_page_statements(*, bot: Bot, first: date, last: date) -> list[StatementGroup]:
+def missing_page_statements(*, bot: Bot, first: date, last: date) -> list[QuestionGroup]:
     """What agents said about questions no retrieved article was about: pages to write."""
-    texts = list(
+    statements = list(
         AgentReplyFact.objects.filter(
             bot=bot,
             article__isnull=True,
             kind=AgentReplyFact.Kind.UNSUPPORTED,
             occurred_at__gte=_start(first),
             occurred_at__lt=_start(last + timedelta(days=1)),
-        ).values_list("fact", flat=True)[:2000]
+        ).values_list("fact", "interaction_id")[:2000]
     )
-    return group_statements(texts)[:SHOWN_GROUPS]
+    return group_statements(statements)[:SHOWN_GROUPS]
 
 
 def bot_escalations(*, bot: Bot, first: date, last: date) -> dict:

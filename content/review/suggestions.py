@@ -192,7 +192,7 @@ def _agent_lines(evidence: ItemEvidence) -> list[str]:
         lines += [f"### What agents told {people} that the article does not say", ""]
         for group in agents.groups:
             lines.append(
-                f"- “{group.phrase}” — {group.count} time{'s' if group.count != 1 else ''}"
+                f"- “{group.example}” — {group.count} time{'s' if group.count != 1 else ''}"
             )
         lines += ["", "Add what is right of these to the article, so the bot can say it.", ""]
     if agents.contradictions:

@@ -91,13 +91,12 @@ def test_a_value_that_differs_from_the_article_is_a_contradiction_item(bot, kb):
 
 
 def test_statements_are_grouped_by_meaning():
-    groups = group_statements(
-        [
-            "Opened headphones carry a 15% restocking fee.",
-            "There is a 15% restocking fee for opened headphones.",
-            "We ship to Canada for a flat 12 dollar fee.",
-        ]
-    )
+    statements = [
+        "Opened headphones carry a 15% restocking fee.",
+        "There is a 15% restocking fee for opened headphones.",
+        "We ship to Canada for a flat 12 dollar fee.",
+    ]
+    groups = group_statements([(statement, n) for n, statement in enumerate(statements)])
     assert [g.count for g in groups] == [2, 1]
 
 
