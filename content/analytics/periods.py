@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from content.models import Season
 
@@ -59,6 +59,14 @@ class Period:
             _year_earlier(self.end),
             f"{self.label}, a year earlier",
         )
+
+
+def day_bounds(first: date, last: date) -> tuple[datetime, datetime]:
+    """[start, end) of the days first…last, as the rollups count days: in UTC."""
+    return (
+        datetime.combine(first, time.min, tzinfo=UTC),
+        datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
+    )
 
 
 def _year_earlier(day: date) -> date:

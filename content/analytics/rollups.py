@@ -8,11 +8,12 @@ code over different day ranges, so they cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db import connection, transaction
 
 from audits.models import Bot, Interaction
+from content.analytics.periods import day_bounds
 from content.attribution import attribution_update
 from content.models import (
     CAUSES,
@@ -35,13 +36,6 @@ def day_ranges(days: Iterable[date]) -> list[tuple[date, date]]:
         else:
             ranges.append((day, day))
     return ranges
-
-
-def _bounds(first: date, last: date) -> tuple[datetime, datetime]:
-    return (
-        datetime.combine(first, time.min, tzinfo=UTC),
-        datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
-    )
 
 
 def _day(column: str) -> str:
@@ -277,7 +271,7 @@ def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
     """Recompute every rollup of ``bot`` for ``days``; returns the rows written."""
     written = 0
     for first, last in day_ranges(days):
-        start, end = _bounds(first, last)
+        start, end = day_bounds(first, last)
         # credits first: the rollups read them
         attribution_update(bot=bot, start=start, end=end)
         with transaction.atomic():

@@ -3,9 +3,10 @@ meaning and counted — "write a new page" work, apart from "fix this page"."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date
 
 from audits.models import Bot
+from content.analytics.periods import day_bounds
 from content.models import Article, BotKnowledgeBase, InteractionAttribution
 from content.questions import QuestionGroup, group_by_meaning
 
@@ -18,12 +19,10 @@ TITLES = 20000
 
 def missing_articles(*, bot: Bot, first: date, last: date, limit: int = 20) -> list[QuestionGroup]:
     """The period's missing-content questions by meaning, most asked first."""
+    start, end = day_bounds(first, last)
     rows = (
         InteractionAttribution.objects.filter(
-            bot=bot,
-            missing__gt=0,
-            occurred_at__gte=datetime.combine(first, time.min, tzinfo=UTC),
-            occurred_at__lt=datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
+            bot=bot, missing__gt=0, occurred_at__gte=start, occurred_at__lt=end
         )
         .order_by("-occurred_at")
         .values_list("interaction_id", "missing_questions")[:RECENT]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from django.db.models import Count, Sum
 from django.utils import timezone
 
 from audits.models import Bot
+from content.analytics.periods import day_bounds
 from content.models import AgentReplyFact, Article, ArticleDayRollup, BotDayRollup, ReviewItem
 from content.questions.grouping import QuestionGroup, group_by_meaning
 from content.review.flags import flag_window_days, review_item_raise
@@ -36,9 +37,8 @@ def group_statements(statements: list[tuple[str, int]]) -> list[QuestionGroup]:
 
 
 def agent_evidence(*, article: Article, bot: Bot, first: date, last: date) -> AgentEvidence:
-    facts = AgentReplyFact.objects.filter(
-        bot=bot, occurred_at__gte=_start(first), occurred_at__lt=_start(last + timedelta(days=1))
-    )
+    start, end = day_bounds(first, last)
+    facts = AgentReplyFact.objects.filter(bot=bot, occurred_at__gte=start, occurred_at__lt=end)
     unsupported = list(
         facts.filter(article=article, kind=AgentReplyFact.Kind.UNSUPPORTED).values_list(
             "fact", "interaction_id"
@@ -58,13 +58,14 @@ def agent_evidence(*, article: Article, bot: Bot, first: date, last: date) -> Ag
 
 def missing_page_statements(*, bot: Bot, first: date, last: date) -> list[QuestionGroup]:
     """What agents said about questions no retrieved article was about: pages to write."""
+    start, end = day_bounds(first, last)
     statements = list(
         AgentReplyFact.objects.filter(
             bot=bot,
             article__isnull=True,
             kind=AgentReplyFact.Kind.UNSUPPORTED,
-            occurred_at__gte=_start(first),
-            occurred_at__lt=_start(last + timedelta(days=1)),
+            occurred_at__gte=start,
+            occurred_at__lt=end,
         ).values_list("fact", "interaction_id")[:2000]
     )
     return group_statements(statements)[:SHOWN_GROUPS]
@@ -107,7 +108,7 @@ def agent_contradiction_items_update(*, bot: Bot, today: date | None = None) -> 
             bot=bot,
             kind=AgentReplyFact.Kind.CONTRADICTS,
             other_article__isnull=False,
-            occurred_at__gte=_start(first),
+            occurred_at__gte=day_bounds(first, today)[0],
         )
         .values("other_article_id")
         .annotate(n=Count("interaction_id", distinct=True))
@@ -133,7 +134,3 @@ def agent_contradiction_items_update(*, bot: Bot, today: date | None = None) -> 
         )
         raised += outcome in ("created", "reflagged")
     return raised
-
-
-def _start(day: date) -> datetime:
-    return datetime.combine(day, time.min, tzinfo=UTC)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from django.db import connection
 from django.db.models import Avg, Count, F, Q, QuerySet, Value
@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from audits.judges.base import METRICS
 from audits.models import Evaluation, Interaction, RetrievedSource
 from audits.offline_runs.comparison import MetricShift, evaluations_compare
+from content.analytics.periods import day_bounds
 from content.models import Article, ArticleVersion, SourceCredit
 from content.questions import QuestionGroup, group_by_meaning, normalise
 
@@ -70,10 +71,7 @@ def credited_evaluations(
 
 def _bounds(window: tuple[date, date]) -> tuple[datetime, datetime]:
     first, last = (date.fromisoformat(d) if isinstance(d, str) else d for d in window)
-    return (
-        datetime.combine(first, time.min, tzinfo=UTC),
-        datetime.combine(last + timedelta(days=1), time.min, tzinfo=UTC),
-    )
+    return day_bounds(first, last)
 
 
 @dataclass
