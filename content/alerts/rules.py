@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models import Sum
 from django.urls import reverse
 
 from audits.judges.base import METRIC_LABELS
@@ -120,10 +119,8 @@ def _sweep_failures(rule: AlertRule, bot: Bot, now: datetime) -> list[Observatio
 def _budget(rule: AlertRule, bot: Bot, now: datetime) -> list[Observation]:
     if not bot.daily_token_budget:
         return [Observation("budget", False, None, f"{bot.display_name}: no budget", "")]
-    used = BotDailyUsage.objects.filter(bot=bot, day=now.date()).aggregate(
-        p=Sum("prompt_tokens"), c=Sum("completion_tokens")
-    )
-    tokens = (used["p"] or 0) + (used["c"] or 0)
+    usage = BotDailyUsage.objects.filter(bot=bot, day=now.date()).first()  # one row a day
+    tokens = usage.tokens if usage else 0
     message = (
         f"{bot.display_name}: {tokens:,} of {bot.daily_token_budget:,} judge tokens used today"
     )
