@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Max, Min, QuerySet
 
 from audits.judges.base import METRICS
 from audits.models import Bot, Evaluation, EvaluationRun, Interaction, RetrievedSource
@@ -420,6 +420,11 @@ def run_comparison(
     bots = run_bots(run, bot_ids)
     ids = [bot.pk for bot in bots]
     interactions = Interaction.objects.filter(run=run, bot_id__in=ids)
+    span = interactions.aggregate(first=Min("timestamp"), last=Max("timestamp"))
+    if span["first"] is not None:  # the run's months: the partitions the rest reads
+        interactions = interactions.filter(
+            timestamp__gte=span["first"], timestamp__lte=span["last"]
+        )
     candidates = graded_answers(Evaluation.objects.filter(interaction__in=interactions))
     keys = interactions.exclude(query_key="").values("query_key")
     pairs, unpaired = pairs_match(

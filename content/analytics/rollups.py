@@ -198,9 +198,11 @@ def _sources_of_w() -> tuple[str, str]:
     (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
     row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
+        # The sources carry their interaction's timestamp: on the partitioned layout
+        # each lookup reads that month's partition only.
         lateral = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
-            " WHERE interaction_id = w.id) s"
+            " WHERE interaction_id = w.id AND occurred_at = w.timestamp) s"
         )
         return "MATERIALIZED", lateral
     return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"

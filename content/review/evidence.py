@@ -41,7 +41,12 @@ def article_evaluations(
     wanted = bots if isinstance(bots, QuerySet) else [getattr(b, "pk", b) for b in bots]
     bot_ids = list(article.retrieving_bots().filter(pk__in=wanted).values_list("pk", flat=True))
     retrieved = RetrievedSource.objects.filter(
-        article_key=article.external_id, bot__in=bot_ids, interaction__run__isnull=True
+        article_key=article.external_id,
+        bot__in=bot_ids,
+        interaction__run__isnull=True,
+        # The interaction's partition key, which the source carries: each join reads
+        # one month's partition of the interactions.
+        interaction__timestamp=F("occurred_at"),
     )
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]
