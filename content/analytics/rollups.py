@@ -169,6 +169,8 @@ FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
+    -- the interaction's timestamp is the evaluation's occurred_at: the window's partitions
+    AND i.timestamp >= %s AND i.timestamp < %s
     AND {topic} <> ''
 GROUP BY {day}, {topic}
 """
@@ -252,7 +254,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
     sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
-    return _execute(sql, [bot.pk, bot.pk, start, end])
+    return _execute(sql, [bot.pk, bot.pk, start, end, start, end])
 
 
 # pg_advisory_xact_lock(namespace, bot id): the first key keeps these locks apart from

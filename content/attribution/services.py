@@ -140,7 +140,14 @@ def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool 
     """Attribute ``bot``'s production evaluations of [start, end) that have no
     attribution yet (all of them with ``again``); returns how many were attributed."""
     evaluations = Evaluation.objects.filter(
-        bot=bot, occurred_at__gte=start, occurred_at__lt=end, interaction__run__isnull=True
+        bot=bot,
+        occurred_at__gte=start,
+        occurred_at__lt=end,
+        interaction__run__isnull=True,
+        # The interaction's timestamp is the evaluation's occurred_at: bounded too, the
+        # join reads only the window's partitions of the interactions.
+        interaction__timestamp__gte=start,
+        interaction__timestamp__lt=end,
     )
     if again:
         _forget(bot, start, end)
