@@ -109,7 +109,8 @@ CREATE TRIGGER audits_interactionkey_update
 
 @dataclass
 class Layout:
-    """What ``partition_tables --check`` prints: each table's partitions and rows."""
+    """What ``partition_tables --check`` prints: each table's partitions and (estimated)
+    rows."""
 
     partitioned: bool
     tables: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
@@ -120,7 +121,7 @@ class Layout:
         out = []
         for table, partitions in self.tables.items():
             out.append(f"{table}: {len(partitions)} partitions")
-            out += [f"  {name:40} {bounds:60} {rows:>10} rows" for name, bounds, rows in partitions]
+            out += [f"  {name:34} {bounds:72} ~{rows:,} rows" for name, bounds, rows in partitions]
         return out
 
 
@@ -368,24 +369,21 @@ def month_partitions_create(*, months: list[date]) -> list[str]:
 
 
 def layout_describe() -> Layout:
-    """Each partitioned table's partitions, their bounds and (estimated when analysed,
-    else counted) rows."""
+    """Each partitioned table's partitions, their bounds and rows (PostgreSQL's estimate
+    from the last analyse: counting a large install would take minutes)."""
     layout = Layout(partitioned=tables_partitioned())
     if not layout.partitioned:
         return layout
     with connection.cursor() as cursor:
         for table in PARTITIONED:
             cursor.execute(
-                "SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) FROM pg_inherits i"
+                "SELECT c.relname, pg_get_expr(c.relpartbound, c.oid),"
+                " GREATEST(c.reltuples, 0)::bigint FROM pg_inherits i"
                 " JOIN pg_class c ON c.oid = i.inhrelid"
                 " WHERE i.inhparent = %s::regclass ORDER BY c.relname",
                 [table],
             )
-            rows = []
-            for name, bounds in cursor.fetchall():
-                cursor.execute(f"SELECT count(*) FROM {name}")
-                rows.append((name, bounds, cursor.fetchone()[0]))
-            layout.tables[table] = rows
+            layout.tables[table] = cursor.fetchall()
     return layout
 
 

@@ -200,14 +200,17 @@ def _sources_of_w() -> tuple[str, str]:
     (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
     row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
-        # The sources carry their interaction's timestamp: on the partitioned layout
-        # each lookup reads that month's partition only.
+        # The sources carry their interaction's timestamp: bounded by the window, on the
+        # partitioned layout they are read from the window's partitions only.
         lateral = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
-            " WHERE interaction_id = w.id AND occurred_at = w.timestamp) s"
+            " WHERE interaction_id = w.id AND occurred_at >= %s AND occurred_at < %s) s"
         )
         return "MATERIALIZED", lateral
-    return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+    return "", (
+        "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+        " AND s.occurred_at >= %s AND s.occurred_at < %s"
+    )
 
 
 def _table(model) -> str:
@@ -230,10 +233,12 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
         materialized=materialized,
         sources_of_w=sources_of_w,
     )
-    # Placeholders in text order: the CTE's WHERE, the bot, the thresholds, then the
-    # knowledge base the bot answers from (its sources resolve to that KB's articles).
+    # Placeholders in text order: the CTE's WHERE, the sources' window, the bot, the
+    # thresholds, then the knowledge base the bot answers from (its sources resolve to
+    # that KB's articles).
     knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
-    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot), knowledge_base_id])
+    params = [bot.pk, start, end, start, end, bot.pk, *_thresholds(bot), knowledge_base_id]
+    return _execute(sql, params)
 
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:

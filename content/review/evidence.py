@@ -44,9 +44,6 @@ def article_evaluations(
         article_key=article.external_id,
         bot__in=bot_ids,
         interaction__run__isnull=True,
-        # The interaction's partition key, which the source carries: each join reads
-        # one month's partition of the interactions.
-        interaction__timestamp=F("occurred_at"),
     )
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]
