@@ -155,8 +155,9 @@ def _bound(month: date) -> str:
 def tables_partition(*, months_ahead: int = MONTHS_AHEAD) -> bool:
     """Convert the plain tables into monthly partitioned ones, keeping every row.
 
-    Offline: the tables are locked and copied, month by month, into the new layout.
-    Returns False (doing nothing) when they are partitioned already or the database
+    Offline: the tables are locked, renamed and copied into the new layout (one
+    partition per month holding rows, and this month and ``months_ahead`` after it),
+    in one transaction. Returns False (doing nothing) when they are partitioned already or the database
     is not PostgreSQL.
     """
     if connection.vendor != "postgresql" or tables_partitioned():
@@ -227,10 +228,14 @@ def _table_convert(cursor, table, column, primary_key, months_ahead) -> None:
     )
     if sequence is not None:
         _sequence_move(cursor, table, old, sequence)
-    cursor.execute(f'SELECT min("{column}") FROM {old}')
-    oldest = cursor.fetchone()[0]
-    first = month_start(oldest) if oldest else month_start(timezone.now())
-    _months_create(cursor, table, first, months_ahead)
+    # The months that hold rows (a stray timestamp years back gets its one month, not
+    # every month since), then this one and those ahead.
+    cursor.execute(
+        f"SELECT DISTINCT date_trunc('month', \"{column}\" AT TIME ZONE 'UTC') FROM {old}"
+    )
+    for (month,) in sorted(cursor.fetchall()):
+        _month_create(cursor, table, month_start(month))
+    _months_create(cursor, table, month_start(timezone.now()), months_ahead)
     cursor.execute(f"CREATE TABLE {table}_default PARTITION OF {table} DEFAULT")
     cursor.execute(f"INSERT INTO {table} SELECT * FROM {old}")
     columns = ", ".join(f'"{c}"' for c in primary_key)

@@ -154,17 +154,15 @@ def interactions_claim(
         if connection.vendor == "postgresql":
             # SKIP LOCKED: a concurrent sweep takes the next rows instead of waiting.
             candidates = candidates.select_for_update(skip_locked=True, of=("self",))
-        rows = list(candidates.values_list("pk", "timestamp")[:limit])
-        if not rows:
+        ids = list(candidates.values_list("pk", flat=True)[:limit])
+        if not ids:
             return []
-        # With their timestamps the claimed rows are found in their months' partitions
-        # only (monthly partitions on PostgreSQL), not probed for in every month.
-        ids, stamps = [pk for pk, _ in rows], {ts for _, ts in rows}
-        claimed = Interaction.objects.filter(pk__in=ids, timestamp__in=stamps)
-        claimed.filter(Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)).update(
-            claim_token=token, claimed_until=now + lease_duration()
-        )
-    return list(claimed.filter(claim_token=token).values_list("pk", flat=True))
+        Interaction.objects.filter(
+            Q(pk__in=ids) & (Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+        ).update(claim_token=token, claimed_until=now + lease_duration())
+    return list(
+        Interaction.objects.filter(pk__in=ids, claim_token=token).values_list("pk", flat=True)
+    )
 
 
 def rows_fail(*, ids: list[int], error: str) -> int:
