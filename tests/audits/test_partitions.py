@@ -221,7 +221,12 @@ def test_imports_keep_duplicates_conflicts_and_feedback_on_the_partitioned_layou
 
     # The key table refuses a second interaction with a stored id, whoever inserts it.
     with pytest.raises(IntegrityError), transaction.atomic():
-        InteractionFactory(bot=stored.bot, external_id="int-1", timestamp=NOVEMBER)
+        InteractionFactory(
+            bot=stored.bot,
+            conversation=stored.conversation,
+            external_id="int-1",
+            timestamp=NOVEMBER,
+        )
     # Deleting an interaction frees its id.
     Interaction.objects.filter(pk=stored.pk).delete()
     assert not InteractionKey.objects.filter(interaction_id=stored.pk).exists()
@@ -329,6 +334,10 @@ def test_sqlite_keeps_its_plain_tables(tmp_path):
     assert "imported 2" in imported(jsonl(tmp_path / "a.jsonl", [record(1), record(2)]))
     assert InteractionKey.objects.count() == 0
     with pytest.raises(IntegrityError), transaction.atomic():
+        stored = Interaction.objects.get(external_id="int-1")
         InteractionFactory(
-            bot=Bot.objects.get(slug="store-help"), external_id="int-1", timestamp=NOVEMBER
+            bot=stored.bot,
+            conversation=stored.conversation,
+            external_id="int-1",
+            timestamp=NOVEMBER,
         )
