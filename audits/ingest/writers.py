@@ -64,10 +64,6 @@ class PostgresCopyWriter:
     up, claimed and matched with feedback through that table.
     """
 
-    def __init__(self) -> None:
-        self.partitioned = tables_partitioned()
-        self.keys = "audits_interactionkey" if self.partitioned else "audits_interaction"
-
     STAGING = """
         CREATE TEMP TABLE IF NOT EXISTS kb_stage_interaction (
             bot_id bigint, external_id text, conversation_external_id text,
@@ -89,6 +85,10 @@ class PostgresCopyWriter:
         DELETE FROM kb_stage_interaction; DELETE FROM kb_stage_source;
         DELETE FROM kb_stage_conversation; DELETE FROM kb_stage_feedback;
     """
+
+    def __init__(self) -> None:
+        self.partitioned = tables_partitioned()
+        self.keys = "audits_interactionkey" if self.partitioned else "audits_interaction"
 
     def write(
         self,
