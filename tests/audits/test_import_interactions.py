@@ -315,6 +315,42 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     )
 
 
+def test_data_encoded_with_the_bots_id_is_used_as_it_is_and_only_for_that_bot():
+    data = bytearray(b"rows naming bot 7")
+    assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 7) is data
+    assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 8) is None
+
+
+def test_later_chunks_carry_the_ids_of_the_bots_the_writer_resolved(
+    tmp_path, postgres, settings, monkeypatch
+):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a chunk was written the slow way")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    monkeypatch.setattr(service, "_write_again", must_not_run)
+    seen: list[tuple[int | None, int]] = []
+    for_bot = PreparedChunk.for_bot
+
+    def spied(payload, bot_id, conversation_ids=None):
+        seen.append((payload.bot_id, bot_id))
+        return for_bot(payload, bot_id, conversation_ids)
+
+    monkeypatch.setattr(PreparedChunk, "for_bot", staticmethod(spied))
+    settings.KBAUDIT_IMPORT_CHUNK = 2
+    lines = [record(i, bot="seller-help" if i % 2 else "store-help") for i in range(12)]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 12, duplicates 0" in out
+    bots = dict(Bot.objects.values_list("slug", "pk"))
+    for interaction in Interaction.objects.select_related("bot"):
+        expected = "seller-help" if int(interaction.external_id[4:]) % 2 else "store-help"
+        assert interaction.bot.slug == expected
+        assert set(interaction.sources.values_list("bot_id", flat=True)) == {bots[expected]}
+    assert seen[0][0] is None  # the first chunk's bots were not known yet
+    assert any(known == bot_id for known, bot_id in seen)
+    assert all(known in (None, bot_id) for known, bot_id in seen)
+
+
 # --- bots, teams and the idempotency key ---------------------------------------------------
 
 
