@@ -68,6 +68,9 @@ class Payload:
     rows: int = 0
     # The bot's id when the reader knew it (the rows carry it), else None (the stand-in).
     bot_id: int | None = None
+    # (offset, length) of the data in the chunk's shared memory block while it crosses
+    # from the reader to the writer (parallel.py), which fills ``data`` back in.
+    shared: tuple[int, int] | None = None
     # Interaction rows: (offset of the row, the conversation key it names).
     conversations: list[tuple[int, tuple[str, str]]] = field(default_factory=list)
 

@@ -351,6 +351,42 @@ def test_later_chunks_carry_the_ids_of_the_bots_the_writer_resolved(
     assert all(known in (None, bot_id) for known, bot_id in seen)
 
 
+def test_chunk_data_crosses_in_shared_memory_unlinked_once_written(
+    tmp_path, postgres, settings, monkeypatch
+):
+    from multiprocessing import shared_memory
+
+    from audits.ingest import parallel
+
+    blocks: list[str] = []
+    attach = parallel._attach
+
+    def spied(summary):
+        if summary.shared_block is not None:
+            blocks.append(summary.shared_block)
+        return attach(summary)
+
+    # A conversation stored by an earlier file and continued in a late chunk: its rows
+    # get the stored id, written into the shared block.
+    run_import(write_jsonl(tmp_path / "earlier.jsonl", [record(100, conversation_id="late")]))
+    monkeypatch.setattr(parallel, "_attach", spied)
+    settings.KBAUDIT_IMPORT_CHUNK = 2
+    conversations = {5: "joined", 6: "joined", 10: "late", 11: "late"}
+    lines = [record(i, conversation_id=conversations.get(i, f"c-{i}")) for i in range(12)]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 12, duplicates 0" in out
+    assert blocks, "no chunk crossed in shared memory"
+    for name in blocks:
+        with pytest.raises(FileNotFoundError):
+            shared_memory.SharedMemory(name=name)
+    assert RetrievedSource.objects.count() == 26
+    assert Conversation.objects.get(external_id="joined").interactions.count() == 2
+    assert Conversation.objects.get(external_id="late").interactions.count() == 3
+    assert sorted(Interaction.objects.values_list("external_id", flat=True)) == sorted(
+        f"int-{i}" for i in [*range(12), 100]
+    )
+
+
 # --- bots, teams and the idempotency key ---------------------------------------------------
 
 
