@@ -149,7 +149,7 @@ class PostgresCopyWriter:
                 # other stored id makes the COPY fail on the unique index, and the chunk
                 # is written the ordinary way. Looking every id up first cost the import
                 # an index probe per row.
-                if self._existing_keys(cursor, {keys[0], keys[-1]}, run_id):
+                if self._any_stored(cursor, {keys[0], keys[-1]}, run_id):
                     return None
                 savepoint = transaction.savepoint()
                 try:
@@ -181,6 +181,22 @@ class PostgresCopyWriter:
         return self._existing_keys(
             cursor, [(bot_ids[r.bot], r.external_id) for r in interactions], run_id
         )
+
+    def _any_stored(self, cursor, keys, run_id) -> bool:
+        """Whether one of a few keys is stored: one equality per key, which is an index
+        probe whatever the planner believes. ``= ANY(array)`` became a scan of the bot's
+        whole index while a first import was loading (no statistics yet): a cost per
+        chunk that grew with the rows already imported."""
+        for bot_id, external_id in keys:
+            cursor.execute(
+                "SELECT 1 FROM audits_interaction"
+                f" WHERE bot_id = %s AND {self._run_clause('audits_interaction', run_id)}"
+                " AND external_id = %s",
+                [bot_id, external_id],
+            )
+            if cursor.fetchone() is not None:
+                return True
+        return False
 
     def _existing_keys(self, cursor, keys, run_id) -> set[tuple[int, str]]:
         by_bot: dict[int, list[str]] = {}
