@@ -189,8 +189,8 @@ class PostgresCopyWriter:
         chunk that grew with the rows already imported."""
         for bot_id, external_id in keys:
             cursor.execute(
-                "SELECT 1 FROM audits_interaction"
-                f" WHERE bot_id = %s AND {self._run_clause('audits_interaction', run_id)}"
+                f"SELECT 1 FROM {self.keys}"
+                f" WHERE bot_id = %s AND {self._run_clause(self.keys, run_id)}"
                 " AND external_id = %s",
                 [bot_id, external_id],
             )
