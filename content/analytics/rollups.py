@@ -96,6 +96,15 @@ src AS (
     SELECT w.id AS interaction_id, s.article_key, MIN(s.rank) AS best_rank, COUNT(*) AS n
     FROM win w {sources_of_w}
     GROUP BY w.id, s.article_key
+),
+-- the window's evaluations, read once with only what is summed: each is joined to every
+-- article its interaction retrieved, and the judge's working is searched once, not per
+-- article (nor carried through the sort)
+ev AS {materialized} (
+    SELECT e.id, e.interaction_id, e.verdict, e.cause, {metric_list},
+        CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END AS misapplied
+    FROM audits_evaluation e
+    WHERE e.bot_id = %s AND e.occurred_at >= %s AND e.occurred_at < %s
 )
 INSERT INTO {table} ({columns})
 SELECT %s, a.id, COALESCE(v.number, 0), {day},
@@ -104,7 +113,7 @@ SELECT %s, a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
-    SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
+    COALESCE(SUM(e.misapplied), 0),
     SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
     {metrics},
     SUM(CASE WHEN c.role IN ('used', 'on_topic') THEN 1 ELSE 0 END),
@@ -120,7 +129,7 @@ LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.t
 LEFT JOIN content_sourcecredit c ON c.interaction_id = src.interaction_id
     AND c.article_key = src.article_key
 -- an article is graded on the interactions that credit it, never on those it was noise in
-LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+LEFT JOIN ev e ON e.interaction_id = i.id
     AND (c.role IS NULL OR c.role <> 'noise')
 GROUP BY a.id, COALESCE(v.number, 0), {day}
 """
@@ -220,16 +229,18 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
     sql = ARTICLE_SQL.format(
         day=_day("i.timestamp"),
         metrics=metrics,
+        metric_list=", ".join(f"e.{metric}" for metric in METRIC_FIELDS),
         details=_details_text(),
         columns=_columns(ARTICLE_HEAD, [*names, *ARTICLE_CREDIT]),
         table=_table(ArticleDayRollup),
         materialized=materialized,
         sources_of_w=sources_of_w,
     )
-    # Placeholders in text order: the CTE's WHERE, the bot, the thresholds, then the
+    # Placeholders in text order: the CTEs' WHERE, the bot, the thresholds, then the
     # knowledge base the bot answers from (its sources resolve to that KB's articles).
     knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
-    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot), knowledge_base_id])
+    window = [bot.pk, start, end]
+    return _execute(sql, [*window, *window, bot.pk, *_thresholds(bot), knowledge_base_id])
 
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
