@@ -302,11 +302,24 @@ def rollup_rebuild(*, bot: Bot) -> int:
     last = span.order_by("-timestamp").values_list("timestamp", flat=True).first()
     with transaction.atomic():
         _lock_bot_rollups(bot)
+        _rebuild_memory()
         for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
             model.objects.filter(bot=bot).delete()
         if first is None:
             return 0
         return rollup_update(bot=bot, days=[first.date(), last.date()] + _between(first, last))
+
+
+# Memory per sort or hash of a rebuild's statements (PostgreSQL, for its transaction
+# only): the whole history's sources, credits and evaluations are joined and grouped at
+# once, and at the server's default (4 MB) every one of those steps spills to disk.
+REBUILD_WORK_MEM = "256MB"
+
+
+def _rebuild_memory() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [REBUILD_WORK_MEM])
 
 
 def _between(first: datetime, last: datetime) -> list[date]:
