@@ -97,6 +97,12 @@ src AS (
     FROM win w {sources_of_w}
     GROUP BY w.id, s.article_key
 ),
+-- the window's credits, reached through their primary key as the sources are (a join on
+-- the whole table makes the planner hash every credit of the history for a day's refresh)
+cr AS {materialized} (
+    SELECT c.interaction_id, c.article_key, c.role, c.covered, c.grounded
+    FROM win w {credits_of_w}
+),
 -- the window's evaluations, read once with only what is summed: each is joined to every
 -- article its interaction retrieved, and the judge's working is searched once, not per
 -- article (nor carried through the sort)
@@ -126,8 +132,7 @@ JOIN win i ON i.id = src.interaction_id
 JOIN content_article a ON a.knowledge_base_id = %s AND a.external_id = src.article_key
 LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
     AND (v.live_until IS NULL OR i.timestamp < v.live_until)
-LEFT JOIN content_sourcecredit c ON c.interaction_id = src.interaction_id
-    AND c.article_key = src.article_key
+LEFT JOIN cr c ON c.interaction_id = src.interaction_id AND c.article_key = src.article_key
 -- an article is graded on the interactions that credit it, never on those it was noise in
 LEFT JOIN ev e ON e.interaction_id = i.id
     AND (c.role IS NULL OR c.role <> 'noise')
@@ -202,17 +207,25 @@ ARTICLE_CREDIT = ("credited", "covered", "grounded", "on_topic", "noise")
 BOT_CREDIT = ("noise", "missing", "missing_questions")
 
 
-def _sources_of_w() -> tuple[str, str]:
-    """The window's interactions, read once, and their sources through the primary key
-    (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
-    row of every day to find the window's few thousand."""
+def _sources_of_w() -> tuple[str, str, str]:
+    """The window's interactions, read once, and their sources and credits through the
+    primary keys (interaction, rank) and (interaction, article): on PostgreSQL LATERAL
+    joins, or the planner scans every row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
-        lateral = (
+        sources = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
             " WHERE interaction_id = w.id) s"
         )
-        return "MATERIALIZED", lateral
-    return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+        credits = (
+            "CROSS JOIN LATERAL (SELECT interaction_id, article_key, role, covered, grounded"
+            " FROM content_sourcecredit WHERE interaction_id = w.id) c"
+        )
+        return "MATERIALIZED", sources, credits
+    return (
+        "",
+        "JOIN audits_retrievedsource s ON s.interaction_id = w.id",
+        "JOIN content_sourcecredit c ON c.interaction_id = w.id",
+    )
 
 
 def _table(model) -> str:
@@ -225,7 +238,7 @@ def _columns(head: Sequence[str], names: Sequence[str]) -> str:
 
 def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
     metrics, names = _metric_columns()
-    materialized, sources_of_w = _sources_of_w()
+    materialized, sources_of_w, credits_of_w = _sources_of_w()
     sql = ARTICLE_SQL.format(
         day=_day("i.timestamp"),
         metrics=metrics,
@@ -235,6 +248,7 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
         table=_table(ArticleDayRollup),
         materialized=materialized,
         sources_of_w=sources_of_w,
+        credits_of_w=credits_of_w,
     )
     # Placeholders in text order: the CTEs' WHERE, the bot, the thresholds, then the
     # knowledge base the bot answers from (its sources resolve to that KB's articles).
