@@ -31,10 +31,11 @@ def _sizes() -> dict[str, int]:
 
     tables = [*LOADED_TABLES, "content_articledayrollup", "content_botdayrollup"]
     with connection.cursor() as cursor:
-        # a partitioned table's size is its partitions' (pg_partition_tree lists both)
+        # a partitioned table's size is its partitions' (a plain table has no tree)
         cursor.execute(
-            "SELECT t, (SELECT COALESCE(SUM(pg_total_relation_size(relid)), 0)"
-            " FROM pg_partition_tree(t::regclass)) FROM unnest(%s::text[]) AS t",
+            "SELECT t, GREATEST(pg_total_relation_size(t::regclass),"
+            " (SELECT COALESCE(SUM(pg_total_relation_size(relid)), 0)"
+            " FROM pg_partition_tree(t::regclass))) FROM unnest(%s::text[]) AS t",
             [tables],
         )
         sizes = {table: int(size) for table, size in cursor.fetchall()}

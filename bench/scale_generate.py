@@ -276,8 +276,6 @@ def setup_reference_rows(*, seed_versions: bool = True) -> dict[str, int]:
     live from mid-span) and the lookup tables the chunks join; returns {bot slug: id}."""
     from django.db import connection
 
-    from audits.ingest.records import query_key
-
     cursor = connection.cursor()
 
     from audits.models import Bot
@@ -328,16 +326,31 @@ def setup_reference_rows(*, seed_versions: bool = True) -> dict[str, int]:
                 [TOPICS[1], *[START + timedelta(days=180)] * 3, kb_ids[slug]],
             )
     bot_ids = {}
-    cursor.execute("CREATE TEMP TABLE kb_scale_bots (bot_id bigint, prefix text, kb_size int,"
-                   " slot_from int, slot_to int)")  # fmt: skip
-    slot = 0
-    sizes = dict(KNOWLEDGE_BASES)
-    for slug, kb, share in BOTS:
+    for slug, kb, _ in BOTS:
         bot = Bot.objects.create(slug=slug, name=slug, domain_description="Customer help")
         BotKnowledgeBase.objects.update_or_create(
             bot=bot, defaults={"knowledge_base_id": kb_ids[kb]}
         )
         bot_ids[slug] = bot.pk
+    lookup_tables(bot_ids)
+    return bot_ids
+
+
+def lookup_tables(bot_ids: dict[str, int]) -> None:
+    """The session's tables the chunks join: which bot a conversation slot belongs to
+    (and its knowledge base's key prefix and size), and the distinct questions with their
+    query keys as the importer computes them."""
+    from django.db import connection
+
+    from audits.ingest.records import query_key
+
+    cursor = connection.cursor()
+    cursor.execute("DROP TABLE IF EXISTS kb_scale_bots, kb_scale_questions")
+    cursor.execute("CREATE TEMP TABLE kb_scale_bots (bot_id bigint, prefix text, kb_size int,"
+                   " slot_from int, slot_to int)")  # fmt: skip
+    slot = 0
+    sizes = dict(KNOWLEDGE_BASES)
+    for slug, kb, share in BOTS:
         cursor.execute(
             "INSERT INTO kb_scale_bots VALUES (%s, %s, %s, %s, %s)",
             [bot_ids[slug], f"{kb}-", sizes[kb], slot, slot + share],
@@ -363,7 +376,6 @@ def setup_reference_rows(*, seed_versions: bool = True) -> dict[str, int]:
             )
         )
     cursor.executemany("INSERT INTO kb_scale_questions VALUES (%s, %s, %s, %s, %s, %s, %s)", rows)
-    return bot_ids
 
 
 def _secondary_indexes(cursor) -> list[tuple[str, str]]:
