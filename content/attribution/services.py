@@ -21,6 +21,7 @@ from datetime import datetime
 
 import numpy as np
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.db.models.fields.json import KT
 
 from audits.models import Bot, Evaluation, RetrievedSource
@@ -152,10 +153,10 @@ def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool 
     if again:
         _forget(bot, start, end)
     else:
-        done = InteractionAttribution.objects.filter(
-            bot=bot, occurred_at__gte=start, occurred_at__lt=end
-        ).values("interaction_id")
-        evaluations = evaluations.exclude(interaction_id__in=done)
+        # NOT EXISTS, an anti-join: "NOT IN (subquery)" is hashed only while the done ids
+        # fit in work_mem, and past that (a rebuild's year) it rescans them for every row.
+        done = InteractionAttribution.objects.filter(interaction_id=OuterRef("interaction_id"))
+        evaluations = evaluations.exclude(Exists(done))
     profiles = ProfileCache(BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk])
     done, after = 0, 0
     while True:  # batches by interaction id, each read with its sources in two queries
