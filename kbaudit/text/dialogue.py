@@ -23,7 +23,7 @@ _PLEASANTRY_RE = re.compile(
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
-    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e"
+    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
     r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b",
     re.IGNORECASE,
@@ -127,6 +127,37 @@ _YES_NO_RE = re.compile(
     r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
     re.IGNORECASE,
 )
+
+# A question about the listener's own tastes, habits or experience ("Do you like
+# sweaters?", "Have you ever tried cod liver oil?", "How about you?"): conversation, not
+# knowledge. Offers ("would you like me to...") and questions about the customer's case
+# ("do you have your order number?") are not among them.
+_LISTENER_QUESTION_RE = re.compile(
+    r"^(?:(?:and|so|but|well|oh|also),? )?(?:do|did|have|are|were|would) you (?:ever |also |still |really "
+    r"|always |usually |even |personally )?(?:like|love|enjoy|prefer|play|watch|listen|read|hear|heard|go"
+    r"|eat|cook|tried|try|been to|seen|visited|collect|follow|shop|a fan|into|have (?:a|any) favou?rite)\b"
+    r"(?! (?:me|us) to\b)"
+    r"|^(?:what|which|who)(?: is|'s| are) your favou?rite\b"
+    r"|\b(?:how|what) about you\b|^(?:and )?you\?$"
+    r"|^(?:what|which) (?:kinds?|sorts?|types?) of [\w -]{1,30} do you\b"
+    r"|^how (?:often|much) do you\b|^(?:how|what) about (?!(?:me|us) |my |our )[\w -]{1,40}\?$"
+    r"|^(?:do|did) you do\b"
+    r"|^what (?:else |other [\w -]{1,30})?do you (?:know|think|like|love|enjoy)\b",
+    re.IGNORECASE,
+)
+# Agreement that only speaks of the speaker ("Same here!", "Me too."): an opinion.
+_AGREEMENT_RE = re.compile(r"^(?:same here|me too|me neither|same)\b[.!]*$", re.IGNORECASE)
+
+
+def asks_about_listener(text: str) -> bool:
+    """A question about the listener's own tastes or experience, not about the case."""
+    clean = text.strip().strip("-*• ").strip()
+    return clean.endswith("?") and bool(_LISTENER_QUESTION_RE.search(clean))
+
+
+def is_own_agreement(text: str) -> bool:
+    return bool(_AGREEMENT_RE.match(text.strip()))
+
 
 # Stems that small talk is made of; a turn built only from them asks for nothing.
 _SMALL_TALK_STEMS = frozenset(

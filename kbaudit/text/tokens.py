@@ -100,13 +100,17 @@ _PUNCT_MAP = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–
 
 # Pre-tokenised logs write "I 'm" and "do n't"; rejoin them so contractions read whole.
 _DETACHED_CONTRACTION_RE = re.compile(r"(\w) (n't|'(?:m|s|re|ve|d|ll))\b", re.IGNORECASE)
+# ...and "Yes . It is , too": punctuation set off by a space goes back on its word.
+_DETACHED_PUNCTUATION_RE = re.compile(r"(?<=[\w\"')]) +([,.!?;:]+)(?=\s|$)")
 
 
 def normalise(text: str) -> str:
-    """NFKC, straight quotes and dashes, rejoined contractions, collapsed whitespace."""
+    """NFKC, straight quotes and dashes, rejoined contractions and punctuation, collapsed
+    whitespace."""
     text = unicodedata.normalize("NFKC", text or "")
     text = text.translate(_PUNCT_MAP)
     text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
+    text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
     return _SPACE_RE.sub(" ", text).strip()
 
 

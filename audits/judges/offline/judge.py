@@ -38,7 +38,7 @@ from .domain import DomainVocabulary, is_off_topic, question_subject, topic_labe
 from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, may_restate, redundant_of
 from .rubric import VERDICT_RULES, Findings, decide
-from .semantic import SemanticIndex
+from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .values import subject_stems
@@ -162,8 +162,14 @@ def _by_meaning(
         sources,
     )
     for position, index in enumerate(pending):
+        fact = facts[index]
         similarity = [semantic.best_sentence(position, s)[0] for s in range(len(sources))]
-        supports[index] = fact_support(facts[index], sources, context, similarity)
+        words = subject_stems(fact.stems)
+        aligned = [
+            aligned_words(digits_for_number_words(fact.text), words - source.stems, source)
+            for source in sources
+        ]
+        supports[index] = fact_support(fact, sources, context, similarity, aligned)
     return supports
 
 

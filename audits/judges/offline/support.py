@@ -134,11 +134,13 @@ def fact_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float] = (),
+    aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     """Which sources support the fact and, when none does, the most specific reason.
 
     ``similarity`` is the fact's closeness in meaning to each source (its best
-    sentence), from :mod:`.semantic`; without it only words count.
+    sentence), and ``aligned`` per source the fact's words that source says in other
+    words, from :mod:`.semantic`; without them only words count.
     """
     located = locate_values(sources)
     problems = [
@@ -157,7 +159,7 @@ def fact_support(
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
-        return _word_support(fact, sources, query, similarity)
+        return _word_support(fact, sources, query, similarity, aligned)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
     invented = problem.reason == "not_in_sources" and not fact.personal
@@ -171,6 +173,7 @@ def _word_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float] = (),
+    aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
@@ -188,7 +191,7 @@ def _word_support(
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
-    by_meaning = _meaning_support(fact, sources, query, similarity)
+    by_meaning = _meaning_support(fact, sources, query, similarity, aligned)
     if any(by_meaning):
         return FactSupport(by_meaning, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
@@ -202,6 +205,7 @@ def _meaning_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float],
+    aligned: Sequence[frozenset[str]] = (),
 ) -> list[int]:
     """Sources that say the fact in other words: close in meaning, sharing some words,
     and naming nothing the sources and the question never name."""
@@ -211,23 +215,32 @@ def _meaning_support(
     # A name only the question uses ("France") is the customer's case, not an invention.
     if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names - query.stems:
         return [0] * len(sources)
-    holders = _value_holders(fact, sources, query)
+    # A bare number ("five-pin", "in 1914") anchors nothing: only a measured value.
+    holders = _value_holders(fact, sources, query, measured=True)
     words = subject_stems(fact.stems)
     row = []
+    aligned = aligned or [frozenset()] * len(sources)
     for index, (source, score) in enumerate(zip(sources, similarity, strict=True)):
         share = _word_share(fact, source.stems)
         novel = len(words - source.stems - query.stems)
         if index in holders:
             # The value is the source's own: the words around it may be anyone's.
             row.append(int(score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE))
-        else:
-            row.append(
-                int(
-                    score >= SEMANTIC_STRONG
-                    and share >= SEMANTIC_WORD_SHARE
-                    and novel <= SEMANTIC_NOVEL_WORDS
-                )
-            )
+            continue
+        strong = (
+            score >= SEMANTIC_STRONG
+            and share >= SEMANTIC_WORD_SHARE
+            and novel <= SEMANTIC_NOVEL_WORDS
+        )
+        # Or word by word: every word the source lacks is one of its words said
+        # otherwise, as many as a fact may miss by words alone.
+        said = source.stems | aligned[index]
+        aligned_fully = (
+            score >= SEMANTIC_SUPPORT
+            and _word_share(fact, said) >= lexical_threshold(fact)
+            and len(words - said - query.stems) <= SEMANTIC_NOVEL_WORDS
+        )
+        row.append(int(strong or aligned_fully))
     return row
 
 
@@ -409,16 +422,31 @@ def _specificity(problem: Problem) -> int:
     return REASON_ORDER.index(problem.reason)
 
 
-def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> set[int]:
-    """Sources stating one of the fact's own values (not the customer's)."""
+def _value_holders(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext, *, measured: bool = False
+) -> set[int]:
+    """Sources stating one of the fact's own values (not the customer's); ``measured``:
+    only values with a unit or of a measured kind (a price, a length of time, a share),
+    not a bare number ("five-pin", "1914")."""
     return {
         index
         for index, source in enumerate(sources)
         for quantity in fact.quantities
         if not quantity.soft
+        and (not measured or _measured(quantity))
         and not any(quantity.same_value(given) for given in query.quantities)
         and any(quantity.same_value(own) for _, own in source.located_quantities())
     }
+
+
+def _measured(quantity: Quantity) -> bool:
+    """A value a policy states (a price, a length of time, a share, an allowance), not
+    an ordinal, a bare number or a year."""
+    if quantity.kind == "ordinal":
+        return False
+    if quantity.kind != "number":
+        return True
+    return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())
 
 
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:

@@ -1,0 +1,177 @@
+"""Meaning matching in the offline judge: what counts as a claim, and when a fact
+restates its source (or another fact) in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.decompose import split_response
+from kbaudit.text.dialogue import asks_about_listener
+from kbaudit.text.tokens import normalise
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title="Help", text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def groundedness(result: JudgeResult) -> float | None:
+    return result.metrics()["groundedness"]
+
+
+# --- Pre-tokenised logs --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("Yes . It is , too !", "Yes. It is, too!"),
+        ('He said " hello " .', 'He said " hello ".'),
+        ("Really ? I did n't know", "Really? I didn't know"),
+    ],
+)
+def test_punctuation_set_off_by_spaces_goes_back_on_its_word(raw, clean):
+    assert normalise(raw) == clean
+
+
+def test_a_bare_yes_written_with_a_detached_full_stop_is_no_claim():
+    parts = split_response("Yes . Refunds take 5 days .")
+    assert [fact.text for fact in parts.facts] == ["Refunds take 5 days."]
+
+
+# --- Small talk about the listener ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do you like sweaters?",
+        "Have you ever tried cod liver oil?",
+        "What kind of dice do you play?",
+        "How about you?",
+        "How about rugby league?",
+        "How often do you go to the library?",
+        "What's your favourite colour?",
+    ],
+)
+def test_questions_about_the_listeners_tastes_are_small_talk(question):
+    assert asks_about_listener(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there anything else I can help you with?",
+        "Would you like me to send you the link?",
+        "Do you have your booking reference to hand?",
+        "Which plan are you on?",
+        "Anything else I can help with?",
+    ],
+)
+def test_offers_and_questions_about_the_case_are_not(question):
+    assert not asks_about_listener(question)
+
+
+def test_small_talk_about_the_listener_is_said_but_in_no_source():
+    source = "Harry Potter is a series of fantasy novels written by J. K. Rowling."
+    result = judge("I have never read that.", "Do you like that series of fantasy novels?", source)
+    assert result.facts == ["Do you like that series of fantasy novels?"]
+    assert groundedness(result) == 0.0
+
+
+def test_a_supported_claim_beside_small_talk_is_only_part_of_the_answer():
+    source = "Goldendoodles are referred to as designer dogs."
+    result = judge(
+        "Have you seen one?",
+        "Goldendoodles are referred to as designer dogs, do you like them?",
+        source,
+    )
+    assert groundedness(result) == 0.5
+
+
+def test_an_offer_of_help_stays_out_of_every_denominator():
+    source = "A replacement card is free and arrives in 3 to 5 working days."
+    result = judge(
+        "How long does a replacement card take?",
+        "A replacement card arrives in 3 to 5 working days. Is there anything else I can help"
+        " you with?",
+        source,
+    )
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize("agreement", ["Same here!", "Me too."])
+def test_agreeing_about_oneself_is_an_opinion(agreement):
+    parts = split_response(agreement)
+    assert len(parts.facts) == 1 and parts.facts[0].personal
+
+
+@pytest.mark.parametrize(
+    ("response", "claim"),
+    [
+        (":) do you know that Chrome is a free web browser?", "Chrome is a free web browser"),
+        ("You mean like how creatures take on a green hue?", "how creatures take on a green hue"),
+    ],
+)
+def test_a_question_that_states_something_states_it(response, claim):
+    assert [fact.text for fact in split_response(response).facts] == [claim]
+
+
+def test_asking_whether_the_listener_knows_where_states_nothing():
+    assert not split_response("Do you know where he lives?").facts
+
+
+# --- Facts in other words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "source", "response"),
+    [
+        (
+            "What do hunted species tend to be?",
+            "The species that are hunted are usually mammals and birds.",
+            "Hunted species are normally mammals and birds.",
+        ),
+        ("Are refunds quick?", "Refunds are typically fast.", "Refunds are normally quick."),
+    ],
+)
+def test_a_word_the_source_says_otherwise_is_aligned_with_it(query, source, response):
+    assert groundedness(judge(query, response, source)) == 1.0
+
+
+def test_a_word_with_no_counterpart_in_the_source_is_not_aligned():
+    result = judge(
+        "What do hunted species tend to be?",
+        "Hunted species are normally expensive mammals and birds.",
+        "The species that are hunted are usually mammals and birds.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_year_does_not_excuse_the_words_added_around_it():
+    result = judge(
+        "Tell me about the painting.",
+        "In 1914 Gleizes painted a famous army doctor.",
+        "In 1914 the French artist Albert Gleizes painted a portrait of an army doctor.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_price_of_the_sources_own_still_anchors_a_loosely_worded_fact():
+    result = judge(
+        "How much is an extra bag?",
+        "Popping an extra bag on costs £35 per flight online.",
+        "Each additional bag costs £35 per flight online or £60 at the airport.",
+    )
+    assert groundedness(result) == 1.0
