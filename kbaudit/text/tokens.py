@@ -298,8 +298,20 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
             continue
         following = content_stems(text[match.end() : match.end() + 80])
-        targets.append(frozenset(following[:NEGATION_REACH]))
+        target = set(following[:NEGATION_REACH])
+        if _COPULA_NEGATION_RE.search(text[max(0, match.start() - 8) : match.end()]):
+            # "Unarranged overdrafts aren't available": what is not available is the
+            # subject before the verb, as in "we do not offer unarranged overdrafts".
+            before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
+            target.update(content_stems(before)[-NEGATION_REACH:])
+        targets.append(frozenset(target))
     return targets
+
+
+# A negated "be": what follows describes the subject before it.
+_COPULA_NEGATION_RE = re.compile(
+    r"(?:\b(?:is|are|was|were) not|\b(?:isn't|aren't|wasn't|weren't))$", re.IGNORECASE
+)
 
 
 def split_sentences(text: str) -> list[str]:

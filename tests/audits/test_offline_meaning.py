@@ -175,3 +175,70 @@ def test_a_price_of_the_sources_own_still_anchors_a_loosely_worded_fact():
         "Each additional bag costs £35 per flight online or £60 at the airport.",
     )
     assert groundedness(result) == 1.0
+
+
+# --- Repetition ------------------------------------------------------------------------
+
+
+def self_distinctness(result: JudgeResult) -> float | None:
+    return result.metrics()["self_distinctness"]
+
+
+def test_two_clauses_of_one_source_sentence_are_two_facts():
+    result = judge(
+        "Can I freeze my card?",
+        "You can freeze your card in the app. Frozen cards can be unfrozen in the app at any time.",
+        "Cards. You can freeze your card in the app, and frozen cards can be unfrozen in the app"
+        " at any time.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_facts_each_plainly_saying_its_own_source_sentence_are_distinct():
+    result = judge(
+        "What do Elite guests get?",
+        "Elite guests get late checkout and free breakfast. Elite guests get a room upgrade as well.",
+        "Elite status. Elite guests get late checkout and free breakfast.",
+        "Rooms. Elite guests also get a room upgrade when one is available.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_the_same_source_clause_said_twice_is_a_restatement():
+    result = judge(
+        "How long is the return window?",
+        "You can return items within 30 days. In other words, you have 30 days to send them back.",
+        "Returns. You can return items within 30 days of delivery.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+def test_no_charge_for_that_restates_the_free_fact_before_it():
+    result = judge(
+        "Can I change my delivery address?",
+        "Changing your delivery address is free in the app. There's no charge at all for doing that.",
+        "Delivery. Changing your delivery address is free in the app.",
+    )
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+# --- Polarity ----------------------------------------------------------------------------
+
+
+def test_a_negated_be_denies_its_subject_as_the_source_does():
+    result = judge(
+        "Can I get cash for my gift card?",
+        "Cash refunds for gift cards aren't available.",
+        "Gift cards. We do not offer cash refunds for gift cards.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_a_negated_be_still_contradicts_a_source_that_allows_it():
+    result = judge(
+        "Can I get cash for my gift card?",
+        "Cash refunds for gift cards aren't available.",
+        "Gift cards. We offer cash refunds for gift cards within 30 days.",
+    )
+    assert groundedness(result) == 0.0

@@ -204,23 +204,43 @@ def _restatement(
     ):
         return None
     semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
-    said = [_sentence_said(semantic, index, len(sources)) for index in range(len(facts))]
+    said = [_clause_said(semantic, facts[index], index, sources) for index in range(len(facts))]
 
     def similarity(later: int, earlier: int) -> float:
-        if said[later] is not None and said[later] == said[earlier]:
-            return 1.0
+        first, second = said[later], said[earlier]
+        if first is not None and second is not None:
+            if first[:3] == second[:3]:
+                return 1.0
+            # Two clauses of one source sentence are two statements of it, and so are
+            # two sentences each fact plainly says.
+            if first[:2] == second[:2] or min(first[3], second[3]) >= SAYS_PLAINLY:
+                return 0.0
         return semantic.between(later, earlier)
 
     return similarity
 
 
-def _sentence_said(semantic: SemanticIndex, fact: int, n_sources: int) -> tuple[int, str] | None:
+# A fact this close to a source sentence says that sentence and no other.
+SAYS_PLAINLY = 0.75
+
+
+def _clause_said(
+    semantic: SemanticIndex, fact: Fact, index: int, sources: Sequence[PreparedSource]
+) -> tuple[int, str, int, float] | None:
+    """The source clause a fact says: the sentence closest in meaning, and within it
+    the clause sharing most of the fact's words; with the sentence's similarity."""
     best, best_score = None, SAYS_SENTENCE
-    for source in range(n_sources):
-        score, sentence = semantic.best_sentence(fact, source)
+    for source in range(len(sources)):
+        score, sentence = semantic.best_sentence(index, source)
         if sentence is not None and score >= best_score:
             best, best_score = (source, sentence), score
-    return best
+    if best is None:
+        return None
+    source, text = best
+    sentence = next(s for s in sources[source].sentences if s.text == text)
+    overlaps = [len(fact.stems & clause.stems) for clause in sentence.clauses]
+    clause = overlaps.index(max(overlaps)) if overlaps else 0
+    return source, text, clause, best_score
 
 
 def _query_context(

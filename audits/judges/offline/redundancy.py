@@ -26,6 +26,8 @@ _LIGHT = frozenset(
     within after before usually typically generally also us customer customers
     """)
 )
+# The words that say something costs nothing ("free", "no charge", "won't cost").
+_PRICE = frozenset(stem(word) for word in word_list("cost costs charge charged free pay fee"))
 RESTATEMENT_OVERLAP = 0.5
 PARAPHRASE_OVERLAP = 0.75
 
@@ -118,8 +120,12 @@ def redundant_of(
             and _values_within(later, first)
         ):
             return True
-        if _free_both(later, first) and _overlap(_about(later), _about(first)) >= 0.5:
-            return True  # "free", "you won't be charged", "no charge" for one thing
+        if _free_both(later, first):
+            # "free", "you won't be charged", "no charge" for one thing; "there's no
+            # charge for that" names nothing else.
+            mine, theirs = _about(later) - _PRICE, _about(first) - _PRICE
+            if not mine or _overlap(mine, theirs) >= 0.5:
+                return True
         return (
             similarity is not None
             and may_restate(later, first)
