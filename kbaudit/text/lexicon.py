@@ -164,6 +164,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "arrive",
     ),
     ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # "as long as" is "if": nothing is long.
+    ("long", re.compile(r"\b(?:as|so) long as\b", re.I), "if"),
     # Discourse markers opening a statement restate; they say nothing themselves ("which
     # means 'florids'" inside a sentence does).
     (

@@ -242,3 +242,45 @@ def test_a_negated_be_still_contradicts_a_source_that_allows_it():
         "Gift cards. We offer cash refunds for gift cards within 30 days.",
     )
     assert groundedness(result) == 0.0
+
+
+# --- Words a paraphrase may add ------------------------------------------------------------
+
+
+def test_as_long_as_is_a_condition_not_a_length():
+    from kbaudit.text.tokens import content_stems
+
+    assert "long" not in content_stems("You can rent one as long as it is economy class.")
+    result = judge(
+        "Can my 22-year-old rent a car?",
+        "Your 22-year-old can rent a car as long as the car is economy class.",
+        "Young drivers. Drivers aged 21 to 24 may rent economy class cars.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_the_ordinary_case_named_beside_a_special_one_claims_nothing_more():
+    result = judge(
+        "What does a replacement key cost?",
+        "The standard replacement key is free.",
+        "Keys. A replacement key is free and arrives in 2 days. Express delivery costs £10.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_an_unknown_qualifier_is_still_a_claim():
+    result = judge(
+        "What does a replacement key cost?",
+        "The electronic replacement key is free.",
+        "Keys. A replacement key is free and arrives in 2 days. Express delivery costs £10.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_table_value_with_its_words_said_otherwise_is_supported():
+    result = judge(
+        "What is the Premier withdrawal limit?",
+        "Premier cardholders can take out up to a thousand pounds a day.",
+        "Limits at a glance. Limit | Everyday | Premier. Daily card withdrawal | £500 | £1,000.",
+    )
+    assert groundedness(result) == 1.0

@@ -22,7 +22,7 @@ from kbaudit.text.conditions import (
     window_exceeded,
 )
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets
+from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 
 from .decompose import Fact, has_verb
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
@@ -102,7 +102,7 @@ def lexical_score(
     """
     if fact.personal:
         return 0.0  # the bot's own experience or opinion is in no source
-    words = subject_stems(fact.stems)
+    words = _claimed(fact, source_stems)
     if not words:
         return 1.0
     unknown_names = (fact.proper_nouns & words) - source_stems - query.known_names
@@ -120,8 +120,19 @@ def lexical_score(
 
 
 def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
-    words = subject_stems(fact.stems)
+    words = _claimed(fact, source_stems)
     return len(words & source_stems) / len(words) if words else 1.0
+
+
+# Words naming the ordinary case ("the standard replacement is free"): beside a source
+# that gives a special case, they say the fact is not about that one, and claim nothing
+# the source must say.
+_ORDINARY_CASE = frozenset(stem(word) for word in word_list("standard ordinary default"))
+
+
+def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
+    """The words of the fact a source must carry."""
+    return subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -223,9 +234,17 @@ def _meaning_support(
     for index, (source, score) in enumerate(zip(sources, similarity, strict=True)):
         share = _word_share(fact, source.stems)
         novel = len(words - source.stems - query.stems)
+        said = source.stems | aligned[index]
         if index in holders:
-            # The value is the source's own: the words around it may be anyone's.
-            row.append(int(score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE))
+            # The value is the source's own: the words around it may be anyone's, and
+            # are enough when each is the source's or one of its words said otherwise
+            # ("cardholders" beside the "card" table's "£1,000").
+            row.append(
+                int(
+                    (score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE)
+                    or _word_share(fact, said) >= lexical_threshold(fact)
+                )
+            )
             continue
         strong = (
             score >= SEMANTIC_STRONG
@@ -234,7 +253,6 @@ def _meaning_support(
         )
         # Or word by word: every word the source lacks is one of its words said
         # otherwise, as many as a fact may miss by words alone.
-        said = source.stems | aligned[index]
         aligned_fully = (
             score >= SEMANTIC_SUPPORT
             and _word_share(fact, said) >= lexical_threshold(fact)
