@@ -25,7 +25,12 @@ _PLEASANTRY_RE = re.compile(
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
-    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b",
+    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
+    r"|\b(?:good|best of) luck\b|\bwishing you\b|\ball the best\b"
+    # Remarks about the question itself: "this one comes up a lot".
+    r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
+    r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
+    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -99,8 +104,10 @@ _META_RE = re.compile(
     r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
-    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through) (?:the|our|your|a)"
-    r" (?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|faq|knowledge base|information)s?\b[^.]*[.!]?$"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
+    r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a)"
+    r" (?:[\w-]+ )?(?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|guidance|faq"
+    r"|knowledge base|information|policy|policies|terms|rules|website|site|notes|records)s?\b[^.]*[.!]?$"
     r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
     r"(?: (?:i have|available|provided|above))*[.!]*$)",
     re.IGNORECASE,

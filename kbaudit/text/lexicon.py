@@ -112,6 +112,8 @@ SYNONYMS: dict[str, str] = {
     "hr": "hour",
     "annual": "year",
     "shut": "close",
+    "hir": "rent",
+    "postpon": "defer",
     "view": "read",
     "retr": "attempt",
     "try": "attempt",
@@ -144,6 +146,23 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"return \1",  # "send the TV back": the TV stays
     ),
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+    # "you won't get the £25 back": a refund of it.
+    (
+        "back",
+        re.compile(r"\b(?:get|gets|getting|got)\s+((?:[\w'£$€.,-]+\s+){0,3}?)back\b", re.I),
+        r"refund \1",
+    ),
+    # Ages and limits said as comparisons: "younger than 21" is "under 21".
+    ("younger less fewer", re.compile(r"\b(?:younger|less|fewer) than\b", re.I), "under"),
+    ("older more", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),
+    # "isn't able to", "not able to", "unable to": cannot.
+    (
+        "able unable",
+        re.compile(
+            r"\b(?:(?:is|are|was|were)(?:n't| not)|not|never) able to\b|\bunable to\b", re.I
+        ),
+        "cannot",
+    ),
     (
         "returning",
         re.compile(r"\breturning (?=(?:customer|visitor|shopper|buyer)s?\b)", re.I),

@@ -284,3 +284,62 @@ def test_a_table_value_with_its_words_said_otherwise_is_supported():
         "Limits at a glance. Limit | Everyday | Premier. Daily card withdrawal | £500 | £1,000.",
     )
     assert groundedness(result) == 1.0
+
+
+# --- Non-claims of other shapes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "courtesy",
+    [
+        "Good luck with your application!",
+        "Wishing you the best of luck!",
+        "All the best with the move!",
+        "this one comes up a lot!",
+        "That's a very common question.",
+        "You're not the first to ask.",
+        "I've had a look at our guidance for you.",
+        "I had a quick look through the rental policy.",
+    ],
+)
+def test_courtesies_and_remarks_about_the_question_or_the_lookup_are_not_facts(courtesy):
+    source = "Application deadlines. Undergraduate applications close on 15 January."
+    result = judge(
+        "When do applications close?",
+        f"{courtesy} Undergraduate applications close on 15 January.",
+        source,
+    )
+    assert result.facts == ["Undergraduate applications close on 15 January."]
+    assert groundedness(result) == 1.0
+
+
+# --- Small help-centre lexicon ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "response"),
+    [
+        (
+            "Drivers under 21 cannot rent.",
+            "Drivers younger than 21 are unable to rent.",
+        ),
+        (
+            "Drivers under 21 cannot rent.",
+            "Drivers younger than twenty-one aren't able to hire.",
+        ),
+        ("The deposit is refundable.", "You'll get the deposit back."),
+        ("Students may defer entry.", "Students may postpone entry."),
+    ],
+)
+def test_common_help_centre_wordings_meet_the_sources(source, response):
+    assert groundedness(judge("Can I?", response, f"Rules. {source}")) == 1.0
+
+
+def test_two_verbs_of_one_source_sentence_are_two_facts():
+    result = judge(
+        "How does fuel work?",
+        "Cars are supplied with a full tank and must be returned full.",
+        "Fuel policy. Cars are supplied with a full tank and must be returned full.",
+    )
+    assert len(result.facts) == 2
+    assert self_distinctness(result) == 1.0

@@ -152,6 +152,11 @@ def _opener_kind(opener: str) -> str:
     return kind if kind in ("yes_no", "refusal") else "pleasantry"
 
 
+def split_clauses(sentence: str) -> list[str]:
+    """A sentence's statements, split as an answer's facts are."""
+    return _clauses(sentence)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Split at ";", "and", "but" only where both sides are clauses with their own verb."""
     clauses: list[str] = []

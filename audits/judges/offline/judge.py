@@ -33,7 +33,7 @@ from .coverage import (
     source_addresses,
     value_required,
 )
-from .decompose import Fact, ResponseParts, split_response
+from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
 from .redundancy import conflicting_pairs, may_restate, redundant_of
@@ -237,8 +237,8 @@ def _clause_said(
     if best is None:
         return None
     source, text = best
-    sentence = next(s for s in sources[source].sentences if s.text == text)
-    overlaps = [len(fact.stems & clause.stems) for clause in sentence.clauses]
+    # The sentence split as the answer's facts are, so one clause is one fact's worth.
+    overlaps = [len(fact.stems & frozenset(content_stems(part))) for part in split_clauses(text)]
     clause = overlaps.index(max(overlaps)) if overlaps else 0
     return source, text, clause, best_score
 
