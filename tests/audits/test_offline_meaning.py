@@ -343,3 +343,45 @@ def test_two_verbs_of_one_source_sentence_are_two_facts():
     )
     assert len(result.facts) == 2
     assert self_distinctness(result) == 1.0
+
+
+def test_two_wordings_of_one_source_clause_are_one_statement_whatever_their_polarity():
+    result = judge(
+        "Are electronic transcripts free?",
+        "Electronic transcripts are free. You won't pay anything for an electronic transcript.",
+        "Transcripts. Official transcripts cost £10 each and are sent within 5 working days."
+        " Electronic transcripts are free.",
+    )
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+def test_one_source_clause_with_two_values_is_not_one_statement():
+    result = judge(
+        "What are the withdrawal limits?",
+        "Daily withdrawals are limited to £500. Daily withdrawals are limited to £1,000.",
+        "Limits. Daily withdrawals are limited to £500 or £1,000.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_two_parts_of_a_sentence_kept_whole_are_two_facts():
+    result = judge(
+        "What can guests do?",
+        "Guests have read-only access to the projects they're invited to. Guests can leave"
+        " comments on tasks.",
+        "Roles. Guests have read-only access to the projects they are invited to and can leave"
+        " comments on tasks.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_the_clause_a_fact_says_is_the_one_it_says_most_of():
+    result = judge(
+        "Does add-on data carry over?",
+        "Unused add-on data doesn't carry over. Any data left on an add-on won't be carried over"
+        " to your next billing month.",
+        "Data add-ons. Add-ons last until the end of your billing month and unused data does not"
+        " carry over.",
+    )
+    assert self_distinctness(result) == 0.5

@@ -36,7 +36,7 @@ from .coverage import (
 from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, may_restate, redundant_of
+from .redundancy import conflicting_pairs, may_restate, redundant_of, same_values
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
@@ -122,7 +122,8 @@ def _grade(
         )
         for sub_query in sub_queries
     ]
-    restated = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
+    similarity, same_statement = _restatement(item, parts.facts, sources, supports)
+    restated = redundant_of(list(parts.facts), similarity, same_statement)
     supports = _inherit_support(supports, restated)
     matches = _matches(sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
@@ -191,18 +192,25 @@ def _inherit_support(
 
 
 def _restatement(
-    item: JudgeInput, facts: Sequence[Fact], sources: Sequence[PreparedSource]
-) -> Callable[[int, int], float] | None:
+    item: JudgeInput,
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: Sequence[FactSupport],
+) -> tuple[Callable[[int, int], float] | None, Callable[[int, int], bool] | None]:
     """How surely two facts of the answer say one thing: in words close in meaning, or
-    as two readings of the same source sentence ("you won't be billed" / "you are not
-    charged" for "While paused, you are not billed"). Embedded only when some pair
-    could restate each other (same values, same polarity)."""
+    as two readings of the same source clause ("you won't be billed" / "you are not
+    charged" for "While paused, you are not billed"); and whether they are one
+    statement outright: the same source clause, which one of them is supported by and
+    the other is by its values and polarity (only its words kept it unsupported), so
+    "Electronic transcripts are free" and "You won't pay anything for one" are one.
+    Embedded only when some pair could restate each other."""
+    readable = [any(support.row) or support.by_words for support in supports]
     if not any(
-        may_restate(facts[later], facts[earlier])
+        may_restate(facts[later], facts[earlier]) or (readable[later] and readable[earlier])
         for later in range(len(facts))
         for earlier in range(later)
     ):
-        return None
+        return None, None
     semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
     said = [_clause_said(semantic, facts[index], index, sources) for index in range(len(facts))]
 
@@ -217,7 +225,28 @@ def _restatement(
                 return 0.0
         return semantic.between(later, earlier)
 
-    return similarity
+    def same_statement(later: int, earlier: int) -> bool:
+        first, second = said[later], said[earlier]
+        if first is None or second is None or first[:3] != second[:3]:
+            return False
+        pair = (supports[later], supports[earlier])
+        if not all(readable[index] for index in (later, earlier)):
+            return False
+        if not same_values(facts[later], facts[earlier]):
+            return False  # "£500 on Everyday" and "£1,000 on Premier" from one sentence
+        if not any(any(support.row) for support in pair):
+            return False
+        # One read only by its words must say the clause plainly.
+        return (
+            all(any(support.row) for support in pair) or min(first[3], second[3]) >= SAYS_OUTRIGHT
+        )
+
+    return similarity, same_statement
+
+
+# A fact unsupported by its words alone this close to the clause another fact is
+# supported by says that clause.
+SAYS_OUTRIGHT = 0.6
 
 
 # A fact this close to a source sentence says that sentence and no other.
@@ -238,7 +267,10 @@ def _clause_said(
         return None
     source, text = best
     # The sentence split as the answer's facts are, so one clause is one fact's worth.
-    overlaps = [len(fact.stems & frozenset(content_stems(part))) for part in split_clauses(text)]
+    # The clause it says most of: a short clause said whole beats a long one it
+    # borrows a few words from.
+    parts = [frozenset(content_stems(part)) for part in split_clauses(text)]
+    overlaps = [len(fact.stems & part) / len(part) if part else 0.0 for part in parts]
     clause = overlaps.index(max(overlaps)) if overlaps else 0
     return source, text, clause, best_score
 

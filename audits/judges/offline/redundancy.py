@@ -95,6 +95,10 @@ def _values_within(later: Fact, earlier: Fact) -> bool:
     )
 
 
+def same_values(later: Fact, earlier: Fact) -> bool:
+    return _values(later) == _values(earlier)
+
+
 def may_restate(later: Fact, earlier: Fact) -> bool:
     """Only facts with the same values and polarity can restate each other in other
     words: "$10 a month" and "$15 a month" are two claims however alike they read."""
@@ -102,17 +106,22 @@ def may_restate(later: Fact, earlier: Fact) -> bool:
 
 
 def redundant_of(
-    facts: list[Fact], similarity: Callable[[int, int], float] | None = None
+    facts: list[Fact],
+    similarity: Callable[[int, int], float] | None = None,
+    same_statement: Callable[[int, int], bool] | None = None,
 ) -> list[int | None]:
     """For each fact, the first earlier fact it restates, else None.
 
     ``similarity(later, earlier)`` is their closeness in meaning (see :mod:`.semantic`);
-    without it only words count.
+    without it only words count. ``same_statement(later, earlier)`` says the two are
+    one statement of the sources whatever their wording.
     """
 
     def restated(index: int, earlier: int) -> bool:
         later, first = facts[index], facts[earlier]
         if restates(later, first):
+            return True
+        if same_statement is not None and same_statement(index, earlier):
             return True
         if (
             earlier == index - 1
