@@ -131,7 +131,12 @@ _CONTACT_QUERY_RE = re.compile(
 _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
     r"|(?:unfortunately|sadly|i'?m afraid) not"
-    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
+    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't)"
+    # A hedged or bare affirmation: "I believe so", "I think it was", "Yeah it is".
+    r"|(?:(?:yes|yeah|yep|no|oh yes),? )?(?:i (?:believe|think|guess|suppose) )?"
+    r"(?:so|not|it (?:is|was|does|did|isn't|wasn't)|they (?:are|were|do|did)"
+    r"|(?:he|she) (?:is|was|does|did)|that's (?:true|correct|right))"
+    r"|(?:yes|yeah|yep|no),? (?:indeed|exactly|definitely|of course))[.!,]*$",
     re.IGNORECASE,
 )
 

@@ -219,12 +219,15 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 # so "the US" meets "the United States" word for word.
 ABBREVIATIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "the US" is the country; "Miss USA" or "our US site" keep their own word.
-    (re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b"), "United States"),
+    (
+        re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b|(?<=\b[Tt]he )usa\b"),
+        "United States",
+    ),
     (re.compile(r"\bU\.K\.(?!\w)|\bUK\b|\b(?i:great britain|britain)\b"), "United Kingdom"),
     (re.compile(r"\bEU\b"), "European Union"),
     (re.compile(r"\b(?i:europe)\b"), "European"),
 )
-ABBREVIATION_HINT_RE = re.compile(r"U\.?[SK]|US|UK|EU|(?i:britain|europe\b)")
+ABBREVIATION_HINT_RE = re.compile(r"U\.?[SK]|US|UK|EU|(?i:britain|europe\b|the usa\b)")
 
 # Words a customer and an article use for the same subject. Each line is one group;
 # a word may sit in several groups (related is not transitive: "paid" is a payout and

@@ -385,3 +385,35 @@ def test_the_clause_a_fact_says_is_the_one_it_says_most_of():
         " carry over.",
     )
     assert self_distinctness(result) == 0.5
+
+
+# --- Hedges and remarks on the claim -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("response", "facts"),
+    [
+        ("I believe it was. The shop opened in 1998.", ["The shop opened in 1998."]),
+        ("I think so. The shop opened in 1998.", ["The shop opened in 1998."]),
+        ("Yeah it is, the shop opened in 1998.", ["the shop opened in 1998."]),
+        ("It's interesting that the shop opened in 1998.", ["the shop opened in 1998."]),
+        ("It's amazing how the shop opened in 1998.", ["the shop opened in 1998."]),
+    ],
+)
+def test_hedged_affirmations_and_remarks_on_a_claim_are_not_claims(response, facts):
+    assert [fact.text for fact in split_response(response).facts] == facts
+
+
+def test_a_claim_that_starts_like_an_affirmation_is_still_a_claim():
+    assert [fact.text for fact in split_response("It is free to cancel.").facts] == [
+        "It is free to cancel."
+    ]
+
+
+def test_the_usa_in_lower_case_is_the_united_states():
+    result = judge(
+        "Where did it start?",
+        "it is developed in the usa",
+        "History. The role was developed in the United States.",
+    )
+    assert groundedness(result) == 1.0

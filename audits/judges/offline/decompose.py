@@ -77,7 +77,11 @@ _OPENER_RE = re.compile(
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|good news|bad news|great news|the good news is|the short answer is"
-    r"|hey)\s*[,!:-]+\s+"
+    r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
+    r"\s*[,!:-]+\s+"
+    # "It's interesting that ...": a remark on the claim that follows.
+    r"|^(?:it'?s|it is) (?:really |so |very |quite )?(?:interesting|funny|amazing|fascinating"
+    r"|cool|crazy|surprising|sad|great|wild|neat|incredible) (?:that|how)\s+"
     # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
     r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
     r"(?: that)?\s+",
