@@ -417,3 +417,16 @@ def test_the_usa_in_lower_case_is_the_united_states():
         "History. The role was developed in the United States.",
     )
     assert groundedness(result) == 1.0
+
+
+def test_denying_a_rule_that_has_an_exception_contradicts_it():
+    source = "Cards. Your old card stays active unless you report it lost."
+    query = "Does my old card keep working?"
+    assert groundedness(judge(query, "Your old card won't stay active.", source)) == 0.0
+
+
+def test_a_fact_about_the_exception_may_take_the_other_polarity():
+    source = "Cards. Your old card stays active unless you report it lost."
+    query = "Does my old card keep working?"
+    response = "Your old card won't stay active once you report it lost."
+    assert groundedness(judge(query, response, source)) == 1.0

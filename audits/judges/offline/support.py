@@ -520,12 +520,18 @@ _RESTRICTION_RE = re.compile(
 )
 
 
+_EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
+
+
 def _restricted_differently(first: str, second: str) -> bool:
     mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
     theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
-    # "costs £30, except on Flex fares where it is free" holds both polarities.
+    # "costs £30, except on Flex fares where it is free" holds both polarities, for a
+    # fact about the exception: "Your PIN won't stay the same" names nothing of
+    # "unless you ask for a new one" and denies the rule itself.
     if "except" in theirs or "unless" in theirs:
-        return True
+        exception = _EXCEPTION_RE.split(second, maxsplit=1)[-1]
+        return bool(frozenset(content_stems(first)) & frozenset(content_stems(exception)))
     return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
 
 
