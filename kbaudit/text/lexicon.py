@@ -153,8 +153,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"refund \1",
     ),
     # Ages and limits said as comparisons: "younger than 21" is "under 21".
-    ("younger less fewer", re.compile(r"\b(?:younger|less|fewer) than\b", re.I), "under"),
-    ("older more", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),
+    ("than", re.compile(r"\b(?:younger|less|fewer) than\b", re.I), "under"),
+    ("than", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),
     # "isn't able to", "not able to", "unable to": cannot.
     (
         "able unable",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.quantities import extract_quantities
@@ -166,14 +167,20 @@ def _by_meaning(
         fact = facts[index]
         similarity = [semantic.best_sentence(position, s)[0] for s in range(len(sources))]
         words = subject_stems(fact.stems)
+        text = digits_for_number_words(fact.text)
+        # Word by word only where the sentence reads near enough to matter.
         aligned = [
-            aligned_words(digits_for_number_words(fact.text), words - source.stems, source)
-            for source in sources
+            aligned_words(text, words - source.stems, source)
+            if score >= ALIGNMENT_FLOOR
+            else frozenset()
+            for source, score in zip(sources, similarity, strict=True)
         ]
         supports[index] = fact_support(fact, sources, context, similarity, aligned)
     return supports
 
 
+# Below this closeness to every sentence of a source, no word of it is aligned.
+ALIGNMENT_FLOOR = 0.35
 # A fact this close to a source sentence is read as saying that sentence.
 SAYS_SENTENCE = 0.45
 
@@ -205,10 +212,25 @@ def _restatement(
     "Electronic transcripts are free" and "You won't pay anything for one" are one.
     Embedded only when some pair could restate each other."""
     readable = [any(support.row) or support.by_words for support in supports]
+
+    def worth_reading(later: int, earlier: int) -> bool:
+        if may_restate(facts[later], facts[earlier]):
+            return True
+        # Otherwise only a pair same_statement could join: same values, one of them
+        # read by its words alone or the two of opposite polarity.
+        return (
+            readable[later]
+            and readable[earlier]
+            and same_values(facts[later], facts[earlier])
+            and (
+                supports[later].by_words
+                or supports[earlier].by_words
+                or facts[later].negated != facts[earlier].negated
+            )
+        )
+
     if not any(
-        may_restate(facts[later], facts[earlier]) or (readable[later] and readable[earlier])
-        for later in range(len(facts))
-        for earlier in range(later)
+        worth_reading(later, earlier) for later in range(len(facts)) for earlier in range(later)
     ):
         return None, None
     semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
@@ -253,6 +275,11 @@ SAYS_OUTRIGHT = 0.6
 SAYS_PLAINLY = 0.75
 
 
+@lru_cache(maxsize=8192)
+def _clause_stems(sentence: str) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(content_stems(part)) for part in split_clauses(sentence))
+
+
 def _clause_said(
     semantic: SemanticIndex, fact: Fact, index: int, sources: Sequence[PreparedSource]
 ) -> tuple[int, str, int, float] | None:
@@ -269,7 +296,7 @@ def _clause_said(
     # The sentence split as the answer's facts are, so one clause is one fact's worth.
     # The clause it says most of: a short clause said whole beats a long one it
     # borrows a few words from.
-    parts = [frozenset(content_stems(part)) for part in split_clauses(text)]
+    parts = _clause_stems(text)
     overlaps = [len(fact.stems & part) / len(part) if part else 0.0 for part in parts]
     clause = overlaps.index(max(overlaps)) if overlaps else 0
     return source, text, clause, best_score

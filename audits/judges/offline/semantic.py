@@ -11,6 +11,7 @@ embedded at all; a sentence's vector is kept for the next interaction that retri
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -98,6 +99,13 @@ def _content_tokens(text: str) -> list[str]:
     ]
 
 
+@lru_cache(maxsize=4096)
+def _source_words(text: str) -> np.ndarray:
+    """The vectors of a source's content words, one row each (the same chunks come
+    back all day)."""
+    return _vectors(_content_tokens(text))
+
+
 def aligned_words(
     fact_text: str, missing: frozenset[str], source: PreparedSource
 ) -> frozenset[str]:
@@ -106,10 +114,10 @@ def aligned_words(
     if not missing:
         return frozenset()
     mine = [token for token in _content_tokens(fact_text) if stem(token) in missing]
-    theirs = _content_tokens(source.plain)
-    if not mine or not theirs:
+    theirs = _source_words(source.plain)
+    if not mine or not len(theirs):
         return frozenset()
-    scores = _vectors(mine) @ _vectors(theirs).T
+    scores = _vectors(mine) @ theirs.T
     best = scores.max(axis=1)
     return frozenset(
         stem(token) for token, score in zip(mine, best, strict=True) if score >= WORD_ALIGNMENT
