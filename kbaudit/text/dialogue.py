@@ -82,18 +82,23 @@ _SELF_DESCRIPTION_RE = re.compile(
 # customer's case ("Based on the information I have, ...", "Here is a short summary:",
 # "This answer is based on the article above"): non-claims, in no metric's denominator.
 META_OPENER_RE = re.compile(
-    r"^(?:(?:based|going) (?:on|by) (?:the |my |our |what )?(?:information|info|sources?|documentation"
+    r"^(?:(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
     r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
     r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
     r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
     r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
-    r"|rundown|breakdown)(?: of [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
     r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
     r"|according to (?:our|the) (?:policy|policies|terms|rules|help centre|help center|website|faq)"
     r"|(?:the|this|that) (?:article|passage|page|source|guide|document|help article)s?(?: (?:i|we) found| above| below)?"
     r" (?:answers|covers|explains|says|confirms|addresses|mentions|states)[^:]{0,40}"
-    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question)\s*[,:!-]+\s*",
+    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question"
+    r"|(?:that|this)(?: one)? is (?:easy|simple|quick|straightforward) to (?:answer|read|find|check)[^:,]*"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|went through"
+    r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a) (?:[\w-]+ ){0,2}(?:article"
+    r"|passage|page|guide|guidance|faq|policy|terms|help cent(?:re|er)|documentation|information)s?"
+    r"(?: for you)?)\s*[,:!-]+\s*",
     re.IGNORECASE,
 )
 _META_RE = re.compile(
@@ -102,6 +107,8 @@ _META_RE = re.compile(
     r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
     r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"
     r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
+    r"|(?:the|this|that|our) (?:passage|article|source|page|guide|document|help article)s? (?:doesn't|does not"
+    r"|don't|do not) (?:go into|give|go any further|say more|add)\b"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
     r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
@@ -125,6 +132,7 @@ _CONTACT_DETAIL_RE = re.compile(
 )
 _CONTACT_QUERY_RE = re.compile(
     r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person|representative"
+    r"|doctor|gp|nurse|pharmacist|lawyer|solicitor|accountant|adviser|advisor"
     r"|live chat|chat with|customer service|support team|complain)",
     re.IGNORECASE,
 )

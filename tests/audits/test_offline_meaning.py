@@ -430,3 +430,40 @@ def test_a_fact_about_the_exception_may_take_the_other_polarity():
     query = "Does my old card keep working?"
     response = "Your old card won't stay active once you report it lost."
     assert groundedness(judge(query, response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "From the cover details I have, ",
+        "That one is easy to read off the fee table: ",
+        "I checked the tariffs article for you: ",
+        "Here's a quick summary from the tariffs page: ",
+        "I'm afraid ",
+    ],
+)
+def test_openers_about_the_lookup_or_the_regret_leave_the_claim(opener):
+    result = judge(
+        "What is the standing charge?",
+        f"{opener}the standing charge is 31p a day.",
+        "Tariffs. The standing charge is 31p a day on every tariff.",
+    )
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+def test_a_remark_that_the_article_says_no_more_is_not_a_fact():
+    result = judge(
+        "Can I go on Night Drive without a smart meter?",
+        "Night Drive needs a smart meter. The article doesn't go into more detail than that.",
+        "Night Drive. Night Drive needs a smart meter.",
+    )
+    assert result.facts == ["Night Drive needs a smart meter."]
+
+
+def test_seeing_a_doctor_is_the_answer_when_the_question_asks_about_it():
+    parts = split_response(
+        "You'll have to see a doctor again every 3 months.",
+        "Do I need to see a doctor to keep getting my medication?",
+    )
+    assert len(parts.facts) == 1

@@ -84,7 +84,9 @@ _OPENER_RE = re.compile(
     r"|cool|crazy|surprising|sad|great|wild|neat|incredible) (?:that|how)\s+"
     # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
     r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
-    r"(?: that)?\s+",
+    r"(?: that)?\s+"
+    # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
+    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
