@@ -467,3 +467,31 @@ def test_seeing_a_doctor_is_the_answer_when_the_question_asks_about_it():
         "Do I need to see a doctor to keep getting my medication?",
     )
     assert len(parts.facts) == 1
+
+
+METERS = (
+    "Smart meters. Smart meter installation is free for every customer who owns their home."
+    " Appointments are available Monday to Saturday, 8am to 6pm, and fitting both meters takes"
+    " about 2 hours. Customers with a prepayment meter can switch at no charge."
+)
+
+
+def test_the_same_measured_value_of_one_source_sentence_said_again_is_a_restatement():
+    result = judge(
+        "How long does it take to fit both smart meters?",
+        "Fitting both meters takes about 2 hours. Allow roughly two hours for the engineer to do"
+        " the pair. The whole job for gas and electricity comes to around 120 minutes.",
+        METERS,
+    )
+    assert self_distinctness(result) == pytest.approx(1 / 3)
+    assert groundedness(result) == 1.0
+
+
+def test_one_value_given_by_two_source_sentences_does_not_join_two_facts():
+    result = judge(
+        "How long do things take?",
+        "Fitting both meters takes about 2 hours. Allow roughly two hours for the engineer to do"
+        " the pair.",
+        METERS + " Engineers arrive within 2 hours of the slot opening.",
+    )
+    assert self_distinctness(result) == 1.0

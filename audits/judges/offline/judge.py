@@ -248,6 +248,10 @@ def _restatement(
         return semantic.between(later, earlier)
 
     def same_statement(later: int, earlier: int) -> bool:
+        if _one_sentence_value(
+            facts[later], facts[earlier], supports[later], supports[earlier], sources
+        ):
+            return True
         first, second = said[later], said[earlier]
         if first is None or second is None or first[:3] != second[:3]:
             return False
@@ -264,6 +268,35 @@ def _restatement(
         )
 
     return similarity, same_statement
+
+
+def _one_sentence_value(
+    later: Fact,
+    earlier: Fact,
+    later_support: FactSupport,
+    earlier_support: FactSupport,
+    sources: Sequence[PreparedSource],
+) -> bool:
+    """Two facts stating the same measured value that one source sentence alone gives
+    ("takes about 2 hours" / "allow roughly two hours" / "around 120 minutes"), one of
+    them supported and the other unsupported only for its words, state that sentence."""
+    values = [quantity for quantity in earlier.quantities if not quantity.soft]
+    if not values or not same_values(later, earlier):
+        return False
+    if not (
+        (any(earlier_support.row) and (later_support.by_words or any(later_support.row)))
+        or (any(later_support.row) and earlier_support.by_words)
+    ):
+        return False
+    if any(later_support.row) and any(earlier_support.row):
+        return False  # both supported: each by its own sentence, however alike
+    holders = {
+        (index, sentence.position)
+        for index, source in enumerate(sources)
+        for sentence in source.sentences
+        if any(own.same_value(given) for own in values for given in sentence.quantities)
+    }
+    return len(holders) == 1
 
 
 # A fact unsupported by its words alone this close to the clause another fact is
