@@ -46,7 +46,7 @@ INVENTED_BELOW = 0.5
 # A fact this close in meaning to a source sentence restates it in other words when it
 # states a value of that source's own (its values, names and polarity passed the
 # explicit checks) and shares some of its words.
-SEMANTIC_SUPPORT = 0.6
+SEMANTIC_SUPPORT = 0.55
 # Without such a value the bar is higher: closer in meaning, more shared words and few
 # new ones, since a topical sentence inventing an answer is close in meaning too.
 SEMANTIC_STRONG = 0.75
