@@ -495,3 +495,13 @@ def test_one_value_given_by_two_source_sentences_does_not_join_two_facts():
         METERS + " Engineers arrive within 2 hours of the slot opening.",
     )
     assert self_distinctness(result) == 1.0
+
+
+def test_a_negated_fact_says_the_negated_clause_of_its_sentence():
+    result = judge(
+        "Can I renew DVDs?",
+        "DVDs cannot be renewed. There's no way to extend a DVD loan.",
+        "Loans. Books can be borrowed for 3 weeks and renewed twice online. DVDs are loaned for"
+        " 1 week and cannot be renewed. Overdue books cost 20p a day.",
+    )
+    assert self_distinctness(result) == 0.5

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
+from kbaudit.text.tokens import content_stems, digits_for_number_words, has_negation, normalise
 
 from ..base import (
     JudgeInput,
@@ -309,8 +309,11 @@ SAYS_PLAINLY = 0.75
 
 
 @lru_cache(maxsize=8192)
-def _clause_stems(sentence: str) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(content_stems(part)) for part in split_clauses(sentence))
+def _clause_stems(sentence: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """Each statement of a sentence: its stems and whether it is negated."""
+    return tuple(
+        (frozenset(content_stems(part)), has_negation(part)) for part in split_clauses(sentence)
+    )
 
 
 def _clause_said(
@@ -330,7 +333,12 @@ def _clause_said(
     # The clause it says most of: a short clause said whole beats a long one it
     # borrows a few words from.
     parts = _clause_stems(text)
-    overlaps = [len(fact.stems & part) / len(part) if part else 0.0 for part in parts]
+    # ...and of the fact's polarity: "There's no way to extend a DVD loan" says
+    # "cannot be renewed", not "DVDs are loaned for 1 week".
+    overlaps = [
+        (len(fact.stems & part) / len(part) if part else 0.0) + (negated == fact.negated)
+        for part, negated in parts
+    ]
     clause = overlaps.index(max(overlaps)) if overlaps else 0
     return source, text, clause, best_score
 
