@@ -153,7 +153,7 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"refund \1",
     ),
     # Ages and limits said as comparisons: "younger than 21" is "under 21".
-    ("than", re.compile(r"\b(?:younger|less|fewer) than\b", re.I), "under"),
+    ("than", re.compile(r"\b(?:younger|less|fewer) than\b(?= \d)", re.I), "under"),
     ("than", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),
     # "isn't able to", "not able to", "unable to": cannot.
     (

@@ -505,3 +505,10 @@ def test_a_negated_fact_says_the_negated_clause_of_its_sentence():
         " 1 week and cannot be renewed. Overdue books cost 20p a day.",
     )
     assert self_distinctness(result) == 0.5
+
+
+def test_younger_than_a_person_is_a_comparison_not_an_age_limit():
+    from kbaudit.text.tokens import content_stems
+
+    assert "younger" in content_stems("Cornel West is younger than Elytis.")
+    assert "younger" not in content_stems("Drivers younger than 21 cannot rent.")

@@ -74,7 +74,7 @@ class SemanticIndex:
 # "cardholders" for "card"). Sentence vectors average every word, so a sentence that
 # copies a source and adds a claim of its own ("the traditional type of bowling")
 # still scores high; word by word the addition has no counterpart.
-WORD_ALIGNMENT = 0.45
+WORD_ALIGNMENT = 0.55
 _WORD_CACHE_LIMIT = 100_000
 _word_vectors: dict[str, np.ndarray] = {}
 
