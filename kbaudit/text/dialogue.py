@@ -153,7 +153,7 @@ _YES_NO_RE = re.compile(
 # knowledge. Offers ("would you like me to...") and questions about the customer's case
 # ("do you have your order number?") are not among them.
 _LISTENER_QUESTION_RE = re.compile(
-    r"^(?:(?:and|so|but|well|oh|also),? )?(?:do|did|have|are|were|would) you (?:ever |also |still |really "
+    r"^(?:(?:and|so|but|well|oh|also),? )?(?:do|did|have|are|were) you (?:ever |also |still |really "
     r"|always |usually |even |personally )?(?:like|love|enjoy|prefer|play|watch|listen|read|hear|heard|go"
     r"|eat|cook|tried|try|been to|seen|visited|collect|follow|shop|a fan|into|have (?:a|any) favou?rite)\b"
     r"(?! (?:me|us) to\b)"

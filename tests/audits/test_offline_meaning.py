@@ -73,6 +73,8 @@ def test_questions_about_the_listeners_tastes_are_small_talk(question):
     [
         "Is there anything else I can help you with?",
         "Would you like me to send you the link?",
+        "Would you like to know more about late check-out?",
+        "Would you like to book a table?",
         "Do you have your booking reference to hand?",
         "Which plan are you on?",
         "Anything else I can help with?",
