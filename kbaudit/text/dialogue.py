@@ -23,9 +23,14 @@ _PLEASANTRY_RE = re.compile(
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
-    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|\benjoy\b|\bi apologi[sz]e"
+    r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
-    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b",
+    r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
+    r"|\b(?:good|best of) luck\b|\bwishing you\b|\ball the best\b"
+    # Remarks about the question itself: "this one comes up a lot".
+    r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
+    r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
+    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -77,18 +82,23 @@ _SELF_DESCRIPTION_RE = re.compile(
 # customer's case ("Based on the information I have, ...", "Here is a short summary:",
 # "This answer is based on the article above"): non-claims, in no metric's denominator.
 META_OPENER_RE = re.compile(
-    r"^(?:(?:based|going) (?:on|by) (?:the |my |our |what )?(?:information|info|sources?|documentation"
+    r"^(?:(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
     r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
     r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
     r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
     r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
-    r"|rundown|breakdown)(?: of [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
     r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
     r"|according to (?:our|the) (?:policy|policies|terms|rules|help centre|help center|website|faq)"
     r"|(?:the|this|that) (?:article|passage|page|source|guide|document|help article)s?(?: (?:i|we) found| above| below)?"
     r" (?:answers|covers|explains|says|confirms|addresses|mentions|states)[^:]{0,40}"
-    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question)\s*[,:!-]+\s*",
+    r"|(?:so|ok(?:ay)?|alright),? (?:to be clear|basically)|(?:great|good|excellent) question"
+    r"|(?:that|this)(?: one)? is (?:easy|simple|quick|straightforward) to (?:answer|read|find|check)[^:,]*"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|went through"
+    r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a) (?:[\w-]+ ){0,2}(?:article"
+    r"|passage|page|guide|guidance|faq|policy|terms|help cent(?:re|er)|documentation|information)s?"
+    r"(?: for you)?)\s*[,:!-]+\s*",
     re.IGNORECASE,
 )
 _META_RE = re.compile(
@@ -97,10 +107,14 @@ _META_RE = re.compile(
     r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
     r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"
     r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
+    r"|(?:the|this|that|our) (?:passage|article|source|page|guide|document|help article)s? (?:doesn't|does not"
+    r"|don't|do not) (?:go into|give|go any further|say more|add)\b"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
-    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through) (?:the|our|your|a)"
-    r" (?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|faq|knowledge base|information)s?\b[^.]*[.!]?$"
+    r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
+    r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a)"
+    r" (?:[\w-]+ )?(?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|guidance|faq"
+    r"|knowledge base|information|policy|policies|terms|rules|website|site|notes|records)s?\b[^.]*[.!]?$"
     r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
     r"(?: (?:i have|available|provided|above))*[.!]*$)",
     re.IGNORECASE,
@@ -118,15 +132,52 @@ _CONTACT_DETAIL_RE = re.compile(
 )
 _CONTACT_QUERY_RE = re.compile(
     r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person|representative"
+    r"|doctor|gp|nurse|pharmacist|lawyer|solicitor|accountant|adviser|advisor"
     r"|live chat|chat with|customer service|support team|complain)",
     re.IGNORECASE,
 )
 _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
     r"|(?:unfortunately|sadly|i'?m afraid) not"
-    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't))[.!,]*$",
+    r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't)"
+    # A hedged or bare affirmation: "I believe so", "I think it was", "Yeah it is".
+    r"|(?:(?:yes|yeah|yep|no|oh yes),? )?(?:i (?:believe|think|guess|suppose) )?"
+    r"(?:so|not|it (?:is|was|does|did|isn't|wasn't)|they (?:are|were|do|did)"
+    r"|(?:he|she) (?:is|was|does|did)|that's (?:true|correct|right))"
+    r"|(?:yes|yeah|yep|no),? (?:indeed|exactly|definitely|of course))[.!,]*$",
     re.IGNORECASE,
 )
+
+# A question about the listener's own tastes, habits or experience ("Do you like
+# sweaters?", "Have you ever tried cod liver oil?", "How about you?"): conversation, not
+# knowledge. Offers ("would you like me to...") and questions about the customer's case
+# ("do you have your order number?") are not among them.
+_LISTENER_QUESTION_RE = re.compile(
+    r"^(?:(?:and|so|but|well|oh|also),? )?(?:do|did|have|are|were) you (?:ever |also |still |really "
+    r"|always |usually |even |personally )?(?:like|love|enjoy|prefer|play|watch|listen|read|hear|heard|go"
+    r"|eat|cook|tried|try|been to|seen|visited|collect|follow|shop|a fan|into|have (?:a|any) favou?rite)\b"
+    r"(?! (?:me|us) to\b)"
+    r"|^(?:what|which|who)(?: is|'s| are) your favou?rite\b"
+    r"|\b(?:how|what) about you\b|^(?:and )?you\?$"
+    r"|^(?:what|which) (?:kinds?|sorts?|types?) of [\w -]{1,30} do you\b"
+    r"|^how (?:often|much) do you\b|^(?:how|what) about (?!(?:me|us) |my |our )[\w -]{1,40}\?$"
+    r"|^(?:do|did) you do\b"
+    r"|^what (?:else |other [\w -]{1,30})?do you (?:know|think|like|love|enjoy)\b",
+    re.IGNORECASE,
+)
+# Agreement that only speaks of the speaker ("Same here!", "Me too."): an opinion.
+_AGREEMENT_RE = re.compile(r"^(?:same here|me too|me neither|same)\b[.!]*$", re.IGNORECASE)
+
+
+def asks_about_listener(text: str) -> bool:
+    """A question about the listener's own tastes or experience, not about the case."""
+    clean = text.strip().strip("-*• ").strip()
+    return clean.endswith("?") and bool(_LISTENER_QUESTION_RE.search(clean))
+
+
+def is_own_agreement(text: str) -> bool:
+    return bool(_AGREEMENT_RE.match(text.strip()))
+
 
 # Stems that small talk is made of; a turn built only from them asks for nothing.
 _SMALL_TALK_STEMS = frozenset(

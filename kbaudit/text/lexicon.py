@@ -112,6 +112,8 @@ SYNONYMS: dict[str, str] = {
     "hr": "hour",
     "annual": "year",
     "shut": "close",
+    "hir": "rent",
+    "postpon": "defer",
     "view": "read",
     "retr": "attempt",
     "try": "attempt",
@@ -144,6 +146,23 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"return \1",  # "send the TV back": the TV stays
     ),
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+    # "you won't get the £25 back": a refund of it.
+    (
+        "back",
+        re.compile(r"\b(?:get|gets|getting|got)\s+((?:[\w'£$€.,-]+\s+){0,3}?)back\b", re.I),
+        r"refund \1",
+    ),
+    # Ages and limits said as comparisons: "younger than 21" is "under 21".
+    ("than", re.compile(r"\b(?:younger|less|fewer) than\b(?= \d)", re.I), "under"),
+    ("than", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),
+    # "isn't able to", "not able to", "unable to": cannot.
+    (
+        "able unable",
+        re.compile(
+            r"\b(?:(?:is|are|was|were)(?:n't| not)|not|never) able to\b|\bunable to\b", re.I
+        ),
+        "cannot",
+    ),
     (
         "returning",
         re.compile(r"\breturning (?=(?:customer|visitor|shopper|buyer)s?\b)", re.I),
@@ -164,6 +183,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "arrive",
     ),
     ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # "as long as" is "if": nothing is long.
+    ("long", re.compile(r"\b(?:as|so) long as\b", re.I), "if"),
     # Discourse markers opening a statement restate; they say nothing themselves ("which
     # means 'florids'" inside a sentence does).
     (
@@ -198,12 +219,15 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 # so "the US" meets "the United States" word for word.
 ABBREVIATIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "the US" is the country; "Miss USA" or "our US site" keep their own word.
-    (re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b"), "United States"),
+    (
+        re.compile(r"\bU\.S\.(?:A\.)?(?!\w)|(?<=\b[Tt]he )USA?\b|(?<=\b[Tt]he )usa\b"),
+        "United States",
+    ),
     (re.compile(r"\bU\.K\.(?!\w)|\bUK\b|\b(?i:great britain|britain)\b"), "United Kingdom"),
     (re.compile(r"\bEU\b"), "European Union"),
     (re.compile(r"\b(?i:europe)\b"), "European"),
 )
-ABBREVIATION_HINT_RE = re.compile(r"U\.?[SK]|US|UK|EU|(?i:britain|europe\b)")
+ABBREVIATION_HINT_RE = re.compile(r"U\.?[SK]|US|UK|EU|(?i:britain|europe\b|the usa\b)")
 
 # Words a customer and an article use for the same subject. Each line is one group;
 # a word may sit in several groups (related is not transitive: "paid" is a payout and

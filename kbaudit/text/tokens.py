@@ -47,7 +47,7 @@ STOPWORDS: frozenset[str] = frozenset(
     whoever whom whose why why's will with within without won't would wouldn't yes
     yet you you'd you'll you're you've your yours yourself yourselves
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
-    definitely certainly surely since hence therefore unless ago
+    definitely certainly surely since hence therefore unless ago every
     it'll that'll there'll what'll it'd that'd there'd there're none
     """)
 )
@@ -100,13 +100,17 @@ _PUNCT_MAP = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–
 
 # Pre-tokenised logs write "I 'm" and "do n't"; rejoin them so contractions read whole.
 _DETACHED_CONTRACTION_RE = re.compile(r"(\w) (n't|'(?:m|s|re|ve|d|ll))\b", re.IGNORECASE)
+# ...and "Yes . It is , too": punctuation set off by a space goes back on its word.
+_DETACHED_PUNCTUATION_RE = re.compile(r"(?<=[\w\"')]) +([,.!?;:]+)(?=\s|$)")
 
 
 def normalise(text: str) -> str:
-    """NFKC, straight quotes and dashes, rejoined contractions, collapsed whitespace."""
+    """NFKC, straight quotes and dashes, rejoined contractions and punctuation, collapsed
+    whitespace."""
     text = unicodedata.normalize("NFKC", text or "")
     text = text.translate(_PUNCT_MAP)
     text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
+    text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
     return _SPACE_RE.sub(" ", text).strip()
 
 
@@ -294,8 +298,20 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
             continue
         following = content_stems(text[match.end() : match.end() + 80])
-        targets.append(frozenset(following[:NEGATION_REACH]))
+        target = set(following[:NEGATION_REACH])
+        if _COPULA_NEGATION_RE.search(text[max(0, match.start() - 8) : match.end()]):
+            # "Unarranged overdrafts aren't available": what is not available is the
+            # subject before the verb, as in "we do not offer unarranged overdrafts".
+            before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
+            target.update(content_stems(before)[-NEGATION_REACH:])
+        targets.append(frozenset(target))
     return targets
+
+
+# A negated "be": what follows describes the subject before it.
+_COPULA_NEGATION_RE = re.compile(
+    r"(?:\b(?:is|are|was|were) not|\b(?:isn't|aren't|wasn't|weren't))$", re.IGNORECASE
+)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -4,10 +4,16 @@ pleasantries, redirects and refusals. The query's side is in :mod:`.questions`."
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kbaudit.text.conditions import governing_conditions
-from kbaudit.text.dialogue import META_OPENER_RE, asks_about_contact, piece_kind
+from kbaudit.text.dialogue import (
+    META_OPENER_RE,
+    asks_about_contact,
+    asks_about_listener,
+    is_own_agreement,
+    piece_kind,
+)
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
@@ -55,7 +61,12 @@ class ResponseParts:
 _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
 # "Did you know that X?" states X.
-_KNOW_THAT_RE = re.compile(r"^(?:did|do) you know (?:that )?(?P<claim>.+?)\s*\?$", re.IGNORECASE)
+_KNOW_THAT_RE = re.compile(
+    r"^\W*(?:(?:and|so|but|well|oh),? )?(?:did|do) you know (?:that )?"
+    r"(?!(?:what|where|when|who|why|how|which|if|whether|about|of)\b)(?P<claim>.+?)\s*\?$"
+    r"|^\W*you mean(?: like)? (?:that )?(?P<meant>.+?)\s*\?$",
+    re.IGNORECASE,
+)
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
     r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
@@ -66,10 +77,16 @@ _OPENER_RE = re.compile(
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|good news|bad news|great news|the good news is|the short answer is"
-    r"|hey)\s*[,!:-]+\s+"
+    r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
+    r"\s*[,!:-]+\s+"
+    # "It's interesting that ...": a remark on the claim that follows.
+    r"|^(?:it'?s|it is) (?:really |so |very |quite )?(?:interesting|funny|amazing|fascinating"
+    r"|cool|crazy|surprising|sad|great|wild|neat|incredible) (?:that|how)\s+"
     # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
     r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
-    r"(?: that)?\s+",
+    r"(?: that)?\s+"
+    # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
+    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
@@ -93,12 +110,19 @@ def split_response(response: str, query: str = "") -> ResponseParts:
         for known_kind, raw_piece in _pieces(line):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
-            if kind == "fact":
+            if kind == "question" and asks_about_listener(piece):
+                # Small talk about the listener's tastes is the bot's own conversation,
+                # as an opinion is: said, but in no source.
+                parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
+            elif kind == "fact":
                 context = lead_in if is_bullet else frozenset()
                 if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
                     # "... but they can't remove anyone": "they" are the last fact's subject.
                     context = context | parts.facts[-1].stems
-                parts.facts.append(_fact(piece, context))
+                fact = _fact(piece, context)
+                if is_own_agreement(piece):
+                    fact = replace(fact, personal=True)
+                parts.facts.append(fact)
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
             else:
@@ -123,7 +147,7 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
             sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
         if claim:
-            sentence = claim.group("claim")
+            sentence = claim.group("claim") or claim.group("meant")
         pieces.extend((None, clause) for clause in _clauses(sentence))
     return pieces
 
@@ -132,6 +156,11 @@ def _opener_kind(opener: str) -> str:
     """An opener never carries a claim of its own, whatever it looks like."""
     kind = piece_kind(opener)
     return kind if kind in ("yes_no", "refusal") else "pleasantry"
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """A sentence's statements, split as an answer's facts are."""
+    return _clauses(sentence)
 
 
 def _clauses(sentence: str) -> list[str]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
+from kbaudit.text.tokens import content_stems, digits_for_number_words, has_negation, normalise
 
 from ..base import (
     JudgeInput,
@@ -33,12 +34,12 @@ from .coverage import (
     source_addresses,
     value_required,
 )
-from .decompose import Fact, ResponseParts, split_response
+from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, may_restate, redundant_of
+from .redundancy import conflicting_pairs, may_restate, redundant_of, same_values
 from .rubric import VERDICT_RULES, Findings, decide
-from .semantic import SemanticIndex
+from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .values import subject_stems
@@ -122,7 +123,8 @@ def _grade(
         )
         for sub_query in sub_queries
     ]
-    restated = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
+    similarity, same_statement = _restatement(item, parts.facts, sources, supports)
+    restated = redundant_of(list(parts.facts), similarity, same_statement)
     supports = _inherit_support(supports, restated)
     matches = _matches(sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
@@ -162,11 +164,23 @@ def _by_meaning(
         sources,
     )
     for position, index in enumerate(pending):
+        fact = facts[index]
         similarity = [semantic.best_sentence(position, s)[0] for s in range(len(sources))]
-        supports[index] = fact_support(facts[index], sources, context, similarity)
+        words = subject_stems(fact.stems)
+        text = digits_for_number_words(fact.text)
+        # Word by word only where the sentence reads near enough to matter.
+        aligned = [
+            aligned_words(text, words - source.stems, source)
+            if score >= ALIGNMENT_FLOOR
+            else frozenset()
+            for source, score in zip(sources, similarity, strict=True)
+        ]
+        supports[index] = fact_support(fact, sources, context, similarity, aligned)
     return supports
 
 
+# Below this closeness to every sentence of a source, no word of it is aligned.
+ALIGNMENT_FLOOR = 0.35
 # A fact this close to a source sentence is read as saying that sentence.
 SAYS_SENTENCE = 0.45
 
@@ -185,36 +199,148 @@ def _inherit_support(
 
 
 def _restatement(
-    item: JudgeInput, facts: Sequence[Fact], sources: Sequence[PreparedSource]
-) -> Callable[[int, int], float] | None:
+    item: JudgeInput,
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: Sequence[FactSupport],
+) -> tuple[Callable[[int, int], float] | None, Callable[[int, int], bool] | None]:
     """How surely two facts of the answer say one thing: in words close in meaning, or
-    as two readings of the same source sentence ("you won't be billed" / "you are not
-    charged" for "While paused, you are not billed"). Embedded only when some pair
-    could restate each other (same values, same polarity)."""
+    as two readings of the same source clause ("you won't be billed" / "you are not
+    charged" for "While paused, you are not billed"); and whether they are one
+    statement outright: the same source clause, which one of them is supported by and
+    the other is by its values and polarity (only its words kept it unsupported), so
+    "Electronic transcripts are free" and "You won't pay anything for one" are one.
+    Embedded only when some pair could restate each other."""
+    readable = [any(support.row) or support.by_words for support in supports]
+
+    def worth_reading(later: int, earlier: int) -> bool:
+        if may_restate(facts[later], facts[earlier]):
+            return True
+        # Otherwise only a pair same_statement could join: same values, one of them
+        # read by its words alone or the two of opposite polarity.
+        return (
+            readable[later]
+            and readable[earlier]
+            and same_values(facts[later], facts[earlier])
+            and (
+                supports[later].by_words
+                or supports[earlier].by_words
+                or facts[later].negated != facts[earlier].negated
+            )
+        )
+
     if not any(
-        may_restate(facts[later], facts[earlier])
-        for later in range(len(facts))
-        for earlier in range(later)
+        worth_reading(later, earlier) for later in range(len(facts)) for earlier in range(later)
     ):
-        return None
+        return None, None
     semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
-    said = [_sentence_said(semantic, index, len(sources)) for index in range(len(facts))]
+    said = [_clause_said(semantic, facts[index], index, sources) for index in range(len(facts))]
 
     def similarity(later: int, earlier: int) -> float:
-        if said[later] is not None and said[later] == said[earlier]:
-            return 1.0
+        first, second = said[later], said[earlier]
+        if first is not None and second is not None:
+            if first[:3] == second[:3]:
+                return 1.0
+            # Two clauses of one source sentence are two statements of it, and so are
+            # two sentences each fact plainly says.
+            if first[:2] == second[:2] or min(first[3], second[3]) >= SAYS_PLAINLY:
+                return 0.0
         return semantic.between(later, earlier)
 
-    return similarity
+    def same_statement(later: int, earlier: int) -> bool:
+        if _one_sentence_value(
+            facts[later], facts[earlier], supports[later], supports[earlier], sources
+        ):
+            return True
+        first, second = said[later], said[earlier]
+        if first is None or second is None or first[:3] != second[:3]:
+            return False
+        pair = (supports[later], supports[earlier])
+        if not all(readable[index] for index in (later, earlier)):
+            return False
+        if not same_values(facts[later], facts[earlier]):
+            return False  # "£500 on Everyday" and "£1,000 on Premier" from one sentence
+        if not any(any(support.row) for support in pair):
+            return False
+        # One read only by its words must say the clause plainly.
+        return (
+            all(any(support.row) for support in pair) or min(first[3], second[3]) >= SAYS_OUTRIGHT
+        )
+
+    return similarity, same_statement
 
 
-def _sentence_said(semantic: SemanticIndex, fact: int, n_sources: int) -> tuple[int, str] | None:
+def _one_sentence_value(
+    later: Fact,
+    earlier: Fact,
+    later_support: FactSupport,
+    earlier_support: FactSupport,
+    sources: Sequence[PreparedSource],
+) -> bool:
+    """Two facts stating the same measured value that one source sentence alone gives
+    ("takes about 2 hours" / "allow roughly two hours" / "around 120 minutes"), one of
+    them supported and the other unsupported only for its words, state that sentence."""
+    values = [quantity for quantity in earlier.quantities if not quantity.soft]
+    if not values or not same_values(later, earlier):
+        return False
+    if not (
+        (any(earlier_support.row) and (later_support.by_words or any(later_support.row)))
+        or (any(later_support.row) and earlier_support.by_words)
+    ):
+        return False
+    if any(later_support.row) and any(earlier_support.row):
+        return False  # both supported: each by its own sentence, however alike
+    holders = {
+        (index, sentence.position)
+        for index, source in enumerate(sources)
+        for sentence in source.sentences
+        if any(own.same_value(given) for own in values for given in sentence.quantities)
+    }
+    return len(holders) == 1
+
+
+# A fact unsupported by its words alone this close to the clause another fact is
+# supported by says that clause.
+SAYS_OUTRIGHT = 0.6
+
+
+# A fact this close to a source sentence says that sentence and no other.
+SAYS_PLAINLY = 0.75
+
+
+@lru_cache(maxsize=8192)
+def _clause_stems(sentence: str) -> tuple[tuple[frozenset[str], bool], ...]:
+    """Each statement of a sentence: its stems and whether it is negated."""
+    return tuple(
+        (frozenset(content_stems(part)), has_negation(part)) for part in split_clauses(sentence)
+    )
+
+
+def _clause_said(
+    semantic: SemanticIndex, fact: Fact, index: int, sources: Sequence[PreparedSource]
+) -> tuple[int, str, int, float] | None:
+    """The source clause a fact says: the sentence closest in meaning, and within it
+    the clause sharing most of the fact's words; with the sentence's similarity."""
     best, best_score = None, SAYS_SENTENCE
-    for source in range(n_sources):
-        score, sentence = semantic.best_sentence(fact, source)
+    for source in range(len(sources)):
+        score, sentence = semantic.best_sentence(index, source)
         if sentence is not None and score >= best_score:
             best, best_score = (source, sentence), score
-    return best
+    if best is None:
+        return None
+    source, text = best
+    # The sentence split as the answer's facts are, so one clause is one fact's worth.
+    # The clause it says most of: a short clause said whole beats a long one it
+    # borrows a few words from.
+    parts = _clause_stems(text)
+    # ...and of the fact's polarity: "There's no way to extend a DVD loan" says
+    # "cannot be renewed", not "DVDs are loaned for 1 week".
+    overlaps = [
+        (len(fact.stems & part) / len(part) if part else 0.0) + (negated == fact.negated)
+        for part, negated in parts
+    ]
+    clause = overlaps.index(max(overlaps)) if overlaps else 0
+    return source, text, clause, best_score
 
 
 def _query_context(

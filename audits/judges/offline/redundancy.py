@@ -26,6 +26,8 @@ _LIGHT = frozenset(
     within after before usually typically generally also us customer customers
     """)
 )
+# The words that say something costs nothing ("free", "no charge", "won't cost").
+_PRICE = frozenset(stem(word) for word in word_list("cost costs charge charged free pay fee"))
 RESTATEMENT_OVERLAP = 0.5
 PARAPHRASE_OVERLAP = 0.75
 
@@ -93,6 +95,10 @@ def _values_within(later: Fact, earlier: Fact) -> bool:
     )
 
 
+def same_values(later: Fact, earlier: Fact) -> bool:
+    return _values(later) == _values(earlier)
+
+
 def may_restate(later: Fact, earlier: Fact) -> bool:
     """Only facts with the same values and polarity can restate each other in other
     words: "$10 a month" and "$15 a month" are two claims however alike they read."""
@@ -100,17 +106,22 @@ def may_restate(later: Fact, earlier: Fact) -> bool:
 
 
 def redundant_of(
-    facts: list[Fact], similarity: Callable[[int, int], float] | None = None
+    facts: list[Fact],
+    similarity: Callable[[int, int], float] | None = None,
+    same_statement: Callable[[int, int], bool] | None = None,
 ) -> list[int | None]:
     """For each fact, the first earlier fact it restates, else None.
 
     ``similarity(later, earlier)`` is their closeness in meaning (see :mod:`.semantic`);
-    without it only words count.
+    without it only words count. ``same_statement(later, earlier)`` says the two are
+    one statement of the sources whatever their wording.
     """
 
     def restated(index: int, earlier: int) -> bool:
         later, first = facts[index], facts[earlier]
         if restates(later, first):
+            return True
+        if same_statement is not None and same_statement(index, earlier):
             return True
         if (
             earlier == index - 1
@@ -118,8 +129,12 @@ def redundant_of(
             and _values_within(later, first)
         ):
             return True
-        if _free_both(later, first) and _overlap(_about(later), _about(first)) >= 0.5:
-            return True  # "free", "you won't be charged", "no charge" for one thing
+        if _free_both(later, first):
+            # "free", "you won't be charged", "no charge" for one thing; "there's no
+            # charge for that" names nothing else.
+            mine, theirs = _about(later) - _PRICE, _about(first) - _PRICE
+            if not mine or _overlap(mine, theirs) >= 0.5:
+                return True
         return (
             similarity is not None
             and may_restate(later, first)

@@ -22,7 +22,7 @@ from kbaudit.text.conditions import (
     window_exceeded,
 )
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets
+from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 
 from .decompose import Fact, has_verb
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
@@ -46,7 +46,7 @@ INVENTED_BELOW = 0.5
 # A fact this close in meaning to a source sentence restates it in other words when it
 # states a value of that source's own (its values, names and polarity passed the
 # explicit checks) and shares some of its words.
-SEMANTIC_SUPPORT = 0.6
+SEMANTIC_SUPPORT = 0.55
 # Without such a value the bar is higher: closer in meaning, more shared words and few
 # new ones, since a topical sentence inventing an answer is close in meaning too.
 SEMANTIC_STRONG = 0.75
@@ -102,7 +102,7 @@ def lexical_score(
     """
     if fact.personal:
         return 0.0  # the bot's own experience or opinion is in no source
-    words = subject_stems(fact.stems)
+    words = _claimed(fact, source_stems)
     if not words:
         return 1.0
     unknown_names = (fact.proper_nouns & words) - source_stems - query.known_names
@@ -120,8 +120,19 @@ def lexical_score(
 
 
 def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
-    words = subject_stems(fact.stems)
+    words = _claimed(fact, source_stems)
     return len(words & source_stems) / len(words) if words else 1.0
+
+
+# Words naming the ordinary case ("the standard replacement is free"): beside a source
+# that gives a special case, they say the fact is not about that one, and claim nothing
+# the source must say.
+_ORDINARY_CASE = frozenset(stem(word) for word in word_list("standard ordinary default"))
+
+
+def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
+    """The words of the fact a source must carry."""
+    return subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -134,11 +145,13 @@ def fact_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float] = (),
+    aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     """Which sources support the fact and, when none does, the most specific reason.
 
     ``similarity`` is the fact's closeness in meaning to each source (its best
-    sentence), from :mod:`.semantic`; without it only words count.
+    sentence), and ``aligned`` per source the fact's words that source says in other
+    words, from :mod:`.semantic`; without them only words count.
     """
     located = locate_values(sources)
     problems = [
@@ -157,7 +170,7 @@ def fact_support(
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
-        return _word_support(fact, sources, query, similarity)
+        return _word_support(fact, sources, query, similarity, aligned)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
     invented = problem.reason == "not_in_sources" and not fact.personal
@@ -171,6 +184,7 @@ def _word_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float] = (),
+    aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
@@ -188,7 +202,7 @@ def _word_support(
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
-    by_meaning = _meaning_support(fact, sources, query, similarity)
+    by_meaning = _meaning_support(fact, sources, query, similarity, aligned)
     if any(by_meaning):
         return FactSupport(by_meaning, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
@@ -202,6 +216,7 @@ def _meaning_support(
     sources: Sequence[PreparedSource],
     query: QueryContext,
     similarity: Sequence[float],
+    aligned: Sequence[frozenset[str]] = (),
 ) -> list[int]:
     """Sources that say the fact in other words: close in meaning, sharing some words,
     and naming nothing the sources and the question never name."""
@@ -211,23 +226,39 @@ def _meaning_support(
     # A name only the question uses ("France") is the customer's case, not an invention.
     if (fact.proper_nouns & subject_stems(fact.stems)) - union - query.known_names - query.stems:
         return [0] * len(sources)
-    holders = _value_holders(fact, sources, query)
+    # A bare number ("five-pin", "in 1914") anchors nothing: only a measured value.
+    holders = _value_holders(fact, sources, query, measured=True)
     words = subject_stems(fact.stems)
     row = []
+    aligned = aligned or [frozenset()] * len(sources)
     for index, (source, score) in enumerate(zip(sources, similarity, strict=True)):
         share = _word_share(fact, source.stems)
         novel = len(words - source.stems - query.stems)
+        said = source.stems | aligned[index]
         if index in holders:
-            # The value is the source's own: the words around it may be anyone's.
-            row.append(int(score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE))
-        else:
+            # The value is the source's own: the words around it may be anyone's, and
+            # are enough when each is the source's or one of its words said otherwise
+            # ("cardholders" beside the "card" table's "£1,000").
             row.append(
                 int(
-                    score >= SEMANTIC_STRONG
-                    and share >= SEMANTIC_WORD_SHARE
-                    and novel <= SEMANTIC_NOVEL_WORDS
+                    (score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE)
+                    or _word_share(fact, said) >= lexical_threshold(fact)
                 )
             )
+            continue
+        strong = (
+            score >= SEMANTIC_STRONG
+            and share >= SEMANTIC_WORD_SHARE
+            and novel <= SEMANTIC_NOVEL_WORDS
+        )
+        # Or word by word: every word the source lacks is one of its words said
+        # otherwise, as many as a fact may miss by words alone.
+        aligned_fully = (
+            score >= SEMANTIC_SUPPORT
+            and _word_share(fact, said) >= lexical_threshold(fact)
+            and len(words - said - query.stems) <= SEMANTIC_NOVEL_WORDS
+        )
+        row.append(int(strong or aligned_fully))
     return row
 
 
@@ -409,16 +440,31 @@ def _specificity(problem: Problem) -> int:
     return REASON_ORDER.index(problem.reason)
 
 
-def _value_holders(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> set[int]:
-    """Sources stating one of the fact's own values (not the customer's)."""
+def _value_holders(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext, *, measured: bool = False
+) -> set[int]:
+    """Sources stating one of the fact's own values (not the customer's); ``measured``:
+    only values with a unit or of a measured kind (a price, a length of time, a share),
+    not a bare number ("five-pin", "1914")."""
     return {
         index
         for index, source in enumerate(sources)
         for quantity in fact.quantities
         if not quantity.soft
+        and (not measured or _measured(quantity))
         and not any(quantity.same_value(given) for given in query.quantities)
         and any(quantity.same_value(own) for _, own in source.located_quantities())
     }
+
+
+def _measured(quantity: Quantity) -> bool:
+    """A value a policy states (a price, a length of time, a share, an allowance), not
+    an ordinal, a bare number or a year."""
+    if quantity.kind == "ordinal":
+        return False
+    if quantity.kind != "number":
+        return True
+    return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())
 
 
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
@@ -474,12 +520,18 @@ _RESTRICTION_RE = re.compile(
 )
 
 
+_EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
+
+
 def _restricted_differently(first: str, second: str) -> bool:
     mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
     theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
-    # "costs £30, except on Flex fares where it is free" holds both polarities.
+    # "costs £30, except on Flex fares where it is free" holds both polarities, for a
+    # fact about the exception: "Your PIN won't stay the same" names nothing of
+    # "unless you ask for a new one" and denies the rule itself.
     if "except" in theirs or "unless" in theirs:
-        return True
+        exception = _EXCEPTION_RE.split(second, maxsplit=1)[-1]
+        return bool(frozenset(content_stems(first)) & frozenset(content_stems(exception)))
     return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
 
 

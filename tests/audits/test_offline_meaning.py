@@ -1,0 +1,516 @@
+"""Meaning matching in the offline judge: what counts as a claim, and when a fact
+restates its source (or another fact) in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.decompose import split_response
+from kbaudit.text.dialogue import asks_about_listener
+from kbaudit.text.tokens import normalise
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title="Help", text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def groundedness(result: JudgeResult) -> float | None:
+    return result.metrics()["groundedness"]
+
+
+# --- Pre-tokenised logs --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("Yes . It is , too !", "Yes. It is, too!"),
+        ('He said " hello " .', 'He said " hello ".'),
+        ("Really ? I did n't know", "Really? I didn't know"),
+    ],
+)
+def test_punctuation_set_off_by_spaces_goes_back_on_its_word(raw, clean):
+    assert normalise(raw) == clean
+
+
+def test_a_bare_yes_written_with_a_detached_full_stop_is_no_claim():
+    parts = split_response("Yes . Refunds take 5 days .")
+    assert [fact.text for fact in parts.facts] == ["Refunds take 5 days."]
+
+
+# --- Small talk about the listener ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Do you like sweaters?",
+        "Have you ever tried cod liver oil?",
+        "What kind of dice do you play?",
+        "How about you?",
+        "How about rugby league?",
+        "How often do you go to the library?",
+        "What's your favourite colour?",
+    ],
+)
+def test_questions_about_the_listeners_tastes_are_small_talk(question):
+    assert asks_about_listener(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there anything else I can help you with?",
+        "Would you like me to send you the link?",
+        "Would you like to know more about late check-out?",
+        "Would you like to book a table?",
+        "Do you have your booking reference to hand?",
+        "Which plan are you on?",
+        "Anything else I can help with?",
+    ],
+)
+def test_offers_and_questions_about_the_case_are_not(question):
+    assert not asks_about_listener(question)
+
+
+def test_small_talk_about_the_listener_is_said_but_in_no_source():
+    source = "Harry Potter is a series of fantasy novels written by J. K. Rowling."
+    result = judge("I have never read that.", "Do you like that series of fantasy novels?", source)
+    assert result.facts == ["Do you like that series of fantasy novels?"]
+    assert groundedness(result) == 0.0
+
+
+def test_a_supported_claim_beside_small_talk_is_only_part_of_the_answer():
+    source = "Goldendoodles are referred to as designer dogs."
+    result = judge(
+        "Have you seen one?",
+        "Goldendoodles are referred to as designer dogs, do you like them?",
+        source,
+    )
+    assert groundedness(result) == 0.5
+
+
+def test_an_offer_of_help_stays_out_of_every_denominator():
+    source = "A replacement card is free and arrives in 3 to 5 working days."
+    result = judge(
+        "How long does a replacement card take?",
+        "A replacement card arrives in 3 to 5 working days. Is there anything else I can help"
+        " you with?",
+        source,
+    )
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize("agreement", ["Same here!", "Me too."])
+def test_agreeing_about_oneself_is_an_opinion(agreement):
+    parts = split_response(agreement)
+    assert len(parts.facts) == 1 and parts.facts[0].personal
+
+
+@pytest.mark.parametrize(
+    ("response", "claim"),
+    [
+        (":) do you know that Chrome is a free web browser?", "Chrome is a free web browser"),
+        ("You mean like how creatures take on a green hue?", "how creatures take on a green hue"),
+    ],
+)
+def test_a_question_that_states_something_states_it(response, claim):
+    assert [fact.text for fact in split_response(response).facts] == [claim]
+
+
+def test_asking_whether_the_listener_knows_where_states_nothing():
+    assert not split_response("Do you know where he lives?").facts
+
+
+# --- Facts in other words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "source", "response"),
+    [
+        (
+            "What do hunted species tend to be?",
+            "The species that are hunted are usually mammals and birds.",
+            "Hunted species are normally mammals and birds.",
+        ),
+        ("Are refunds quick?", "Refunds are typically fast.", "Refunds are normally quick."),
+    ],
+)
+def test_a_word_the_source_says_otherwise_is_aligned_with_it(query, source, response):
+    assert groundedness(judge(query, response, source)) == 1.0
+
+
+def test_a_word_with_no_counterpart_in_the_source_is_not_aligned():
+    result = judge(
+        "What do hunted species tend to be?",
+        "Hunted species are normally expensive mammals and birds.",
+        "The species that are hunted are usually mammals and birds.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_year_does_not_excuse_the_words_added_around_it():
+    result = judge(
+        "Tell me about the painting.",
+        "In 1914 Gleizes painted a famous army doctor.",
+        "In 1914 the French artist Albert Gleizes painted a portrait of an army doctor.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_price_of_the_sources_own_still_anchors_a_loosely_worded_fact():
+    result = judge(
+        "How much is an extra bag?",
+        "Popping an extra bag on costs £35 per flight online.",
+        "Each additional bag costs £35 per flight online or £60 at the airport.",
+    )
+    assert groundedness(result) == 1.0
+
+
+# --- Repetition ------------------------------------------------------------------------
+
+
+def self_distinctness(result: JudgeResult) -> float | None:
+    return result.metrics()["self_distinctness"]
+
+
+def test_two_clauses_of_one_source_sentence_are_two_facts():
+    result = judge(
+        "Can I freeze my card?",
+        "You can freeze your card in the app. Frozen cards can be unfrozen in the app at any time.",
+        "Cards. You can freeze your card in the app, and frozen cards can be unfrozen in the app"
+        " at any time.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_facts_each_plainly_saying_its_own_source_sentence_are_distinct():
+    result = judge(
+        "What do Elite guests get?",
+        "Elite guests get late checkout and free breakfast. Elite guests get a room upgrade as well.",
+        "Elite status. Elite guests get late checkout and free breakfast.",
+        "Rooms. Elite guests also get a room upgrade when one is available.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_the_same_source_clause_said_twice_is_a_restatement():
+    result = judge(
+        "How long is the return window?",
+        "You can return items within 30 days. In other words, you have 30 days to send them back.",
+        "Returns. You can return items within 30 days of delivery.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+def test_no_charge_for_that_restates_the_free_fact_before_it():
+    result = judge(
+        "Can I change my delivery address?",
+        "Changing your delivery address is free in the app. There's no charge at all for doing that.",
+        "Delivery. Changing your delivery address is free in the app.",
+    )
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+# --- Polarity ----------------------------------------------------------------------------
+
+
+def test_a_negated_be_denies_its_subject_as_the_source_does():
+    result = judge(
+        "Can I get cash for my gift card?",
+        "Cash refunds for gift cards aren't available.",
+        "Gift cards. We do not offer cash refunds for gift cards.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_a_negated_be_still_contradicts_a_source_that_allows_it():
+    result = judge(
+        "Can I get cash for my gift card?",
+        "Cash refunds for gift cards aren't available.",
+        "Gift cards. We offer cash refunds for gift cards within 30 days.",
+    )
+    assert groundedness(result) == 0.0
+
+
+# --- Words a paraphrase may add ------------------------------------------------------------
+
+
+def test_as_long_as_is_a_condition_not_a_length():
+    from kbaudit.text.tokens import content_stems
+
+    assert "long" not in content_stems("You can rent one as long as it is economy class.")
+    result = judge(
+        "Can my 22-year-old rent a car?",
+        "Your 22-year-old can rent a car as long as the car is economy class.",
+        "Young drivers. Drivers aged 21 to 24 may rent economy class cars.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_the_ordinary_case_named_beside_a_special_one_claims_nothing_more():
+    result = judge(
+        "What does a replacement key cost?",
+        "The standard replacement key is free.",
+        "Keys. A replacement key is free and arrives in 2 days. Express delivery costs £10.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_an_unknown_qualifier_is_still_a_claim():
+    result = judge(
+        "What does a replacement key cost?",
+        "The electronic replacement key is free.",
+        "Keys. A replacement key is free and arrives in 2 days. Express delivery costs £10.",
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_a_table_value_with_its_words_said_otherwise_is_supported():
+    result = judge(
+        "What is the Premier withdrawal limit?",
+        "Premier cardholders can take out up to a thousand pounds a day.",
+        "Limits at a glance. Limit | Everyday | Premier. Daily card withdrawal | £500 | £1,000.",
+    )
+    assert groundedness(result) == 1.0
+
+
+# --- Non-claims of other shapes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "courtesy",
+    [
+        "Good luck with your application!",
+        "Wishing you the best of luck!",
+        "All the best with the move!",
+        "this one comes up a lot!",
+        "That's a very common question.",
+        "You're not the first to ask.",
+        "I've had a look at our guidance for you.",
+        "I had a quick look through the rental policy.",
+    ],
+)
+def test_courtesies_and_remarks_about_the_question_or_the_lookup_are_not_facts(courtesy):
+    source = "Application deadlines. Undergraduate applications close on 15 January."
+    result = judge(
+        "When do applications close?",
+        f"{courtesy} Undergraduate applications close on 15 January.",
+        source,
+    )
+    assert result.facts == ["Undergraduate applications close on 15 January."]
+    assert groundedness(result) == 1.0
+
+
+# --- Small help-centre lexicon ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "response"),
+    [
+        (
+            "Drivers under 21 cannot rent.",
+            "Drivers younger than 21 are unable to rent.",
+        ),
+        (
+            "Drivers under 21 cannot rent.",
+            "Drivers younger than twenty-one aren't able to hire.",
+        ),
+        ("The deposit is refundable.", "You'll get the deposit back."),
+        ("Students may defer entry.", "Students may postpone entry."),
+    ],
+)
+def test_common_help_centre_wordings_meet_the_sources(source, response):
+    assert groundedness(judge("Can I?", response, f"Rules. {source}")) == 1.0
+
+
+def test_two_verbs_of_one_source_sentence_are_two_facts():
+    result = judge(
+        "How does fuel work?",
+        "Cars are supplied with a full tank and must be returned full.",
+        "Fuel policy. Cars are supplied with a full tank and must be returned full.",
+    )
+    assert len(result.facts) == 2
+    assert self_distinctness(result) == 1.0
+
+
+def test_two_wordings_of_one_source_clause_are_one_statement_whatever_their_polarity():
+    result = judge(
+        "Are electronic transcripts free?",
+        "Electronic transcripts are free. You won't pay anything for an electronic transcript.",
+        "Transcripts. Official transcripts cost £10 each and are sent within 5 working days."
+        " Electronic transcripts are free.",
+    )
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+def test_one_source_clause_with_two_values_is_not_one_statement():
+    result = judge(
+        "What are the withdrawal limits?",
+        "Daily withdrawals are limited to £500. Daily withdrawals are limited to £1,000.",
+        "Limits. Daily withdrawals are limited to £500 or £1,000.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_two_parts_of_a_sentence_kept_whole_are_two_facts():
+    result = judge(
+        "What can guests do?",
+        "Guests have read-only access to the projects they're invited to. Guests can leave"
+        " comments on tasks.",
+        "Roles. Guests have read-only access to the projects they are invited to and can leave"
+        " comments on tasks.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_the_clause_a_fact_says_is_the_one_it_says_most_of():
+    result = judge(
+        "Does add-on data carry over?",
+        "Unused add-on data doesn't carry over. Any data left on an add-on won't be carried over"
+        " to your next billing month.",
+        "Data add-ons. Add-ons last until the end of your billing month and unused data does not"
+        " carry over.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+# --- Hedges and remarks on the claim -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("response", "facts"),
+    [
+        ("I believe it was. The shop opened in 1998.", ["The shop opened in 1998."]),
+        ("I think so. The shop opened in 1998.", ["The shop opened in 1998."]),
+        ("Yeah it is, the shop opened in 1998.", ["the shop opened in 1998."]),
+        ("It's interesting that the shop opened in 1998.", ["the shop opened in 1998."]),
+        ("It's amazing how the shop opened in 1998.", ["the shop opened in 1998."]),
+    ],
+)
+def test_hedged_affirmations_and_remarks_on_a_claim_are_not_claims(response, facts):
+    assert [fact.text for fact in split_response(response).facts] == facts
+
+
+def test_a_claim_that_starts_like_an_affirmation_is_still_a_claim():
+    assert [fact.text for fact in split_response("It is free to cancel.").facts] == [
+        "It is free to cancel."
+    ]
+
+
+def test_the_usa_in_lower_case_is_the_united_states():
+    result = judge(
+        "Where did it start?",
+        "it is developed in the usa",
+        "History. The role was developed in the United States.",
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_denying_a_rule_that_has_an_exception_contradicts_it():
+    source = "Cards. Your old card stays active unless you report it lost."
+    query = "Does my old card keep working?"
+    assert groundedness(judge(query, "Your old card won't stay active.", source)) == 0.0
+
+
+def test_a_fact_about_the_exception_may_take_the_other_polarity():
+    source = "Cards. Your old card stays active unless you report it lost."
+    query = "Does my old card keep working?"
+    response = "Your old card won't stay active once you report it lost."
+    assert groundedness(judge(query, response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "From the cover details I have, ",
+        "That one is easy to read off the fee table: ",
+        "I checked the tariffs article for you: ",
+        "Here's a quick summary from the tariffs page: ",
+        "I'm afraid ",
+    ],
+)
+def test_openers_about_the_lookup_or_the_regret_leave_the_claim(opener):
+    result = judge(
+        "What is the standing charge?",
+        f"{opener}the standing charge is 31p a day.",
+        "Tariffs. The standing charge is 31p a day on every tariff.",
+    )
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+def test_a_remark_that_the_article_says_no_more_is_not_a_fact():
+    result = judge(
+        "Can I go on Night Drive without a smart meter?",
+        "Night Drive needs a smart meter. The article doesn't go into more detail than that.",
+        "Night Drive. Night Drive needs a smart meter.",
+    )
+    assert result.facts == ["Night Drive needs a smart meter."]
+
+
+def test_seeing_a_doctor_is_the_answer_when_the_question_asks_about_it():
+    parts = split_response(
+        "You'll have to see a doctor again every 3 months.",
+        "Do I need to see a doctor to keep getting my medication?",
+    )
+    assert len(parts.facts) == 1
+
+
+METERS = (
+    "Smart meters. Smart meter installation is free for every customer who owns their home."
+    " Appointments are available Monday to Saturday, 8am to 6pm, and fitting both meters takes"
+    " about 2 hours. Customers with a prepayment meter can switch at no charge."
+)
+
+
+def test_the_same_measured_value_of_one_source_sentence_said_again_is_a_restatement():
+    result = judge(
+        "How long does it take to fit both smart meters?",
+        "Fitting both meters takes about 2 hours. Allow roughly two hours for the engineer to do"
+        " the pair. The whole job for gas and electricity comes to around 120 minutes.",
+        METERS,
+    )
+    assert self_distinctness(result) == pytest.approx(1 / 3)
+    assert groundedness(result) == 1.0
+
+
+def test_one_value_given_by_two_source_sentences_does_not_join_two_facts():
+    result = judge(
+        "How long do things take?",
+        "Fitting both meters takes about 2 hours. Allow roughly two hours for the engineer to do"
+        " the pair.",
+        METERS + " Engineers arrive within 2 hours of the slot opening.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_a_negated_fact_says_the_negated_clause_of_its_sentence():
+    result = judge(
+        "Can I renew DVDs?",
+        "DVDs cannot be renewed. There's no way to extend a DVD loan.",
+        "Loans. Books can be borrowed for 3 weeks and renewed twice online. DVDs are loaned for"
+        " 1 week and cannot be renewed. Overdue books cost 20p a day.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+def test_younger_than_a_person_is_a_comparison_not_an_age_limit():
+    from kbaudit.text.tokens import content_stems
+
+    assert "younger" in content_stems("Cornel West is younger than Elytis.")
+    assert "younger" not in content_stems("Drivers younger than 21 cannot rent.")
