@@ -19,6 +19,7 @@ from functools import lru_cache
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
+from .binding import value_words
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence
 
@@ -230,8 +231,14 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     hard = [own for own in claim.fact.quantities if not own.soft]
     if len(hard) < 2:
         return claim.asked_stems | claim.fact.stems
-    before, after = _around(digits_for_number_words(claim.fact.text), quantity)
-    return before | after
+    text = digits_for_number_words(claim.fact.text)
+    before, after = _around(text, quantity)
+    index = next((i for i, own in enumerate(claim.fact.quantities) if own is quantity), None)
+    if index is None:
+        return before | after
+    # "Team has the higher limit, at 10,000 ... compared with Enterprise's 1,000": the
+    # words of the value's own clause, not the thing it is compared with.
+    return value_words(text, claim.fact.quantities, index) | before
 
 
 def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
@@ -257,6 +264,66 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     return None
 
 
+# A value belongs to another thing when a different value's own words say at least
+# this many of the words the fact puts around it, more than any place stating it does.
+OWNER_WORDS = 2
+
+
+def _place_words(place: Located) -> frozenset[str]:
+    sentence = place.sentence
+    index = next(i for i, own in enumerate(sentence.quantities) if own is place.quantity)
+    return value_words(sentence.text, sentence.quantities, index)
+
+
+def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is the source's, but its own words there name another thing, and a
+    different value's words name what the fact gives it to: "24.9% APR on purchases"
+    given to cash advances, which "are charged at 29.9% APR"; 10,000 requests given to
+    Team where "Team workspaces can make 1,000 requests"."""
+    fact = claim.fact
+    if quantity.soft:
+        return None
+    text = digits_for_number_words(fact.text)
+    index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if index is None:
+        return None
+    mine = value_words(text, fact.quantities, index) & (claim.subject | fact.stems)
+    if len(mine) < OWNER_WORDS:
+        return None
+    # A place stating the value may leave its subject to the sentence ("...; it closes
+    # 2 hours before departure"): all of its sentence counts for it.
+    held = max(len(mine & place.sentence.stems) for place in matches)
+    best, best_overlap = None, max(OWNER_WORDS, held + 1, math.ceil(len(mine) / 2)) - 1
+    # Within a sentence that states the value, its parallel cases share a subject the
+    # words cannot tell apart ("opens 30 days before for Flex fares and 48 hours before
+    # for other fares"): _swapped_value reads those.
+    stating = {id(place.sentence) for place in matches}
+    for place in claim.located:
+        own = place.quantity
+        if own.soft or not quantity.comparable(own) or quantity.same_value(own):
+            continue
+        if id(place.sentence) in stating:
+            continue
+        overlap = len(mine & _place_words(place))
+        if overlap > best_overlap:
+            best, best_overlap = place, overlap
+    if best is None:
+        return None
+    # The fact also names what only a sentence stating its value says ("created through
+    # a partner referral, you get a 30-day trial"): it speaks of that sentence's case.
+    others = frozenset().union(
+        *(
+            value_words(text, fact.quantities, i)
+            for i, own in enumerate(fact.quantities)
+            if i != index and not own.soft
+        )
+    )
+    named = claim.subject - others
+    if any(named & (place.sentence.stems - best.sentence.stems) for place in matches):
+        return None
+    return Problem("contradicts_source", best.sentence.text, best.source)
+
+
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
     if other_item is not None:
@@ -271,11 +338,14 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 _ignored_condition(claim, quantity, place)
                 or _borrowed_value(claim, quantity, matches)
                 or _other_article_rival(claim, quantity, matches)
+                or _misbound(claim, quantity, matches)
             )
     first = matches[0]
     if _default_value(claim, quantity, first) or _query_states_other_case(claim, first):
         return Problem("condition_misapplied", first.sentence.text, first.source)
-    return None  # the only value the article gives, so it is the rule, not an exception
+    # The only value the article gives, so it is the rule, not an exception; it may
+    # still be another thing's.
+    return _misbound(claim, quantity, matches)
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
@@ -372,11 +442,14 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
     """
     if claim.fact.conditioned:
         return None  # the fact states the case it gives its value for
+    used_condition = used.sentence.condition_of(used.quantity)
     for place in _same_article(claim, used):
         own, sentence = place.quantity, place.sentence
         condition = sentence.condition_of(own)
         if condition is None or not quantity.comparable(own) or quantity.same_value(own):
             continue
+        if used_condition is not None and condition.text == used_condition.text:
+            continue  # the same case's other value ("£15, waived if you pay in £5,000")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
         # One shared word ("fee" in "Paper statements cost £2" and "no monthly fee") does
         # not make another sentence's case the fact's.

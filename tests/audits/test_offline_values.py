@@ -1,0 +1,255 @@
+"""The offline judge on values: which thing each value belongs to, tables read by their
+column headers, and values worked out from the source's own values."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.sources import plain_lines
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title="Help", text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def grounded(result: JudgeResult) -> bool:
+    return result.metrics()["groundedness"] == 1.0
+
+
+# --- Tables written as text are read cell by cell under their column ----------------
+
+GYM_TABLE = (
+    "Membership prices. Item | Bronze | Gold. Monthly price | £19 | £32. "
+    "Guest passes | £8 each | 2 free a month. Towel hire | £2 | free."
+)
+
+
+def test_a_table_row_becomes_one_sentence_per_cell_under_its_column():
+    lines = plain_lines(GYM_TABLE)
+
+    assert "For Bronze, Monthly price: £19." in lines
+    assert "For Gold, Monthly price: £32." in lines
+    assert "For Gold, Towel hire: free." in lines
+
+
+def test_a_markdown_table_is_read_by_its_header_too():
+    lines = plain_lines("| Room | Weekday | Weekend |\n|---|---|---|\n| Double | £90 | £120 |")
+
+    assert lines[-2:] == ["For Weekday, Double: £90.", "For Weekend, Double: £120."]
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is Bronze a month?", "Bronze membership is £32 a month."),
+        ("What does towel hire cost on Bronze?", "Towel hire is free on Bronze."),
+    ],
+)
+def test_it_flags_the_other_columns_cell(query, response):
+    result = judge(query, response, GYM_TABLE)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is Bronze a month?", "Bronze membership is £19 a month."),
+        ("What does towel hire cost on Bronze?", "On Bronze, towel hire costs £2."),
+    ],
+)
+def test_it_passes_the_cell_of_the_column_asked_about(query, response):
+    result = judge(query, response, GYM_TABLE)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+# --- A value given to another thing than the one the source gives it to -------------
+
+CAR_INSURANCE = (
+    "Excess and cover. The standard excess on a Comprehensive policy is £250. "
+    "Windscreen claims have a separate excess of £95. Young drivers under 25 pay an "
+    "extra £300 excess on every claim."
+)
+LIBRARY = (
+    "Borrowing. Students can borrow up to 12 books at a time for 3 weeks. "
+    "Staff members can borrow up to 30 books, and interlibrary loans take about 10 days "
+    "to arrive."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # the windscreen excess given to the standard claim
+            "What's the standard excess on a Comprehensive policy?",
+            "On a Comprehensive policy the standard excess is £95.",
+            CAR_INSURANCE,
+        ),
+        (  # the staff allowance given to students
+            "How many books can students borrow?",
+            "Students can borrow up to 30 books at a time for 3 weeks.",
+            LIBRARY,
+        ),
+        (  # the loan period of books given to interlibrary loans
+            "How long do interlibrary loans take?",
+            "Interlibrary loans take about 3 weeks to arrive.",
+            LIBRARY,
+        ),
+    ],
+)
+def test_it_flags_a_value_moved_to_another_thing_of_the_source(query, response, source):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What's the excess for a windscreen claim?",
+            "Windscreen claims have their own excess of £95.",
+            CAR_INSURANCE,
+        ),
+        (
+            "How many books can staff borrow?",
+            "Staff members can borrow up to 30 books.",
+            LIBRARY,
+        ),
+        (
+            "How long can students keep books?",
+            "Students can borrow up to 12 books at a time for 3 weeks.",
+            LIBRARY,
+        ),
+    ],
+)
+def test_it_passes_a_value_kept_with_its_own_thing(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+def test_it_flags_two_values_of_one_sentence_given_to_each_others_owner():
+    result = judge(
+        "Which room sleeps more people, the Family room or the Suite?",
+        "The Family room sleeps more, at 6 guests compared with the Suite's 4 guests.",
+        "Room sizes. The Family room sleeps 4 guests and the Suite sleeps 6 guests.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_two_values_of_one_sentence_kept_with_their_owners():
+    result = judge(
+        "Which room sleeps more people, the Family room or the Suite?",
+        "The Suite sleeps 6 guests, compared with the Family room's 4 guests.",
+        "Room sizes. The Family room sleeps 4 guests and the Suite sleeps 6 guests.",
+    )
+
+    assert grounded(result)
+
+
+LOANS = (
+    "Loans. Personal loans of £1,000 to £7,500 have a representative APR of 9.9%. "
+    "Car loans are charged at 6.4% APR with an arrangement fee of 1% (minimum £50)."
+)
+PARKING = (
+    "Parking charges. Day tickets cost £12 on weekdays. Overnight parking is charged at "
+    "£20 a night plus a booking fee of £5. Blue Badge holders park free for up to 4 hours."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # the personal-loan APR merged into the car loan's terms
+            "What's the rate on a car loan?",
+            "Car loans are charged at 9.9% APR, with a 1% arrangement fee and a minimum of £50.",
+            LOANS,
+        ),
+        (  # the day ticket's price merged into the overnight charges
+            "How much is overnight parking?",
+            "Overnight parking costs £12 a night, and there is a £5 booking fee on top.",
+            PARKING,
+        ),
+    ],
+)
+def test_it_flags_a_value_merged_in_from_another_sentence(query, response, source):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What's the rate on a car loan?",
+            "Car loans are charged at 6.4% APR, with a 1% arrangement fee and a minimum of £50.",
+            LOANS,
+        ),
+        (
+            "How much is overnight parking?",
+            "Overnight parking costs £20 a night, and there is a £5 booking fee on top.",
+            PARKING,
+        ),
+    ],
+)
+def test_it_passes_values_combined_from_their_own_sentence(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+MESSAGING = (
+    "Sending limits. Basic accounts can send 500 messages a day and Pro accounts 5,000. "
+    "Attachments can be up to 25 MB."
+)
+
+
+def test_it_flags_a_comparison_that_gives_each_value_to_the_other_account():
+    result = judge(
+        "Which plan can send more messages, Basic or Pro?",
+        "Basic has the higher limit, at 5,000 messages a day compared with Pro's 500.",
+        MESSAGING,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_comparison_that_keeps_each_value_with_its_account():
+    result = judge(
+        "Which plan can send more messages, Basic or Pro?",
+        "Pro has the higher limit, at 5,000 messages a day compared with Basic's 500.",
+        MESSAGING,
+    )
+
+    assert grounded(result)
+
+
+def test_a_sentence_ending_on_a_decimal_value_ends_there():
+    from kbaudit.text.tokens import split_sentences
+
+    assert split_sentences("The APR is 9.9%. Car loans cost £2.50. See the U.S.A. page.") == [
+        "The APR is 9.9%.",
+        "Car loans cost £2.50.",
+        "See the U.S.A. page.",
+    ]
