@@ -253,3 +253,78 @@ def test_a_sentence_ending_on_a_decimal_value_ends_there():
         "Car loans cost £2.50.",
         "See the U.S.A. page.",
     ]
+
+
+# --- Values worked out from the source's values, and comparisons ---------------------
+
+COWORKING = (
+    "Desk plans. A Flexi desk costs £120 a month and includes 40 hours of meeting room "
+    "time. A Fixed desk costs £200 a month and includes 60 hours. A day pass is £15, and "
+    "a late checkout fee is £15 too."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A Fixed desk is £80 a month more than a Flexi desk (£200 against £120).",
+        "Together the Flexi and Fixed desks cost £320 a month: £200 and £120.",
+        "The Fixed desk includes 60 hours, 1.5 times the Flexi desk's 40 hours.",
+        "At £120 a month for 40 hours, a Flexi desk works out at £3 per hour.",
+    ],
+)
+def test_it_supports_a_value_worked_out_from_the_sources_values(response):
+    result = judge("How do the Flexi and Fixed desks compare?", response, COWORKING)
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A Fixed desk is £60 a month more than a Flexi desk (£200 against £120).",
+        "The Fixed desk includes 60 hours, twice as much, 2 times the Flexi desk's 40 hours.",
+        "At £120 a month for 40 hours, a Flexi desk works out at £4 per hour.",
+    ],
+)
+def test_it_flags_a_value_worked_out_wrongly(response):
+    result = judge("How do the Flexi and Fixed desks compare?", response, COWORKING)
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A day pass costs less than a late checkout.",  # both are £15
+        "A Flexi desk costs more than a Fixed desk.",  # £120 against £200
+    ],
+)
+def test_it_flags_a_comparison_the_sources_values_contradict(response):
+    result = judge("Which costs more?", response, COWORKING)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A day pass costs the same as a late checkout.",
+        "A Flexi desk costs less than a Fixed desk.",
+    ],
+)
+def test_it_passes_a_comparison_the_sources_values_bear_out(response):
+    result = judge("Which costs more?", response, COWORKING)
+
+    assert grounded(result)
+
+
+def test_it_passes_the_other_sides_value_in_a_comparison_from_a_table():
+    result = judge(
+        "How do Bronze and Gold compare on price?",
+        "Gold costs more: £32 a month against £19.",
+        GYM_TABLE,
+    )
+
+    assert grounded(result)

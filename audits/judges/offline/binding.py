@@ -85,3 +85,14 @@ def _words(text: str, previous: int, start: int, end: int, following: int) -> fr
         for token in content_stems(f"{before} {after}")
         if token not in _LIGHT and not token[:1].isdigit()
     )
+
+
+def compared_side(text: str, quantities: Sequence[Quantity], index: int) -> bool:
+    """Whether the value is the other side of a comparison: "£1,000 against £500",
+    "compared with Enterprise's 1,000", "more than Lite's £10"."""
+    quantity = quantities[index]
+    previous = max(
+        (_end(text, own) for own in quantities if not own.soft and own.end <= quantity.start),
+        default=0,
+    )
+    return bool(_COMPARISON_RE.search(text[min(previous, quantity.start) : quantity.start]))

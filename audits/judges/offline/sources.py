@@ -255,7 +255,13 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
 
 
 # A table cell as plain_lines writes it: "For Premier, Monthly fee: £15."
-_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), [^:]+: ")
+_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
+
+
+def table_row(text: str) -> str | None:
+    """The row a table cell's sentence belongs to ("Monthly fee"), None for prose."""
+    cell = _CELL_RE.match(text)
+    return cell.group("row") if cell else None
 
 
 def _items(text: str, common: frozenset[str]) -> frozenset[str]:

@@ -22,8 +22,9 @@ from kbaudit.text.conditions import (
     window_exceeded,
 )
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets
+from kbaudit.text.tokens import content_stems, digits_for_number_words, negation_targets
 
+from .arithmetic import comparison_holds, source_sides
 from .decompose import Fact, has_verb
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
 from .values import Problem, locate_values, subject_stems, value_problem
@@ -154,9 +155,15 @@ def fact_support(
         _condition_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _comparison_problem(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
+        compared = _comparison_sources(fact, sources)
+        if any(compared):
+            # "A late payment costs the same as going over your limit": the source
+            # gives both sides their values, and they bear the comparison out.
+            return FactSupport(compared, None, "", None)
         return _word_support(fact, sources, query, similarity)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
@@ -370,6 +377,24 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 return None  # a sentence says it of the fact's own subject
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact compares two things ("a late payment costs less than going over your
+    limit") the other way round from the values a source gives them (£12 and £12)."""
+    for index, holds in enumerate(_comparisons(fact, sources)):
+        if holds is False:
+            return Problem("contradicts_source", sources[index].sentences[0].text, index)
+    return None
+
+
+def _comparison_sources(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
+    return [int(holds is True) for holds in _comparisons(fact, sources)]
+
+
+def _comparisons(fact: Fact, sources: Sequence[PreparedSource]) -> list[bool | None]:
+    text = digits_for_number_words(fact.text)
+    return [comparison_holds(text, source_sides(source.sentences)) for source in sources]
 
 
 def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):

@@ -19,9 +19,10 @@ from functools import lru_cache
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
-from .binding import value_words
+from .arithmetic import worked_out
+from .binding import compared_side, value_words
 from .decompose import Fact
-from .sources import PreparedSource, SourceSentence
+from .sources import PreparedSource, SourceSentence, table_row
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -121,10 +122,21 @@ def value_problem(
         query_values,
         query_stems if asked_stems is None else asked_stems,
     )
+    text = digits_for_number_words(fact.text)
+    # Values a worked-out value may come from: the fact's own that a source or the
+    # customer states ("£8 more than Lite (£18 against £10)").
+    operands = [
+        own
+        for own in fact.quantities
+        if any(own.same_value(place.quantity) for place in located)
+        or any(own.same_value(given) for given in query_values)
+    ]
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if not matches and worked_out(quantity, text, operands):
+            continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
@@ -325,6 +337,14 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
 
 
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    fact = claim.fact
+    index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if index is not None and compared_side(
+        digits_for_number_words(fact.text), fact.quantities, index
+    ):
+        # "£1,000 against £500": the other side's value, stated by the source; whose it
+        # is, is the comparison's to say (support._comparison_problem).
+        return None
     other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
     if other_item is not None:
         return other_item
@@ -450,7 +470,11 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
+        if any(given.same_value(own) for given in claim.fact.quantities):
+            continue  # the fact gives the other case its own value too ("£1,000 against £500")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
+        if table_row(sentence.text) != table_row(used.sentence.text):
+            near = False  # two rows of a table state two different things
         # One shared word ("fee" in "Paper statements cost £2" and "no monthly fee") does
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
