@@ -328,3 +328,81 @@ def test_it_passes_the_other_sides_value_in_a_comparison_from_a_table():
     )
 
     assert grounded(result)
+
+
+# --- An attribute said of another named thing ----------------------------------------
+
+TWO_COLLEGES = (
+    "Harwood College is a private liberal arts college located in the village of "
+    "Millbrook, Vermont. Dunmore University is a public research university in Dunmore, "
+    "Ohio, founded in 1871."
+)
+
+
+def test_it_flags_a_place_the_source_gives_another_named_thing():
+    result = judge(
+        "Which college is located in Millbrook, Harwood College or Dunmore University?",
+        "Dunmore University is located in Millbrook.",
+        TWO_COLLEGES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_place_kept_with_its_named_thing():
+    result = judge(
+        "Which college is located in Millbrook, Harwood College or Dunmore University?",
+        "Harwood College is located in Millbrook.",
+        TWO_COLLEGES,
+    )
+
+    assert grounded(result)
+
+
+BANDS = (
+    "The Lanterns are a Canadian indie rock band formed in 2001 in Halifax. "
+    "Copper Vale is an American rock band formed in Denver in 1999. In 2015, they were "
+    "inducted into the Colorado Music Hall of Fame."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Yes, both The Lanterns and Copper Vale are American rock bands.",
+        "Both Copper Vale and The Lanterns were inducted into the Colorado Music Hall of Fame.",
+    ],
+)
+def test_it_flags_a_claim_about_both_that_holds_of_one(response):
+    result = judge("Are The Lanterns and Copper Vale both American rock bands?", response, BANDS)
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Copper Vale is an American rock band.",
+        "Copper Vale was inducted into the Colorado Music Hall of Fame.",
+    ],
+)
+def test_it_passes_the_claim_about_the_one_it_holds_of(response):
+    result = judge("Are The Lanterns and Copper Vale both American rock bands?", response, BANDS)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_name_with_accents_put_in_another_names_place():
+    result = judge(
+        "Who presented the awards?",
+        "The awards were presented by Zoë Lefèvre.",
+        "The awards were presented by Marco Ruiz. The winning film starred Zoë Lefèvre.",
+    )
+
+    assert not grounded(result)
+
+
+def test_passages_pasted_together_without_a_space_are_two_sentences():
+    lines = plain_lines("It was published in the 19th century.First for Women is a magazine.")
+
+    assert lines == ["It was published in the 19th century. First for Women is a magazine."]

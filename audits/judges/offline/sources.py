@@ -120,6 +120,7 @@ def plain_lines(text: str) -> list[str]:
         if _TABLE_RULE_RE.match(raw):
             continue
         line = _EMPHASIS_RE.sub("", _MARKDOWN_LINE_RE.sub("", raw))
+        line = _JOINED_SENTENCES_RE.sub(" ", line)
         if "|" not in line:
             header = None
             if line.strip():
@@ -143,6 +144,12 @@ def plain_lines(text: str) -> list[str]:
                 continue
             lines.extend(normalise(cell) for cell in _table_cells(header, cells))
     return lines
+
+
+# Passages pasted together without a space: "...in the 19th century.First for Women is".
+_JOINED_SENTENCES_RE = re.compile(
+    r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z]{2})|(?<=[a-z][.!?][\"”])(?=[A-Z][a-z]{2})"
+)
 
 
 def _table_cells(header: list[str] | None, cells: list[str]) -> list[str]:

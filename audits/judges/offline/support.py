@@ -26,7 +26,8 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words, negation
 
 from .arithmetic import comparison_holds, source_sides
 from .decompose import Fact, has_verb
-from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
+from .questions import VERB_RE
+from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause, table_row
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -332,7 +333,14 @@ _EXCLUSION_RE = re.compile(
 )
 
 
-_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+# Capitalised words in any alphabet: "François", "Ørsted", "Pro+".
+_WORD_RE = re.compile(r"\b[^\W\d_][\w+-]*")
+
+
+def _capitalised(text: str) -> list[str]:
+    return [word for word in _WORD_RE.findall(text) if word[0].isupper() and len(word) > 1]
+
+
 # Share of what a fact says of its subject that a sentence must say for it to be the
 # sentence the fact restates.
 PREDICATE_OVERLAP = 0.8
@@ -343,10 +351,7 @@ def _names(text: str, passage: str) -> frozenset[str]:
     lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
     common = _lower_case_stems(passage)
     return frozenset(
-        token
-        for word in _CAPITALISED_RE.findall(text)
-        for token in content_stems(word)
-        if token not in common
+        token for word in _capitalised(text) for token in content_stems(word) if token not in common
     )
 
 
@@ -357,26 +362,82 @@ def _lower_case_stems(passage: str) -> frozenset[str]:
 
 def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact says of one named thing what the source says of another: "Gold members
-    can bring a guest" where only "Platinum members can bring one guest"."""
+    can bring a guest" where only "Platinum members can bring one guest". Said of
+    "both X and Y", it must hold of each."""
     if fact.bare:
         return None
     known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
-    mine = frozenset(content_stems(" ".join(_CAPITALISED_RE.findall(fact.text)))) & known
+    mine = named = _name_stems(fact.text) & known
+    # Names after the verb are what is said of the subject ("Stanford is located in
+    # Chestnut Hill"): they belong to the predicate.
+    verb = _FIRST_VERB_RE.search(fact.text)
+    head = fact.text[: verb.start()] if verb else ""
+    # "Outside Europe you get ...": a scope and a pronoun, not a named subject.
+    # Read so only for one plain clause: "..., so if you haven't used them yet, ..." says
+    # more than one thing of more than one subject.
+    plain = verb is not None and not _MORE_CLAUSES_RE.search(fact.text, verb.end())
+    subject = (
+        _name_stems(head) & known if plain and not _NOT_SUBJECT_RE.search(head) else frozenset()
+    )
     predicate = subject_stems(fact.stems) - mine
+    removed = subject_stems(fact.stems) - frozenset(content_stems(head))
+    if subject and len(removed) >= 2:
+        # What is said of the subject, without the words naming it ("university").
+        mine, predicate = subject, removed
+    if subject and _BOTH_RE.search(head):
+        for part in _AND_RE.split(head):
+            own = _name_stems(part) & known
+            if own and own != subject:
+                moved = _moved_from(own, predicate, sources, named)
+                if moved is not None:
+                    return moved
+    return _moved_from(mine, predicate, sources, named)
+
+
+_MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
+_NOT_SUBJECT_RE = re.compile(
+    r"^\W*(?:in|on|for|outside|inside|with|at|from|during|after|before|within|under|over"
+    r"|if|when|once|unless)\b|\b(?:you|we|i|they|it)\b",
+    re.IGNORECASE,
+)
+_BOTH_RE = re.compile(r"\b(?:both|each of)\b", re.IGNORECASE)
+_AND_RE = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
+
+
+def _moved_from(
+    mine: frozenset[str],
+    predicate: frozenset[str],
+    sources: Sequence[PreparedSource],
+    named: frozenset[str],
+) -> Problem | None:
     if not mine or len(predicate) < 2:
         return None
     moved = None
     for index, source in enumerate(sources):
+        previous = frozenset()
         for sentence in source.sentences:
+            theirs = _names(sentence.text, source.plain)
+            # "In 2007, he was inducted ...": a pronoun's names are the sentence before's.
+            spoken_of = theirs | previous if _PRONOUN_IN_RE.search(sentence.text) else theirs
+            previous = theirs
             if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
                 continue
-            if sentence.text.count(":") >= 2:
+            if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
-            theirs = _names(sentence.text, source.plain)
-            if not theirs or theirs & mine:
+            if not theirs or spoken_of & mine:
                 return None  # a sentence says it of the fact's own subject
+            if not spoken_of - named:
+                continue  # it names only what the fact compares its subject with
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+_FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+_PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+
+
+def _name_stems(text: str) -> frozenset[str]:
+    return frozenset(content_stems(" ".join(_capitalised(text))))
 
 
 def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
