@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
 from audits.judges.offline.sources import plain_lines
 
@@ -406,3 +406,122 @@ def test_passages_pasted_together_without_a_space_are_two_sentences():
     lines = plain_lines("It was published in the 19th century.First for Women is a magazine.")
 
     assert lines == ["It was published in the 19th century. First for Women is a magazine."]
+
+
+# --- Conditions read from the sentence's structure -----------------------------------
+
+HOTEL = (
+    "Deposits and rates. The standard deposit is £100, held on your card. "
+    "For suites and family rooms the deposit is £300. Adults pay £25 for breakfast. "
+    "Guests on a half-board package pay £10 for breakfast. Rooms cost £140 a night, "
+    "except for the penthouse, which costs £480 a night."
+)
+MUSEUM = (
+    "Membership renewals. Annual memberships must be renewed by 31 March. "
+    "Members who pay by direct debit are renewed automatically on 30 April."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # "For suites ... the deposit is £300": a leading case without a comma
+            "What deposit do you hold for a suite?",
+            "The deposit is £100.",
+            HOTEL,
+        ),
+        (  # "Guests on a half-board package": a group narrowed by its qualifier
+            "I'm an adult guest on a half-board package. What's breakfast?",
+            "Adults pay £25 for breakfast.",
+            HOTEL,
+        ),
+        (  # "except for the penthouse, which costs £480"
+            "How much is the penthouse a night?",
+            "Rooms cost £140 a night.",
+            HOTEL,
+        ),
+        (  # dates compare as dates: "30 April" is the direct-debit members' date
+            "I pay by direct debit. When is my membership renewed?",
+            "Annual memberships must be renewed by 31 March.",
+            MUSEUM,
+        ),
+    ],
+)
+def test_it_flags_the_general_value_when_the_question_states_the_special_case(
+    query, response, source
+):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        ("What deposit do you hold for a suite?", "For suites the deposit is £300.", HOTEL),
+        (
+            "I'm an adult guest on a half-board package. What's breakfast?",
+            "On a half-board package, breakfast is £10.",
+            HOTEL,
+        ),
+        ("How much is the penthouse a night?", "The penthouse costs £480 a night.", HOTEL),
+        (
+            "I pay by direct debit. When is my membership renewed?",
+            "Members who pay by direct debit are renewed automatically on 30 April.",
+            MUSEUM,
+        ),
+        ("What deposit do you hold?", "The standard deposit is £100.", HOTEL),
+    ],
+)
+def test_it_passes_the_value_of_the_case_the_question_states(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+def test_dates_are_read_as_one_value_however_written():
+    from kbaudit.text.quantities import extract_quantities
+
+    first, second = extract_quantities("by 30 November, or November 30th")
+
+    assert first.kind == second.kind == "date"
+    assert first.same_value(second)
+    assert not extract_quantities("by 1 December")[0].same_value(first)
+
+
+def test_it_flags_a_groups_value_when_the_question_also_states_a_narrower_case():
+    result = judge(
+        "I'm a member on a student plan. What does a class cost?",
+        "Members pay £8 a class.",
+        "Class prices. Members pay £8 a class. Members on a student plan pay £5 a class. "
+        "Non-members pay £12.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_cases_value_in_a_follow_up_that_leaves_the_earlier_case():
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="And for members on the premium plan?",
+            sources=[
+                SourceText(
+                    rank=1,
+                    title="Help",
+                    text="Class prices. Members pay £8 a class. Members on a student plan "
+                    "pay £5 a class. Members on the premium plan pay £4 a class.",
+                )
+            ],
+            response="Members on the premium plan pay £4 a class.",
+            history=[
+                Turn(
+                    query="What's a class on the student plan?",
+                    response="Members on a student plan pay £5 a class.",
+                )
+            ],
+        )
+    )
+
+    assert grounded(result)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kbaudit.text.conditions import governing_conditions
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
@@ -454,13 +455,29 @@ def _query_states_other_case(claim: Claim, used: Located) -> bool:
     )
 
 
+def _told_own_case(claim: Claim) -> bool:
+    """The fact's own case is one the customer states ("Home students pay ..." asked by
+    a home student): the customer may still state another case beside it."""
+    fact = claim.fact
+    if claim.asked_stems & _COMPARING:
+        return False  # "How do Everyday and Premier compare?" names both cases on purpose
+    text = digits_for_number_words(fact.text)
+    own = governing_conditions(text, fact.quantities).values()
+    return any(condition.satisfied_by(claim.asked_stems, ()) for condition in own)
+
+
+_COMPARING = frozenset(
+    stem(word) for word in word_list("compare compared comparison difference versus vs between")
+)
+
+
 def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Problem | None:
     """The question states a case the source gives another value for; the fact ignores it.
 
     The special case must be about the fact's subject: said in so many words, or said
     right next to the sentence the fact's value came from.
     """
-    if claim.fact.conditioned:
+    if claim.fact.conditioned and not _told_own_case(claim):
         return None  # the fact states the case it gives its value for
     used_condition = used.sentence.condition_of(used.quantity)
     for place in _same_article(claim, used):
@@ -479,8 +496,11 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
-        if condition.satisfied_by(
-            claim.query_stems, claim.query_values
-        ) and not condition.satisfied_by(claim.fact.stems, ()):
+        # Beside a case of its own, only a case this turn's question states counts: an
+        # earlier turn's case is the one a follow-up moves away from.
+        told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
+        if condition.satisfied_by(told, claim.query_values) and not condition.satisfied_by(
+            claim.fact.stems, ()
+        ):
             return Problem("condition_misapplied", sentence.text, place.source)
     return None
