@@ -525,3 +525,44 @@ def test_it_passes_a_cases_value_in_a_follow_up_that_leaves_the_earlier_case():
     )
 
     assert grounded(result)
+
+
+LOCKERS = (
+    "Lockers. Day lockers cost £2 and can be booked at reception. Overnight storage is "
+    "only available for small bags. The Explorer Pass gives 20% off guided tours. It is "
+    "only open to adult visitors."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can I leave a large bag overnight?", "Yes, overnight storage is available."),
+        (
+            "I'm a student visitor. Can I get the Explorer Pass?",
+            "Yes, the Explorer Pass gives you 20% off guided tours.",
+        ),
+    ],
+)
+def test_it_flags_a_rule_the_source_restricts_to_another_case(query, response):
+    result = judge(query, response, LOCKERS)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can I leave a small bag overnight?", "Yes, overnight storage is available."),
+        (
+            "I'm an adult visitor. Can I get the Explorer Pass?",
+            "Yes, the Explorer Pass gives you 20% off guided tours.",
+        ),
+        ("Can I leave a large bag overnight?", "No, overnight storage is not available."),
+    ],
+)
+def test_it_passes_a_restricted_rule_for_the_case_it_is_restricted_to(query, response):
+    result = judge(query, response, LOCKERS)
+
+    assert grounded(result)

@@ -22,7 +22,14 @@ from kbaudit.text.conditions import (
     window_exceeded,
 )
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, digits_for_number_words, negation_targets
+from kbaudit.text.tokens import (
+    STOPWORDS,
+    content_stems,
+    digits_for_number_words,
+    negation_targets,
+    stem,
+    word_list,
+)
 
 from .arithmetic import comparison_holds, source_sides
 from .decompose import Fact, has_verb
@@ -157,6 +164,7 @@ def fact_support(
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         _comparison_problem(fact, sources),
+        _restricted_case_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -438,6 +446,64 @@ _PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNO
 
 def _name_stems(text: str) -> frozenset[str]:
     return frozenset(content_stems(" ".join(_capitalised(text))))
+
+
+# "Debit cards are accepted only for economy cars", "It is only open to home students":
+# a rule restricted to a case named by words before a noun.
+_ONLY_RE = re.compile(
+    r"\b(?:only (?:be )?(?:(?:open|available|offered|valid|accepted|allowed|possible|eligible)\s+)?"
+    r"|(?:open|available|offered|valid|accepted|allowed|possible|eligible) only )"
+    r"(?:to|for|on|with|in) (?:the |a |an |your )?(?P<case>[\w' -]+?)(?=[,.;:]|\s+(?:and|but|if|who|which)\b|$)",
+    re.IGNORECASE,
+)
+_PRONOUN_START_RE = re.compile(r"^(?:it|they|this|these|he|she)\b", re.IGNORECASE)
+
+
+def _restricted_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact states a rule the source restricts to a case ("only for economy cars")
+    while the question names another case of the same thing ("a premium car")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    if len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            match = _ONLY_RE.search(sentence.text)
+            if match is None or sentence.negated:
+                continue
+            case = [stem(word) for word in re.findall(r"[\w'-]+", match.group("case").lower())]
+            case = [token for token in case if token not in _CASE_FILLER]
+            if len(case) < 2:
+                continue  # "only for members": no narrower case to tell apart
+            head, qualifiers = case[-1], frozenset(case[:-1])
+            subject = frozenset(content_stems(sentence.text[: match.start()]))
+            if _PRONOUN_START_RE.match(sentence.text) and position > 0:
+                subject |= source.sentences[position - 1].stems
+            if len(words & subject) < 2:
+                continue  # the restriction is not on what the fact speaks of
+            told = _qualifiers_before(query.text, head)
+            if told and not told & qualifiers and not fact.stems & qualifiers:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_CASE_FILLER = frozenset(stem(word) for word in word_list("the a an your our their of"))
+STOP_STEMS = frozenset(stem(word) for word in STOPWORDS)
+
+
+def _qualifiers_before(text: str, head: str) -> frozenset[str]:
+    """The words the customer puts before a noun ("premium" in "a premium car")."""
+    found: set[str] = set()
+    tokens = re.findall(r"[\w'-]+", text.lower())
+    for position, token in enumerate(tokens):
+        if position and stem(token) == head:
+            before = stem(tokens[position - 1])
+            if before not in _CASE_FILLER and before not in STOP_STEMS:
+                found.add(before)
+    return frozenset(found)
 
 
 def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
