@@ -71,7 +71,9 @@ _PLAIN_RE = re.compile(
 _AGE_RE = re.compile(
     r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
     r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
-    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b",
+    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
+    # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
+    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))",
     re.I,
 )
 
@@ -222,7 +224,11 @@ def _data_size(text: str) -> Iterable[Quantity]:
 def _age(text: str) -> Iterable[Quantity]:
     for match in _AGE_RE.finditer(text):
         raw = (
-            match.group("num") or match.group("num3") or match.group("num4") or match.group("num5")
+            match.group("num")
+            or match.group("num3")
+            or match.group("num4")
+            or match.group("num5")
+            or match.group("num6")
         )
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low

@@ -566,3 +566,25 @@ def test_it_passes_a_restricted_rule_for_the_case_it_is_restricted_to(query, res
     result = judge(query, response, LOCKERS)
 
     assert grounded(result)
+
+
+SKI_HIRE = "Ski hire. Skiers aged 6 to 11 pay a junior rate of £12 a day. Adults pay £25 a day."
+
+
+def test_it_flags_an_age_rate_for_a_customer_who_says_they_are_outside_the_ages():
+    result = judge("I'm 14, what would I pay for ski hire?", "The rate is £12 a day.", SKI_HIRE)
+
+    assert not grounded(result)
+
+
+def test_it_passes_an_age_rate_for_a_customer_inside_the_ages():
+    result = judge("I'm 9, what would I pay for ski hire?", "The rate is £12 a day.", SKI_HIRE)
+
+    assert grounded(result)
+
+
+def test_a_customer_saying_their_age_is_read_as_an_age():
+    from kbaudit.text.quantities import extract_quantities
+
+    assert [q.kind for q in extract_quantities("I'm 30, is there a fee?")] == ["age"]
+    assert [q.kind for q in extract_quantities("I'm 30 minutes late")] == ["duration"]

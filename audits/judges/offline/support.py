@@ -258,7 +258,9 @@ def _condition_problem(
     window the customer is past, or a cause the customer's story contradicts ("if the
     fault is on our side" for "I dropped it")."""
     words = subject_stems(fact.stems)
-    if len(words) < 2 or not query.text:
+    hard = [own for own in fact.quantities if not own.soft]
+    # "There's a surcharge of £15 a day": one word, but a value that names its rule.
+    if len(words) < (1 if hard else 2) or not query.text:
         return None
     told_cause = cause_of(query.text)
     # The customer's own circumstances: values they tell that no source states (a
@@ -269,7 +271,6 @@ def _condition_problem(
         for value in query.told_quantities
         if not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
-    hard = [own for own in fact.quantities if not own.soft]
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
