@@ -44,6 +44,7 @@ _GROUP_NOUNS = (
     r"|accounts?|plans?|tiers?|fares?|tickets?|students|applicants|drivers|renters|guests"
     r"|patients|employees|residents|owners|holders|buyers|sellers|borrowers|tenants|visitors"
     r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
+    r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
 )
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"

@@ -588,3 +588,31 @@ def test_a_customer_saying_their_age_is_read_as_an_age():
 
     assert [q.kind for q in extract_quantities("I'm 30, is there a fee?")] == ["age"]
     assert [q.kind for q in extract_quantities("I'm 30 minutes late")] == ["duration"]
+
+
+FERRY = (
+    "Luggage on board. Every passenger may bring two bags into the lounge. "
+    "Passengers travelling with a pet in a carrier have no lounge access and stay on the "
+    "pet deck."
+)
+
+
+def test_it_flags_a_rule_the_source_denies_for_the_case_the_question_states():
+    result = judge(
+        "I'm travelling with my cat in a carrier. Can I bring my bags into the lounge?",
+        "Yes, every passenger may bring two bags into the lounge.",
+        FERRY,
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_it_passes_the_rule_when_the_question_states_no_such_case():
+    result = judge(
+        "Can I bring my bags into the lounge?",
+        "Yes, every passenger may bring two bags into the lounge.",
+        FERRY,
+    )
+
+    assert grounded(result)

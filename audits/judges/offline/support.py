@@ -165,6 +165,7 @@ def fact_support(
         _moved_attribute(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
+        _excluded_case_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -458,6 +459,30 @@ _ONLY_RE = re.compile(
     re.IGNORECASE,
 )
 _PRONOUN_START_RE = re.compile(r"^(?:it|they|this|these|he|she)\b", re.IGNORECASE)
+
+
+def _excluded_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source denies the rule for a case the question states ("Infants travelling on
+    a parent's lap have no cabin bag allowance") and the fact gives it anyway ("every
+    passenger on a Flex fare gets a cabin bag")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.negated or sentence.quantities or not sentence.conditions:
+                continue
+            for condition in sentence.conditions:
+                if not condition.key_stems or not condition.satisfied_by(query.stems, ()):
+                    continue
+                if condition.satisfied_by(fact.stems, ()):
+                    continue  # the fact speaks of that case itself
+                rule = subject_stems(sentence.stems) - condition.key_stems
+                if len(words & rule) >= 2:
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
 
 
 def _restricted_case_problem(
