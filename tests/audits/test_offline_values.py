@@ -616,3 +616,29 @@ def test_it_passes_the_rule_when_the_question_states_no_such_case():
     )
 
     assert grounded(result)
+
+
+STORAGE_UNITS = "Unit prices. A small unit is £60 a month, or £85 with climate control."
+
+
+def test_it_flags_the_plain_value_when_the_question_asks_for_the_other_case():
+    result = judge(
+        "How much is a small unit with climate control?",
+        "A small unit is £60 a month.",
+        STORAGE_UNITS,
+    )
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is a small unit?", "A small unit is £60 a month."),
+        ("How much is a small unit with climate control?", "With climate control it's £85."),
+    ],
+)
+def test_it_passes_the_plain_value_or_the_cases_value_where_each_is_asked(query, response):
+    result = judge(query, response, STORAGE_UNITS)
+
+    assert grounded(result)

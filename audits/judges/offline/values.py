@@ -238,6 +238,14 @@ def _qualifiers(
     return own, theirs
 
 
+@lru_cache(maxsize=16384)
+def _said_once(text: str) -> frozenset[str]:
+    """Words a sentence uses once: those that pick out one of its cases ("en-suite"),
+    unlike "fares" in "... for Flex fares and ... for other fares"."""
+    stems = content_stems(text)
+    return frozenset(token for token in stems if stems.count(token) == 1)
+
+
 def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     """What the fact says its value is for: with several values, the words around this
     one; with one, everything the fact and the question say."""
@@ -274,6 +282,11 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
+            # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
+            # default, and the customer asks about the case the other one is for.
+            asked = (theirs - own) & (claim.asked_stems - claim.fact.stems)
+            if not own - theirs and asked & _said_once(place.sentence.text):
+                return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
 
 
