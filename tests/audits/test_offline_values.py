@@ -642,3 +642,28 @@ def test_it_passes_the_plain_value_or_the_cases_value_where_each_is_asked(query,
     result = judge(query, response, STORAGE_UNITS)
 
     assert grounded(result)
+
+
+# --- A value times a count the question states ----------------------------------------
+
+SAVINGS = "Direct Debit. Paying by Direct Debit saves £45 a year per fuel."
+
+
+def test_it_supports_a_value_times_the_count_the_question_states():
+    result = judge(
+        "How much would I save on both gas and electricity?",
+        "Direct Debit saves £45 a year per fuel, so £90 a year for both together.",
+        SAVINGS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_value_times_a_count_worked_out_wrongly():
+    result = judge(
+        "How much would I save on both gas and electricity?",
+        "Direct Debit saves £45 a year per fuel, so £100 a year for both together.",
+        SAVINGS,
+    )
+
+    assert not grounded(result)

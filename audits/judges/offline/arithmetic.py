@@ -23,7 +23,7 @@ _TOLERANCE = 0.006
 _WORKED_OUT_RE = re.compile(
     r"\b(?:more|less|fewer|extra|cheaper|dearer|higher|lower|bigger|smaller|larger|longer"
     r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
-    r"|works? out|comes? to|adds? up|times|per|each|apiece)\b",
+    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all)\b",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
@@ -80,7 +80,19 @@ def worked_out(
                 return True
             if rate is not None and _per_unit(quantity, first, second, rate.group("unit"), target):
                 return True
-    return False
+    same = [own for own in values if _same_measure(quantity, own)]
+    # "£60 a year per fuel, so £120 for both": a value times a count the text states.
+    counts = {2.0} if _BOTH_RE.search(text) else set()
+    counts.update(own.low for own in operands if own.kind == "number")
+    return any(
+        _close(own.low * count, target)
+        for own in same
+        for count in counts
+        if 1 < count <= 12 and count == int(count)
+    )
+
+
+_BOTH_RE = re.compile(r"\b(?:both|together|each of the two|the two|a pair)\b", re.IGNORECASE)
 
 
 def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, target: float):
