@@ -361,8 +361,8 @@ def test_it_passes_the_place_kept_with_its_named_thing():
 
 BANDS = (
     "The Lanterns are a Canadian indie rock band formed in 2001 in Halifax. "
-    "Copper Vale is an American rock band formed in Denver in 1999. In 2015, they were "
-    "inducted into the Colorado Music Hall of Fame."
+    "Copper Vale is an American rock band formed in Denver in 1999. Copper Vale was "
+    "inducted into the Colorado Music Hall of Fame in 2015."
 )
 
 
@@ -388,6 +388,17 @@ def test_it_flags_a_claim_about_both_that_holds_of_one(response):
 )
 def test_it_passes_the_claim_about_the_one_it_holds_of(response):
     result = judge("Are The Lanterns and Copper Vale both American rock bands?", response, BANDS)
+
+    assert grounded(result)
+
+
+def test_a_sentence_speaking_through_a_pronoun_is_no_evidence_the_attribute_moved():
+    result = judge(
+        "What is Benedict's reagent used for?",
+        "Benedict's reagent is used in place of Fehling's solution to detect reducing sugars.",
+        "Benedict's reagent. Copper sulfate gives it its blue colour. It is used in place of "
+        "Fehling's solution to detect reducing sugars.",
+    )
 
     assert grounded(result)
 

@@ -398,7 +398,8 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
         for part in _AND_RE.split(head):
             own = _name_stems(part) & known
             if own and own != subject:
-                moved = _moved_from(own, predicate, sources, named)
+                # The other subjects of "both" are not what this one is compared with.
+                moved = _moved_from(own, predicate, sources, named - (subject - own))
                 if moved is not None:
                     return moved
     return _moved_from(mine, predicate, sources, named)
@@ -438,6 +439,8 @@ def _moved_from(
                 return None  # a sentence says it of the fact's own subject
             if not spoken_of - named:
                 continue  # it names only what the fact compares its subject with
+            if spoken_of is not theirs:
+                continue  # "he", "it": whose it says, the passage may have said long before
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
 
