@@ -118,6 +118,10 @@ _COMPARISON_RE = re.compile(
 _GREATER = frozenset(word_list("more dearer pricier higher bigger larger longer greater slower"))
 
 
+def draws_comparison(text: str) -> bool:
+    return _COMPARISON_RE.search(text) is not None
+
+
 def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]) -> bool | None:
     """Whether the comparison ``text`` draws holds for the values the source gives its
     two sides; None when it draws none or the sides' values cannot be told.

@@ -31,7 +31,7 @@ from kbaudit.text.tokens import (
     word_list,
 )
 
-from .arithmetic import comparison_holds, source_sides
+from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause, table_row
@@ -356,6 +356,7 @@ def _capitalised(text: str) -> list[str]:
 PREDICATE_OVERLAP = 0.8
 
 
+@lru_cache(maxsize=16384)
 def _names(text: str, passage: str) -> frozenset[str]:
     """Stems of the names a text uses: capitalised words the passage never writes in
     lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
@@ -425,14 +426,15 @@ def _moved_from(
         return None
     moved = None
     for index, source in enumerate(sources):
-        previous = frozenset()
-        for sentence in source.sentences:
-            theirs = _names(sentence.text, source.plain)
-            # "In 2007, he was inducted ...": a pronoun's names are the sentence before's.
-            spoken_of = theirs | previous if _PRONOUN_IN_RE.search(sentence.text) else theirs
-            previous = theirs
+        for position, sentence in enumerate(source.sentences):
             if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
                 continue
+            theirs = _names(sentence.text, source.plain)
+            spoken_of = theirs
+            if position and _PRONOUN_IN_RE.search(sentence.text):
+                # "In 2007, he was inducted ...": the sentence before may name him.
+                previous = source.sentences[position - 1].text
+                spoken_of = theirs | _names(previous, source.plain)
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
             if not theirs or spoken_of & mine:
@@ -500,6 +502,8 @@ def _restricted_case_problem(
         return None
     for index, source in enumerate(sources):
         for position, sentence in enumerate(source.sentences):
+            if "only" not in sentence.text.lower():
+                continue
             match = _ONLY_RE.search(sentence.text)
             if match is None or sentence.negated:
                 continue
@@ -549,8 +553,28 @@ def _comparison_sources(fact: Fact, sources: Sequence[PreparedSource]) -> list[i
 
 
 def _comparisons(fact: Fact, sources: Sequence[PreparedSource]) -> list[bool | None]:
-    text = digits_for_number_words(fact.text)
-    return [comparison_holds(text, source_sides(source.sentences)) for source in sources]
+    text = _digits(fact.text)
+    if not draws_comparison(text):
+        return [None] * len(sources)
+    return [comparison_holds(text, _sides(source)) for source in sources]
+
+
+@lru_cache(maxsize=8192)
+def _digits(text: str) -> str:
+    return digits_for_number_words(text)
+
+
+_SIDES: dict[str, list] = {}
+
+
+def _sides(source: PreparedSource):
+    """Each value of a chunk with its own words; the same chunks come back all day."""
+    found = _SIDES.get(source.plain)
+    if found is None:
+        if len(_SIDES) > 4096:
+            _SIDES.clear()
+        found = _SIDES[source.plain] = source_sides(source.sentences)
+    return found
 
 
 def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):

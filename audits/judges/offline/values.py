@@ -56,6 +56,10 @@ _CASE_LIGHT = frozenset(
 )
 
 
+# A fact's text with its number words as digits, read by several checks.
+_digits = lru_cache(maxsize=8192)(digits_for_number_words)
+
+
 @dataclass(frozen=True)
 class Located:
     """A value as stated by one sentence of one source."""
@@ -123,7 +127,7 @@ def value_problem(
         query_values,
         query_stems if asked_stems is None else asked_stems,
     )
-    text = digits_for_number_words(fact.text)
+    text = _digits(fact.text)
     # Values a worked-out value may come from: the fact's own that a source or the
     # customer states ("£8 more than Lite (£18 against £10)").
     operands = [
@@ -252,7 +256,7 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     hard = [own for own in claim.fact.quantities if not own.soft]
     if len(hard) < 2:
         return claim.asked_stems | claim.fact.stems
-    text = digits_for_number_words(claim.fact.text)
+    text = _digits(claim.fact.text)
     before, after = _around(text, quantity)
     index = next((i for i, own in enumerate(claim.fact.quantities) if own is quantity), None)
     if index is None:
@@ -309,7 +313,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
     fact = claim.fact
     if quantity.soft:
         return None
-    text = digits_for_number_words(fact.text)
+    text = _digits(fact.text)
     index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
     if index is None:
         return None
@@ -353,9 +357,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     fact = claim.fact
     index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
-    if index is not None and compared_side(
-        digits_for_number_words(fact.text), fact.quantities, index
-    ):
+    if index is not None and compared_side(_digits(fact.text), fact.quantities, index):
         # "£1,000 against £500": the other side's value, stated by the source; whose it
         # is, is the comparison's to say (support._comparison_problem).
         return None
@@ -474,7 +476,7 @@ def _told_own_case(claim: Claim) -> bool:
     fact = claim.fact
     if claim.asked_stems & _COMPARING:
         return False  # "How do Everyday and Premier compare?" names both cases on purpose
-    text = digits_for_number_words(fact.text)
+    text = _digits(fact.text)
     own = governing_conditions(text, fact.quantities).values()
     return any(condition.satisfied_by(claim.asked_stems, ()) for condition in own)
 
