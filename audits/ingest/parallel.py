@@ -8,26 +8,33 @@ ids they assume, the rejections, the feedback records and the articles cited. Wh
 writer cannot use the prepared bytes (an id already stored, a conversation stored under
 another id), it reads the chunk's lines again from the file and writes them the
 ordinary way.
+
+The bytes cross in shared memory, one block per chunk that the writer unlinks once the
+chunk is written: pickled through the queue, each chunk's megabytes were copied four
+times and cost the writer more CPU to unpickle than to send to the database.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import multiprocessing
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
+from multiprocessing import resource_tracker, shared_memory
 
 from audits.ingest.conflicts import Conflict, record_conflict
-from audits.ingest.prepare import ChunkPreparer, PreparedChunk
+from audits.ingest.decoding import decoded_records
+from audits.ingest.prepare import ChunkPreparer, Payload, PreparedChunk
 from audits.ingest.readers import jsonl_rows
 from audits.ingest.records import (
     EscalationRecord,
     FeedbackRecord,
     InteractionRecord,
     RecordError,
-    parse_record,
     record_parts,
 )
 
@@ -50,6 +57,8 @@ class ChunkSummary:
     article_refs: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     in_chunk_duplicates: int = 0
     conflicts: list[Conflict] = field(default_factory=list)
+    # The shared memory block holding the prepared data (see _share).
+    shared_block: str | None = None
 
 
 def read_chunk(path: str, summary: ChunkSummary) -> Iterator[tuple[int, object]]:
@@ -69,31 +78,50 @@ def summaries(
     run_id: int | None,
     connect,
     readers: int = 1,
+    known_bots: dict[str, int] | None = None,
 ) -> Iterator[ChunkSummary]:
     """Chunk summaries in file order from ``readers`` child processes, each taking every
     ``readers``-th chunk, a bounded number ahead. A conversation that crosses into a
-    chunk another reader prepared is joined by the writer (see PreparedChunk.for_bot)."""
+    chunk another reader prepared is joined by the writer (see PreparedChunk.for_bot).
+
+    ``known_bots``: the writer's {slug: bot id}, filled in as it resolves them; each is
+    passed on to the readers, whose later chunks carry the id in their rows."""
     context = multiprocessing.get_context("fork")
     queues = [context.Queue(maxsize=2) for _ in range(readers)]
+    bot_queues = [context.SimpleQueue() for _ in range(readers)]
     children = [
         context.Process(
             target=_child,
             args=(queue, path, chunk_size, default_bot, run_id, connect, index, readers),
+            kwargs={"bots": bots},
             name=f"kbaudit-import-reader-{index}",
             daemon=True,
         )
-        for index, queue in enumerate(queues)
+        for index, (queue, bots) in enumerate(zip(queues, bot_queues, strict=True))
     ]
+    # One tracker for the readers and the writer: it unlinks a block whose chunk was
+    # never written (a process killed), and only that.
+    resource_tracker.ensure_running()
     for child in children:
         child.start()
+    passed_on: set[str] = set()
     try:
         for turn in itertools.count():
+            for slug, bot_id in (known_bots or {}).items():
+                if slug not in passed_on:
+                    passed_on.add(slug)
+                    for bots in bot_queues:
+                        bots.put((slug, bot_id))
             kind, payload = queues[turn % readers].get()
             if kind == _DONE:  # this reader's next chunk would have been the next one
                 return
             if kind == "error":
                 raise RuntimeError(f"the import's reading process failed:\n{payload}")
-            yield payload
+            block = _attach(payload)
+            try:
+                yield payload
+            finally:
+                _release(payload, block)
     finally:
         for child in children:
             if child.is_alive():
@@ -101,11 +129,27 @@ def summaries(
             child.join()
 
 
-def _child(queue, path, chunk_size, default_bot, run_id, connect, index=0, readers=1) -> None:
+def _child(
+    queue, path, chunk_size, default_bot, run_id, connect, index=0, readers=1, bots=None
+) -> None:
+    # The collector's passes over a chunk's records (and over what the fork inherited)
+    # cost the reader more than validating them: it collects once per chunk instead, when
+    # the chunk has left, so the few cycles (a rejection's traceback) are still freed.
+    gc.freeze()
+    gc.disable()
     preparer = ChunkPreparer(connect, run_id=run_id)
+
+    def learn_bots() -> None:
+        while bots is not None and not bots.empty():
+            slug, bot_id = bots.get()
+            preparer.bot_ids[slug] = bot_id
+
     try:
-        for summary in _read(path, chunk_size, default_bot, preparer, index, readers):
+        for summary in _read(path, chunk_size, default_bot, preparer, index, readers, learn_bots):
+            _share(summary)
             queue.put(("chunk", summary))
+            del summary
+            gc.collect()
         queue.put((_DONE, None))
     except BaseException:  # reported to the writer, which raises it
         queue.put(("error", traceback.format_exc()))
@@ -113,9 +157,12 @@ def _child(queue, path, chunk_size, default_bot, run_id, connect, index=0, reade
         preparer.close()
 
 
-def _read(path, chunk_size, default_bot, preparer, index=0, readers=1) -> Iterator[ChunkSummary]:
+def _read(
+    path, chunk_size, default_bot, preparer, index=0, readers=1, before_chunk=None
+) -> Iterator[ChunkSummary]:
     """This reader's chunks: every line is read (to count lines and bytes), only its own
-    chunks are decoded."""
+    chunks are decoded (``before_chunk`` is called before each)."""
+    before_chunk = before_chunk or (lambda: None)
     with open(path, "rb") as handle:
         offset, number, lines, chunk = 0, 0, [], 0
         for raw in handle:
@@ -123,10 +170,12 @@ def _read(path, chunk_size, default_bot, preparer, index=0, readers=1) -> Iterat
             lines.append(raw)
             if len(lines) >= chunk_size:
                 if chunk % readers == index:
+                    before_chunk()
                     yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
                 offset += sum(len(line) for line in lines)
                 lines, chunk = [], chunk + 1
         if lines and chunk % readers == index:
+            before_chunk()
             yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
 
 
@@ -134,10 +183,11 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
     size = sum(len(line) for line in lines)
     summary = ChunkSummary(first_line, start, start + size, len(lines), size, None)
     records: dict[tuple[str, str], InteractionRecord] = {}
-    for number, decoded in jsonl_rows(lines):
-        line = first_line + number - 1
-        record = _parsed(decoded, line, default_bot, summary)
-        if record is None:
+    for line, record, external_id in decoded_records(
+        lines, first_line=first_line, default_bot=default_bot
+    ):
+        if isinstance(record, RecordError):
+            summary.rejections.append((line, str(record), external_id))
             continue
         summary.slugs.add(record.bot)
         record, feedback, escalation = record_parts(record)
@@ -167,13 +217,49 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
     return summary
 
 
-def _parsed(decoded, line, default_bot, summary: ChunkSummary):
-    if isinstance(decoded, RecordError):
-        summary.rejections.append((line, str(decoded), ""))
+def _shareable(summary: ChunkSummary) -> list[Payload]:
+    """The payloads that cross in shared memory: those the writer uses as they are (its
+    bot's id in the rows); the few with the stand-in are copied anyway."""
+    prepared = summary.prepared
+    if prepared is None:
+        return []
+    payloads = [*prepared.interactions.values(), *prepared.sources.values()]
+    return [p for p in payloads if p.bot_id is not None or p.shared is not None]
+
+
+def _share(summary: ChunkSummary) -> None:
+    """Move the chunk's data into a shared memory block of its own (in the reader)."""
+    payloads = _shareable(summary)
+    size = sum(len(p.data) for p in payloads)
+    if not size:
+        return
+    block = shared_memory.SharedMemory(create=True, size=size)
+    offset = 0
+    for payload in payloads:
+        length = len(payload.data)
+        block.buf[offset : offset + length] = payload.data
+        payload.data, payload.shared = bytearray(), (offset, length)
+        offset += length
+    summary.shared_block = block.name
+    block.close()
+
+
+def _attach(summary: ChunkSummary) -> shared_memory.SharedMemory | None:
+    """The chunk's data back in its payloads, as views of its block (in the writer)."""
+    if summary.shared_block is None:
         return None
-    try:
-        return parse_record(decoded, line=line, default_bot=default_bot)
-    except RecordError as exc:
-        external_id = decoded.get("id", "") if isinstance(decoded, dict) else ""
-        summary.rejections.append((line, str(exc), str(external_id or "")))
-        return None
+    block = shared_memory.SharedMemory(name=summary.shared_block)
+    for payload in _shareable(summary):
+        offset, length = payload.shared
+        payload.data = block.buf[offset : offset + length]
+    return block
+
+
+def _release(summary: ChunkSummary, block: shared_memory.SharedMemory | None) -> None:
+    if block is None:
+        return
+    for payload in _shareable(summary):
+        payload.data = bytearray()
+    with contextlib.suppress(BufferError):  # a view still referenced: freed with it
+        block.close()
+    block.unlink()

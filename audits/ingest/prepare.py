@@ -66,6 +66,11 @@ CONVERSATION_OFFSET = 2 + 12 + 12 + 4
 class Payload:
     data: bytearray = field(default_factory=bytearray)
     rows: int = 0
+    # The bot's id when the reader knew it (the rows carry it), else None (the stand-in).
+    bot_id: int | None = None
+    # (offset, length) of the data in the chunk's shared memory block while it crosses
+    # from the reader to the writer (parallel.py), which fills ``data`` back in.
+    shared: tuple[int, int] | None = None
     # Interaction rows: (offset of the row, the conversation key it names).
     conversations: list[tuple[int, tuple[str, str]]] = field(default_factory=list)
 
@@ -86,11 +91,18 @@ class PreparedChunk:
     ) -> bytearray | None:
         """The data with the bot's id in place, or None if the stand-in is ambiguous; with
         ``conversation_ids``, rows naming one of those conversations get its id instead of
-        the one reserved (a conversation already stored, or begun by another reader)."""
+        the one reserved (a conversation already stored, or begun by another reader).
+        Data encoded with the bot's id already is used as it is (None if it names
+        another id)."""
+        if payload.bot_id is not None:
+            if payload.bot_id != bot_id:
+                return None
+            data = payload.data
         # On the bytearray itself: a chunk's data is megabytes, each copy costs the writer.
-        if payload.data.count(BOT_MARK) != payload.rows:
+        elif payload.data.count(BOT_MARK) != payload.rows:
             return None
-        data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+        else:
+            data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
         for offset, key in payload.conversations if conversation_ids else ():
             if key in conversation_ids:
                 at = offset + CONVERSATION_OFFSET
@@ -112,12 +124,16 @@ class ChunkResult:
 
 
 class ChunkPreparer:
-    """Reserves ids on a connection of its own and encodes chunks for binary COPY."""
+    """Reserves ids on a connection of its own and encodes chunks for binary COPY.
+
+    ``bot_ids``: the ids of the bots the writer has resolved ({slug: id}); rows of those
+    bots carry the id itself, sparing the writer a pass over the data to put it in."""
 
     def __init__(self, connect, *, run_id: int | None):
         self._connect = connect
         self._conn = None
         self.run_id = run_id
+        self.bot_ids: dict[str, int] = {}
         self._conversations: OrderedDict[tuple[str, str], int] = OrderedDict()
         self._tx: tuple[Transformer, Transformer] | None = None
 
@@ -191,12 +207,13 @@ class ChunkPreparer:
 
     def _encode(self, chunk: PreparedChunk, pk: int, r: InteractionRecord, conversation: int):
         interactions_tx, sources_tx = self._tx
+        bot_id = self.bot_ids.get(r.bot, BOT_STANDIN)
         row = (
-            pk, BOT_STANDIN, conversation, self.run_id, r.external_id, r.timestamp, r.query,
+            pk, bot_id, conversation, self.run_id, r.external_id, r.timestamp, r.query,
             r.response, r.query_key, r.feedback, r.timestamp if r.feedback else None,
             Jsonb(r.metadata, dumps=json_dumps), len(r.sources),
         )  # fmt: skip
-        offset = _append(chunk.interactions, r.bot, row, interactions_tx)
+        offset = _append(chunk.interactions, r.bot, row, interactions_tx, bot_id)
         chunk.interactions[r.bot].conversations.append((offset, (r.bot, r.conversation_id)))
         for s in r.sources:
             row = (
@@ -207,17 +224,18 @@ class ChunkPreparer:
                 s.url,
                 s.text,
                 s.score,
-                BOT_STANDIN,
+                bot_id,
                 r.timestamp,
             )
-            _append(chunk.sources, r.bot, row, sources_tx)
+            _append(chunk.sources, r.bot, row, sources_tx, bot_id)
 
 
-def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer) -> int:
+def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer, bot_id) -> int:
     """Append ``row``; the offset it starts at."""
     payload = payloads.get(bot)
     if payload is None:
-        payload = payloads[bot] = Payload(bytearray(_binary_signature))
+        known = None if bot_id == BOT_STANDIN else bot_id
+        payload = payloads[bot] = Payload(bytearray(_binary_signature), bot_id=known)
     offset = len(payload.data)
     format_row_binary(row, tx, payload.data)
     payload.rows += 1

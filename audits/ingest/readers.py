@@ -28,10 +28,10 @@ def jsonl_rows(lines: Iterable[str | bytes]) -> Iterator[Row]:
         try:
             yield number, orjson.loads(line)
         except orjson.JSONDecodeError as exc:
-            yield number, RecordError(f"bad JSON: {_json_reason(exc)}")
+            yield number, RecordError(f"bad JSON: {json_reason(exc)}")
 
 
-def _json_reason(exc: orjson.JSONDecodeError) -> str:
+def json_reason(exc: orjson.JSONDecodeError) -> str:
     if "utf-8" in str(exc).lower():
         return "not valid UTF-8"
     if "surrogate" in str(exc).lower():

@@ -57,6 +57,11 @@ class BotPolicy:
     # Bots written to that still have no team: only admins see them.
     teamless: list[str] = field(default_factory=list)
 
+    @property
+    def resolved(self) -> dict[str, int]:
+        """{slug: bot id} of the bots resolved so far (kept up to date)."""
+        return self._cache
+
     def resolve(self, slug: str, line: int) -> int:
         if slug in self._cache:
             return self._cache[slug]
@@ -325,6 +330,7 @@ def interaction_import_file(
         run_id=run_id,
         connect=_connector(),
         readers=max(1, settings.KBAUDIT_IMPORT_READERS),
+        known_bots=policy.resolved,
     ):
         for line, reason, external_id in chunk.rejections:
             reject(line, reason, external_id)

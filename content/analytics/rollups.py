@@ -96,6 +96,21 @@ src AS (
     SELECT w.id AS interaction_id, s.article_key, MIN(s.rank) AS best_rank, COUNT(*) AS n
     FROM win w {sources_of_w}
     GROUP BY w.id, s.article_key
+),
+-- the window's credits, reached through their primary key as the sources are (a join on
+-- the whole table makes the planner hash every credit of the history for a day's refresh)
+cr AS {materialized} (
+    SELECT c.interaction_id, c.article_key, c.role, c.covered, c.grounded
+    FROM win w {credits_of_w}
+),
+-- the window's evaluations, read once with only what is summed: each is joined to every
+-- article its interaction retrieved, and the judge's working is searched once, not per
+-- article (nor carried through the sort)
+ev AS {materialized} (
+    SELECT e.id, e.interaction_id, e.verdict, e.cause, {metric_list},
+        CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END AS misapplied
+    FROM audits_evaluation e
+    WHERE e.bot_id = %s AND e.occurred_at >= %s AND e.occurred_at < %s
 )
 INSERT INTO {table} ({columns})
 SELECT %s, a.id, COALESCE(v.number, 0), {day},
@@ -104,7 +119,7 @@ SELECT %s, a.id, COALESCE(v.number, 0), {day},
     SUM(CASE WHEN e.verdict = 'insufficient' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'down' THEN 1 ELSE 0 END),
     SUM(CASE WHEN i.feedback = 'up' THEN 1 ELSE 0 END),
-    SUM(CASE WHEN {details} LIKE '%%"condition_misapplied"%%' THEN 1 ELSE 0 END),
+    COALESCE(SUM(e.misapplied), 0),
     SUM(CASE WHEN i.escalated THEN 1 ELSE 0 END),
     {metrics},
     SUM(CASE WHEN c.role IN ('used', 'on_topic') THEN 1 ELSE 0 END),
@@ -117,10 +132,9 @@ JOIN win i ON i.id = src.interaction_id
 JOIN content_article a ON a.knowledge_base_id = %s AND a.external_id = src.article_key
 LEFT JOIN content_articleversion v ON v.article_id = a.id AND v.live_from <= i.timestamp
     AND (v.live_until IS NULL OR i.timestamp < v.live_until)
-LEFT JOIN content_sourcecredit c ON c.interaction_id = src.interaction_id
-    AND c.article_key = src.article_key
+LEFT JOIN cr c ON c.interaction_id = src.interaction_id AND c.article_key = src.article_key
 -- an article is graded on the interactions that credit it, never on those it was noise in
-LEFT JOIN audits_evaluation e ON e.interaction_id = i.id
+LEFT JOIN ev e ON e.interaction_id = i.id
     AND (c.role IS NULL OR c.role <> 'noise')
 GROUP BY a.id, COALESCE(v.number, 0), {day}
 """
@@ -169,6 +183,8 @@ FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
+    -- the interaction's timestamp is the evaluation's occurred_at: the window's partitions
+    AND i.timestamp >= %s AND i.timestamp < %s
     AND {topic} <> ''
 GROUP BY {day}, {topic}
 """
@@ -193,17 +209,28 @@ ARTICLE_CREDIT = ("credited", "covered", "grounded", "on_topic", "noise")
 BOT_CREDIT = ("noise", "missing", "missing_questions")
 
 
-def _sources_of_w() -> tuple[str, str]:
-    """The window's interactions, read once, and their sources through the primary key
-    (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
-    row of every day to find the window's few thousand."""
+def _sources_of_w() -> tuple[str, str, str]:
+    """The window's interactions, read once, and their sources and credits through the
+    primary keys (interaction, rank) and (interaction, article): on PostgreSQL LATERAL
+    joins, or the planner scans every row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
-        lateral = (
+        # The sources carry their interaction's timestamp: bounded by the window, on the
+        # partitioned layout they are read from the window's partitions only.
+        sources = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
-            " WHERE interaction_id = w.id) s"
+            " WHERE interaction_id = w.id AND occurred_at >= %s AND occurred_at < %s) s"
         )
-        return "MATERIALIZED", lateral
-    return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+        credits = (
+            "CROSS JOIN LATERAL (SELECT interaction_id, article_key, role, covered, grounded"
+            " FROM content_sourcecredit WHERE interaction_id = w.id) c"
+        )
+        return "MATERIALIZED", sources, credits
+    return (
+        "",
+        "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+        " AND s.occurred_at >= %s AND s.occurred_at < %s",
+        "JOIN content_sourcecredit c ON c.interaction_id = w.id",
+    )
 
 
 def _table(model) -> str:
@@ -216,20 +243,25 @@ def _columns(head: Sequence[str], names: Sequence[str]) -> str:
 
 def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
     metrics, names = _metric_columns()
-    materialized, sources_of_w = _sources_of_w()
+    materialized, sources_of_w, credits_of_w = _sources_of_w()
     sql = ARTICLE_SQL.format(
         day=_day("i.timestamp"),
         metrics=metrics,
+        metric_list=", ".join(f"e.{metric}" for metric in METRIC_FIELDS),
         details=_details_text(),
         columns=_columns(ARTICLE_HEAD, [*names, *ARTICLE_CREDIT]),
         table=_table(ArticleDayRollup),
         materialized=materialized,
         sources_of_w=sources_of_w,
+        credits_of_w=credits_of_w,
     )
-    # Placeholders in text order: the CTE's WHERE, the bot, the thresholds, then the
-    # knowledge base the bot answers from (its sources resolve to that KB's articles).
+    # Placeholders in text order: the window's WHERE, the sources' bounds, the
+    # evaluations' WHERE, the bot, the thresholds, then the knowledge base the bot answers
+    # from (its sources resolve to that KB's articles).
     knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
-    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot), knowledge_base_id])
+    window = [bot.pk, start, end]
+    params = [*window, start, end, *window, bot.pk, *_thresholds(bot), knowledge_base_id]
+    return _execute(sql, params)
 
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
@@ -250,7 +282,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
     sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
-    return _execute(sql, [bot.pk, bot.pk, start, end])
+    return _execute(sql, [bot.pk, bot.pk, start, end, start, end])
 
 
 # pg_advisory_xact_lock(namespace, bot id): the first key keeps these locks apart from
@@ -291,11 +323,24 @@ def rollup_rebuild(*, bot: Bot) -> int:
     last = span.order_by("-timestamp").values_list("timestamp", flat=True).first()
     with transaction.atomic():
         _lock_bot_rollups(bot)
+        _rebuild_memory()
         for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
             model.objects.filter(bot=bot).delete()
         if first is None:
             return 0
         return rollup_update(bot=bot, days=[first.date(), last.date()] + _between(first, last))
+
+
+# Memory per sort or hash of a rebuild's statements (PostgreSQL, for its transaction
+# only): the whole history's sources, credits and evaluations are joined and grouped at
+# once, and at the server's default (4 MB) every one of those steps spills to disk.
+REBUILD_WORK_MEM = "256MB"
+
+
+def _rebuild_memory() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('work_mem', %s, true)", [REBUILD_WORK_MEM])
 
 
 def _between(first: datetime, last: datetime) -> list[date]:

@@ -315,6 +315,78 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     )
 
 
+def test_data_encoded_with_the_bots_id_is_used_as_it_is_and_only_for_that_bot():
+    data = bytearray(b"rows naming bot 7")
+    assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 7) is data
+    assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 8) is None
+
+
+def test_later_chunks_carry_the_ids_of_the_bots_the_writer_resolved(
+    tmp_path, postgres, settings, monkeypatch
+):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a chunk was written the slow way")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    monkeypatch.setattr(service, "_write_again", must_not_run)
+    seen: list[tuple[int | None, int]] = []
+    for_bot = PreparedChunk.for_bot
+
+    def spied(payload, bot_id, conversation_ids=None):
+        seen.append((payload.bot_id, bot_id))
+        return for_bot(payload, bot_id, conversation_ids)
+
+    monkeypatch.setattr(PreparedChunk, "for_bot", staticmethod(spied))
+    settings.KBAUDIT_IMPORT_CHUNK = 2
+    lines = [record(i, bot="seller-help" if i % 2 else "store-help") for i in range(12)]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 12, duplicates 0" in out
+    bots = dict(Bot.objects.values_list("slug", "pk"))
+    for interaction in Interaction.objects.select_related("bot"):
+        expected = "seller-help" if int(interaction.external_id[4:]) % 2 else "store-help"
+        assert interaction.bot.slug == expected
+        assert set(interaction.sources.values_list("bot_id", flat=True)) == {bots[expected]}
+    assert seen[0][0] is None  # the first chunk's bots were not known yet
+    assert any(known == bot_id for known, bot_id in seen)
+    assert all(known in (None, bot_id) for known, bot_id in seen)
+
+
+def test_chunk_data_crosses_in_shared_memory_unlinked_once_written(
+    tmp_path, postgres, settings, monkeypatch
+):
+    from multiprocessing import shared_memory
+
+    from audits.ingest import parallel
+
+    blocks: list[str] = []
+    attach = parallel._attach
+
+    def spied(summary):
+        if summary.shared_block is not None:
+            blocks.append(summary.shared_block)
+        return attach(summary)
+
+    # A conversation stored by an earlier file and continued in a late chunk: its rows
+    # get the stored id, written into the shared block.
+    run_import(write_jsonl(tmp_path / "earlier.jsonl", [record(100, conversation_id="late")]))
+    monkeypatch.setattr(parallel, "_attach", spied)
+    settings.KBAUDIT_IMPORT_CHUNK = 2
+    conversations = {5: "joined", 6: "joined", 10: "late", 11: "late"}
+    lines = [record(i, conversation_id=conversations.get(i, f"c-{i}")) for i in range(12)]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 12, duplicates 0" in out
+    assert blocks, "no chunk crossed in shared memory"
+    for name in blocks:
+        with pytest.raises(FileNotFoundError):
+            shared_memory.SharedMemory(name=name)
+    assert RetrievedSource.objects.count() == 26
+    assert Conversation.objects.get(external_id="joined").interactions.count() == 2
+    assert Conversation.objects.get(external_id="late").interactions.count() == 3
+    assert sorted(Interaction.objects.values_list("external_id", flat=True)) == sorted(
+        f"int-{i}" for i in [*range(12), 100]
+    )
+
+
 # --- bots, teams and the idempotency key ---------------------------------------------------
 
 
