@@ -431,9 +431,9 @@ def _moved_from(
                 continue
             theirs = _names(sentence.text, source.plain)
             spoken_of = theirs
-            if position and _PRONOUN_IN_RE.search(sentence.text):
+            if _PRONOUN_IN_RE.search(sentence.text):
                 # "In 2007, he was inducted ...": the sentence before may name him.
-                previous = source.sentences[position - 1].text
+                previous = source.sentences[position - 1].text if position else ""
                 spoken_of = theirs | _names(previous, source.plain)
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
