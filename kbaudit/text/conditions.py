@@ -39,13 +39,45 @@ _MARKER_RE = re.compile(
 )
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
+_GROUP_NOUNS = (
+    r"members?|customers|users|subscribers|passengers|travell?ers|cardholders|account holders"
+    r"|accounts?|plans?|tiers?|fares?|tickets?|students|applicants|drivers|renters|guests"
+    r"|patients|employees|residents|owners|holders|buyers|sellers|borrowers|tenants|visitors"
+    r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
+    r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
+)
+_GROUP_VERBS = (
+    r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
+    r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
+)
 _LEADING_GROUP_RE = re.compile(
-    r"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){1,2}(?:members?|customers|users|subscribers|passengers"
-    r"|travell?ers|cardholders|account holders|accounts?|plans?|tiers?|fares?|tickets?))"
-    r" (?:can|get|gets|have|has|receive|receives|pay|pays|may|enjoy|enjoys|are|is|include|includes"
-    r"|allow|allows|come|comes|earn|earns)\b",
+    rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
+    rf" (?:{_GROUP_VERBS})\b",
     re.IGNORECASE,
 )
+# A group narrowed by what follows its noun: "Students on a placement year pay ...",
+# "International applicants who need a visa should apply by ...". The narrowing words
+# are the case; the noun alone is everyone's.
+_QUALIFIED_GROUP_RE = re.compile(
+    rf"^(?:the |our |all |any )?(?:[\w-]+ ){{0,2}}(?:{_GROUP_NOUNS})"
+    rf" (?P<qualifier>(?:on|with|in|from|under|over|aged|who|whose|that|of|taking|studying"
+    rf"|renting|booking|travelling|traveling)\b[^,;]{{1,60}}?)"
+    rf" (?:{_GROUP_VERBS})\b",
+    re.IGNORECASE,
+)
+# "For premium and luxury cars the deposit is £1,000": a leading case without a comma,
+# up to the determiner or pronoun that opens the main clause.
+_LEADING_CASE_RE = re.compile(
+    r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)(?P<case>(?:[\w'-]+\s+){1,5}?)"
+    r"(?=(?:the|a|an|your|you|we|it|there|they|all|each|every|any)\b)",
+    re.IGNORECASE,
+)
+# "..., except for medicine, which costs £42,000": the value of the relative clause is
+# the exception's.
+_EXCEPT_CASE_RE = re.compile(
+    r"^(?:except|apart from|other than)\s+(?:for\s+|on\s+|in\s+)?(?P<case>.+)$", re.IGNORECASE
+)
+_RELATIVE_RE = re.compile(r"^(?:which|where|when|who|whose|in which case)\b", re.IGNORECASE)
 # A sentence-initial "For large appliances, ..." or "With Express delivery, ...".
 _LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
 _SEGMENT_BREAK_RE = re.compile(
@@ -102,7 +134,15 @@ def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Con
     """
     segments = _segments(text)
     governed: dict[int, Condition] = {}
-    for position in range(len(segments)):
+    # An exception's own clause ("except for medicine, which costs ...") is read first:
+    # a group opening the sentence speaks of the rest.
+    excepted = [
+        position
+        for position in range(len(segments))
+        if _EXCEPT_CASE_RE.match(text[segments[position][0] : segments[position][1]])
+    ]
+    others = [position for position in range(len(segments)) if position not in excepted]
+    for position in [*excepted, *others]:
         found = _condition_in_segment(text, segments, position)
         if found is None:
             continue
@@ -135,7 +175,26 @@ def _condition_in_segment(
 ) -> tuple[Condition, tuple[int, int]] | None:
     start, end = segments[position]
     segment = text[start:end]
+    if position + 1 < len(segments):
+        excepted = _EXCEPT_CASE_RE.match(segment)
+        following = segments[position + 1]
+        if excepted and _RELATIVE_RE.match(text[following[0] : following[1]]):
+            return _condition(excepted.group("case")), following
     marker = _MARKER_RE.search(segment)
+    if position == 0:
+        qualified = _QUALIFIED_GROUP_RE.match(segment)
+        # A marker inside the qualifier ("Members on a student plan pay ...") is part of
+        # the group's case, not a case of its own for the words before it.
+        inside = marker is None or (qualified is not None and marker.start() < qualified.end())
+        if qualified is not None and inside:
+            clause_end = _NEXT_CLAUSE_RE.search(text, start + qualified.end())
+            scope_end = clause_end.start() if clause_end else len(text)
+            return _qualifier_condition(qualified.group("qualifier")), (start, scope_end)
+        case = _LEADING_CASE_RE.match(segment) if len(segments) == 1 else None
+        if case is not None and marker is None:
+            # "For suites and family rooms": each listed case is one.
+            listed = bool(re.search(r"\s(?:and|or|&)\s|,", case.group("case")))
+            return _condition(case.group(0), any_of=listed), (start + case.end(), end)
     group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
@@ -160,6 +219,22 @@ def _condition_in_segment(
         return _condition(segment), previous
     # "If you cancel within 30 days you get a full refund": one clause, all of it the case.
     return _condition(segment), (start, end)
+
+
+_UNIT_WORDS = frozenset(content_stems("day days week weeks month months year years hour hours"))
+
+
+def _qualifier_condition(clause: str) -> Condition:
+    """The case a group's qualifier names ("on a placement year", "who need a visa"):
+    its own words, without the units every value of the sentence shares."""
+    stems = set(content_stems(clause)) - _MARKER_WORDS - _UNIT_WORDS
+    stems = {token for token in stems if not token[:1].isdigit()}
+    return Condition(
+        text=clause.strip(" ,;."),
+        key_stems=frozenset(stems),
+        quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
+        any_of=" or " in f" {clause.lower()} ",
+    )
 
 
 def _condition(clause: str, *, any_of: bool = False) -> Condition:

@@ -71,7 +71,9 @@ _PLAIN_RE = re.compile(
 _AGE_RE = re.compile(
     r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
     r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
-    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b",
+    r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
+    # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
+    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))",
     re.I,
 )
 
@@ -222,7 +224,11 @@ def _data_size(text: str) -> Iterable[Quantity]:
 def _age(text: str) -> Iterable[Quantity]:
     for match in _AGE_RE.finditer(text):
         raw = (
-            match.group("num") or match.group("num3") or match.group("num4") or match.group("num5")
+            match.group("num")
+            or match.group("num3")
+            or match.group("num4")
+            or match.group("num5")
+            or match.group("num6")
         )
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
@@ -236,7 +242,41 @@ _HEADCOUNT = {
 }
 
 
-_EXTRACTORS = (_money, _percent, _age, _duration, _time_of_day, _ordinal, _data_size, _plain)
+_MONTHS = word_list(
+    "January February March April May June July August September October November December"
+)
+_MONTH = "|".join(rf"{name}|{name[:3]}\.?" for name in _MONTHS)
+# Calendar dates: "15 January", "30th of November", "January 15th" (months capitalised,
+# so "you may 5" is no date).
+_DATE_RE = re.compile(
+    rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<month>{_MONTH})(?![a-z])"
+    rf"|\b(?P<month2>{_MONTH}) (?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:)"
+)
+
+
+def _date(text: str) -> Iterable[Quantity]:
+    """A date as month and day, so "15 January" and "January 15th" are one value."""
+    for match in _DATE_RE.finditer(text):
+        month = (match.group("month") or match.group("month2")).rstrip(".")[:3]
+        day = int(match.group("day") or match.group("day2"))
+        if not 1 <= day <= 31:
+            continue
+        index = [name[:3] for name in _MONTHS].index(month)
+        value = float((index + 1) * 100 + day)
+        yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
+
+
+_EXTRACTORS = (
+    _money,
+    _percent,
+    _age,
+    _duration,
+    _time_of_day,
+    _date,
+    _ordinal,
+    _data_size,
+    _plain,
+)
 
 
 def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:

@@ -332,8 +332,14 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     head = text[max(0, dot - 12) : dot]
     token = head.split()[-1].lower() if head.split() else ""
     token = token.lstrip("(\"'")
-    # "e.g", "D.C", "U.S.A": a period inside the token marks an abbreviation.
+    # "e.g", "D.C", "U.S.A": a period inside the token marks an abbreviation; one
+    # inside a number ("9.9%", "£2.50") does not.
+    if _NUMBER_TOKEN_RE.match(token):
+        return False
     return token in _ABBREVIATIONS or (len(token) == 1 and token.isalpha()) or "." in token
+
+
+_NUMBER_TOKEN_RE = re.compile(r"^[$€£¥]?\d[\d.,]*%?$")
 
 
 # Durations and amounts said in words of their own ("a fortnight", "half an hour",

@@ -107,17 +107,61 @@ _TABLE_RULE_RE = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
 def plain_lines(text: str) -> list[str]:
-    """Article text as plain lines: a heading, list item or table row is a line of its own."""
-    lines = []
+    """Article text as plain lines: a heading, list item or table row is a line of its own.
+
+    A table (markdown rows, or rows written as sentences: "Fee | Everyday | Premier.
+    Monthly fee | £0 | £15.") becomes one line per cell, each naming its row and its
+    column: "For Premier, Monthly fee: £15." A value is then read with the case its
+    column header gives it, as a sentence would state it.
+    """
+    lines: list[str] = []
+    header: list[str] | None = None
     for raw in (text or "").splitlines():
         if _TABLE_RULE_RE.match(raw):
             continue
         line = _EMPHASIS_RE.sub("", _MARKDOWN_LINE_RE.sub("", raw))
-        if "|" in line:
-            line = ": ".join(cell.strip() for cell in line.strip().strip("|").split("|"))
-        if line.strip():
-            lines.append(normalise(line))
+        line = _JOINED_SENTENCES_RE.sub(" ", line)
+        if "|" not in line:
+            header = None
+            if line.strip():
+                lines.append(normalise(line))
+            continue
+        markdown = line.strip().startswith("|")
+        if not markdown:
+            header = None  # a table written as sentences is one line
+        pieces = [line] if markdown else split_sentences(line)
+        for piece in pieces:
+            if "|" not in piece:
+                header = None
+                lines.append(normalise(piece))
+                continue
+            cells = [
+                cell.strip().rstrip(".").strip() for cell in piece.strip().strip("|").split("|")
+            ]
+            if header is None and len(cells) >= 2 and not extract_quantities(piece):
+                header = cells
+                lines.append(normalise(": ".join(cells) + "."))
+                continue
+            lines.extend(normalise(cell) for cell in _table_cells(header, cells))
     return lines
+
+
+# Passages pasted together without a space: "...in the 19th century.First for Women is".
+_JOINED_SENTENCES_RE = re.compile(
+    r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z]{2})|(?<=[a-z][.!?][\"”])(?=[A-Z][a-z]{2})"
+)
+
+
+def _table_cells(header: list[str] | None, cells: list[str]) -> list[str]:
+    """One row of a table as one sentence per cell under its column's name."""
+    if header is None or len(cells) != len(header) or not cells[0]:
+        return [": ".join(cells) + "."]
+    label = cells[0]
+    return [
+        f"For {column}, {label}: {cell}." if column else f"{label}: {cell}."
+        for column, cell in zip(header[1:], cells[1:], strict=True)
+        if cell
+    ]
 
 
 def prepare_source(source: SourceText) -> PreparedSource:
@@ -207,7 +251,7 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
         conditions=sentence_conditions(text),
-        item_stems=item_names(text) | _named(text, common) if quantities else frozenset(),
+        item_stems=_items(text, common) if quantities else frozenset(),
         clauses=[
             _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)
@@ -215,6 +259,25 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
             if part.strip()
         ],
     )
+
+
+# A table cell as plain_lines writes it: "For Premier, Monthly fee: £15."
+_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
+
+
+def table_row(text: str) -> str | None:
+    """The row a table cell's sentence belongs to ("Monthly fee"), None for prose."""
+    cell = _CELL_RE.match(text)
+    return cell.group("row") if cell else None
+
+
+def _items(text: str, common: frozenset[str]) -> frozenset[str]:
+    """The named things a sentence gives values to; a table cell's is its column's
+    (its row says what the value is: "Monthly fee", "Towel hire")."""
+    cell = _CELL_RE.match(text)
+    if cell is not None:
+        text = cell.group("column")
+    return item_names(text) | _named(text, common)
 
 
 def _subordinate_apart(clause: str) -> tuple[str, ...]:

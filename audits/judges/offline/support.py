@@ -22,10 +22,19 @@ from kbaudit.text.conditions import (
     window_exceeded,
 )
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
+from kbaudit.text.tokens import (
+    STOPWORDS,
+    content_stems,
+    digits_for_number_words,
+    negation_targets,
+    stem,
+    word_list,
+)
 
+from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .decompose import Fact, has_verb
-from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
+from .questions import VERB_RE
+from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause, table_row
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -167,9 +176,17 @@ def fact_support(
         _condition_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _comparison_problem(fact, sources),
+        _restricted_case_problem(fact, sources, query),
+        _excluded_case_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
+        compared = _comparison_sources(fact, sources)
+        if any(compared):
+            # "A late payment costs the same as going over your limit": the source
+            # gives both sides their values, and they bear the comparison out.
+            return FactSupport(compared, None, "", None)
         return _word_support(fact, sources, query, similarity, aligned)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
@@ -273,7 +290,9 @@ def _condition_problem(
     window the customer is past, or a cause the customer's story contradicts ("if the
     fault is on our side" for "I dropped it")."""
     words = subject_stems(fact.stems)
-    if len(words) < 2 or not query.text:
+    hard = [own for own in fact.quantities if not own.soft]
+    # "There's a surcharge of £15 a day": one word, but a value that names its rule.
+    if len(words) < (1 if hard else 2) or not query.text:
         return None
     told_cause = cause_of(query.text)
     # The customer's own circumstances: values they tell that no source states (a
@@ -284,7 +303,6 @@ def _condition_problem(
         for value in query.told_quantities
         if not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
-    hard = [own for own in fact.quantities if not own.soft]
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
@@ -356,21 +374,26 @@ _EXCLUSION_RE = re.compile(
 )
 
 
-_CAPITALISED_RE = re.compile(r"\b[A-Z][A-Za-z+-]+")
+# Capitalised words in any alphabet: "François", "Ørsted", "Pro+".
+_WORD_RE = re.compile(r"\b[^\W\d_][\w+-]*")
+
+
+def _capitalised(text: str) -> list[str]:
+    return [word for word in _WORD_RE.findall(text) if word[0].isupper() and len(word) > 1]
+
+
 # Share of what a fact says of its subject that a sentence must say for it to be the
 # sentence the fact restates.
 PREDICATE_OVERLAP = 0.8
 
 
+@lru_cache(maxsize=16384)
 def _names(text: str, passage: str) -> frozenset[str]:
     """Stems of the names a text uses: capitalised words the passage never writes in
     lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
     common = _lower_case_stems(passage)
     return frozenset(
-        token
-        for word in _CAPITALISED_RE.findall(text)
-        for token in content_stems(word)
-        if token not in common
+        token for word in _capitalised(text) for token in content_stems(word) if token not in common
     )
 
 
@@ -381,26 +404,208 @@ def _lower_case_stems(passage: str) -> frozenset[str]:
 
 def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact says of one named thing what the source says of another: "Gold members
-    can bring a guest" where only "Platinum members can bring one guest"."""
+    can bring a guest" where only "Platinum members can bring one guest". Said of
+    "both X and Y", it must hold of each."""
     if fact.bare:
         return None
     known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
-    mine = frozenset(content_stems(" ".join(_CAPITALISED_RE.findall(fact.text)))) & known
+    mine = named = _name_stems(fact.text) & known
+    # Names after the verb are what is said of the subject ("Stanford is located in
+    # Chestnut Hill"): they belong to the predicate.
+    verb = _FIRST_VERB_RE.search(fact.text)
+    head = fact.text[: verb.start()] if verb else ""
+    # "Outside Europe you get ...": a scope and a pronoun, not a named subject.
+    # Read so only for one plain clause: "..., so if you haven't used them yet, ..." says
+    # more than one thing of more than one subject.
+    plain = verb is not None and not _MORE_CLAUSES_RE.search(fact.text, verb.end())
+    subject = (
+        _name_stems(head) & known if plain and not _NOT_SUBJECT_RE.search(head) else frozenset()
+    )
     predicate = subject_stems(fact.stems) - mine
+    removed = subject_stems(fact.stems) - frozenset(content_stems(head))
+    if subject and len(removed) >= 2:
+        # What is said of the subject, without the words naming it ("university").
+        mine, predicate = subject, removed
+    if subject and _BOTH_RE.search(head):
+        for part in _AND_RE.split(head):
+            own = _name_stems(part) & known
+            if own and own != subject:
+                # The other subjects of "both" are not what this one is compared with.
+                moved = _moved_from(own, predicate, sources, named - (subject - own))
+                if moved is not None:
+                    return moved
+    return _moved_from(mine, predicate, sources, named)
+
+
+_MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
+_NOT_SUBJECT_RE = re.compile(
+    r"^\W*(?:in|on|for|outside|inside|with|at|from|during|after|before|within|under|over"
+    r"|if|when|once|unless)\b|\b(?:you|we|i|they|it)\b",
+    re.IGNORECASE,
+)
+_BOTH_RE = re.compile(r"\b(?:both|each of)\b", re.IGNORECASE)
+_AND_RE = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
+
+
+def _moved_from(
+    mine: frozenset[str],
+    predicate: frozenset[str],
+    sources: Sequence[PreparedSource],
+    named: frozenset[str],
+) -> Problem | None:
     if not mine or len(predicate) < 2:
         return None
     moved = None
     for index, source in enumerate(sources):
-        for sentence in source.sentences:
+        for position, sentence in enumerate(source.sentences):
             if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
                 continue
-            if sentence.text.count(":") >= 2:
-                return None  # a table row: its names are in a header we do not read here
             theirs = _names(sentence.text, source.plain)
-            if not theirs or theirs & mine:
+            spoken_of = theirs
+            if _PRONOUN_IN_RE.search(sentence.text):
+                # "In 2007, he was inducted ...": the sentence before may name him.
+                previous = source.sentences[position - 1].text if position else ""
+                spoken_of = theirs | _names(previous, source.plain)
+            if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
+                return None  # a table row: its names are in a header we do not read here
+            if not theirs or spoken_of & mine:
                 return None  # a sentence says it of the fact's own subject
+            if not spoken_of - named:
+                continue  # it names only what the fact compares its subject with
+            if spoken_of is not theirs:
+                continue  # "he", "it": whose it says, the passage may have said long before
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+_FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+_PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+
+
+def _name_stems(text: str) -> frozenset[str]:
+    return frozenset(content_stems(" ".join(_capitalised(text))))
+
+
+# "Debit cards are accepted only for economy cars", "It is only open to home students":
+# a rule restricted to a case named by words before a noun.
+_ONLY_RE = re.compile(
+    r"\b(?:only (?:be )?(?:(?:open|available|offered|valid|accepted|allowed|possible|eligible)\s+)?"
+    r"|(?:open|available|offered|valid|accepted|allowed|possible|eligible) only )"
+    r"(?:to|for|on|with|in) (?:the |a |an |your )?(?P<case>[\w' -]+?)(?=[,.;:]|\s+(?:and|but|if|who|which)\b|$)",
+    re.IGNORECASE,
+)
+_PRONOUN_START_RE = re.compile(r"^(?:it|they|this|these|he|she)\b", re.IGNORECASE)
+
+
+def _excluded_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source denies the rule for a case the question states ("Infants travelling on
+    a parent's lap have no cabin bag allowance") and the fact gives it anyway ("every
+    passenger on a Flex fare gets a cabin bag")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.negated or sentence.quantities or not sentence.conditions:
+                continue
+            for condition in sentence.conditions:
+                if not condition.key_stems or not condition.satisfied_by(query.stems, ()):
+                    continue
+                if condition.satisfied_by(fact.stems, ()):
+                    continue  # the fact speaks of that case itself
+                rule = subject_stems(sentence.stems) - condition.key_stems
+                if len(words & rule) >= 2:
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _restricted_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact states a rule the source restricts to a case ("only for economy cars")
+    while the question names another case of the same thing ("a premium car")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    if len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            if "only" not in sentence.text.lower():
+                continue
+            match = _ONLY_RE.search(sentence.text)
+            if match is None or sentence.negated:
+                continue
+            case = [stem(word) for word in re.findall(r"[\w'-]+", match.group("case").lower())]
+            case = [token for token in case if token not in _CASE_FILLER]
+            if len(case) < 2:
+                continue  # "only for members": no narrower case to tell apart
+            head, qualifiers = case[-1], frozenset(case[:-1])
+            subject = frozenset(content_stems(sentence.text[: match.start()]))
+            if _PRONOUN_START_RE.match(sentence.text) and position > 0:
+                subject |= source.sentences[position - 1].stems
+            if len(words & subject) < 2:
+                continue  # the restriction is not on what the fact speaks of
+            told = _qualifiers_before(query.text, head)
+            if told and not told & qualifiers and not fact.stems & qualifiers:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_CASE_FILLER = frozenset(stem(word) for word in word_list("the a an your our their of"))
+STOP_STEMS = frozenset(stem(word) for word in STOPWORDS)
+
+
+def _qualifiers_before(text: str, head: str) -> frozenset[str]:
+    """The words the customer puts before a noun ("premium" in "a premium car")."""
+    found: set[str] = set()
+    tokens = re.findall(r"[\w'-]+", text.lower())
+    for position, token in enumerate(tokens):
+        if position and stem(token) == head:
+            before = stem(tokens[position - 1])
+            if before not in _CASE_FILLER and before not in STOP_STEMS:
+                found.add(before)
+    return frozenset(found)
+
+
+def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact compares two things ("a late payment costs less than going over your
+    limit") the other way round from the values a source gives them (£12 and £12)."""
+    for index, holds in enumerate(_comparisons(fact, sources)):
+        if holds is False:
+            return Problem("contradicts_source", sources[index].sentences[0].text, index)
+    return None
+
+
+def _comparison_sources(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
+    return [int(holds is True) for holds in _comparisons(fact, sources)]
+
+
+def _comparisons(fact: Fact, sources: Sequence[PreparedSource]) -> list[bool | None]:
+    text = _digits(fact.text)
+    if not draws_comparison(text):
+        return [None] * len(sources)
+    return [comparison_holds(text, _sides(source)) for source in sources]
+
+
+@lru_cache(maxsize=8192)
+def _digits(text: str) -> str:
+    return digits_for_number_words(text)
+
+
+_SIDES: dict[str, list] = {}
+
+
+def _sides(source: PreparedSource):
+    """Each value of a chunk with its own words; the same chunks come back all day."""
+    found = _SIDES.get(source.plain)
+    if found is None:
+        if len(_SIDES) > 4096:
+            _SIDES.clear()
+        found = _SIDES[source.plain] = source_sides(source.sentences)
+    return found
 
 
 def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):

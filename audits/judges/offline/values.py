@@ -16,11 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kbaudit.text.conditions import governing_conditions
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
+from .arithmetic import worked_out
+from .binding import compared_side, value_words
 from .decompose import Fact
-from .sources import PreparedSource, SourceSentence
+from .sources import PreparedSource, SourceSentence, table_row
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -51,6 +54,10 @@ GLUE_STEMS = frozenset(
 _CASE_LIGHT = frozenset(
     stem(word) for word in word_list("item items product products order orders thing things")
 )
+
+
+# A fact's text with its number words as digits, read by several checks.
+_digits = lru_cache(maxsize=8192)(digits_for_number_words)
 
 
 @dataclass(frozen=True)
@@ -120,10 +127,21 @@ def value_problem(
         query_values,
         query_stems if asked_stems is None else asked_stems,
     )
+    text = _digits(fact.text)
+    # Values a worked-out value may come from: the fact's own that a source or the
+    # customer states ("£8 more than Lite (£18 against £10)").
+    operands = [
+        own
+        for own in fact.quantities
+        if any(own.same_value(place.quantity) for place in located)
+        or any(own.same_value(given) for given in query_values)
+    ]
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if not matches and worked_out(quantity, text, operands):
+            continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
@@ -224,14 +242,28 @@ def _qualifiers(
     return own, theirs
 
 
+@lru_cache(maxsize=16384)
+def _said_once(text: str) -> frozenset[str]:
+    """Words a sentence uses once: those that pick out one of its cases ("en-suite"),
+    unlike "fares" in "... for Flex fares and ... for other fares"."""
+    stems = content_stems(text)
+    return frozenset(token for token in stems if stems.count(token) == 1)
+
+
 def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     """What the fact says its value is for: with several values, the words around this
     one; with one, everything the fact and the question say."""
     hard = [own for own in claim.fact.quantities if not own.soft]
     if len(hard) < 2:
         return claim.asked_stems | claim.fact.stems
-    before, after = _around(digits_for_number_words(claim.fact.text), quantity)
-    return before | after
+    text = _digits(claim.fact.text)
+    before, after = _around(text, quantity)
+    index = next((i for i, own in enumerate(claim.fact.quantities) if own is quantity), None)
+    if index is None:
+        return before | after
+    # "Team has the higher limit, at 10,000 ... compared with Enterprise's 1,000": the
+    # words of the value's own clause, not the thing it is compared with.
+    return value_words(text, claim.fact.quantities, index) | before
 
 
 def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
@@ -254,10 +286,81 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
+            # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
+            # default, and the customer asks about the case the other one is for.
+            asked = (theirs - own) & (claim.asked_stems - claim.fact.stems)
+            if not own - theirs and asked & _said_once(place.sentence.text):
+                return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
 
 
+# A value belongs to another thing when a different value's own words say at least
+# this many of the words the fact puts around it, more than any place stating it does.
+OWNER_WORDS = 2
+
+
+def _place_words(place: Located) -> frozenset[str]:
+    sentence = place.sentence
+    index = next(i for i, own in enumerate(sentence.quantities) if own is place.quantity)
+    return value_words(sentence.text, sentence.quantities, index)
+
+
+def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is the source's, but its own words there name another thing, and a
+    different value's words name what the fact gives it to: "24.9% APR on purchases"
+    given to cash advances, which "are charged at 29.9% APR"; 10,000 requests given to
+    Team where "Team workspaces can make 1,000 requests"."""
+    fact = claim.fact
+    if quantity.soft:
+        return None
+    text = _digits(fact.text)
+    index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if index is None:
+        return None
+    mine = value_words(text, fact.quantities, index) & (claim.subject | fact.stems)
+    if len(mine) < OWNER_WORDS:
+        return None
+    # A place stating the value may leave its subject to the sentence ("...; it closes
+    # 2 hours before departure"): all of its sentence counts for it.
+    held = max(len(mine & place.sentence.stems) for place in matches)
+    best, best_overlap = None, max(OWNER_WORDS, held + 1, math.ceil(len(mine) / 2)) - 1
+    # Within a sentence that states the value, its parallel cases share a subject the
+    # words cannot tell apart ("opens 30 days before for Flex fares and 48 hours before
+    # for other fares"): _swapped_value reads those.
+    stating = {id(place.sentence) for place in matches}
+    for place in claim.located:
+        own = place.quantity
+        if own.soft or not quantity.comparable(own) or quantity.same_value(own):
+            continue
+        if id(place.sentence) in stating:
+            continue
+        overlap = len(mine & _place_words(place))
+        if overlap > best_overlap:
+            best, best_overlap = place, overlap
+    if best is None:
+        return None
+    # The fact also names what only a sentence stating its value says ("created through
+    # a partner referral, you get a 30-day trial"): it speaks of that sentence's case.
+    others = frozenset().union(
+        *(
+            value_words(text, fact.quantities, i)
+            for i, own in enumerate(fact.quantities)
+            if i != index and not own.soft
+        )
+    )
+    named = claim.subject - others
+    if any(named & (place.sentence.stems - best.sentence.stems) for place in matches):
+        return None
+    return Problem("contradicts_source", best.sentence.text, best.source)
+
+
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    fact = claim.fact
+    index = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if index is not None and compared_side(_digits(fact.text), fact.quantities, index):
+        # "£1,000 against £500": the other side's value, stated by the source; whose it
+        # is, is the comparison's to say (support._comparison_problem).
+        return None
     other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
     if other_item is not None:
         return other_item
@@ -271,11 +374,14 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 _ignored_condition(claim, quantity, place)
                 or _borrowed_value(claim, quantity, matches)
                 or _other_article_rival(claim, quantity, matches)
+                or _misbound(claim, quantity, matches)
             )
     first = matches[0]
     if _default_value(claim, quantity, first) or _query_states_other_case(claim, first):
         return Problem("condition_misapplied", first.sentence.text, first.source)
-    return None  # the only value the article gives, so it is the rule, not an exception
+    # The only value the article gives, so it is the rule, not an exception; it may
+    # still be another thing's.
+    return _misbound(claim, quantity, matches)
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
@@ -364,26 +470,52 @@ def _query_states_other_case(claim: Claim, used: Located) -> bool:
     )
 
 
+def _told_own_case(claim: Claim) -> bool:
+    """The fact's own case is one the customer states ("Home students pay ..." asked by
+    a home student): the customer may still state another case beside it."""
+    fact = claim.fact
+    if claim.asked_stems & _COMPARING:
+        return False  # "How do Everyday and Premier compare?" names both cases on purpose
+    text = _digits(fact.text)
+    own = governing_conditions(text, fact.quantities).values()
+    return any(condition.satisfied_by(claim.asked_stems, ()) for condition in own)
+
+
+_COMPARING = frozenset(
+    stem(word) for word in word_list("compare compared comparison difference versus vs between")
+)
+
+
 def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Problem | None:
     """The question states a case the source gives another value for; the fact ignores it.
 
     The special case must be about the fact's subject: said in so many words, or said
     right next to the sentence the fact's value came from.
     """
-    if claim.fact.conditioned:
+    if claim.fact.conditioned and not _told_own_case(claim):
         return None  # the fact states the case it gives its value for
+    used_condition = used.sentence.condition_of(used.quantity)
     for place in _same_article(claim, used):
         own, sentence = place.quantity, place.sentence
         condition = sentence.condition_of(own)
         if condition is None or not quantity.comparable(own) or quantity.same_value(own):
             continue
+        if used_condition is not None and condition.text == used_condition.text:
+            continue  # the same case's other value ("£15, waived if you pay in £5,000")
+        if any(given.same_value(own) for given in claim.fact.quantities):
+            continue  # the fact gives the other case its own value too ("£1,000 against £500")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
+        if table_row(sentence.text) != table_row(used.sentence.text):
+            near = False  # two rows of a table state two different things
         # One shared word ("fee" in "Paper statements cost £2" and "no monthly fee") does
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
-        if condition.satisfied_by(
-            claim.query_stems, claim.query_values
-        ) and not condition.satisfied_by(claim.fact.stems, ()):
+        # Beside a case of its own, only a case this turn's question states counts: an
+        # earlier turn's case is the one a follow-up moves away from.
+        told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
+        if condition.satisfied_by(told, claim.query_values) and not condition.satisfied_by(
+            claim.fact.stems, ()
+        ):
             return Problem("condition_misapplied", sentence.text, place.source)
     return None

@@ -1,0 +1,179 @@
+"""Values an answer works out from the source's own values, and comparisons it draws.
+
+"Plus is £8 a month more than Lite (£18 against £10)", "£12 for 10 GB works out at
+£1.20 per GB", "100 GB, ten times Starter's 10 GB": the worked-out value is in no
+source, yet it is supported when the arithmetic on values the source states gives it.
+A comparison ("a late payment costs less than going over your limit") is supported
+only when the values the source gives each side agree with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, stem, word_list
+
+from .binding import value_words
+
+# A worked-out value is rounded the way prices and sizes are written.
+_TOLERANCE = 0.006
+# Words that say a value was worked out from others.
+_WORKED_OUT_RE = re.compile(
+    r"\b(?:more|less|fewer|extra|cheaper|dearer|higher|lower|bigger|smaller|larger|longer"
+    r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
+    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all)\b",
+    re.IGNORECASE,
+)
+_RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
+_NUMBER_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _close(value: float, target: float) -> bool:
+    return abs(value - target) <= _TOLERANCE * max(1.0, abs(target))
+
+
+def _point(quantity: Quantity) -> float | None:
+    return quantity.low if quantity.low == quantity.high and not quantity.soft else None
+
+
+def _same_measure(first: Quantity, second: Quantity) -> bool:
+    if first.kind != second.kind:
+        return False
+    if first.kind == "amount":
+        return first.unit == second.unit or not first.unit or not second.unit
+    return first.kind != "number" or first.unit == second.unit
+
+
+def _written_number(quantity: Quantity) -> float | None:
+    """The number as written ("10 GB" -> 10), for a price per unit."""
+    found = _NUMBER_RE.search(quantity.text)
+    return float(found.group().replace(",", "")) if found else None
+
+
+def worked_out(
+    quantity: Quantity, text: str, operands: Sequence[Quantity], *, cue: bool | None = None
+) -> bool:
+    """Whether ``quantity`` (read from ``text``) is a difference, total, ratio or price
+    per unit of two of ``operands``."""
+    target = _point(quantity)
+    if target is None:
+        return False
+    if cue is None:
+        cue = bool(_WORKED_OUT_RE.search(text))
+    if not cue:
+        return False
+    values = [own for own in operands if _point(own) is not None and own is not quantity]
+    ratio = quantity.kind == "number" and quantity.unit == stem("times")
+    rate = _RATE_RE.match(text[quantity.end :]) if quantity.kind == "amount" else None
+    for i, first in enumerate(values):
+        for second in values[i + 1 :]:
+            a, b = first.low, second.low
+            if ratio:
+                measured = _same_measure(first, second) and min(a, b) > 0
+                if measured and _close(max(a, b) / min(a, b), target):
+                    return True
+                continue
+            measured = _same_measure(quantity, first) and _same_measure(quantity, second)
+            if measured and (_close(abs(a - b), target) or _close(a + b, target)):
+                return True
+            if rate is not None and _per_unit(quantity, first, second, rate.group("unit"), target):
+                return True
+    same = [own for own in values if _same_measure(quantity, own)]
+    # "£60 a year per fuel, so £120 for both": a value times a count the text states.
+    counts = {2.0} if _BOTH_RE.search(text) else set()
+    counts.update(own.low for own in operands if own.kind == "number")
+    return any(
+        _close(own.low * count, target)
+        for own in same
+        for count in counts
+        if 1 < count <= 12 and count == int(count)
+    )
+
+
+_BOTH_RE = re.compile(r"\b(?:both|together|each of the two|the two|a pair)\b", re.IGNORECASE)
+
+
+def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, target: float):
+    for price, amount in ((first, second), (second, first)):
+        if price.kind != "amount" or not _same_measure(quantity, price) or amount.kind == "amount":
+            continue
+        count = _written_number(amount)
+        if unit.lower() not in amount.text.lower() and stem(unit) != amount.unit:
+            continue
+        if count and _close(price.low / count, target):
+            return True
+    return False
+
+
+# "X costs less than Y", "X is cheaper than Y", "X takes as long as Y".
+_COMPARISON_RE = re.compile(
+    r"\b(?P<word>more|less|fewer|cheaper|dearer|pricier|higher|lower|bigger|larger|smaller"
+    r"|longer|shorter|greater|faster|slower|quicker)\b(?:\s+\w+){0,3}?\s+than\b"
+    r"|\b(?P<same>the same as|as much as|as long as)\b",
+    re.IGNORECASE,
+)
+# "Slower" is a longer time.
+_GREATER = frozenset(word_list("more dearer pricier higher bigger larger longer greater slower"))
+
+
+def draws_comparison(text: str) -> bool:
+    return _COMPARISON_RE.search(text) is not None
+
+
+def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]) -> bool | None:
+    """Whether the comparison ``text`` draws holds for the values the source gives its
+    two sides; None when it draws none or the sides' values cannot be told.
+
+    ``sides`` are the source's values, each with the words that say whose it is.
+    """
+    match = _COMPARISON_RE.search(text)
+    if match is None:
+        return None
+    left = _subject(text[: match.start()])
+    right = _subject(text[match.end() :])
+    if not left or not right:
+        return None
+    first = _owned(left - right, sides)
+    second = _owned(right - left, sides)
+    if first is None or second is None or first is second:
+        return None
+    if not _same_measure(first, second) or _point(first) is None or _point(second) is None:
+        return None
+    a, b = first.low, second.low
+    if match.group("same"):
+        return _close(a, b)
+    word = match.group("word").lower()
+    if word in ("faster", "quicker"):
+        return a < b
+    return a > b if word in _GREATER else a < b
+
+
+_SIDE_LIGHT = frozenset(stem(word) for word in word_list("cost costs pay is are be get go going"))
+
+
+def _subject(text: str) -> frozenset[str]:
+    return frozenset(content_stems(text)) - _SIDE_LIGHT
+
+
+def _owned(words: frozenset[str], sides: Sequence[tuple[frozenset[str], Quantity]]):
+    """The one value whose own words say most of ``words``; None on a tie."""
+    scored = sorted(
+        ((len(words & own), index) for index, (own, _) in enumerate(sides)), reverse=True
+    )
+    if not scored or scored[0][0] < max(1, (len(words) + 1) // 2):
+        return None
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return sides[scored[0][1]][1]
+
+
+def source_sides(sentences) -> list[tuple[frozenset[str], Quantity]]:
+    """Every hard value of the sentences with the words that say whose it is."""
+    return [
+        (value_words(sentence.text, sentence.quantities, index), quantity)
+        for sentence in sentences
+        for index, quantity in enumerate(sentence.quantities)
+        if not quantity.soft
+    ]

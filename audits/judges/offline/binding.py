@@ -1,0 +1,98 @@
+"""Which thing each value of a sentence belongs to, read from the words around it.
+
+A sentence often gives several things a value each ("Team workspaces can make 1,000
+requests per hour and Enterprise workspaces 10,000"; "a representative APR of 24.9% on
+purchases. Cash advances are charged at 29.9% APR"). An answer built from the source's
+own words can give one thing's value to another: every value it states is in the
+source, only attached to the wrong owner. So each value is read with its own words:
+those between it and the value before it (from the last clause break), and those
+after it up to the next value, clause break or comparison ("compared with", "than").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, stem, word_list
+
+# Where one value's words end and the next one's begin.
+_BREAK_RE = re.compile(
+    r";\s*|\.\s+|\s+(?:and|or|but|while|whereas|although|plus)\s+|,\s+(?:and|but|while|whereas|so)\s+"
+    # A new clause with a subject of its own: "..., you are entitled to £220".
+    r"|,\s+(?=(?:you|we|it|they|this|these|there|he|she|which|who)\b)",
+    re.IGNORECASE,
+)
+# The noun a bare number counts ("1,500 km", "10 users") is part of it, not of the next.
+_COUNTED_RE = re.compile(r"[\s-]?[A-Za-z]+")
+# Words that set a second thing beside the first: what follows is the other's.
+_COMPARISON_RE = re.compile(
+    r"\b(?:compared (?:with|to)|than|against|versus|vs\.?|unlike|as opposed to|whereas|while"
+    r"|instead of|in place of|up from|down from)\b",
+    re.IGNORECASE,
+)
+# Words that say what a value is but not whose it is.
+_LIGHT = frozenset(
+    stem(word)
+    for word in word_list("""
+    cost costs costing charge charged charges pay pays paid price priced fee fees get gets
+    come comes is are be was were has have had include includes included give gives
+    make makes can may will up to at of for in on with the a an your their its our
+    per each day days month months year years week weeks hour hours minute minutes
+    more less higher lower bigger smaller cheaper dearer extra also only just about
+    """)
+)
+
+
+def value_words(text: str, quantities: Sequence[Quantity], index: int) -> frozenset[str]:
+    """The words that say whose ``quantities[index]`` is, in ``text`` (the text the
+    quantities were read from)."""
+    hard = [own for own in quantities if not own.soft]
+    quantity = quantities[index]
+    previous = max((_end(text, own) for own in hard if own.end <= quantity.start), default=0)
+    previous = min(previous, quantity.start)
+    following = min((own.start for own in hard if own.start >= quantity.end), default=len(text))
+    return _words(text, previous, quantity.start, quantity.end, following)
+
+
+def _end(text: str, quantity: Quantity) -> int:
+    if quantity.kind == "number" and quantity.unit:
+        counted = _COUNTED_RE.match(text, quantity.end)
+        if counted is not None:
+            return counted.end()
+    return quantity.end
+
+
+@lru_cache(maxsize=65536)
+def _words(text: str, previous: int, start: int, end: int, following: int) -> frozenset[str]:
+    before = text[previous:start]
+    breaks = list(_BREAK_RE.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end() :]
+    compared = list(_COMPARISON_RE.finditer(before))
+    if compared and compared[-1].end() < len(before.rstrip()) - 1:
+        # "compared with Enterprise's 1,000": the value is the compared thing's.
+        before = before[compared[-1].end() :]
+    after = text[end:following]
+    stop = [m.start() for m in (_BREAK_RE.search(after), _COMPARISON_RE.search(after)) if m]
+    stop.append(after.find(","))
+    cut = min((position for position in stop if position >= 0), default=len(after))
+    after = after[:cut]
+    return frozenset(
+        token
+        for token in content_stems(f"{before} {after}")
+        if token not in _LIGHT and not token[:1].isdigit()
+    )
+
+
+def compared_side(text: str, quantities: Sequence[Quantity], index: int) -> bool:
+    """Whether the value is the other side of a comparison: "£1,000 against £500",
+    "compared with Enterprise's 1,000", "more than Lite's £10"."""
+    quantity = quantities[index]
+    previous = max(
+        (_end(text, own) for own in quantities if not own.soft and own.end <= quantity.start),
+        default=0,
+    )
+    return bool(_COMPARISON_RE.search(text[min(previous, quantity.start) : quantity.start]))

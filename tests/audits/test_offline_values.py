@@ -1,0 +1,680 @@
+"""The offline judge on values: which thing each value belongs to, tables read by their
+column headers, and values worked out from the source's own values."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.sources import plain_lines
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title="Help", text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def grounded(result: JudgeResult) -> bool:
+    return result.metrics()["groundedness"] == 1.0
+
+
+# --- Tables written as text are read cell by cell under their column ----------------
+
+GYM_TABLE = (
+    "Membership prices. Item | Bronze | Gold. Monthly price | £19 | £32. "
+    "Guest passes | £8 each | 2 free a month. Towel hire | £2 | free."
+)
+
+
+def test_a_table_row_becomes_one_sentence_per_cell_under_its_column():
+    lines = plain_lines(GYM_TABLE)
+
+    assert "For Bronze, Monthly price: £19." in lines
+    assert "For Gold, Monthly price: £32." in lines
+    assert "For Gold, Towel hire: free." in lines
+
+
+def test_a_markdown_table_is_read_by_its_header_too():
+    lines = plain_lines("| Room | Weekday | Weekend |\n|---|---|---|\n| Double | £90 | £120 |")
+
+    assert lines[-2:] == ["For Weekday, Double: £90.", "For Weekend, Double: £120."]
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is Bronze a month?", "Bronze membership is £32 a month."),
+        ("What does towel hire cost on Bronze?", "Towel hire is free on Bronze."),
+    ],
+)
+def test_it_flags_the_other_columns_cell(query, response):
+    result = judge(query, response, GYM_TABLE)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is Bronze a month?", "Bronze membership is £19 a month."),
+        ("What does towel hire cost on Bronze?", "On Bronze, towel hire costs £2."),
+    ],
+)
+def test_it_passes_the_cell_of_the_column_asked_about(query, response):
+    result = judge(query, response, GYM_TABLE)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+# --- A value given to another thing than the one the source gives it to -------------
+
+CAR_INSURANCE = (
+    "Excess and cover. The standard excess on a Comprehensive policy is £250. "
+    "Windscreen claims have a separate excess of £95. Young drivers under 25 pay an "
+    "extra £300 excess on every claim."
+)
+LIBRARY = (
+    "Borrowing. Students can borrow up to 12 books at a time for 3 weeks. "
+    "Staff members can borrow up to 30 books, and interlibrary loans take about 10 days "
+    "to arrive."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # the windscreen excess given to the standard claim
+            "What's the standard excess on a Comprehensive policy?",
+            "On a Comprehensive policy the standard excess is £95.",
+            CAR_INSURANCE,
+        ),
+        (  # the staff allowance given to students
+            "How many books can students borrow?",
+            "Students can borrow up to 30 books at a time for 3 weeks.",
+            LIBRARY,
+        ),
+        (  # the loan period of books given to interlibrary loans
+            "How long do interlibrary loans take?",
+            "Interlibrary loans take about 3 weeks to arrive.",
+            LIBRARY,
+        ),
+    ],
+)
+def test_it_flags_a_value_moved_to_another_thing_of_the_source(query, response, source):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What's the excess for a windscreen claim?",
+            "Windscreen claims have their own excess of £95.",
+            CAR_INSURANCE,
+        ),
+        (
+            "How many books can staff borrow?",
+            "Staff members can borrow up to 30 books.",
+            LIBRARY,
+        ),
+        (
+            "How long can students keep books?",
+            "Students can borrow up to 12 books at a time for 3 weeks.",
+            LIBRARY,
+        ),
+    ],
+)
+def test_it_passes_a_value_kept_with_its_own_thing(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+def test_it_flags_two_values_of_one_sentence_given_to_each_others_owner():
+    result = judge(
+        "Which room sleeps more people, the Family room or the Suite?",
+        "The Family room sleeps more, at 6 guests compared with the Suite's 4 guests.",
+        "Room sizes. The Family room sleeps 4 guests and the Suite sleeps 6 guests.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_two_values_of_one_sentence_kept_with_their_owners():
+    result = judge(
+        "Which room sleeps more people, the Family room or the Suite?",
+        "The Suite sleeps 6 guests, compared with the Family room's 4 guests.",
+        "Room sizes. The Family room sleeps 4 guests and the Suite sleeps 6 guests.",
+    )
+
+    assert grounded(result)
+
+
+LOANS = (
+    "Loans. Personal loans of £1,000 to £7,500 have a representative APR of 9.9%. "
+    "Car loans are charged at 6.4% APR with an arrangement fee of 1% (minimum £50)."
+)
+PARKING = (
+    "Parking charges. Day tickets cost £12 on weekdays. Overnight parking is charged at "
+    "£20 a night plus a booking fee of £5. Blue Badge holders park free for up to 4 hours."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # the personal-loan APR merged into the car loan's terms
+            "What's the rate on a car loan?",
+            "Car loans are charged at 9.9% APR, with a 1% arrangement fee and a minimum of £50.",
+            LOANS,
+        ),
+        (  # the day ticket's price merged into the overnight charges
+            "How much is overnight parking?",
+            "Overnight parking costs £12 a night, and there is a £5 booking fee on top.",
+            PARKING,
+        ),
+    ],
+)
+def test_it_flags_a_value_merged_in_from_another_sentence(query, response, source):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What's the rate on a car loan?",
+            "Car loans are charged at 6.4% APR, with a 1% arrangement fee and a minimum of £50.",
+            LOANS,
+        ),
+        (
+            "How much is overnight parking?",
+            "Overnight parking costs £20 a night, and there is a £5 booking fee on top.",
+            PARKING,
+        ),
+    ],
+)
+def test_it_passes_values_combined_from_their_own_sentence(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+MESSAGING = (
+    "Sending limits. Basic accounts can send 500 messages a day and Pro accounts 5,000. "
+    "Attachments can be up to 25 MB."
+)
+
+
+def test_it_flags_a_comparison_that_gives_each_value_to_the_other_account():
+    result = judge(
+        "Which plan can send more messages, Basic or Pro?",
+        "Basic has the higher limit, at 5,000 messages a day compared with Pro's 500.",
+        MESSAGING,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_comparison_that_keeps_each_value_with_its_account():
+    result = judge(
+        "Which plan can send more messages, Basic or Pro?",
+        "Pro has the higher limit, at 5,000 messages a day compared with Basic's 500.",
+        MESSAGING,
+    )
+
+    assert grounded(result)
+
+
+def test_a_sentence_ending_on_a_decimal_value_ends_there():
+    from kbaudit.text.tokens import split_sentences
+
+    assert split_sentences("The APR is 9.9%. Car loans cost £2.50. See the U.S.A. page.") == [
+        "The APR is 9.9%.",
+        "Car loans cost £2.50.",
+        "See the U.S.A. page.",
+    ]
+
+
+# --- Values worked out from the source's values, and comparisons ---------------------
+
+COWORKING = (
+    "Desk plans. A Flexi desk costs £120 a month and includes 40 hours of meeting room "
+    "time. A Fixed desk costs £200 a month and includes 60 hours. A day pass is £15, and "
+    "a late checkout fee is £15 too."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A Fixed desk is £80 a month more than a Flexi desk (£200 against £120).",
+        "Together the Flexi and Fixed desks cost £320 a month: £200 and £120.",
+        "The Fixed desk includes 60 hours, 1.5 times the Flexi desk's 40 hours.",
+        "At £120 a month for 40 hours, a Flexi desk works out at £3 per hour.",
+    ],
+)
+def test_it_supports_a_value_worked_out_from_the_sources_values(response):
+    result = judge("How do the Flexi and Fixed desks compare?", response, COWORKING)
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A Fixed desk is £60 a month more than a Flexi desk (£200 against £120).",
+        "The Fixed desk includes 60 hours, twice as much, 2 times the Flexi desk's 40 hours.",
+        "At £120 a month for 40 hours, a Flexi desk works out at £4 per hour.",
+    ],
+)
+def test_it_flags_a_value_worked_out_wrongly(response):
+    result = judge("How do the Flexi and Fixed desks compare?", response, COWORKING)
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A day pass costs less than a late checkout.",  # both are £15
+        "A Flexi desk costs more than a Fixed desk.",  # £120 against £200
+    ],
+)
+def test_it_flags_a_comparison_the_sources_values_contradict(response):
+    result = judge("Which costs more?", response, COWORKING)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "A day pass costs the same as a late checkout.",
+        "A Flexi desk costs less than a Fixed desk.",
+    ],
+)
+def test_it_passes_a_comparison_the_sources_values_bear_out(response):
+    result = judge("Which costs more?", response, COWORKING)
+
+    assert grounded(result)
+
+
+def test_it_passes_the_other_sides_value_in_a_comparison_from_a_table():
+    result = judge(
+        "How do Bronze and Gold compare on price?",
+        "Gold costs more: £32 a month against £19.",
+        GYM_TABLE,
+    )
+
+    assert grounded(result)
+
+
+# --- An attribute said of another named thing ----------------------------------------
+
+TWO_COLLEGES = (
+    "Harwood College is a private liberal arts college located in the village of "
+    "Millbrook, Vermont. Dunmore University is a public research university in Dunmore, "
+    "Ohio, founded in 1871."
+)
+
+
+def test_it_flags_a_place_the_source_gives_another_named_thing():
+    result = judge(
+        "Which college is located in Millbrook, Harwood College or Dunmore University?",
+        "Dunmore University is located in Millbrook.",
+        TWO_COLLEGES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_place_kept_with_its_named_thing():
+    result = judge(
+        "Which college is located in Millbrook, Harwood College or Dunmore University?",
+        "Harwood College is located in Millbrook.",
+        TWO_COLLEGES,
+    )
+
+    assert grounded(result)
+
+
+BANDS = (
+    "The Lanterns are a Canadian indie rock band formed in 2001 in Halifax. "
+    "Copper Vale is an American rock band formed in Denver in 1999. Copper Vale was "
+    "inducted into the Colorado Music Hall of Fame in 2015."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Yes, both The Lanterns and Copper Vale are American rock bands.",
+        "Both Copper Vale and The Lanterns were inducted into the Colorado Music Hall of Fame.",
+    ],
+)
+def test_it_flags_a_claim_about_both_that_holds_of_one(response):
+    result = judge("Are The Lanterns and Copper Vale both American rock bands?", response, BANDS)
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Copper Vale is an American rock band.",
+        "Copper Vale was inducted into the Colorado Music Hall of Fame.",
+    ],
+)
+def test_it_passes_the_claim_about_the_one_it_holds_of(response):
+    result = judge("Are The Lanterns and Copper Vale both American rock bands?", response, BANDS)
+
+    assert grounded(result)
+
+
+def test_a_sentence_speaking_through_a_pronoun_is_no_evidence_the_attribute_moved():
+    result = judge(
+        "What is Benedict's reagent used for?",
+        "Benedict's reagent is used in place of Fehling's solution to detect reducing sugars.",
+        "Benedict's reagent. Copper sulfate gives it its blue colour. It is used in place of "
+        "Fehling's solution to detect reducing sugars.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_name_with_accents_put_in_another_names_place():
+    result = judge(
+        "Who presented the awards?",
+        "The awards were presented by Zoë Lefèvre.",
+        "The awards were presented by Marco Ruiz. The winning film starred Zoë Lefèvre.",
+    )
+
+    assert not grounded(result)
+
+
+def test_passages_pasted_together_without_a_space_are_two_sentences():
+    lines = plain_lines("It was published in the 19th century.First for Women is a magazine.")
+
+    assert lines == ["It was published in the 19th century. First for Women is a magazine."]
+
+
+# --- Conditions read from the sentence's structure -----------------------------------
+
+HOTEL = (
+    "Deposits and rates. The standard deposit is £100, held on your card. "
+    "For suites and family rooms the deposit is £300. Adults pay £25 for breakfast. "
+    "Guests on a half-board package pay £10 for breakfast. Rooms cost £140 a night, "
+    "except for the penthouse, which costs £480 a night."
+)
+MUSEUM = (
+    "Membership renewals. Annual memberships must be renewed by 31 March. "
+    "Members who pay by direct debit are renewed automatically on 30 April."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (  # "For suites ... the deposit is £300": a leading case without a comma
+            "What deposit do you hold for a suite?",
+            "The deposit is £100.",
+            HOTEL,
+        ),
+        (  # "Guests on a half-board package": a group narrowed by its qualifier
+            "I'm an adult guest on a half-board package. What's breakfast?",
+            "Adults pay £25 for breakfast.",
+            HOTEL,
+        ),
+        (  # "except for the penthouse, which costs £480"
+            "How much is the penthouse a night?",
+            "Rooms cost £140 a night.",
+            HOTEL,
+        ),
+        (  # dates compare as dates: "30 April" is the direct-debit members' date
+            "I pay by direct debit. When is my membership renewed?",
+            "Annual memberships must be renewed by 31 March.",
+            MUSEUM,
+        ),
+    ],
+)
+def test_it_flags_the_general_value_when_the_question_states_the_special_case(
+    query, response, source
+):
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        ("What deposit do you hold for a suite?", "For suites the deposit is £300.", HOTEL),
+        (
+            "I'm an adult guest on a half-board package. What's breakfast?",
+            "On a half-board package, breakfast is £10.",
+            HOTEL,
+        ),
+        ("How much is the penthouse a night?", "The penthouse costs £480 a night.", HOTEL),
+        (
+            "I pay by direct debit. When is my membership renewed?",
+            "Members who pay by direct debit are renewed automatically on 30 April.",
+            MUSEUM,
+        ),
+        ("What deposit do you hold?", "The standard deposit is £100.", HOTEL),
+    ],
+)
+def test_it_passes_the_value_of_the_case_the_question_states(query, response, source):
+    result = judge(query, response, source)
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+def test_dates_are_read_as_one_value_however_written():
+    from kbaudit.text.quantities import extract_quantities
+
+    first, second = extract_quantities("by 30 November, or November 30th")
+
+    assert first.kind == second.kind == "date"
+    assert first.same_value(second)
+    assert not extract_quantities("by 1 December")[0].same_value(first)
+
+
+def test_it_flags_a_groups_value_when_the_question_also_states_a_narrower_case():
+    result = judge(
+        "I'm a member on a student plan. What does a class cost?",
+        "Members pay £8 a class.",
+        "Class prices. Members pay £8 a class. Members on a student plan pay £5 a class. "
+        "Non-members pay £12.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_cases_value_in_a_follow_up_that_leaves_the_earlier_case():
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="And for members on the premium plan?",
+            sources=[
+                SourceText(
+                    rank=1,
+                    title="Help",
+                    text="Class prices. Members pay £8 a class. Members on a student plan "
+                    "pay £5 a class. Members on the premium plan pay £4 a class.",
+                )
+            ],
+            response="Members on the premium plan pay £4 a class.",
+            history=[
+                Turn(
+                    query="What's a class on the student plan?",
+                    response="Members on a student plan pay £5 a class.",
+                )
+            ],
+        )
+    )
+
+    assert grounded(result)
+
+
+LOCKERS = (
+    "Lockers. Day lockers cost £2 and can be booked at reception. Overnight storage is "
+    "only available for small bags. The Explorer Pass gives 20% off guided tours. It is "
+    "only open to adult visitors."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can I leave a large bag overnight?", "Yes, overnight storage is available."),
+        (
+            "I'm a student visitor. Can I get the Explorer Pass?",
+            "Yes, the Explorer Pass gives you 20% off guided tours.",
+        ),
+    ],
+)
+def test_it_flags_a_rule_the_source_restricts_to_another_case(query, response):
+    result = judge(query, response, LOCKERS)
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can I leave a small bag overnight?", "Yes, overnight storage is available."),
+        (
+            "I'm an adult visitor. Can I get the Explorer Pass?",
+            "Yes, the Explorer Pass gives you 20% off guided tours.",
+        ),
+        ("Can I leave a large bag overnight?", "No, overnight storage is not available."),
+    ],
+)
+def test_it_passes_a_restricted_rule_for_the_case_it_is_restricted_to(query, response):
+    result = judge(query, response, LOCKERS)
+
+    assert grounded(result)
+
+
+SKI_HIRE = "Ski hire. Skiers aged 6 to 11 pay a junior rate of £12 a day. Adults pay £25 a day."
+
+
+def test_it_flags_an_age_rate_for_a_customer_who_says_they_are_outside_the_ages():
+    result = judge("I'm 14, what would I pay for ski hire?", "The rate is £12 a day.", SKI_HIRE)
+
+    assert not grounded(result)
+
+
+def test_it_passes_an_age_rate_for_a_customer_inside_the_ages():
+    result = judge("I'm 9, what would I pay for ski hire?", "The rate is £12 a day.", SKI_HIRE)
+
+    assert grounded(result)
+
+
+def test_a_customer_saying_their_age_is_read_as_an_age():
+    from kbaudit.text.quantities import extract_quantities
+
+    assert [q.kind for q in extract_quantities("I'm 30, is there a fee?")] == ["age"]
+    assert [q.kind for q in extract_quantities("I'm 30 minutes late")] == ["duration"]
+
+
+FERRY = (
+    "Luggage on board. Every passenger may bring two bags into the lounge. "
+    "Passengers travelling with a pet in a carrier have no lounge access and stay on the "
+    "pet deck."
+)
+
+
+def test_it_flags_a_rule_the_source_denies_for_the_case_the_question_states():
+    result = judge(
+        "I'm travelling with my cat in a carrier. Can I bring my bags into the lounge?",
+        "Yes, every passenger may bring two bags into the lounge.",
+        FERRY,
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_it_passes_the_rule_when_the_question_states_no_such_case():
+    result = judge(
+        "Can I bring my bags into the lounge?",
+        "Yes, every passenger may bring two bags into the lounge.",
+        FERRY,
+    )
+
+    assert grounded(result)
+
+
+STORAGE_UNITS = "Unit prices. A small unit is £60 a month, or £85 with climate control."
+
+
+def test_it_flags_the_plain_value_when_the_question_asks_for_the_other_case():
+    result = judge(
+        "How much is a small unit with climate control?",
+        "A small unit is £60 a month.",
+        STORAGE_UNITS,
+    )
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("How much is a small unit?", "A small unit is £60 a month."),
+        ("How much is a small unit with climate control?", "With climate control it's £85."),
+    ],
+)
+def test_it_passes_the_plain_value_or_the_cases_value_where_each_is_asked(query, response):
+    result = judge(query, response, STORAGE_UNITS)
+
+    assert grounded(result)
+
+
+# --- A value times a count the question states ----------------------------------------
+
+SAVINGS = "Direct Debit. Paying by Direct Debit saves £45 a year per fuel."
+
+
+def test_it_supports_a_value_times_the_count_the_question_states():
+    result = judge(
+        "How much would I save on both gas and electricity?",
+        "Direct Debit saves £45 a year per fuel, so £90 a year for both together.",
+        SAVINGS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_value_times_a_count_worked_out_wrongly():
+    result = judge(
+        "How much would I save on both gas and electricity?",
+        "Direct Debit saves £45 a year per fuel, so £100 a year for both together.",
+        SAVINGS,
+    )
+
+    assert not grounded(result)
