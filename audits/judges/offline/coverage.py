@@ -26,8 +26,14 @@ from .decompose import Fact
 from .questions import SubQuery
 from .sources import PreparedSource, SourceSentence
 
-# Share of a sub-query's key words a fact or a source passage must carry.
+# Share of a sub-query's key words a fact must carry.
 MATCH_THRESHOLD = 0.5
+# Share of a sub-query's key words a source passage must carry when its words alone
+# say it answers the sub-query: a passage on the question's topic often shares half
+# its words without giving the answer ("what are the biggest Mexican exports by
+# value?" against a passage on where Mexican exports go). A source supplying a fact
+# that answers the question addresses it whatever its words (see the judge's matches).
+SOURCE_MATCH_THRESHOLD = 0.6
 # A key word only the article title names (not the section) counts this much.
 WEAK_MATCH = 0.5
 # Knowing what kind of answer was asked for ("how long" -> a duration) and seeing
@@ -219,7 +225,7 @@ def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: Keys) ->
     for window in _windows(source.sentences):
         stems = source.topic.union(*(sentence.stems for sentence in window))
         share = keys.share(stems, source.context, general=source.general)
-        if share >= MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
+        if share >= SOURCE_MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
             return True
     return False
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
 
@@ -124,7 +125,7 @@ def _grade(
     ]
     restated = redundant_of(list(parts.facts), _restatement(item, parts.facts, sources))
     supports = _inherit_support(supports, restated)
-    matches = _matches(sub_queries, keys, parts, sources, supports)
+    matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
     # Parts no retrieved text says a word about: an answer to them is made up.
@@ -234,6 +235,7 @@ def _query_context(
 
 
 def _matches(
+    query: str,
     sub_queries: Sequence[SubQuery],
     keys: Sequence[Keys],
     parts: ResponseParts,
@@ -261,6 +263,11 @@ def _matches(
                 if supported and addressed:
                     source_query[source_index][query_index] = 1
     _answer_through_sources(response_query, by_words, supports, sub_queries, parts.facts)
+    for fact_index in _answer_by_meaning(query, response_query, supports, sub_queries, parts.facts):
+        # A source supplying a fact that answers the question addresses the question.
+        for source_index, supported in enumerate(supports[fact_index].row):
+            if supported:
+                source_query[source_index][0] = 1
     _drop_declined(response_query, keys, parts, sub_queries)
     return Matches(
         source_query=source_query,
@@ -268,6 +275,42 @@ def _matches(
         response_source=[list(support.row) for support in supports],
         redundant_of=[],
     )
+
+
+# A supported fact this close in meaning to the only question asked answers it.
+ANSWERS_BY_MEANING = 0.3
+
+
+def _answer_by_meaning(
+    query: str,
+    response_query: list[list[int]],
+    supports: Sequence[FactSupport],
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> list[int]:
+    """Facts the sources support that answer the only question in other words than
+    its own ("They are descended from the Hindu-Arabic numeral system" for "where did
+    the shape of numbers come from?"): close in meaning to the question. Only for a
+    single question, where no other part could be the one the fact answers; returns
+    the facts it marks."""
+    if len(sub_queries) != 1:
+        return []
+    pending = [
+        index
+        for index, support in enumerate(supports)
+        if any(support.row) and not any(response_query[index])
+    ]
+    if not pending:
+        return []
+    vectors = embed([query, *(facts[index].text for index in pending)])
+    marked = [
+        index
+        for position, index in enumerate(pending, start=1)
+        if float(vectors[position] @ vectors[0]) >= ANSWERS_BY_MEANING
+    ]
+    for index in marked:
+        response_query[index][0] = 1
+    return marked
 
 
 def _answer_through_sources(
