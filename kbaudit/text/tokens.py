@@ -371,6 +371,20 @@ def digits_for_number_words(text: str) -> str:
     return text
 
 
+# Words after which "one" stands for a thing already named ("that one's £12").
+_PRONOUN_ONE_RE = re.compile(
+    r"\b(?:that|this|which|each|every|any|no|the|other|another|either|neither|next|previous"
+    r"|bigger|larger|smaller|cheaper|higher|lower|same)\s+$",
+    re.IGNORECASE,
+)
+# ...and before which it does ("that one's £12", "the next one up"); before a noun
+# it counts ("that one book").
+_AFTER_PRONOUN_ONE_RE = re.compile(
+    r"\s*(?:$|[^\w\s']|'s\b|(?:is|was|are|costs?|has|had|comes?|includes?|lasts?|gives?"
+    r"|gets?|up|down|of|for|with|in|on|at|that|which|and|or|but|then|would|will|can|could"
+    r"|does|do|you|i|we)\b)",
+    re.IGNORECASE,
+)
 _THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)
 
 
@@ -391,6 +405,12 @@ def _number_word_value(match: re.Match[str]) -> str:
         unit = match.group("unit")
         return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
     if match.group("small"):
+        if (
+            match.group("small").lower() == "one"
+            and _PRONOUN_ONE_RE.search(match.string, 0, match.start())
+            and _AFTER_PRONOUN_ONE_RE.match(match.string, match.end())
+        ):
+            return match.group()  # "that one", "the next one": a thing, not a number
         return str(NUMBER_WORDS[match.group("small").lower()])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"

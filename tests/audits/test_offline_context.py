@@ -4,8 +4,11 @@ out, and values for one thing given twice."""
 
 from __future__ import annotations
 
+import pytest
+
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
+from kbaudit.text.tokens import digits_for_number_words
 
 
 def judge(
@@ -86,3 +89,154 @@ def test_a_passage_carrying_most_of_the_question_answers_it():
     )
 
     assert result.matches.source_query == [[1]]
+
+
+# --- Follow-ups read with the conversation ------------------------------------------
+
+ADD_ONS = (
+    "Data add-ons",
+    "If you run out of data, you can buy a 2 GB add-on for £5 or a 10 GB add-on for £12. "
+    "Add-ons last until the end of your billing month.",
+)
+PLANS = (
+    "Pay monthly plans",
+    "All plans include unlimited calls and texts. Lite: 5 GB of data for £10 a month. "
+    "Plus: 30 GB of data for £18 a month. Unlimited: unlimited data for £28 a month.",
+)
+UPLOADS = (
+    "Storage and uploads",
+    "Extra storage is sold in 50 GB blocks on Team and Enterprise; it is not available on "
+    "Starter. Each file upload can be up to 250 MB on Starter and up to 2 GB on Team and "
+    "Enterprise.",
+)
+
+
+def turn(query: str, response: str = "") -> Turn:
+    return Turn(query=query, response=response)
+
+
+def test_the_bigger_one_is_the_next_size_the_source_lists():
+    history = (turn("How much is a 2 GB data add-on?", "A 2 GB add-on costs £5."),)
+
+    wrong = judge("and the bigger one?", "That one's £5.", ADD_ONS, history=history)
+    right = judge("and the bigger one?", "That one's £12.", ADD_ONS, history=history)
+
+    assert wrong.notes["resolved_query"] == "How much is a 10 GB data add-on?"
+    assert wrong.verdict == "insufficient"
+    assert wrong.metrics()["groundedness"] == 0.0
+    assert right.verdict == "sufficient"
+
+
+def test_the_smaller_one_is_the_size_below():
+    history = (turn("How much is a 10 GB data add-on?", "A 10 GB add-on costs £12."),)
+
+    result = judge("what about the smaller one?", "That one's £5.", ADD_ONS, history=history)
+
+    assert result.notes["resolved_query"] == "How much is a 2 GB data add-on?"
+    assert result.verdict == "sufficient"
+
+
+def test_the_next_one_up_is_the_name_the_source_lists_after_the_one_asked_about():
+    history = (turn("How much data do I get on Lite?", "Lite comes with 5 GB for £10 a month."),)
+
+    wrong = judge(
+        "and how much is the next one up?", "That one is £10 a month.", PLANS, history=history
+    )
+    right = judge(
+        "and how much is the next one up?", "That one is £18 a month.", PLANS, history=history
+    )
+
+    assert wrong.notes["resolved_query"] == "how much is Plus?"
+    assert wrong.verdict == "insufficient"
+    assert right.verdict == "sufficient"
+    assert right.sub_queries == ["how much is Plus?"]
+
+
+def test_the_case_a_follow_up_moved_away_from_no_longer_counts_as_told():
+    # "not available on Starter" is about Starter; the customer now asks about Enterprise.
+    result = judge(
+        "and on the Enterprise plan?",
+        "On Enterprise, each upload can be up to 2 GB.",
+        UPLOADS,
+        history=(turn("What's the upload limit on Starter?", "Up to 250 MB on Starter."),),
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_case_told_earlier_and_not_replaced_still_counts():
+    result = judge(
+        "and how big can each upload be?",
+        "Each file upload can be up to 2 GB.",
+        UPLOADS,
+        history=(turn("I'm on Starter. Can I buy extra storage?", "No, not on Starter."),),
+    )
+
+    assert result.verdict == "insufficient"
+
+
+def test_somewhere_like_a_place_replaces_the_place_asked_about_before():
+    result = judge(
+        "And somewhere like Thailand?",
+        "Everywhere else, data costs £7.50 per MB.",
+        (
+            "Roaming outside Europe",
+            "In the USA and Canada, a World Pass costs £6 a day. Everywhere else, data "
+            "costs £7.50 per MB.",
+        ),
+        history=(
+            turn("Does Plus include roaming in Spain?", "Yes, in the EU at no extra cost."),
+            turn("And in the US?", "In the USA you'd need a World Pass, at £6 a day."),
+        ),
+    )
+
+    assert result.notes["resolved_query"] == "Does Plus include roaming in Thailand?"
+    assert result.verdict == "sufficient"
+
+
+# --- Two values for one thing ----------------------------------------------------
+
+ROAMING = (
+    "Roaming",
+    "Roaming in Europe costs £3 a day. Roaming prices elsewhere: data costs £7.50 per MB "
+    "and calls cost £2 a minute.",
+)
+
+
+def test_values_counted_by_different_units_are_not_two_values_for_one_thing():
+    result = judge(
+        "What are the roaming prices elsewhere?",
+        "Data costs £7.50 per MB and calls cost £2 a minute.",
+        ROAMING,
+    )
+
+    assert result.notes["conflicting_facts"] == []
+    assert result.verdict == "sufficient"
+
+
+def test_two_prices_for_one_thing_by_the_same_unit_are_contradictory():
+    result = judge(
+        "What does roaming in Europe cost?",
+        "Roaming in Europe costs £3 a day. Roaming in Europe costs £4 a day.",
+        ROAMING,
+    )
+
+    assert result.notes["conflicting_facts"] == [[0, 1]]
+    assert result.cause == "contradictory"
+
+
+@pytest.mark.parametrize(
+    ("text", "converted"),
+    [
+        ("That one's £12.", "That one's £12."),
+        ("and the next one up?", "and the next one up?"),
+        ("Each one costs £5.", "Each one costs £5."),
+        ("You get one free bag.", "You get 1 free bag."),
+        ("That one book sold 500 million copies.", "That 1 book sold 500 million copies."),
+        ("One of the plans is free.", "1 of the plans is free."),
+        ("It takes three days.", "It takes 3 days."),
+    ],
+)
+def test_one_that_stands_for_a_thing_is_not_a_number(text, converted):
+    assert digits_for_number_words(text) == converted

@@ -1,16 +1,20 @@
 """A follow-up turn read with its conversation (SPEC §3, conversation context).
 
 "And for the yearly plan?" asks the previous question again about another thing;
-"what about the other one?" names the other of two things the conversation spoke of.
-The follow-up is rewritten into the question it stands for, and the earlier
-questions' words stay known, so a condition the customer stated two turns ago
-("I'm a Gold member") still counts as stated.
+"what about the other one?" names the other of two things the conversation spoke of;
+"and the bigger one?" names the neighbour, in the retrieved text's own list, of the
+thing asked about before ("a 2 GB add-on for £5 or a 10 GB add-on for £12"). The
+follow-up is rewritten into the question it stands for, and the earlier questions'
+words stay known, so a condition the customer stated two turns ago ("I'm a Gold
+member") still counts as stated, while the case a follow-up moved away from ("on
+Starter", once "and on Enterprise?" is asked) no longer does.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
 from kbaudit.text.tokens import content_stems, normalise
@@ -23,6 +27,25 @@ _FOLLOW_UP_RE = re.compile(
     r"|^(?:and )?(?:that|this|it|they|those) (?:one|ones)?\b",
     re.IGNORECASE,
 )
+# "somewhere like Thailand", "a country such as Japan": a place, said loosely.
+_LOOSE_PLACE_RE = re.compile(
+    r"\b(?:somewhere|anywhere|someplace|a (?:country|place|destination))(?: else)?"
+    r"(?:,)? (?:like|such as)\s+",
+    re.IGNORECASE,
+)
+# "the next one up", "the bigger one", "the cheaper plan": a neighbour of the thing
+# asked about before, in the order the retrieved text lists them.
+_UP_WORDS = (
+    r"next(?: one)?(?: up)?|bigger|larger|higher|longer|more expensive|pricier|dearer|better"
+    r"|faster|premium|one (?:up|above)"
+)
+_DOWN_WORDS = r"smaller|lower|shorter|cheaper|less expensive|slower|basic|one (?:down|below)"
+_NEIGHBOUR_RE = re.compile(
+    rf"\b(?:the|a) (?P<word>{_UP_WORDS}|{_DOWN_WORDS}|previous(?: one)?)"
+    r"(?: (?:one|ones|plan|option|tier|size|level|version|package|bundle|one up|one down))?\b",
+    re.IGNORECASE,
+)
+_DOWN_RE = re.compile(rf"^(?:{_DOWN_WORDS}|previous(?: one)?)$", re.IGNORECASE)
 _OTHER_RE = re.compile(r"\bthe other(?: one| ones)?\b", re.IGNORECASE)
 _LEAD_RE = re.compile(
     r"^(?:and|also|plus|or|but|what about|how about|what if|same for|same with)\s+(?:for\s+|with\s+)?",
@@ -59,29 +82,173 @@ _TRAILING_CIRCUMSTANCE_RE = re.compile(
 )
 
 
-def resolve_follow_up(query: str, history: Sequence[Turn]) -> str:
+@dataclass(frozen=True)
+class Reading:
+    """The question a turn stands for, and what of the previous question it replaced
+    ("Starter" for "and on Enterprise?", "in Spain" for "and in the US?")."""
+
+    query: str
+    replaced: str = ""
+
+
+def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> str:
     """The question a follow-up stands for, else the query itself. Earlier follow-ups
     are resolved first, so "And in Thailand?" after "And in the US?" reaches back to
     the question both follow."""
+    return read_turn(query, history, sources).query
+
+
+def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
         if turn.query.strip():
-            previous = resolve_follow_up(turn.query, history[:index]) if index else turn.query
+            previous = (
+                resolve_follow_up(turn.query, history[:index], sources) if index else turn.query
+            )
     if not previous or not is_follow_up(query):
-        return query
+        return Reading(query)
+    query = _LOOSE_PLACE_RE.sub("in ", query)
+    neighbour = _neighbour(query, previous, sources)
+    if neighbour is not None:
+        return neighbour
     qualifier = _QUALIFIER_RE.match(normalise(query))
     if qualifier and not items(query) and not _OTHER_RE.search(query):
-        base = _TRAILING_CIRCUMSTANCE_RE.sub("", normalise(previous).rstrip("?. "))
-        return f"{base} {qualifier.group('qualifier')}?"
+        stripped = normalise(previous).rstrip("?. ")
+        trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
+        base = _TRAILING_CIRCUMSTANCE_RE.sub("", stripped)
+        replaced = trailing.group().strip(" ?") if trailing else ""
+        return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
     asked = items(previous) or _case_names(previous)
     new = _named_in(query, history, asked)
     if new and asked:
         pattern = re.compile(re.escape(asked[0]), re.IGNORECASE)
         replacement = new if items(previous) else _case_names(new)[0] if _case_names(new) else new
-        return pattern.sub(replacement, normalise(previous), count=1)
+        return Reading(pattern.sub(replacement, normalise(previous), count=1), asked[0])
     if new:
-        return f"{normalise(previous).rstrip('?. ')} for the {new}?"
-    return f"{normalise(previous).rstrip('?. ')}: {normalise(query)}"
+        return Reading(f"{normalise(previous).rstrip('?. ')} for the {new}?")
+    return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
+
+
+def earlier_questions(
+    query: str, history: Sequence[Turn], sources: Sequence[str] = ()
+) -> list[str]:
+    """The customer's earlier questions as they still hold: the case a later follow-up
+    moved away from is no longer told ("What's the limit on Starter?" then "and on
+    Enterprise?": the customer is not asking about Starter any more)."""
+    readings = [
+        read_turn(turn.query, history[:index], sources) for index, turn in enumerate(history)
+    ]
+    readings.append(read_turn(query, history, sources))
+    held = []
+    for index, turn in enumerate(history):
+        text = normalise(turn.query)
+        for later in readings[index + 1 :]:
+            if later.replaced:
+                text = re.sub(
+                    rf"(?<!\w){re.escape(later.replaced)}(?!\w)", " ", text, flags=re.IGNORECASE
+                )
+        held.append(" ".join(text.split()))
+    return held
+
+
+# A value with its unit ("2 GB", "£10", "30 days"): a neighbour of a value is a value.
+_VALUE_RE = re.compile(r"(?:[£$€]\s?)?\d+(?:[.,]\d+)?(?:\s?(?:[A-Za-z%]+))?")
+_NAME_RE = re.compile(r"\b[A-Z][\w+-]*")
+
+
+def _neighbour(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
+    """ "and the bigger one?" after "how much is a 2 GB add-on?": the thing the source
+    lists next to the one asked about, in the same words ("a 10 GB add-on"), one up or
+    one down; numbered things go by their numbers, named ones by the source's order."""
+    match = _NEIGHBOUR_RE.search(query)
+    if match is None or not sources:
+        return None
+    down = bool(_DOWN_RE.match(match.group("word")))
+    for anchor in _anchors(previous):
+        for text in sources:
+            listed = _siblings(anchor, text)
+            if len(listed) < 2:
+                continue
+            ordered = [name for name, _ in sorted(listed, key=lambda pair: pair[1])]
+            lowered = [name.lower() for name in ordered]
+            if anchor.lower() not in lowered:
+                continue
+            position = lowered.index(anchor.lower())
+            target = position - 1 if down else position + 1
+            if not 0 <= target < len(ordered):
+                return None
+            other = ordered[target]
+            own_question = _own_question(query, match)
+            if own_question:
+                return Reading(own_question.replace(match.group(), other, 1), anchor)
+            pattern = re.compile(rf"(?<!\w){re.escape(anchor)}(?!\w)", re.IGNORECASE)
+            return Reading(pattern.sub(other, normalise(previous), count=1), anchor)
+    return None
+
+
+def _anchors(question: str) -> list[str]:
+    """What a question may name that a source lists beside its kind: values with
+    their units first ("2 GB"), then capitalised names ("Lite")."""
+    text = normalise(question)
+    values = [m.group().strip() for m in _VALUE_RE.finditer(text) if m.group().strip()]
+    names = [name for name in _case_names(text) if not name.isupper() or len(name) > 3]
+    return [*dict.fromkeys([*values, *names])]
+
+
+def _siblings(anchor: str, text: str) -> list[tuple[str, tuple]]:
+    """The things a source text lists in the same shape as ``anchor`` and followed by
+    the same word or mark ("Lite:", "Plus:"; "2 GB add-on", "10 GB add-on"), each with
+    its sort key: its number when it has one, else its place in the text."""
+    found = re.search(rf"(?<!\w){re.escape(anchor)}(?!\w)", text, re.IGNORECASE)
+    if found is None:
+        return []
+    after = re.match(r"([^\w\s]*)\s*([\w-]+)?", text[found.end() :])
+    mark, word = after.group(1), after.group(2) or ""
+    if _VALUE_RE.fullmatch(anchor):
+        unit = re.sub(r"^(?:[£$€]\s?)?\d+(?:[.,]\d+)?\s?", "", anchor)
+        currency = re.match(r"[£$€]", anchor)
+        shape = (
+            "(?P<name>"
+            + (re.escape(currency.group()) + r"\s?" if currency else "")
+            + r"(?P<number>\d+(?:[.,]\d+)?)"
+            + (r"\s?" + re.escape(unit) if unit else "")
+            + ")"
+        )
+    elif _NAME_RE.fullmatch(anchor):
+        shape = r"\b(?P<name>[A-Z][\w+-]*)"
+    else:
+        return []
+    follow = re.escape(mark) if mark else r"\s+" + re.escape(word) if word else ""
+    if not follow:
+        return []
+    listed: list[tuple[str, tuple]] = []
+    for place, sibling in enumerate(re.finditer(shape + follow + r"(?!\w)", text)):
+        name = sibling.group("name").strip()
+        if _VALUE_RE.fullmatch(anchor):
+            key = (float(sibling.group("number").replace(",", ".")),)
+        else:
+            key = (place,)
+        if name.lower() not in (known.lower() for known, _ in listed):
+            listed.append((name, key))
+    return listed
+
+
+_OWN_QUESTION_RE = re.compile(
+    r"^(?:and|also|plus|or|but|so)?\s*(?!(?:what|how) about\b|what if\b)"
+    r"(?P<question>(?:how|what|when|which|is|are|does|do|can)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _own_question(query: str, match: re.Match) -> str:
+    """The follow-up's own question, when it asks one ("and how much is the next one
+    up?"), without its opening "and"."""
+    text = normalise(query)
+    found = _OWN_QUESTION_RE.match(text)
+    if found is None:
+        return ""
+    question = found.group("question")
+    return question if match.group() in question else ""
 
 
 def _named_in(query: str, history: Sequence[Turn], asked: list[str]) -> str:
@@ -106,8 +273,3 @@ def _case_names(text: str) -> list[str]:
     return [
         match.group(1) for match in _CASE_NAME_RE.finditer(normalise(text)) if match.group(1) != "I"
     ]
-
-
-def history_stems(history: Sequence[Turn]) -> frozenset[str]:
-    """The words of the customer's earlier questions: conditions they stated stay stated."""
-    return frozenset(stem for turn in history for stem in content_stems(normalise(turn.query)))

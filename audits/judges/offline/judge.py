@@ -25,7 +25,7 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
-from .context import history_stems, resolve_follow_up
+from .context import earlier_questions, resolve_follow_up
 from .coverage import (
     Keys,
     answerable_keys,
@@ -69,11 +69,15 @@ class OfflineJudge:
     def judge(self, item: JudgeInput) -> JudgeResult:
         # A follow-up ("and for the yearly plan?") is judged as the question it stands for.
         asked = item.query
-        item = replace(item, query=resolve_follow_up(item.query, item.history))
+        texts = [source.text for source in item.sources]
+        # The earlier questions as they still hold, the case a follow-up left behind
+        # left out ("on Starter" once "and on Enterprise?" is asked).
+        earlier = earlier_questions(asked, item.history, texts)
+        item = replace(item, query=resolve_follow_up(asked, item.history, texts))
         sub_queries = split_sub_queries(item.query)
         parts = split_response(item.response, item.query)
         vocab = self._vocabulary(item.bot_domain)
-        matches, findings = _grade(item, sub_queries, parts, vocab)
+        matches, findings = _grade(item, sub_queries, parts, vocab, earlier)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -101,13 +105,14 @@ def _grade(
     sub_queries: Sequence[SubQuery],
     parts: ResponseParts,
     vocab: DomainVocabulary,
+    earlier: Sequence[str] = (),
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
     context = _query_context(
         item.query,
         vocab,
-        history_stems(item.history),
-        " ".join([*(turn.query for turn in item.history), item.query]),
+        frozenset(stem for text in earlier for stem in content_stems(text)),
+        " ".join([*earlier, item.query]),
     )
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     supports = _by_meaning(item, parts.facts, sources, context, supports)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import normalise, stem, word_list
+from kbaudit.text.tokens import digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
 from .values import subject_stems
@@ -157,10 +157,27 @@ def _conflict(first: Fact, second: Fact) -> bool:
     # a statement about card refunds.
     if min(len(about_first), len(about_second)) / max(len(about_first), len(about_second)) < 0.5:
         return False
-    return any(_differ(mine, theirs) for mine in first.quantities for theirs in second.quantities)
+    return any(
+        _differ(
+            mine, theirs, digits_for_number_words(first.text), digits_for_number_words(second.text)
+        )
+        for mine in first.quantities
+        for theirs in second.quantities
+    )
 
 
-def _differ(mine: Quantity, theirs: Quantity) -> bool:
+def _differ(mine: Quantity, theirs: Quantity, first: str = "", second: str = "") -> bool:
     if not mine.comparable(theirs):
         return False
+    if _rate(first, mine) != _rate(second, theirs):
+        return False  # "£7.50 per MB" and "£2 a minute" price two things
     return not mine.same_value(theirs) and not theirs.same_value(mine)
+
+
+# What a value is counted by: "£7.50 per MB", "£2 a minute", "£6 each day".
+_RATE_RE = re.compile(r"\s*(?:per|a|an|each|every)\s+([a-z]+)", re.IGNORECASE)
+
+
+def _rate(text: str, quantity: Quantity) -> str:
+    found = _RATE_RE.match(text[quantity.end :]) if text else None
+    return stem(found.group(1).lower()) if found else ""

@@ -41,7 +41,7 @@ GLUE_STEMS = frozenset(
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
-    exact exactly anything everything something anyone someone everyone nothing
+    exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
     """)
 )
@@ -258,7 +258,11 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
 
 
 def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
-    other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
+    other_item = (
+        _other_item(claim, quantity, matches)
+        or _swapped_value(claim, quantity, matches)
+        or _other_tag(claim, quantity, matches)
+    )
     if other_item is not None:
         return other_item
     fact = claim.fact
@@ -386,4 +390,45 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             claim.query_stems, claim.query_values
         ) and not condition.satisfied_by(claim.fact.stems, ()):
             return Problem("condition_misapplied", sentence.text, place.source)
+    return None
+
+
+def _tags(sentence: SourceSentence, quantity: Quantity) -> list[Quantity]:
+    """The values of other kinds beside a value in its part of the sentence, which
+    say which case it is for: "2 GB" for "£5" in "a 2 GB add-on for £5"."""
+    text = sentence.text
+    bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
+    start = max(b for b in bounds if b <= quantity.start)
+    end = min((b for b in bounds if b >= quantity.end), default=len(text))
+    return [
+        other
+        for other in sentence.quantities
+        if other is not quantity
+        and not other.comparable(quantity)
+        and start <= other.start
+        and other.end <= end
+    ]
+
+
+def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is the one a sentence gives for another value of the question's
+    ("£5" is the 2 GB add-on's, asked about the 10 GB one): the source pairs each
+    price with its size, and the question names the size of another pair."""
+    for place in matches:
+        tags = _tags(place.sentence, place.quantity)
+        asked = [
+            given
+            for given in claim.query_values
+            if any(given.comparable(tag) for tag in tags)
+            and not any(given.same_value(tag) for tag in tags)
+        ]
+        if not asked:
+            continue
+        for other in place.sentence.quantities:
+            if other is place.quantity or not quantity.comparable(other):
+                continue
+            if any(
+                given.same_value(tag) for given in asked for tag in _tags(place.sentence, other)
+            ):
+                return Problem("contradicts_source", place.sentence.text, place.source)
     return None
