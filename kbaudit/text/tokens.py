@@ -278,6 +278,14 @@ _PARENTHESIS_RE = re.compile(r"\([^()]*\)")
 NEGATION_REACH = 2
 
 
+# A negation reaches no further than its clause: in "there's no fee when a payment is
+# declined" the fee is denied, not the payment.
+_SUBORDINATE_RE = re.compile(
+    r"\b(?:when|whenever|if|because|unless|since|while|whereas|although|though|once)\b",
+    re.IGNORECASE,
+)
+
+
 def negation_targets(text: str) -> list[frozenset[str]]:
     """For each negation, the stems of the few content words it applies to.
 
@@ -293,7 +301,8 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         title_case = match.group()[0].isupper()
         if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
             continue
-        following = content_stems(text[match.end() : match.end() + 80])
+        reach = _SUBORDINATE_RE.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
+        following = content_stems(reach)
         targets.append(frozenset(following[:NEGATION_REACH]))
     return targets
 

@@ -8,7 +8,7 @@ import pytest
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
-from kbaudit.text.tokens import digits_for_number_words
+from kbaudit.text.tokens import digits_for_number_words, negation_targets
 
 
 def judge(
@@ -240,3 +240,34 @@ def test_two_prices_for_one_thing_by_the_same_unit_are_contradictory():
 )
 def test_one_that_stands_for_a_thing_is_not_a_number(text, converted):
     assert digits_for_number_words(text) == converted
+
+
+# --- Grounded negatives ------------------------------------------------------------
+
+OVERDRAFTS = (
+    "Arranged overdrafts",
+    "We do not offer unarranged overdrafts: a payment that would take you over your limit "
+    "is declined, and there is no fee for that.",
+)
+
+
+def test_a_negative_reaches_only_its_own_clause():
+    result = judge(
+        "Will I be charged if a payment is declined because it would take me over my limit?",
+        "No, there's no fee when a payment is declined because it would take you over your limit.",
+        OVERDRAFTS,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        ("there's no fee when a payment is declined", [frozenset({"cost"})]),
+        ("you cannot change it if the fare is Basic", [frozenset({"chang"})]),
+    ],
+)
+def test_negation_targets_stop_at_a_subordinate_clause(text, targets):
+    assert negation_targets(text) == targets
