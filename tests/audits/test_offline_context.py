@@ -271,3 +271,67 @@ def test_a_negative_reaches_only_its_own_clause():
 )
 def test_negation_targets_stop_at_a_subordinate_clause(text, targets):
     assert negation_targets(text) == targets
+
+
+# --- Parts of a question ----------------------------------------------------------
+
+ROAMING_TABLE = (
+    "Roaming prices",
+    "Roaming | Lite | Plus. Europe: £2.50 a day | included. USA: £6 a day | £6 a day.",
+)
+
+
+def test_an_end_point_answers_how_long_something_lasts():
+    result = judge(
+        "How much is a 2 GB add-on and how long does it last?",
+        "A 2 GB add-on costs £5 and lasts until the end of your billing month.",
+        ADD_ONS,
+    )
+
+    assert result.metrics()["response_query_coverage"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_an_answer_without_the_length_of_time_leaves_that_part_out():
+    result = judge(
+        "How much is a 2 GB add-on and how long does it last?",
+        "A 2 GB add-on costs £5.",
+        ADD_ONS,
+    )
+
+    assert result.cause == "partial"
+
+
+def test_one_question_about_two_cases_side_by_side_is_two_parts():
+    result = judge(
+        "What does roaming cost on Lite in Europe and in the USA?",
+        "On Lite, roaming in Europe costs £2.50 a day.",
+        ROAMING_TABLE,
+    )
+
+    assert result.sub_queries == [
+        "What does roaming cost on Lite in Europe?",
+        "What does roaming cost on Lite in the USA?",
+    ]
+    assert result.matches.response_query == [[1, 0]]
+    assert result.cause == "partial"
+
+
+def test_both_cases_answered_side_by_side_is_complete():
+    result = judge(
+        "What does roaming cost on Lite in Europe and in the USA?",
+        "On Lite, roaming costs £2.50 a day in Europe and £6 a day in the USA.",
+        ROAMING_TABLE,
+    )
+
+    assert result.metrics()["response_query_coverage"] == 1.0
+
+
+def test_a_question_comparing_two_cases_stays_one_question():
+    result = judge(
+        "What's the difference between roaming in Europe and in the USA?",
+        "On Lite, roaming costs £2.50 a day in Europe and £6 a day in the USA.",
+        ROAMING_TABLE,
+    )
+
+    assert len(result.sub_queries) == 1

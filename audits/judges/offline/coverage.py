@@ -70,6 +70,15 @@ _DATE_WORD_RE = re.compile(
 )
 
 
+# An end point answers how long something lasts as a length of time does: "lasts until
+# the end of your billing month", "valid until you cancel".
+_END_POINT_RE = re.compile(
+    r"\b(?:until|till|up until|through to|expires? (?:at|on|when|after))\s+(?:the\s+)?\w+",
+    re.IGNORECASE,
+)
+_END_POINT_ANSWERS = frozenset({"duration", "time"})
+
+
 def _related_stems() -> dict[str, frozenset[str]]:
     related: dict[str, set[str]] = {}
     for group in RELATED_GROUPS:
@@ -187,6 +196,10 @@ def _optional(
 
 
 def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question: bool) -> bool:
+    said = fact.stems | fact.context
+    if sub_query.contrast and not said & sub_query.contrast and said & sub_query.rivals:
+        # "Roaming in Europe costs £2.50" answers "... in Europe", not "... in the USA".
+        return False
     gives_expected = _fact_gives(fact, sub_query.expects)
     if sub_query.expects in _VALUE_REQUIRED and not gives_expected:
         # "What does express delivery cost?" is not answered by its delivery time.
@@ -214,6 +227,8 @@ def _fact_gives(fact: Fact, expects: str) -> bool:
     kinds = _EXPECTED_KINDS.get(expects)
     if kinds is None:
         return False
+    if expects in _END_POINT_ANSWERS and _END_POINT_RE.search(fact.text):
+        return True
     return any(quantity.kind in kinds for quantity in fact.quantities)
 
 
@@ -243,6 +258,8 @@ def _window_gives(window: Sequence[SourceSentence], expects: str) -> bool:
     if kinds is None:
         return True
     if any(quantity.kind in kinds for sentence in window for quantity in sentence.quantities):
+        return True
+    if expects in _END_POINT_ANSWERS and any(_END_POINT_RE.search(s.text) for s in window):
         return True
     return expects in _DATE_WORDS_ANSWER and any(
         _DATE_WORD_RE.search(sentence.text) for sentence in window

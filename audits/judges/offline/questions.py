@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.lexicon import RELATED_GROUPS
@@ -140,6 +140,11 @@ class SubQuery:
     # Asked in the first or second person ("my laptop", "do you"): a customer's own
     # case, which a policy covers without naming it.
     personal: bool = False
+    # One of two cases asked side by side ("in Europe and in the USA"): the words of
+    # its own case, and of the other. A fact about the other case alone answers the
+    # other part, not this one.
+    contrast: frozenset[str] = frozenset()
+    rivals: frozenset[str] = frozenset()
 
     @property
     def key_stems(self) -> frozenset[str]:
@@ -171,8 +176,15 @@ def split_sub_queries(query: str) -> list[SubQuery]:
         if clause and clause.strip()
     ]
     clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
+    cases: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    clauses = [part for clause in clauses for part in _side_by_side(clause, cases)]
     if any(_is_question(clause) for clause in clauses):
-        return _questions_with_context(clauses, _is_question)
+        return [
+            replace(sub_query, contrast=cases[sub_query.text][0], rivals=cases[sub_query.text][1])
+            if sub_query.text in cases
+            else sub_query
+            for sub_query in _questions_with_context(clauses, _is_question)
+        ]
     if any(_is_request(clause) for clause in clauses):
         # "I want to return my TV" asks something; beside a real question it is context.
         return _questions_with_context(clauses, _is_request)
@@ -182,6 +194,40 @@ def split_sub_queries(query: str) -> list[SubQuery]:
 
 _PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|you|your)\b", re.IGNORECASE)
 _PLUS_RE = re.compile(r"\s+\+\s+")
+
+
+# "What does roaming cost in Europe and in the USA?": one question about two cases,
+# each led by the same preposition.
+_SIDE_BY_SIDE_RE = re.compile(
+    r"^(?P<head>.*?\b)(?P<prep>in|to|for|on|at|from|with|by|during|outside)\s+(?P<first>[^,?]+?)"
+    r",?\s+(?:and|or|&|vs\.?|versus)\s+(?P=prep)\s+(?P<second>[^,?]+?)(?P<tail>\s*\?*)$",
+    re.IGNORECASE,
+)
+
+
+# A question comparing the two cases asks one thing of both.
+_COMPARING_RE = re.compile(
+    r"\b(?:between|differ\w*|compar\w*|versus|vs|which|whether|better|worse|cheaper|dearer"
+    r"|more|less|both|same|either)\b",
+    re.IGNORECASE,
+)
+
+
+def _side_by_side(clause: str, cases: dict[str, tuple[frozenset[str], frozenset[str]]]):
+    """A question asking the same thing of two cases, as two questions, each with the
+    words of its case and of the other (in ``cases``, by question text)."""
+    match = _SIDE_BY_SIDE_RE.match(clause)
+    if match is None or not _is_question(clause) or _COMPARING_RE.search(match.group("head")):
+        return [clause]
+    head, prep, tail = match.group("head"), match.group("prep"), match.group("tail") or "?"
+    first, second = match.group("first").strip(), match.group("second").strip()
+    own = [frozenset(content_stems(digits_for_number_words(case))) for case in (first, second)]
+    if not all(own) or own[0] & own[1]:
+        return [clause]
+    parts = [f"{head}{prep} {case}{tail}" for case in (first, second)]
+    cases[parts[0]] = (own[0], own[1])
+    cases[parts[1]] = (own[1], own[0])
+    return parts
 
 
 def _listed_questions(sentence: str) -> list[str]:
