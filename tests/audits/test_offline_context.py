@@ -8,6 +8,7 @@ import pytest
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
+from kbaudit.text.conditions import item_names
 from kbaudit.text.tokens import digits_for_number_words, negation_targets
 
 
@@ -335,3 +336,46 @@ def test_a_question_comparing_two_cases_stays_one_question():
     )
 
     assert len(result.sub_queries) == 1
+
+
+CHANGES = (
+    "Changing your flight",
+    "Flex fares can be changed free of charge up to 2 hours before departure. Standard "
+    "fares can be changed up to 24 hours before departure for a fee of £45 per passenger "
+    "per flight, plus any difference in fare. Basic fares cannot be changed.",
+)
+
+
+def test_a_follow_up_answered_with_the_previous_fares_fee_is_flagged():
+    history = (
+        turn(
+            "How much does it cost to change a Standard fare?",
+            "Changing a Standard fare costs £45 per passenger per flight.",
+        ),
+    )
+
+    wrong = judge(
+        "And if I had a Flex ticket?",
+        "That would be £45 per passenger per flight, plus the difference in fare.",
+        CHANGES,
+        history=history,
+    )
+    right = judge(
+        "And if I had a Flex ticket?",
+        "Flex fares can be changed free of charge up to 2 hours before departure.",
+        CHANGES,
+        history=history,
+    )
+
+    assert wrong.verdict == "insufficient"
+    assert wrong.metrics()["groundedness"] == 0.0
+    assert right.verdict == "sufficient"
+
+
+def test_what_a_value_is_counted_by_names_no_item():
+    # "per passenger per flight", "difference in fare": how the fee is counted, not
+    # the names of fares.
+    assert item_names("a fee of £45 per passenger per flight, plus any difference in fare") == (
+        frozenset()
+    )
+    assert item_names("Standard fares can be changed") == frozenset({"standard"})
