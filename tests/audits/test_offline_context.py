@@ -379,3 +379,41 @@ def test_what_a_value_is_counted_by_names_no_item():
         frozenset()
     )
     assert item_names("Standard fares can be changed") == frozenset({"standard"})
+
+
+TIERS = (
+    "Skyclub membership tiers",
+    "Skyclub has three tiers: Blue, Gold and Platinum. Gold needs 30,000 points a year and "
+    "Platinum 60,000. Gold and Platinum members get lounge access. Platinum members can "
+    "also bring one guest into the lounge free of charge.",
+)
+GOLD_HISTORY = (
+    turn("I'm a Gold member. Do I get lounge access?", "Yes, Gold members get lounge access."),
+    turn(
+        "Can I bring my partner in with me?",
+        "Bringing a guest for free is a Platinum benefit, so it isn't included with Gold.",
+    ),
+)
+
+
+def test_an_answer_naming_the_other_tier_bare_speaks_of_that_tier():
+    result = judge(
+        "How many points would I need to get it then?",
+        "To reach Platinum, which includes a free lounge guest, you need 60,000 points a year.",
+        TIERS,
+        history=GOLD_HISTORY,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_the_other_tiers_benefit_given_to_the_customers_tier_is_still_flagged():
+    result = judge(
+        "So can my partner come in for free?",
+        "Yes, you can bring one guest into the lounge free of charge.",
+        TIERS,
+        history=GOLD_HISTORY,
+    )
+
+    assert result.verdict == "insufficient"

@@ -295,6 +295,8 @@ def _named_case_problem(
     if not words:
         return None
     stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
+    # A case named bare ("to reach Platinum") is named all the same.
+    stated |= frozenset(content_stems(" ".join(_CAPITALISED_RE.findall(fact.text))))
     for index, sentence in _rule_sentences(words, sources):
         rule = named_cases(sentence.text, sources[index].plain)
         names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
