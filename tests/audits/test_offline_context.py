@@ -417,3 +417,35 @@ def test_the_other_tiers_benefit_given_to_the_customers_tier_is_still_flagged():
     )
 
     assert result.verdict == "insufficient"
+
+
+PRICING = (
+    "Plans and pricing",
+    "Starter costs $12 per user per month. Team costs $25 per user per month with "
+    "unlimited projects. Paying yearly saves 20% on Starter and Team.",
+)
+TEAM_HISTORY = (turn("How much is the Team plan?", "Team is $25 per user per month."),)
+
+
+def test_a_price_worked_out_from_the_sources_saving_is_supported():
+    result = judge(
+        "and if we pay yearly?",
+        "Paying yearly saves 20%, which brings Team down to $20 per user per month.",
+        PRICING,
+        history=TEAM_HISTORY,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_a_price_worked_out_wrong_is_flagged():
+    result = judge(
+        "and if we pay yearly?",
+        "Paying yearly saves 20%, which brings Team down to $18 per user per month.",
+        PRICING,
+        history=TEAM_HISTORY,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.metrics()["groundedness"] == 0.0

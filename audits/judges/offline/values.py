@@ -131,6 +131,8 @@ def value_problem(
 
 
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
+    if _worked_out(claim, quantity):
+        return None
     rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is not None:
         return Problem("contradicts_source", rival.sentence.text, rival.source)
@@ -432,3 +434,27 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
             ):
                 return Problem("contradicts_source", place.sentence.text, place.source)
     return None
+
+
+def _worked_out(claim: Claim, quantity: Quantity) -> bool:
+    """The value is a source's value with a percentage of the same source taken off or
+    added ("which brings Team down to $20" from "Team costs $25" and "paying yearly
+    saves 20%"): worked out from the sources, not made up. A sum done wrong matches
+    no such value and stays a contradiction."""
+    if quantity.soft or quantity.low != quantity.high:
+        return False
+    rates: dict[int, set[float]] = {}
+    for place in claim.located:
+        if place.quantity.kind == "percent" and place.quantity.low == place.quantity.high:
+            rates.setdefault(place.source, set()).add(place.quantity.low)
+    for place in claim.located:
+        base = place.quantity
+        if not quantity.comparable(base) or base.low != base.high or base.same_value(quantity):
+            continue
+        if not claim.subject & place.sentence.stems:
+            continue
+        for rate in sorted(rates.get(place.source, ())):
+            for worked in (base.low * (1 - rate / 100), base.low * (1 + rate / 100)):
+                if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
+                    return True
+    return False
