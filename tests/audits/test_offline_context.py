@@ -449,3 +449,59 @@ def test_a_price_worked_out_wrong_is_flagged():
 
     assert result.verdict == "insufficient"
     assert result.metrics()["groundedness"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "resolved"),
+    [
+        (
+            "How much is the application fee?",
+            "Is it refundable?",
+            "Is the application fee refundable?",
+        ),
+        (
+            "Is there a young driver surcharge?",
+            "Does that apply to drivers over 25 too?",
+            "Does a young driver surcharge apply to drivers over 25 too?",
+        ),
+        (
+            "Do you charge for an additional driver?",
+            "How much?",
+            "How much is an additional driver?",
+        ),
+        (
+            "How much is the late return fee for a compact car?",
+            "what about SUVs?",
+            "How much is the late return fee for SUVs?",
+        ),
+        (
+            "Can I return an opened item?",
+            "What if it was a gift?",
+            "Can I return an opened item if it was a gift?",
+        ),
+    ],
+)
+def test_a_follow_up_is_read_as_the_question_it_stands_for(earlier, follow_up, resolved):
+    result = judge(follow_up, "Yes.", history=(turn(earlier),))
+
+    assert result.notes["resolved_query"] == resolved
+
+
+FEES = (
+    "Application fees",
+    "The application fee is £75 and is not refundable. It is waived for applicants from "
+    "partner schools.",
+)
+
+
+def test_a_pronoun_follow_up_is_answered_about_what_it_stands_for():
+    result = judge(
+        "Is it refundable?",
+        "No, the application fee is not refundable.",
+        FEES,
+        history=(turn("How much is the application fee?", "The application fee is £75."),),
+    )
+
+    assert result.sub_queries == ["Is the application fee refundable?"]
+    assert result.matches.response_query == [[1]]
+    assert result.verdict == "sufficient"

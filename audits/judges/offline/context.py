@@ -24,7 +24,31 @@ from ..base import Turn
 _FOLLOW_UP_RE = re.compile(
     r"^(?:and|also|plus|or|but)\b|^(?:what|how) about\b|^what if\b|^same (?:for|with)\b"
     r"|^(?:for|with|on|in) (?:the|a|an|my)\b|\bthe other (?:one|ones|plan|option)?\b"
-    r"|^(?:and )?(?:that|this|it|they|those) (?:one|ones)?\b",
+    r"|^(?:and )?(?:that|this|it|they|those) (?:one|ones)?\b"
+    # "Is it refundable?", "Does that apply to drivers over 25 too?", "How much?"
+    r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
+    r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
+    r"|^how (?:much|long|many|soon|often)\W*$",
+    re.IGNORECASE,
+)
+# A word that stands for what the previous question was about.
+_PRONOUN_RE = re.compile(r"\b(?:it|that|this|they|them)\b(?!\s+(?:one|ones)\b)", re.IGNORECASE)
+# What a question is about: its first noun phrase led by an article or a possessive
+# ("the application fee" in "How much is the application fee?").
+_SUBJECT_RE = re.compile(
+    r"\b(?:the|a|an|my|your|our)\s+(?P<subject>(?:(?!(?:if|when|for|of|on|in|at|to|with|and|or"
+    r"|is|are|do|does|can|will)\b)[\w'-]+\s+){0,3}(?!(?:if|when|for|of|on|in|at|to|with|and|or"
+    r"|is|are|do|does|can|will)\b)[\w'-]+)",
+    re.IGNORECASE,
+)
+_BARE_VALUE_RE = re.compile(r"^how (?:much|long|many|soon|often)$", re.IGNORECASE)
+_OPENING_JOINER_RE = re.compile(r"^(?:and|also|so|but|ok|okay)[,]?\s+", re.IGNORECASE)
+# A question whose subject is a pronoun: "Is it refundable?", "Can I get it waived?",
+# "how much is it per day?".
+_PRONOUN_QUESTION_RE = re.compile(
+    r"^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
+    r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
+    r"|^(?:how|what|when|where|which|why)\b",
     re.IGNORECASE,
 )
 # "somewhere like Thailand", "a country such as Japan": a place, said loosely.
@@ -72,7 +96,7 @@ def items(text: str) -> list[str]:
 
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
-    r"^(?:and |but |so |what about |how about )?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
+    r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b))?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
     r"|if|while|for|with|without|by|before|after)\b.*?)[?.!]*$",
     re.IGNORECASE,
 )
@@ -118,15 +142,42 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
         base = _TRAILING_CIRCUMSTANCE_RE.sub("", stripped)
         replaced = trailing.group().strip(" ?") if trailing else ""
         return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
+    pronoun = _pronoun_reading(query, previous)
+    if pronoun is not None:
+        return pronoun
     asked = items(previous) or _case_names(previous)
     new = _named_in(query, history, asked)
     if new and asked:
         pattern = re.compile(re.escape(asked[0]), re.IGNORECASE)
         replacement = new if items(previous) else _case_names(new)[0] if _case_names(new) else new
         return Reading(pattern.sub(replacement, normalise(previous), count=1), asked[0])
+    stripped = normalise(previous).rstrip("?. ")
+    trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
+    if new and trailing and not asked:
+        # "... fee for a compact car?" then "what about SUVs?": the new thing takes the
+        # place of the old one, after the same preposition.
+        old = trailing.group().strip(" ?")
+        preposition = old.split()[0]
+        return Reading(f"{stripped[: trailing.start()]} {preposition} {new}?", old)
     if new:
         return Reading(f"{normalise(previous).rstrip('?. ')} for the {new}?")
     return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
+
+
+def _pronoun_reading(query: str, previous: str) -> Reading | None:
+    """ "Is it refundable?" after "How much is the application fee?": the pronoun stands
+    for what the previous question was about; a bare "How much?" asks it of that."""
+    subject = _SUBJECT_RE.search(normalise(previous))
+    if subject is None or items(query) or _OTHER_RE.search(query):
+        return None
+    phrase = subject.group()
+    opening = _OPENING_JOINER_RE.sub("", normalise(query)).rstrip(" ?.!")
+    if _BARE_VALUE_RE.match(opening):
+        return Reading(f"{opening} is {phrase}?")
+    found = _PRONOUN_RE.search(opening)
+    if found is None or not _PRONOUN_QUESTION_RE.match(opening):
+        return None
+    return Reading(f"{opening[: found.start()]}{phrase}{opening[found.end() :]}?")
 
 
 def earlier_questions(
