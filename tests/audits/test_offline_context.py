@@ -505,3 +505,32 @@ def test_a_pronoun_follow_up_is_answered_about_what_it_stands_for():
     assert result.sub_queries == ["Is the application fee refundable?"]
     assert result.matches.response_query == [[1]]
     assert result.verdict == "sufficient"
+
+
+DEPOSITS = (
+    "Deposits",
+    "A £200 deposit is held on your credit card at pick-up and released within 7 days of "
+    "return. Debit cards are not accepted for the deposit.",
+)
+
+
+def test_a_part_asking_when_is_not_answered_by_a_fact_with_no_time_in_it():
+    result = judge(
+        "How much is the deposit and when do I get it back?",
+        "A £200 deposit is held on your credit card at pick-up.",
+        DEPOSITS,
+    )
+
+    assert result.matches.response_query == [[1, 0]]
+    assert result.cause == "partial"
+
+
+def test_a_part_asking_when_is_answered_by_a_fact_giving_the_time():
+    result = judge(
+        "How much is the deposit and when do I get it back?",
+        "A £200 deposit is held at pick-up and released within 7 days of return.",
+        DEPOSITS,
+    )
+
+    assert result.metrics()["response_query_coverage"] == 1.0
+    assert result.verdict == "sufficient"

@@ -201,6 +201,16 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         # "Roaming in Europe costs £2.50" answers "... in Europe", not "... in the USA".
         return False
     gives_expected = _fact_gives(fact, sub_query.expects)
+    if (
+        not only_question
+        and sub_query.borrows_keys
+        and sub_query.expects in _EXPECTED_KINDS
+        and not gives_expected
+        and not (sub_query.expects in _DATE_WORDS_ANSWER and _DATE_WORD_RE.search(fact.text))
+    ):
+        # "How much is the deposit, and when do I get it back?": a fact on the deposit
+        # with no time in it answers the first part only.
+        return False
     if sub_query.expects in _VALUE_REQUIRED and not gives_expected:
         # "What does express delivery cost?" is not answered by its delivery time.
         return False

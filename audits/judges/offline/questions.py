@@ -152,6 +152,13 @@ class SubQuery:
         own = self.stems - filler
         return own if own else (self.context - filler)
 
+    @property
+    def borrows_keys(self) -> bool:
+        """Its key words are all the question's before it ("... and when do I get it
+        back?"): only the kind of value it asks for tells it apart."""
+        filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
+        return not self.stems - filler and bool(self.context - filler)
+
 
 # A verb of a clause, for telling a clause from a noun phrase (both sides use it).
 VERB_RE = re.compile(
