@@ -534,3 +534,41 @@ def test_a_part_asking_when_is_answered_by_a_fact_giving_the_time():
 
     assert result.metrics()["response_query_coverage"] == 1.0
     assert result.verdict == "sufficient"
+
+
+PROTECTION = (
+    "Protection",
+    "Basic protection is included and has a £1,500 excess. Premium protection costs £18 a "
+    "day and reduces the excess to £0.",
+)
+BASIC_HISTORY = (
+    turn("What's the excess with Basic protection?", "Basic protection has a £1,500 excess."),
+)
+
+
+@pytest.mark.parametrize("follow_up", ["And with the other one?", "and with Premium?"])
+def test_a_follow_up_naming_the_sources_other_case_asks_about_it(follow_up):
+    wrong = judge(follow_up, "The excess is £1,500.", PROTECTION, history=BASIC_HISTORY)
+    right = judge(
+        follow_up, "With Premium protection the excess is £0.", PROTECTION, history=BASIC_HISTORY
+    )
+
+    assert wrong.notes["resolved_query"] == "What's the excess with Premium protection?"
+    assert wrong.verdict == "insufficient"
+    assert right.verdict == "sufficient"
+
+
+def test_a_follow_up_word_written_like_one_of_the_previous_questions_takes_its_place():
+    result = judge(
+        "And for postgraduates?",
+        "Postgraduate applications close on 30 June.",
+        (
+            "Application deadlines",
+            "Undergraduate applications close on 15 January. Postgraduate applications "
+            "close on 30 June.",
+        ),
+        history=(turn("When do undergraduate applications close?", "On 15 January."),),
+    )
+
+    assert result.notes["resolved_query"] == "When do Postgraduate applications close?"
+    assert result.verdict == "sufficient"

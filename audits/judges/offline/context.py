@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
-from kbaudit.text.tokens import content_stems, normalise
+from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, stem
 
 from ..base import Turn
 
@@ -132,7 +132,7 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     if not previous or not is_follow_up(query):
         return Reading(query)
     query = _LOOSE_PLACE_RE.sub("in ", query)
-    neighbour = _neighbour(query, previous, sources)
+    neighbour = _neighbour(query, previous, sources, history) or _swap(query, previous, sources)
     if neighbour is not None:
         return neighbour
     qualifier = _QUALIFIER_RE.match(normalise(query))
@@ -207,14 +207,20 @@ _VALUE_RE = re.compile(r"(?:[£$€]\s?)?\d+(?:[.,]\d+)?(?:\s?(?:[A-Za-z%]+))?")
 _NAME_RE = re.compile(r"\b[A-Z][\w+-]*")
 
 
-def _neighbour(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
+def _neighbour(
+    query: str, previous: str, sources: Sequence[str], history: Sequence[Turn] = ()
+) -> Reading | None:
     """ "and the bigger one?" after "how much is a 2 GB add-on?": the thing the source
     lists next to the one asked about, in the same words ("a 10 GB add-on"), one up or
-    one down; numbered things go by their numbers, named ones by the source's order."""
+    one down; numbered things go by their numbers, named ones by the source's order.
+    "The other one", when the conversation named only one, is the source's other."""
     match = _NEIGHBOUR_RE.search(query)
-    if match is None or not sources:
+    other = _OTHER_RE.search(query)
+    if other is not None and sources and not _others_in(history, previous):
+        match = other
+    elif match is None or not sources:
         return None
-    down = bool(_DOWN_RE.match(match.group("word")))
+    down = match is not other and bool(_DOWN_RE.match(match.group("word")))
     for anchor in _anchors(previous):
         for text in sources:
             listed = _siblings(anchor, text)
@@ -225,7 +231,10 @@ def _neighbour(query: str, previous: str, sources: Sequence[str]) -> Reading | N
             if anchor.lower() not in lowered:
                 continue
             position = lowered.index(anchor.lower())
-            target = position - 1 if down else position + 1
+            if match is other:
+                target = next(i for i in range(len(ordered)) if i != position)
+            else:
+                target = position - 1 if down else position + 1
             if not 0 <= target < len(ordered):
                 return None
             other = ordered[target]
@@ -235,6 +244,49 @@ def _neighbour(query: str, previous: str, sources: Sequence[str]) -> Reading | N
             pattern = re.compile(rf"(?<!\w){re.escape(anchor)}(?!\w)", re.IGNORECASE)
             return Reading(pattern.sub(other, normalise(previous), count=1), anchor)
     return None
+
+
+def _others_in(history: Sequence[Turn], previous: str) -> list[str]:
+    asked = {item.lower() for item in items(previous) or _case_names(previous)}
+    spoken = [item for turn in history for item in items(f"{turn.query} {turn.response}")]
+    return [item for item in spoken if item.lower() not in asked]
+
+
+def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
+    """ "and with Premium?" after "what's the excess with Basic protection?", "and for
+    postgraduates?" after "when do undergraduate applications close?": the follow-up
+    names a thing the source writes as it writes one the previous question named
+    ("Basic protection" / "Premium protection", "Undergraduate applications" /
+    "Postgraduate applications"); the new thing takes the old one's place."""
+    asked = [w for w in re.findall(r"[\w'-]+", normalise(previous)) if w.lower() not in STOPWORDS]
+    new = [
+        w
+        for w in re.findall(r"[\w'-]+", _LEAD_RE.sub("", normalise(query)))
+        if w.lower() not in STOPWORDS and stem(w.lower()) not in {stem(a.lower()) for a in asked}
+    ]
+    for text in sources:
+        following = _following_words(text)
+        for word in new:
+            for spelled, after in following.get(stem(word.lower()), ()):
+                for old in asked:
+                    if after in {a for _, a in following.get(stem(old.lower()), ())}:
+                        pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+                        return Reading(pattern.sub(spelled, normalise(previous), count=1), old)
+    return None
+
+
+def _following_words(text: str) -> dict[str, list[tuple[str, str]]]:
+    """For each word of a text (by stem), how it is spelled and the word or mark that
+    follows it ("Basic" -> "protection", "Lite" -> ":")."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for match in re.finditer(r"([\w'-]+)(?:\s*(:)|\s+([\w'-]+))", text):
+        word, after = match.group(1), match.group(2) or (match.group(3) or "").lower()
+        if word.lower() in STOPWORDS or not after or after in STOPWORDS:
+            continue
+        found.setdefault(stem(word.lower()), []).append(
+            (word, stem(after) if after != ":" else after)
+        )
+    return found
 
 
 def _anchors(question: str) -> list[str]:
