@@ -386,6 +386,8 @@ _PRONOUN_ONE_RE = re.compile(
     r"|bigger|larger|smaller|cheaper|higher|lower|same)\s+$",
     re.IGNORECASE,
 )
+# "one of the World Pass countries": one among several, not a count.
+_ONE_OF_RE = re.compile(r"\s+of\s+(?:the|these|those|our|your|its|their|my)\b", re.IGNORECASE)
 # ...and before which it does ("that one's £12", "the next one up"); before a noun
 # it counts ("that one book").
 _AFTER_PRONOUN_ONE_RE = re.compile(
@@ -414,10 +416,10 @@ def _number_word_value(match: re.Match[str]) -> str:
         unit = match.group("unit")
         return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
     if match.group("small"):
-        if (
-            match.group("small").lower() == "one"
-            and _PRONOUN_ONE_RE.search(match.string, 0, match.start())
+        if match.group("small").lower() == "one" and (
+            _PRONOUN_ONE_RE.search(match.string, 0, match.start())
             and _AFTER_PRONOUN_ONE_RE.match(match.string, match.end())
+            or _ONE_OF_RE.match(match.string, match.end())
         ):
             return match.group()  # "that one", "the next one": a thing, not a number
         return str(NUMBER_WORDS[match.group("small").lower()])

@@ -235,7 +235,8 @@ def test_two_prices_for_one_thing_by_the_same_unit_are_contradictory():
         ("Each one costs £5.", "Each one costs £5."),
         ("You get one free bag.", "You get 1 free bag."),
         ("That one book sold 500 million copies.", "That 1 book sold 500 million copies."),
-        ("One of the plans is free.", "1 of the plans is free."),
+        ("One of the plans is free.", "One of the plans is free."),
+        ("It takes one of two days.", "It takes 1 of 2 days."),
         ("It takes three days.", "It takes 3 days."),
     ],
 )
@@ -572,3 +573,30 @@ def test_a_follow_up_word_written_like_one_of_the_previous_questions_takes_its_p
 
     assert result.notes["resolved_query"] == "When do Postgraduate applications close?"
     assert result.verdict == "sufficient"
+
+
+WORLD_PASS = (
+    "Roaming outside Europe",
+    "In the USA, Canada, Australia and New Zealand, a World Pass costs £6 a day. Everywhere "
+    "else, data costs £7.50 per MB.",
+)
+
+
+def test_a_thing_the_source_leaves_out_of_its_list_is_not_on_it():
+    result = judge(
+        "Is there a World Pass for Thailand?",
+        "Thailand isn't one of the World Pass countries.",
+        WORLD_PASS,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_thing_the_source_lists_is_on_the_list():
+    result = judge(
+        "Is there a World Pass for Canada?",
+        "Canada isn't one of the World Pass countries.",
+        WORLD_PASS,
+    )
+
+    assert result.metrics()["groundedness"] == 0.0
