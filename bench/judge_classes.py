@@ -96,7 +96,9 @@ def score_cases(cases: Iterable[dict], judge) -> dict:
     """Per class and overall: cases, right, accuracy, and the wrong cases' ids and labels."""
     classes = {name: {"cases": 0, "right": 0, "wrong": []} for name in CLASSES}
     details = {}
+    cases_seen = []
     for case in cases:
+        cases_seen.append(case)
         result = judge.judge(judge_input(case))
         observed = observed_labels(result)
         wrong_keys = mismatched_keys(case["expected"], observed)
@@ -107,15 +109,20 @@ def score_cases(cases: Iterable[dict], judge) -> dict:
             details[case["id"]] = {"keys": wrong_keys, "observed": observed, "result": result}
         else:
             figures["right"] += 1
+    domains: dict[str, dict] = {}
+    for case in cases_seen:
+        figures = domains.setdefault(case["domain"], {"cases": 0, "right": 0})
+        figures["cases"] += 1
+        figures["right"] += case["id"] not in details
     overall = {
         "cases": sum(f["cases"] for f in classes.values()),
         "right": sum(f["right"] for f in classes.values()),
     }
-    for figures in [*classes.values(), overall]:
+    for figures in [*classes.values(), *domains.values(), overall]:
         figures["accuracy"] = (
             round(figures["right"] / figures["cases"], 3) if figures["cases"] else None
         )
-    return {"classes": classes, "overall": overall, "details": details}
+    return {"classes": classes, "domains": domains, "overall": overall, "details": details}
 
 
 def _percent(figures: dict) -> str:
@@ -133,6 +140,10 @@ def _print_split(split: str, scored: dict) -> None:
         if split == "dev" and figures["wrong"]:
             line += "  wrong: " + ", ".join(figures["wrong"])
         print(line)
+    by_domain = ", ".join(
+        f"{name} {f['right']}/{f['cases']}" for name, f in scored.get("domains", {}).items()
+    )
+    print(f"    by domain: {by_domain}")
 
 
 def _print_wrong(cases: list[dict], scored: dict) -> None:
@@ -173,7 +184,11 @@ def run(split: str | None = None, show_wrong: bool = False) -> dict:
             classes = {
                 key: {k: v for k, v in f.items() if k != "wrong"} for key, f in classes.items()
             }
-        figures[name] = {"classes": classes, "overall": scored["overall"]}
+        figures[name] = {
+            "classes": classes,
+            "domains": scored["domains"],
+            "overall": scored["overall"],
+        }
     return figures
 
 

@@ -199,6 +199,17 @@ class Article(models.Model):
         return Bot.objects.filter(knowledge_base_link__knowledge_base_id=self.knowledge_base_id)
 
 
+class ArticleVersionQuerySet(models.QuerySet):
+    def current(self) -> ArticleVersionQuerySet:
+        """Each article's latest version (the highest number): what the article says now.
+        The one definition every feature reads; a live-at-a-moment question is
+        :func:`content.articles.versions.version_for_source`'s."""
+        newer = ArticleVersion.objects.filter(
+            article_id=models.OuterRef("article_id"), number__gt=models.OuterRef("number")
+        )
+        return self.filter(~models.Exists(newer))
+
+
 class ArticleVersion(models.Model):
     article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
@@ -211,6 +222,8 @@ class ArticleVersion(models.Model):
     live_from = models.DateTimeField()
     live_until = models.DateTimeField(null=True, blank=True)
     imported_at = models.DateTimeField(db_default=Now())
+
+    objects = ArticleVersionQuerySet.as_manager()
 
     class Meta:
         ordering = ["article", "number"]

@@ -25,6 +25,7 @@ from audits.judges.client import endpoint_settings, openai_client
 from audits.models import JudgeCacheEntry
 
 from .base import JudgeError
+from .llm_call import token_limit
 from .llm_schema import _strict, extract_json_object
 from .prompts import prompt_files
 
@@ -34,24 +35,32 @@ PROMPT_VERSION = "consistency-v1"
 JUDGE_NAME = "consistency"
 # Long articles are cut: contradictions sit in the statements, which come early.
 MAX_BODY_CHARS = 8_000
+# A reply lists at most this many contradictions, each field bounded, and the call's
+# max_tokens leaves room for exactly that: a model that loops stops early.
+MAX_CONTRADICTIONS = 8
+MAX_PASSAGE_CHARS = 600
+MAX_FIELD_CHARS = 300
+REPLY_FIXED_TOKENS = 100
+REPLY_TOKENS_PER_CONTRADICTION = 400
+MAX_COMPLETION_TOKENS = REPLY_FIXED_TOKENS + MAX_CONTRADICTIONS * REPLY_TOKENS_PER_CONTRADICTION
 
 
 class RawContradiction(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    passage_a: str
-    passage_b: str
-    subject: str = ""
-    value_a: str = ""
-    value_b: str = ""
-    explanation: str = ""
+    passage_a: Annotated[str, Field(max_length=MAX_PASSAGE_CHARS)]
+    passage_b: Annotated[str, Field(max_length=MAX_PASSAGE_CHARS)]
+    subject: Annotated[str, Field(max_length=MAX_FIELD_CHARS)] = ""
+    value_a: Annotated[str, Field(max_length=MAX_FIELD_CHARS)] = ""
+    value_b: Annotated[str, Field(max_length=MAX_FIELD_CHARS)] = ""
+    explanation: Annotated[str, Field(max_length=MAX_FIELD_CHARS)] = ""
     confidence: Annotated[float, Field(ge=0, le=1), WithJsonSchema({"type": "number"})] = 0.7
 
 
 class RawConsistency(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    contradictions: list[RawContradiction]
+    contradictions: Annotated[list[RawContradiction], Field(max_length=MAX_CONTRADICTIONS)]
 
 
 SCHEMA = _strict(RawConsistency.model_json_schema())
@@ -71,7 +80,7 @@ class ArticlePair:
 
 @dataclass(frozen=True)
 class Consistency:
-    contradictions: list[RawContradiction]
+    contradictions: Annotated[list[RawContradiction], Field(max_length=MAX_CONTRADICTIONS)]
     model: str
     prompt_version: str
     prompt_tokens: int = 0
@@ -105,6 +114,8 @@ class ConsistencyJudge:
         use_cache: bool = True,
     ) -> None:
         self.model = model
+        # The key under which what the endpoint accepts is remembered (as the judge's).
+        self.endpoint = base_url or "default"
         self.prompt_version = prompt_version
         self.response_format = response_format
         self.use_cache = use_cache
@@ -233,7 +244,12 @@ class ConsistencyJudge:
         )
 
     def _complete(self, messages: list[dict[str, str]]) -> Any:
-        options: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0}
+        options: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "temperature": 0,
+            **token_limit(self.endpoint, self.model, MAX_COMPLETION_TOKENS),
+        }
         if self.response_format == "json_schema":
             options["response_format"] = {
                 "type": "json_schema",

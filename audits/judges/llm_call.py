@@ -29,6 +29,12 @@ def remembered(key: tuple[str, str, str], default: str) -> str:
     return _formats_remembered.get(key, default)
 
 
+def token_limit(endpoint: str, model: str, tokens: int) -> dict[str, int]:
+    """The completion cap as the endpoint was found to want it named: every call is
+    bounded, so a model that loops stops at ``tokens``."""
+    return {remembered((endpoint, model, "token_limit"), "max_tokens"): tokens}
+
+
 def remember(key: tuple[str, str, str], value: str) -> None:
     with _formats_lock:
         _formats_remembered[key] = value

@@ -10,11 +10,15 @@ import openai
 
 from audits.judges.base import JudgeError
 from audits.judges.client import endpoint_settings, openai_client
+from audits.judges.llm_call import token_limit
 from audits.judges.prompts import prompt_files
 
 PROMPT_VERSION = "rewrite-v1"
 # Article bodies can be long; the model needs the gist and the sections the evidence names.
 MAX_BODY_CHARS = 12_000
+# The suggestion is an outline ("be concrete and brief"): a reply longer than this is a
+# model that does not stop, and is cut off rather than paid for to the context's end.
+MAX_COMPLETION_TOKENS = 1_500
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,8 @@ class RewriteWriter:
         max_retries: int,
     ) -> None:
         self.model = model
+        # The key under which what the endpoint accepts is remembered (as the judge's).
+        self.endpoint = base_url or "default"
         self.system, self.user = prompt_files(PROMPT_VERSION)
         self.client = openai_client(
             base_url=base_url, api_key=api_key, timeout=timeout, max_retries=max_retries
@@ -60,15 +66,22 @@ class RewriteWriter:
         started = time.perf_counter()
         try:
             completion = self.client.chat.completions.create(
-                model=self.model, messages=messages, temperature=0.2
+                model=self.model,
+                messages=messages,
+                temperature=0.2,
+                **token_limit(self.endpoint, self.model, MAX_COMPLETION_TOKENS),
             )
         except (openai.OpenAIError, ValueError) as exc:
             raise JudgeError(f"the rewrite call failed: {exc}") from exc
         latency = round((time.perf_counter() - started) * 1000)
         try:
-            text = completion.choices[0].message.content or ""
+            choice = completion.choices[0]
+            text = choice.message.content or ""
         except (AttributeError, IndexError, TypeError) as exc:
             raise JudgeError("the rewrite reply has no message") from exc
+        if getattr(choice, "finish_reason", None) == "length":
+            # Half a suggestion reads as a whole one: fall back to the evidence instead.
+            raise JudgeError("the rewrite reply was cut off (finish_reason=length)")
         if not text.strip():
             raise JudgeError("the rewrite reply is empty")
         usage = getattr(completion, "usage", None)

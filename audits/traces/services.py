@@ -104,6 +104,15 @@ def _records(trace_ids, spans_of, summary: TraceSummary) -> list[tuple[str, dict
     ready = []
     for trace_id in trace_ids:
         known = [s for s in spans_of[trace_id] if span_kind(s)]
+        nul = [(s.span_id, keys) for s in known if (keys := _nul_keys(s.attributes))]
+        if nul:
+            # PostgreSQL cannot store the character: the trace is refused, as a log line
+            # with one is, rather than imported with its text changed.
+            where = "; ".join(f"span {span_id} {', '.join(keys)}" for span_id, keys in nul)
+            summary.rejected.append(
+                f"trace {trace_id}: {where}: contains a NUL character (\\u0000)"
+            )
+            continue
         record = trace_record(known) if known else None
         if record is None:
             summary.rejected.append(f"trace {trace_id}: no span carries the bot's answer")
@@ -195,6 +204,9 @@ def _existing_spans(bot: Bot, trace_ids: list[str]) -> set[tuple[str, str]]:
 
 
 def _row(bot: Bot, span: Span, kind: str, *, keep: bool, done: bool) -> TraceSpan:
+    attributes = _jsonable(span.attributes) if keep else {}
+    if keep and (removed := _nul_keys(span.attributes)):
+        attributes[NUL_REMOVED] = removed
     return TraceSpan(
         bot=bot,
         trace_id=span.trace_id,
@@ -204,7 +216,7 @@ def _row(bot: Bot, span: Span, kind: str, *, keep: bool, done: bool) -> TraceSpa
         kind=kind,
         start=span.start,
         end=span.end,
-        attributes=_jsonable(span.attributes) if keep else {},
+        attributes=attributes,
         resource=_jsonable(span.resource) if keep else {},
         events=[[name, _jsonable(a)] for name, a in span.events] if keep else [],
         assembled=done,
@@ -223,6 +235,29 @@ def _span(row: TraceSpan) -> Span:
         resource=row.resource,
         events=tuple((name, attributes) for name, attributes in row.events),
     )
+
+
+# A stored span's attribute that held NUL, which jsonb cannot store: the names of such
+# attributes are kept under this key, and the trace is refused when it is assembled.
+NUL_REMOVED = "kbaudit.nul_removed"
+
+
+def _nul_keys(attributes: dict) -> list[str]:
+    """The attributes that hold NUL: found in a span as sent, or remembered by a stored one."""
+    if NUL_REMOVED in attributes:
+        return list(attributes[NUL_REMOVED])
+    found = (k for k, v in attributes.items() if _has_nul(k) or _has_nul(v))
+    return sorted(k.replace("\x00", "") for k in found)
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 def _jsonable(value):

@@ -147,11 +147,11 @@ def _store(
 
 
 def _latest_hashes(articles) -> dict[int, tuple[str, int]]:
-    latest: dict[int, tuple[str, int]] = {}
-    versions = ArticleVersion.objects.filter(article__in=list(articles)).order_by("number")
-    for article_id, digest, number in versions.values_list("article_id", "body_hash", "number"):
-        latest[article_id] = (digest, number)
-    return latest
+    versions = ArticleVersion.objects.current().filter(article__in=list(articles))
+    return {
+        article_id: (digest, number)
+        for article_id, digest, number in versions.values_list("article_id", "body_hash", "number")
+    }
 
 
 def _refresh(article: Article, record: ArticleRecord) -> list[str]:

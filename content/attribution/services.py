@@ -204,13 +204,12 @@ def _current_versions(knowledge_base_id: int, keys: set[str]) -> list[tuple[str,
             knowledge_base_id=knowledge_base_id, external_id__in=keys
         ).values_list("pk", "external_id", "title")
     }
-    latest: dict[int, tuple[int, str]] = {}
-    for article_id, version_id, digest in (
-        ArticleVersion.objects.filter(article_id__in=articles)
-        .order_by("article_id", "number")
+    latest = {
+        article_id: (version_id, digest)
+        for article_id, version_id, digest in ArticleVersion.objects.current()
+        .filter(article_id__in=articles)
         .values_list("article_id", "pk", "body_hash")
-    ):
-        latest[article_id] = (version_id, digest)  # the last is the current version
+    }
     found = []
     for pk, (key, title) in articles.items():
         version_id, digest = latest.get(pk, (0, ""))

@@ -106,10 +106,7 @@ def _knowledge_base(bot: Bot) -> _KnowledgeBase:
     knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
     published = Article.objects.real().filter(knowledge_base_id=knowledge_base_id)
     versions = {
-        v.article_id: v
-        for v in ArticleVersion.objects.filter(article__in=published).order_by(
-            "article_id", "number"
-        )
+        v.article_id: v for v in ArticleVersion.objects.current().filter(article__in=published)
     }
     articles = list(Article.objects.filter(pk__in=list(versions)).order_by("pk"))
     texts = [_MARKUP.sub(" ", versions[a.pk].body) for a in articles]

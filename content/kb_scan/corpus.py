@@ -27,7 +27,7 @@ class Current:
 
 def current_versions(article_ids: Collection[int] | None = None) -> dict[int, Current]:
     """Each real (non-stub) article's latest version, without its body."""
-    versions = ArticleVersion.objects.filter(article__is_stub=False)
+    versions = ArticleVersion.objects.current().filter(article__is_stub=False)
     rows = versions.values_list(
         "article_id", "article__external_id", "id", "number", "title", "article__title",
         "body_hash", "article__knowledge_base_id",
@@ -37,11 +37,9 @@ def current_versions(article_ids: Collection[int] | None = None) -> dict[int, Cu
     for article_id, key, version_id, number, title, fallback, digest, kb_id in rows.iterator(2000):
         if wanted is not None and article_id not in wanted:
             continue
-        known = current.get(article_id)
-        if known is None or number > known.number:
-            current[article_id] = Current(
-                article_id, key, version_id, number, title or fallback, digest, kb_id
-            )
+        current[article_id] = Current(
+            article_id, key, version_id, number, title or fallback, digest, kb_id
+        )
     return current
 
 

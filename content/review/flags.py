@@ -126,12 +126,8 @@ def flag_window(bot: Bot, *, until: date | None = None) -> tuple[date, date] | N
 
 
 def _current_versions(article_ids) -> dict[int, int]:
-    rows = (
-        ArticleVersion.objects.filter(article_id__in=article_ids)
-        .values("article_id")
-        .annotate(latest=Max("number"))
-    )
-    return {row["article_id"]: row["latest"] for row in rows}
+    rows = ArticleVersion.objects.current().filter(article_id__in=article_ids)
+    return dict(rows.values_list("article_id", "number"))
 
 
 def article_totals(bot: Bot, first: date, last: date) -> dict[int, dict]:

@@ -282,6 +282,26 @@ def test_a_complete_trace_without_an_answer_is_reported_not_stored(client, bot, 
     assert not Interaction.objects.exists()
 
 
+def test_a_nul_character_in_a_span_refuses_its_trace_whole_or_sent_in_parts(client, bot, token):
+    retriever = _retriever(trace="4" * 32)
+    retriever["attributes"][2]["value"]["stringValue"] = "Foreign payments\x00 cost 2.75%."
+    first = json.loads(_post(client, token, _export(retriever))["X-Kbaudit-Summary"])
+    assert first["pending_traces"] == 1  # stored until its root arrives
+    second = json.loads(_post(client, token, _export(_root(trace="4" * 32)))["X-Kbaudit-Summary"])
+    assert second["interactions"] == 0
+    assert second["rejected"] == [
+        f"trace {'4' * 32}: span eee19b7ec3c1b174 {DOCS}.0.document.content: "
+        "contains a NUL character (\\u0000)"
+    ]
+    whole = json.loads(
+        _post(client, token, _export(retriever | {"traceId": "6" * 32}, _root(trace="6" * 32)))[
+            "X-Kbaudit-Summary"
+        ]
+    )
+    assert whole["interactions"] == 0 and "contains a NUL character" in whole["rejected"][0]
+    assert not Interaction.objects.exists()
+
+
 def test_import_traces_reads_collector_file_exports(tmp_path, bot, capsys):
     lines = [
         orjson.dumps(_export(_retriever())).decode(),

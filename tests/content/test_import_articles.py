@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from content.articles.versions import version_for_source
-from content.models import BEGINNING, Article, KnowledgeBase
+from content.models import BEGINNING, Article, ArticleVersion, KnowledgeBase
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +57,20 @@ def test_a_changed_body_creates_a_new_version(tmp_path):
     assert versions[0].live_from == BEGINNING
     assert versions[0].live_until == versions[1].live_from == datetime(2026, 10, 20, tzinfo=UTC)
     assert versions[1].live_until is None
+
+
+def test_current_versions_are_each_articles_latest_and_a_reimport_compares_with_them(tmp_path):
+    """Three bodies of one article, then the first again: the first is news (a fourth
+    version) because only the latest counts as what the article says now."""
+    first, second, third = (f"Return within {d} days." for d in (30, 45, 60))
+    for n, body in enumerate((first, second, third, first)):
+        import_articles(tmp_path, [article(body, updated_at=f"2026-0{n + 1}-02T00:00:00Z"),
+                                   article(id="kb-other", title="Other", body="Unchanged.")])  # fmt: skip
+    current = ArticleVersion.objects.current()
+    assert sorted((v.article.external_id, v.number, v.body) for v in current) == [
+        ("kb-other", 1, "Unchanged."),
+        ("kb-returns", 4, first),
+    ]
 
 
 def test_interactions_link_to_the_version_live_at_their_timestamp(tmp_path):

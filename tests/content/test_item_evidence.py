@@ -5,6 +5,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
+from audits.judges.rewrite import MAX_COMPLETION_TOKENS
 from content.models import ReviewItem, RewriteSuggestion
 from content.review.evidence import group_questions, highlight, unanswered_sub_questions
 from content.review.suggestions import suggestion_generate
@@ -15,7 +16,7 @@ from tests.factories import (
     RetrievedSourceFactory,
 )
 from tests.helpers import RETURNS_GAP_DAY, RETURNS_POLICY, RETURNS_QUESTIONS
-from tests.llm_server import Reply, error_reply
+from tests.llm_server import Reply, error_reply, looping_reply
 
 pytestmark = pytest.mark.django_db
 RETURNS = RETURNS_POLICY
@@ -122,6 +123,16 @@ def test_with_an_endpoint_the_suggestion_comes_from_the_model(
     request = llm_server.requests[-1]
     prompt = request["messages"][1]["content"]
     assert "If we shipped the wrong item" in prompt and "restocking fee" in prompt
+
+
+def test_the_rewrite_call_is_bounded_and_a_cut_off_reply_falls_back_to_the_evidence(
+    bot, returns_gap, llm_server, llm_settings
+):
+    llm_server.script(looping_reply())
+    suggestion = suggestion_generate(item=ReviewItem.objects.get(reason="content_gap"))
+    assert llm_server.requests[-1]["max_tokens"] == MAX_COMPLETION_TOKENS
+    assert llm_server.completion_tokens <= MAX_COMPLETION_TOKENS
+    assert suggestion.source == "evidence" and "What to add" in suggestion.body
 
 
 def test_a_failed_model_call_falls_back_to_the_evidence(bot, returns_gap, llm_server, llm_settings):

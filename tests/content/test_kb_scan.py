@@ -16,6 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from audits.judges.consistency import MAX_COMPLETION_TOKENS, MAX_CONTRADICTIONS
 from audits.models import Bot, JudgeCacheEntry
 from audits.sweep.services import sweep_run
 from bench.scan_bench import synthetic_kb, write_articles
@@ -35,7 +36,7 @@ from content.tasks import kb_scan_nightly
 from demo.generate import demo_generate
 from demo.setup import demo_setup
 from tests.factories import ArticleFactory
-from tests.llm_server import Reply, error_reply
+from tests.llm_server import Reply, error_reply, looping_reply
 
 DUPLICATE = ("kb-returns", "kb-return-howto")
 # "Returns in brief" restates the policy's return window in other words (and so the
@@ -430,6 +431,22 @@ def test_with_a_model_each_candidate_pair_costs_one_call_and_a_rescan_none(
     assert finding("contradiction", CONTRADICTION).status == "active"
     body = llm_server.requests[0]
     assert body["response_format"]["json_schema"]["name"] == "article_consistency"
+
+
+def test_every_consistency_call_is_bounded_and_a_looping_model_falls_back(
+    demo, llm_server, llm_settings
+):
+    llm_server.responder = lambda request: looping_reply()
+    run = kb_scan_run(full=True).run
+    body = llm_server.requests[0]
+    assert body["max_tokens"] == MAX_COMPLETION_TOKENS
+    schema = body["response_format"]["json_schema"]["schema"]
+    assert schema["properties"]["contradictions"]["maxItems"] == MAX_CONTRADICTIONS
+    # The server stopped every reply at the cap; each one fell back, none was cached.
+    assert llm_server.completion_tokens <= llm_server.calls * MAX_COMPLETION_TOKENS
+    assert run.stats["llm"]["fallbacks"] == run.comparisons > 0
+    assert finding("contradiction", CONTRADICTION).method == "offline"
+    assert not JudgeCacheEntry.objects.filter(judge="consistency").exists()
 
 
 def test_the_model_is_asked_about_several_pairs_at_once_with_the_same_findings(
