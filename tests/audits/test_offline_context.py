@@ -480,6 +480,16 @@ def test_a_price_worked_out_wrong_is_flagged():
             "What if it was a gift?",
             "Can I return an opened item if it was a gift?",
         ),
+        (
+            "When does the pharmacy open on weekdays?",
+            "And the clinic itself?",
+            "When does the clinic itself open on weekdays?",
+        ),
+        (
+            "How much contents cover does Premier give?",
+            "Is accidental damage included on that one?",
+            "Is accidental damage included on Premier?",
+        ),
     ],
 )
 def test_a_follow_up_is_read_as_the_question_it_stands_for(earlier, follow_up, resolved):

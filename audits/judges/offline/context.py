@@ -20,6 +20,7 @@ from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
 from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, stem
 
 from ..base import Turn
+from .questions import VERB_RE
 
 _FOLLOW_UP_RE = re.compile(
     r"^(?:and|also|plus|or|but)\b|^(?:what|how) about\b|^what if\b|^same (?:for|with)\b"
@@ -28,11 +29,14 @@ _FOLLOW_UP_RE = re.compile(
     # "Is it refundable?", "Does that apply to drivers over 25 too?", "How much?"
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
-    r"|^how (?:much|long|many|soon|often)\W*$",
+    r"|^how (?:much|long|many|soon|often)\W*$|\b(?:that|this) one\b",
     re.IGNORECASE,
 )
 # A word that stands for what the previous question was about.
-_PRONOUN_RE = re.compile(r"\b(?:it|that|this|they|them)\b(?!\s+(?:one|ones)\b)", re.IGNORECASE)
+_PRONOUN_RE = re.compile(
+    r"\b(?:(?:that|this) (?:one|plan|policy|option)|(?:it|that|this|they|them)\b(?!\s+(?:one|ones)\b))",
+    re.IGNORECASE,
+)
 # What a question is about: its first noun phrase led by an article or a possessive
 # ("the application fee" in "How much is the application fee?").
 _SUBJECT_RE = re.compile(
@@ -48,7 +52,8 @@ _OPENING_JOINER_RE = re.compile(r"^(?:and|also|so|but|ok|okay)[,]?\s+", re.IGNOR
 _PRONOUN_QUESTION_RE = re.compile(
     r"^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
-    r"|^(?:how|what|when|where|which|why)\b",
+    r"|^(?:how|what|when|where|which|why)\b"
+    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:that|this) one\b",
     re.IGNORECASE,
 )
 # "somewhere like Thailand", "a country such as Japan": a place, said loosely.
@@ -99,6 +104,13 @@ _QUALIFIER_RE = re.compile(
     r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b))?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
     r"|if|while|for|with|without|by|before|after)\b.*?)[?.!]*$",
     re.IGNORECASE,
+)
+# A circumstance naming a thing or a person ("for a compact car", "for members"), not a
+# time or a place ("on weekdays", "in Spain").
+_THING_CIRCUMSTANCE_RE = re.compile(r"^(?:for|with)\b|^(?:on|in) (?:the|a|an|my|your)\b", re.I)
+# A follow-up naming only a thing: "And the clinic itself?", "what about the gym?".
+_BARE_THING_RE = re.compile(
+    r"^(?:and|but|so|what about|how about)\s+(?:the|a|an|my|your)\s+[\w' -]+?\W*$", re.I
 )
 # The previous question's own circumstance, which the follow-up's replaces.
 _TRAILING_CIRCUMSTANCE_RE = re.compile(
@@ -153,24 +165,42 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
         return Reading(pattern.sub(replacement, normalise(previous), count=1), asked[0])
     stripped = normalise(previous).rstrip("?. ")
     trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
-    if new and trailing and not asked:
+    if new and trailing and not asked and _THING_CIRCUMSTANCE_RE.match(trailing.group().strip()):
         # "... fee for a compact car?" then "what about SUVs?": the new thing takes the
         # place of the old one, after the same preposition.
         old = trailing.group().strip(" ?")
         preposition = old.split()[0]
         return Reading(f"{stripped[: trailing.start()]} {preposition} {new}?", old)
+    subject = _SUBJECT_RE.search(stripped)
+    if new and subject and not asked and _BARE_THING_RE.match(normalise(query)):
+        # "When does the pharmacy open?" then "And the clinic itself?": the new thing
+        # is what the question is now about.
+        old = _without_verb(subject.group())
+        end = subject.start() + len(old)
+        return Reading(f"{stripped[: subject.start()]}the {new}{stripped[end:]}?", old)
     if new:
         return Reading(f"{normalise(previous).rstrip('?. ')} for the {new}?")
     return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
 
 
+def _without_verb(phrase: str) -> str:
+    """A noun phrase cut before its verb: "the pharmacy open" -> "the pharmacy"."""
+    kept: list[str] = []
+    for index, word in enumerate(phrase.split()):
+        if index > 1 and VERB_RE.fullmatch(word):
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
 def _pronoun_reading(query: str, previous: str) -> Reading | None:
     """ "Is it refundable?" after "How much is the application fee?": the pronoun stands
     for what the previous question was about; a bare "How much?" asks it of that."""
+    named = items(previous) or _case_names(previous)
     subject = _SUBJECT_RE.search(normalise(previous))
-    if subject is None or items(query) or _OTHER_RE.search(query):
+    if subject is None and not named or items(query) or _OTHER_RE.search(query):
         return None
-    phrase = subject.group()
+    phrase = named[-1] if named else _without_verb(subject.group())
     opening = _OPENING_JOINER_RE.sub("", normalise(query)).rstrip(" ?.!")
     if _BARE_VALUE_RE.match(opening):
         return Reading(f"{opening} is {phrase}?")
