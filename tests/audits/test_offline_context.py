@@ -610,3 +610,51 @@ def test_a_thing_the_source_lists_is_on_the_list():
     )
 
     assert result.metrics()["groundedness"] == 0.0
+
+
+# --- Redirects, offers of help and courtesies -------------------------------------
+
+SMART_METERS = (
+    "Smart meters",
+    "A smart meter installation takes about 2 hours. Our engineer needs access to both meters.",
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I'm sorry, I don't have information about installation times. Our smart meter team "
+        "will be able to tell you more.",
+        "For the details, please call our metering team; they'll be glad to go through it "
+        "with you.",
+    ],
+)
+def test_a_refusal_or_redirect_with_an_offer_of_help_has_no_content(response):
+    result = judge("How long does a smart meter installation take?", response, SMART_METERS)
+
+    assert result.facts == []
+    assert result.cause == "no_content"
+
+
+def test_a_team_named_beside_a_value_is_a_fact():
+    result = judge(
+        "How long does a smart meter installation take?",
+        "Our engineers will tell you it takes about 2 hours.",
+        SMART_METERS,
+    )
+
+    assert result.facts
+
+
+def test_courtesies_one_after_another_are_no_part_of_the_fact():
+    result = judge(
+        "Can I get a GP appointment on the bank holiday Monday?",
+        "No, I'm sorry, the clinic is closed on bank holidays.",
+        (
+            "Opening hours",
+            "The clinic is open 8am to 8pm on weekdays; it is closed on bank holidays.",
+        ),
+    )
+
+    assert result.facts == ["the clinic is closed on bank holidays."]
+    assert result.verdict == "sufficient"
