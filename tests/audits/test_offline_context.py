@@ -658,3 +658,52 @@ def test_courtesies_one_after_another_are_no_part_of_the_fact():
 
     assert result.facts == ["the clinic is closed on bank holidays."]
     assert result.verdict == "sufficient"
+
+
+NIGHT_TARIFF = (
+    "Night tariff",
+    "Night Drive charges 8.5p per kWh between midnight and 5am and 27p per kWh at all other "
+    "times, with a standing charge of 55p a day.",
+)
+
+
+def test_one_opening_asking_two_things_is_two_parts():
+    result = judge(
+        "What's the standing charge on Night Drive, and the unit rate outside the cheap hours?",
+        "Outside midnight to 5am, Night Drive costs 27p per kWh.",
+        NIGHT_TARIFF,
+    )
+
+    assert result.sub_queries == [
+        "What's the standing charge on Night Drive?",
+        "What's the unit rate outside the cheap hours?",
+    ]
+    assert result.cause == "partial"
+
+
+def test_the_longest_asks_a_length_of_time():
+    result = judge(
+        "What medical cover does a single trip policy give, and what's the longest trip it covers?",
+        "A single trip policy covers medical expenses up to £5 million.",
+        (
+            "Travel cover",
+            "A single trip policy covers medical expenses up to £5 million and one trip of "
+            "up to 90 days.",
+        ),
+    )
+
+    assert result.cause == "partial"
+
+
+def test_an_off_topic_question_answered_in_part_is_out_of_scope():
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="Can you help with my maths homework? What's the derivative of x squared?",
+            sources=[],
+            response="Sure! The derivative of x squared is 2x, by the power rule.",
+            bot_domain="Customer help for a food delivery app: delivery fees, membership, "
+            "scheduled orders, missing items and refunds.",
+        )
+    )
+
+    assert result.cause == "out_of_scope"

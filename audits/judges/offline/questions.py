@@ -79,6 +79,7 @@ _EXPECTS = (
             r"|\bhow (?:far (?:ahead|in advance)|early|much notice)\b"
             r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
             r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
+            r"|\b(?:longest|shortest)\b"
         ),
         "duration",
     ),
@@ -185,6 +186,7 @@ def split_sub_queries(query: str) -> list[SubQuery]:
     clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
     cases: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     clauses = [part for clause in clauses for part in _side_by_side(clause, cases)]
+    clauses = [part for clause in clauses for part in _two_things(clause)]
     if any(_is_question(clause) for clause in clauses):
         return [
             replace(sub_query, contrast=cases[sub_query.text][0], rivals=cases[sub_query.text][1])
@@ -218,6 +220,23 @@ _COMPARING_RE = re.compile(
     r"|more|less|both|same|either)\b",
     re.IGNORECASE,
 )
+
+
+# "What's the standing charge, and the unit rate outside the cheap hours?": one
+# question opening, two things asked.
+_TWO_THINGS_RE = re.compile(
+    r"^(?P<head>(?:what's|what is|what are|what're|how much is|how much are|when is|where is)\s+)"
+    r"(?P<first>[^,?]+),\s+(?:and|plus)\s+(?P<second>(?:the|a|an|your|my|its)\s+[^,?]+?)\s*\?*$",
+    re.IGNORECASE,
+)
+
+
+def _two_things(clause: str) -> list[str]:
+    match = _TWO_THINGS_RE.match(clause)
+    if match is None:
+        return [clause]
+    head = match.group("head")
+    return [f"{head}{match.group('first').strip()}?", f"{head}{match.group('second').strip()}?"]
 
 
 def _side_by_side(clause: str, cases: dict[str, tuple[frozenset[str], frozenset[str]]]):
