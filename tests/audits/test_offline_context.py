@@ -707,3 +707,20 @@ def test_an_off_topic_question_answered_in_part_is_out_of_scope():
     )
 
     assert result.cause == "out_of_scope"
+
+
+def test_the_other_one_is_the_sources_other_thing_of_the_same_kind():
+    result = judge(
+        "And on the other one?",
+        "That would be up to £5,000.",
+        (
+            "Travel insurance",
+            "A single trip policy covers one trip of up to 90 days; an annual multi-trip "
+            "policy covers any number of trips in a year.",
+        ),
+        history=(turn("What's the cancellation cover on a single trip policy?", "Up to £3,000."),),
+    )
+
+    assert result.notes["resolved_query"] == (
+        "What's the cancellation cover on a annual multi-trip policy?"
+    )

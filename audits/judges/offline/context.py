@@ -267,13 +267,27 @@ def _neighbour(
                 target = position - 1 if down else position + 1
             if not 0 <= target < len(ordered):
                 return None
-            other = ordered[target]
-            own_question = _own_question(query, match)
-            if own_question:
-                return Reading(own_question.replace(match.group(), other, 1), anchor)
-            pattern = re.compile(rf"(?<!\w){re.escape(anchor)}(?!\w)", re.IGNORECASE)
-            return Reading(pattern.sub(other, normalise(previous), count=1), anchor)
+            return _replaced(query, previous, match, anchor, ordered[target])
+    if match is other:
+        # "a single trip policy", then "the other one": the source's other policy.
+        for asked in items(previous):
+            kind = asked.split()[-1].lower().rstrip("s")
+            for text in sources:
+                for item in items(text):
+                    if (
+                        item.lower() != asked.lower()
+                        and item.split()[-1].lower().rstrip("s") == kind
+                    ):
+                        return _replaced(query, previous, match, asked, item)
     return None
+
+
+def _replaced(query: str, previous: str, match: re.Match, old: str, new: str) -> Reading:
+    own_question = _own_question(query, match)
+    if own_question:
+        return Reading(own_question.replace(match.group(), new, 1), old)
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    return Reading(pattern.sub(new, normalise(previous), count=1), old)
 
 
 def _others_in(history: Sequence[Turn], previous: str) -> list[str]:
