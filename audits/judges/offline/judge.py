@@ -283,7 +283,7 @@ def _matches(
 
 
 # A supported fact this close in meaning to the only question asked answers it.
-ANSWERS_BY_MEANING = 0.3
+ANSWERS_BY_MEANING = 0.25
 
 
 def _answer_by_meaning(
