@@ -403,6 +403,38 @@ class Interaction(models.Model):
         return reverse("audits:interaction_detail", args=[self.pk])
 
 
+class InteractionKey(models.Model):
+    """The idempotency key (bot, run, external id) of an interaction, where the
+    interactions are partitioned by month (PostgreSQL): a unique index across partitions
+    would have to hold the timestamp. Kept by triggers on ``audits_interaction`` in the
+    same statement as every insert, delete or key change (``audits/partitions.py``);
+    empty on the plain layout, where the interactions' own unique indexes do this."""
+
+    interaction_id = models.BigIntegerField(primary_key=True)
+    bot_id = models.BigIntegerField()
+    run_id = models.BigIntegerField(null=True, blank=True)
+    external_id = models.CharField(max_length=200)
+    # The interaction's partition key: lookups through this table prune to one month.
+    timestamp = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot_id", "external_id"],
+                condition=Q(run_id__isnull=True),
+                name="interactionkey_unique_per_bot",
+            ),
+            models.UniqueConstraint(
+                fields=["run_id", "bot_id", "external_id"],
+                condition=Q(run_id__isnull=False),
+                name="interactionkey_unique_per_run",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot_id}/{self.external_id}"
+
+
 class RetrievedSourceQuerySet(models.QuerySet):
     def production(self) -> RetrievedSourceQuerySet:
         """Retrievals of production traffic (not of offline evaluation runs)."""

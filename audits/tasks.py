@@ -182,3 +182,16 @@ def text_retention_sweep(self) -> None:
             summary.sources,
             ", ".join(summary.bots),
         )
+
+
+@shared_task(bind=True, max_retries=3, ignore_result=True)
+def partitions_ahead_create(self) -> None:
+    """Nightly: this month's and the next months' partitions (audits.partitions)."""
+    from audits.partitions import partitions_ahead
+
+    try:
+        created = partitions_ahead()
+    except DatabaseError as exc:
+        raise self.retry(exc=exc, countdown=RETRY_COUNTDOWN) from exc
+    if created:
+        logger.info("created the partitions %s", ", ".join(created))

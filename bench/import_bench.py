@@ -106,11 +106,15 @@ def raw_copy(url: str) -> tuple[float, float]:
     with psycopg.connect(url, autocommit=True) as conn:
         for table in tables:
             data = bytearray()
-            with conn.cursor().copy(f"COPY {table} TO STDOUT (FORMAT BINARY)") as copy:
+            # A query: COPY … TO reads no partitions of a partitioned table by itself.
+            with conn.cursor().copy(
+                f"COPY (SELECT * FROM {table}) TO STDOUT (FORMAT BINARY)"
+            ) as copy:
                 for block in copy:
                     data += block
             dumps[table] = bytes(data)
-        conn.execute(f"TRUNCATE {', '.join(tables)} CASCADE")
+        # The key table too: COPY back into the partitioned interactions refills it.
+        conn.execute(f"TRUNCATE {', '.join(tables)}, audits_interactionkey CASCADE")
         conn.execute("CHECKPOINT")
         pid = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
         try:

@@ -25,6 +25,7 @@ SECTIONS = {
     "serve": ("bench.serve_bench", {"n": 10}),
     "otlp": ("bench.otlp_bench", {"n": 20_000}),
     "grouping": ("bench.grouping_bench", {"n": 50_000}),
+    "partitions": ("bench.partitions_bench", {"n": 200_000}),
 }
 
 

@@ -253,6 +253,10 @@ KBAUDIT_ALERTS_EVERY_MINUTES = env_float("KBAUDIT_ALERTS_EVERY_MINUTES", 5)
 # Days an interaction's full text is kept when its bot sets none; 0 keeps it for good.
 KBAUDIT_TEXT_RETENTION_DAYS = env_int("KBAUDIT_TEXT_RETENTION_DAYS", 0)
 
+# PostgreSQL: interactions and their sources in monthly partitions (audits/partitions.py),
+# set up by the migrations of a new install; off keeps the plain tables.
+KBAUDIT_PARTITION_TABLES = env_bool("KBAUDIT_PARTITION_TABLES", True)
+
 CELERY_BEAT_SCHEDULE = {
     # Each scheduled message expires after one period: a beat with no worker listening
     # does not pile up sweeps for when one comes back.
@@ -294,6 +298,12 @@ CELERY_BEAT_SCHEDULE = {
     "text-retention": {
         "task": "audits.tasks.text_retention_sweep",
         "schedule": crontab(hour=3, minute=15),
+        "options": {"expires": 6 * 3600},
+    },
+    # Next months' partitions exist before their first interaction (PostgreSQL).
+    "partitions-ahead": {
+        "task": "audits.tasks.partitions_ahead_create",
+        "schedule": crontab(hour=3, minute=5),
         "options": {"expires": 6 * 3600},
     },
     # Weekly digests fall due at each person's own hour: look for due ones this often.

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from audits.ingest.records import InteractionRecord, content_differences, content_of
-from audits.models import Interaction, RetrievedSource
+from audits.models import Interaction, InteractionKey, RetrievedSource
+from audits.partitions import tables_partitioned
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +59,23 @@ def _stored_content(records, bot_ids, run_id) -> dict[tuple[int, str], tuple]:
     for record in records:
         by_bot.setdefault(bot_ids[record.bot], []).append(record.external_id)
     rows = []
+    partitioned = tables_partitioned()
     for bot_id, external_ids in by_bot.items():
-        rows += Interaction.objects.filter(
+        stored = Interaction.objects.filter(
             bot_id=bot_id, run_id=run_id, external_id__in=external_ids
-        ).values_list(
+        )
+        if partitioned:  # the ids and months from the key table: no partition scanned
+            keys = InteractionKey.objects.filter(
+                bot_id=bot_id, run_id=run_id, external_id__in=external_ids
+            ).values_list("interaction_id", "timestamp")
+            ids, stamps = {k[0] for k in keys}, {k[1] for k in keys}
+            stored = stored.filter(pk__in=ids, timestamp__in=stamps)
+        rows += stored.values_list(
             "pk", "bot_id", "external_id", "conversation__external_id", "timestamp", "query",
             "response", "metadata",
         )  # fmt: skip
-    sources = _sources_of([row[0] for row in rows])
+    stamps = {row[4] for row in rows} if partitioned else None
+    sources = _sources_of([row[0] for row in rows], stamps)
     return {
         (bot_id, external_id): content_of(
             conversation, timestamp, query, response, sources.get(pk, []), metadata
@@ -74,12 +84,15 @@ def _stored_content(records, bot_ids, run_id) -> dict[tuple[int, str], tuple]:
     }
 
 
-def _sources_of(interaction_ids: Iterable[int]) -> dict[int, list[tuple]]:
+def _sources_of(interaction_ids: Iterable[int], stamps: set | None) -> dict[int, list[tuple]]:
+    """Sources by interaction; ``stamps`` (their interactions' timestamps, which the
+    sources carry as ``occurred_at``) prune the partitioned table to those months."""
     sources: dict[int, list[tuple]] = {}
-    rows = (
-        RetrievedSource.objects.filter(interaction_id__in=list(interaction_ids))
-        .order_by("interaction_id", "rank")
-        .values_list("interaction_id", "article_key", "title", "url", "text", "score")
+    found = RetrievedSource.objects.filter(interaction_id__in=list(interaction_ids))
+    if stamps is not None:
+        found = found.filter(occurred_at__in=stamps)
+    rows = found.order_by("interaction_id", "rank").values_list(
+        "interaction_id", "article_key", "title", "url", "text", "score"
     )
     for interaction_id, *source in rows:
         sources.setdefault(interaction_id, []).append(tuple(source))

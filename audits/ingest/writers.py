@@ -29,6 +29,7 @@ from audits.ingest.prepare import (
     json_dumps,
 )
 from audits.ingest.records import FeedbackRecord, InteractionRecord
+from audits.partitions import tables_partitioned
 
 # A unique key taken by a concurrent import: Django's error from its own cursor,
 # psycopg's from the raw cursor's COPY.
@@ -55,7 +56,13 @@ def chunk_writer():
 
 
 class PostgresCopyWriter:
-    """COPY into session-local staging tables, then set-based INSERT … ON CONFLICT."""
+    """COPY into session-local staging tables, then set-based INSERT … ON CONFLICT.
+
+    On the partitioned layout (audits/partitions.py) the idempotency key is the key
+    table's unique index, filled by a trigger in the statement that inserts: the COPY
+    fails on a stored id as it did on the interactions' own index, and ids are looked
+    up, claimed and matched with feedback through that table.
+    """
 
     STAGING = """
         CREATE TEMP TABLE IF NOT EXISTS kb_stage_interaction (
@@ -78,6 +85,10 @@ class PostgresCopyWriter:
         DELETE FROM kb_stage_interaction; DELETE FROM kb_stage_source;
         DELETE FROM kb_stage_conversation; DELETE FROM kb_stage_feedback;
     """
+
+    def __init__(self) -> None:
+        self.partitioned = tables_partitioned()
+        self.keys = "audits_interactionkey" if self.partitioned else "audits_interaction"
 
     def write(
         self,
@@ -178,8 +189,8 @@ class PostgresCopyWriter:
         existing: set[tuple[int, str]] = set()
         for bot_id, external_ids in by_bot.items():
             cursor.execute(
-                "SELECT external_id FROM audits_interaction"
-                f" WHERE bot_id = %s AND {self._run_clause('audits_interaction', run_id)}"
+                f"SELECT external_id FROM {self.keys}"
+                f" WHERE bot_id = %s AND {self._run_clause(self.keys, run_id)}"
                 " AND external_id = ANY(%s)",
                 [bot_id, external_ids],
             )
@@ -395,6 +406,8 @@ class PostgresCopyWriter:
         )
 
     def _insert_interactions(self, cursor, run_id: int | None) -> set[tuple[int, str]]:
+        if self.partitioned:
+            return self._insert_claimed_interactions(cursor, run_id)
         target = self._conflict_target(run_id)
         cursor.execute(
             f"""
@@ -425,6 +438,47 @@ class PostgresCopyWriter:
         )
         return {(bot_id, external_id) for bot_id, external_id in cursor.fetchall()}
 
+    def _insert_claimed_interactions(self, cursor, run_id: int | None) -> set[tuple[int, str]]:
+        """The staged interactions whose keys this chunk claims in the key table: a key
+        another import holds uncommitted waits for it, then counts as stored."""
+        cursor.execute(
+            f"""
+            WITH claimed AS (
+                INSERT INTO audits_interactionkey (interaction_id, bot_id, run_id, external_id,
+                    "timestamp")
+                SELECT nextval(pg_get_serial_sequence('audits_interaction', 'id')), s.bot_id,
+                    %s, s.external_id, s.ts
+                FROM kb_stage_interaction s
+                ORDER BY s.bot_id, s.external_id
+                ON CONFLICT DO NOTHING
+                RETURNING interaction_id, bot_id, external_id
+            ), ins AS (
+                INSERT INTO audits_interaction (id, bot_id, conversation_id, run_id,
+                    external_id, timestamp, query, response, query_key, feedback, feedback_at,
+                    metadata, n_sources)
+                SELECT k.interaction_id, s.bot_id, c.id, %s, s.external_id, s.ts, s.query,
+                    s.response, s.query_key, s.feedback,
+                    CASE WHEN s.feedback IS NULL THEN NULL ELSE s.ts END,
+                    s.metadata::jsonb, s.n_sources
+                FROM kb_stage_interaction s
+                JOIN claimed k ON k.bot_id = s.bot_id AND k.external_id = s.external_id
+                JOIN audits_conversation c ON c.bot_id = s.bot_id
+                    AND c.external_id = s.conversation_external_id AND {self._run_clause("c", run_id)}
+                RETURNING id, bot_id, external_id, timestamp
+            ), src AS (
+                INSERT INTO audits_retrievedsource (interaction_id, rank, article_key, title, url,
+                    text, score, bot_id, occurred_at)
+                SELECT ins.id, ss.rank, ss.article_key, ss.title, ss.url, ss.text, ss.score,
+                    ins.bot_id, ins.timestamp
+                FROM kb_stage_source ss
+                JOIN ins ON ins.bot_id = ss.bot_id AND ins.external_id = ss.interaction_external_id
+            )
+            SELECT bot_id, external_id FROM ins
+            """,
+            [run_id, run_id],
+        )
+        return {(bot_id, external_id) for bot_id, external_id in cursor.fetchall()}
+
     @staticmethod
     def _feedback_rows(interactions, feedback, bot_ids) -> list[tuple]:
         rows = [
@@ -437,6 +491,22 @@ class PostgresCopyWriter:
 
     def _apply_feedback(self, cursor, run_id: int | None) -> int:
         # The latest line for an id wins when a chunk holds several.
+        if self.partitioned:
+            # Through the key table, whose timestamp prunes each update to its month.
+            cursor.execute(
+                f"""
+                UPDATE audits_interaction i SET feedback = f.feedback, feedback_at = now()
+                FROM (
+                    SELECT DISTINCT ON (bot_id, external_id) bot_id, external_id, feedback
+                    FROM kb_stage_feedback ORDER BY bot_id, external_id, line DESC
+                ) f
+                JOIN audits_interactionkey k ON k.bot_id = f.bot_id
+                    AND k.external_id = f.external_id AND {self._run_clause("k", run_id)}
+                WHERE i.id = k.interaction_id AND i.timestamp = k.timestamp
+                  AND i.feedback IS DISTINCT FROM f.feedback
+                """
+            )
+            return cursor.rowcount
         cursor.execute(
             f"""
             UPDATE audits_interaction i SET feedback = f.feedback, feedback_at = now()
@@ -455,7 +525,7 @@ class PostgresCopyWriter:
             f"""
             SELECT f.line FROM kb_stage_feedback f
             WHERE f.feedback_only AND NOT EXISTS (
-                SELECT 1 FROM audits_interaction i
+                SELECT 1 FROM {self.keys} i
                 WHERE i.bot_id = f.bot_id AND i.external_id = f.external_id
                   AND {self._run_clause("i", run_id)})
             """

@@ -51,10 +51,16 @@ class Baseline:
             evaluations = evaluations.filter(interaction__run=self.run)
         else:
             evaluations = evaluations.filter(interaction__run__isnull=True)
+        # The interaction's timestamp is the evaluation's occurred_at: bounding both
+        # lets the join read only the window's partitions of the interactions.
         if self.since is not None:
-            evaluations = evaluations.filter(occurred_at__gte=self.since)
+            evaluations = evaluations.filter(
+                occurred_at__gte=self.since, interaction__timestamp__gte=self.since
+            )
         if self.until is not None:
-            evaluations = evaluations.filter(occurred_at__lt=self.until)
+            evaluations = evaluations.filter(
+                occurred_at__lt=self.until, interaction__timestamp__lt=self.until
+            )
         return evaluations
 
     def as_dict(self) -> dict:

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Max, Min, QuerySet
 
 from audits.judges.base import METRICS
 from audits.models import Bot, Evaluation, EvaluationRun, Interaction, RetrievedSource
@@ -283,8 +283,8 @@ class ArticleShift:
 def article_shifts(pairs: Sequence[Pair]) -> list[ArticleShift]:
     """Retrievals per article on the paired answers (a baseline answer paired with two
     candidates counts twice, as each pair compares it once); biggest change first."""
-    ids = {p.baseline.interaction_id for p in pairs} | {p.candidate.interaction_id for p in pairs}
-    sources, titles = _sources_of(sorted(ids))
+    answers = {a.interaction_id: a.occurred_at for p in pairs for a in (p.baseline, p.candidate)}
+    sources, titles = _sources_of(sorted(answers), answers)
     counts = {"baseline": Counter(), "candidate": Counter()}
     for pair in pairs:
         counts["baseline"].update(sources.get(pair.baseline.interaction_id, []))
@@ -297,12 +297,17 @@ def article_shifts(pairs: Sequence[Pair]) -> list[ArticleShift]:
     return sorted(shifts, key=lambda s: (-abs(s.change), s.article_key))
 
 
-def _sources_of(ids: list[int]) -> tuple[dict[int, list[str]], dict[str, str]]:
+def _sources_of(ids: list[int], times: dict) -> tuple[dict[int, list[str]], dict[str, str]]:
+    """The sources of ``ids``, bounded by their interactions' first and last timestamps
+    in each chunk (``times``; the sources carry them as ``occurred_at``): on the
+    partitioned layout only those months are read."""
     sources: dict[int, list[str]] = {}
     titles: dict[str, str] = {}
     for start in range(0, len(ids), ID_CHUNK):
+        chunk = ids[start : start + ID_CHUNK]
+        stamps = [times[i] for i in chunk]
         rows = RetrievedSource.objects.filter(
-            interaction_id__in=ids[start : start + ID_CHUNK]
+            interaction_id__in=chunk, occurred_at__gte=min(stamps), occurred_at__lte=max(stamps)
         ).values_list("interaction_id", "article_key", "title")
         for interaction_id, key, title in rows:
             sources.setdefault(interaction_id, []).append(key)
@@ -420,7 +425,20 @@ def run_comparison(
     bots = run_bots(run, bot_ids)
     ids = [bot.pk for bot in bots]
     interactions = Interaction.objects.filter(run=run, bot_id__in=ids)
-    candidates = graded_answers(Evaluation.objects.filter(interaction__in=interactions))
+    span = interactions.aggregate(first=Min("timestamp"), last=Max("timestamp"))
+    answers = Evaluation.objects.filter(interaction__in=interactions)
+    if span["first"] is not None:  # the run's months: the partitions the rest reads
+        interactions = interactions.filter(
+            timestamp__gte=span["first"], timestamp__lte=span["last"]
+        )
+        answers = Evaluation.objects.filter(
+            interaction__in=interactions,
+            occurred_at__gte=span["first"],
+            occurred_at__lte=span["last"],
+            interaction__timestamp__gte=span["first"],
+            interaction__timestamp__lte=span["last"],
+        )
+    candidates = graded_answers(answers)
     keys = interactions.exclude(query_key="").values("query_key")
     pairs, unpaired = pairs_match(
         candidates=candidates,
@@ -439,7 +457,8 @@ def run_comparison(
     shown = [r.pair for r in regressions] + verdicts.worse[:KEEP] + verdicts.better[:KEEP]
     queries = dict(
         Interaction.objects.filter(
-            pk__in={pair.candidate.interaction_id for pair in shown}
+            pk__in={pair.candidate.interaction_id for pair in shown},
+            timestamp__in={pair.candidate.occurred_at for pair in shown},
         ).values_list("pk", "query")
     )
     return RunComparison(

@@ -29,6 +29,7 @@ from audits.models import (
     JudgeCacheEntry,
     RetrievedSource,
 )
+from audits.partitions import month_next, month_start, tables_partitioned
 from audits.signals import conversation_forgotten
 from audits.sweep.rules import judge_input_for
 
@@ -36,6 +37,8 @@ log = logging.getLogger(__name__)
 
 TEXT_DROPPED = "text_dropped"
 # Text is dropped a day at a time: short transactions, and a crash resumes where it was.
+# On the partitioned layout a month at a time: one statement per table and month, each
+# reading that month's partition only.
 STEP = timedelta(days=1)
 
 
@@ -58,11 +61,18 @@ def interaction_text_drop(*, bot: Bot, before: datetime) -> RetentionSummary:
     start = bot.text_dropped_before or _oldest(bot)
     if start is None or start >= before:
         return summary
+    by_month = tables_partitioned()
     while start < before:
-        end = min(before, datetime.combine(start.date() + STEP, time.min, tzinfo=UTC))
-        _drop_between(bot, start, end, summary)
+        end = min(before, _step_end(start, by_month))
+        _drop_between(bot, start, end, summary, by_month)
         start = end
     return summary
+
+
+def _step_end(start: datetime, by_month: bool) -> datetime:
+    day = start.astimezone(UTC).date()
+    following = month_next(month_start(day)) if by_month else day + STEP
+    return datetime.combine(following, time.min, tzinfo=UTC)
 
 
 def _oldest(bot: Bot) -> datetime | None:
@@ -71,7 +81,9 @@ def _oldest(bot: Bot) -> datetime | None:
 
 
 @transaction.atomic
-def _drop_between(bot: Bot, start: datetime, end: datetime, summary: RetentionSummary) -> None:
+def _drop_between(
+    bot: Bot, start: datetime, end: datetime, summary: RetentionSummary, by_month: bool
+) -> None:
     interactions = Interaction.objects.filter(bot=bot, timestamp__gte=start, timestamp__lt=end)
     ungraded = interactions.filter(status=Interaction.Status.PENDING, evaluation__isnull=True)
     summary.skipped_pending += ungraded.update(
@@ -80,13 +92,16 @@ def _drop_between(bot: Bot, start: datetime, end: datetime, summary: RetentionSu
     summary.interactions += interactions.exclude(query="", response="").update(
         query="", response=""
     )
-    # Through the interactions (bot, timestamp index) and the sources' primary key, which
-    # starts with the interaction: sources have no index by bot and time.
-    summary.sources += (
-        RetrievedSource.objects.filter(interaction_id__in=interactions.values("id"))
-        .exclude(text="")
-        .update(text="")
-    )
+    if by_month:
+        # The month's partition of the sources, read straight through.
+        sources = RetrievedSource.objects.filter(
+            bot=bot, occurred_at__gte=start, occurred_at__lt=end
+        )
+    else:
+        # Through the interactions (bot, timestamp index) and the sources' primary key,
+        # which starts with the interaction: sources have no index by bot and time.
+        sources = RetrievedSource.objects.filter(interaction_id__in=interactions.values("id"))
+    summary.sources += sources.exclude(text="").update(text="")
     Bot.objects.filter(pk=bot.pk).update(text_dropped_before=end)
     bot.text_dropped_before = end
 
@@ -149,7 +164,10 @@ def conversation_forget(*, bot: Bot, conversation_external_id: str) -> ErasureSu
             query="", response="", query_key="", metadata={}, last_error=""
         )
         # The article's title and url are the knowledge base's words, not the customer's.
-        summary.sources = RetrievedSource.objects.filter(interaction_id__in=ids).update(text="")
+        # The interactions' timestamps (the sources' occurred_at) prune to their months.
+        summary.sources = RetrievedSource.objects.filter(
+            interaction_id__in=ids, occurred_at__in={i.timestamp for i in interactions}
+        ).update(text="")
         conversation_forgotten.send(
             sender=conversation_forget, bot_id=bot.pk, interaction_ids=ids, texts=texts
         )

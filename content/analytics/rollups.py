@@ -169,6 +169,8 @@ FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
+    -- the interaction's timestamp is the evaluation's occurred_at: the window's partitions
+    AND i.timestamp >= %s AND i.timestamp < %s
     AND {topic} <> ''
 GROUP BY {day}, {topic}
 """
@@ -198,12 +200,17 @@ def _sources_of_w() -> tuple[str, str]:
     (interaction, rank): on PostgreSQL a LATERAL join, or the planner scans every source
     row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
+        # The sources carry their interaction's timestamp: bounded by the window, on the
+        # partitioned layout they are read from the window's partitions only.
         lateral = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
-            " WHERE interaction_id = w.id) s"
+            " WHERE interaction_id = w.id AND occurred_at >= %s AND occurred_at < %s) s"
         )
         return "MATERIALIZED", lateral
-    return "", "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+    return "", (
+        "JOIN audits_retrievedsource s ON s.interaction_id = w.id"
+        " AND s.occurred_at >= %s AND s.occurred_at < %s"
+    )
 
 
 def _table(model) -> str:
@@ -226,10 +233,12 @@ def _article_rows(bot: Bot, start: datetime, end: datetime) -> int:
         materialized=materialized,
         sources_of_w=sources_of_w,
     )
-    # Placeholders in text order: the CTE's WHERE, the bot, the thresholds, then the
-    # knowledge base the bot answers from (its sources resolve to that KB's articles).
+    # Placeholders in text order: the CTE's WHERE, the sources' window, the bot, the
+    # thresholds, then the knowledge base the bot answers from (its sources resolve to
+    # that KB's articles).
     knowledge_base_id = BotKnowledgeBase.objects.for_bots([bot.pk])[bot.pk]
-    return _execute(sql, [bot.pk, start, end, bot.pk, *_thresholds(bot), knowledge_base_id])
+    params = [bot.pk, start, end, start, end, bot.pk, *_thresholds(bot), knowledge_base_id]
+    return _execute(sql, params)
 
 
 def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
@@ -250,7 +259,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
     sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
-    return _execute(sql, [bot.pk, bot.pk, start, end])
+    return _execute(sql, [bot.pk, bot.pk, start, end, start, end])
 
 
 # pg_advisory_xact_lock(namespace, bot id): the first key keeps these locks apart from

@@ -140,7 +140,14 @@ def attribution_update(*, bot: Bot, start: datetime, end: datetime, again: bool 
     """Attribute ``bot``'s production evaluations of [start, end) that have no
     attribution yet (all of them with ``again``); returns how many were attributed."""
     evaluations = Evaluation.objects.filter(
-        bot=bot, occurred_at__gte=start, occurred_at__lt=end, interaction__run__isnull=True
+        bot=bot,
+        occurred_at__gte=start,
+        occurred_at__lt=end,
+        interaction__run__isnull=True,
+        # The interaction's timestamp is the evaluation's occurred_at: bounded too, the
+        # join reads only the window's partitions of the interactions.
+        interaction__timestamp__gte=start,
+        interaction__timestamp__lt=end,
     )
     if again:
         _forget(bot, start, end)
@@ -225,7 +232,10 @@ def _bodies(version_ids: list[int]) -> dict[int, str]:
 
 def _attribute_batch(bot: Bot, rows: list[_Row], cache: ProfileCache) -> None:
     sources: dict[int, list[Source]] = {}
-    for interaction_id, rank, key, score in _sources_of([row.interaction_id for row in rows]):
+    for interaction_id, rank, key, score in _sources_of(
+        [row.interaction_id for row in rows],
+        (min(row.occurred_at for row in rows), max(row.occurred_at for row in rows)),
+    ):
         sources.setdefault(interaction_id, []).append(Source(rank, key, score))
     profiles = cache.get({s.article_key for found in sources.values() for s in found})
     questions = {row.interaction_id: _questions(row) for row in rows}
@@ -351,9 +361,11 @@ class _Row:
     off_topic: bool
 
 
-def _sources_of(interaction_ids: list[int]):
+def _sources_of(interaction_ids: list[int], span: tuple):
     """The interactions' sources in rank order; on PostgreSQL with one array parameter
-    (thousands of IN placeholders cost more to build than the query takes)."""
+    (thousands of IN placeholders cost more to build than the query takes), bounded by
+    the interactions' first and last timestamp (``span``, which the sources carry as
+    ``occurred_at``) so that only those months' partitions are read."""
     from django.db import connection
 
     if connection.vendor != "postgresql":
@@ -365,8 +377,9 @@ def _sources_of(interaction_ids: list[int]):
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT interaction_id, rank, article_key, score FROM {RetrievedSource._meta.db_table}"
-            " WHERE interaction_id = ANY(%s) ORDER BY interaction_id, rank",
-            [interaction_ids],
+            " WHERE interaction_id = ANY(%s) AND occurred_at >= %s AND occurred_at <= %s"
+            " ORDER BY interaction_id, rank",
+            [interaction_ids, *span],
         )
         return cursor.fetchall()
 

@@ -41,7 +41,9 @@ def article_evaluations(
     wanted = bots if isinstance(bots, QuerySet) else [getattr(b, "pk", b) for b in bots]
     bot_ids = list(article.retrieving_bots().filter(pk__in=wanted).values_list("pk", flat=True))
     retrieved = RetrievedSource.objects.filter(
-        article_key=article.external_id, bot__in=bot_ids, interaction__run__isnull=True
+        article_key=article.external_id,
+        bot__in=bot_ids,
+        interaction__run__isnull=True,
     )
     if recent is not None:
         retrieved = retrieved.order_by("-occurred_at")[:recent]
