@@ -490,6 +490,28 @@ def test_a_price_worked_out_wrong_is_flagged():
             "Is accidental damage included on that one?",
             "Is accidental damage included on Premier?",
         ),
+        ("How long can I borrow a book?", "And DVDs?", "How long can I borrow the DVDs?"),
+        (
+            "How much does it cost to send a small parcel to zone 2?",
+            "And a large one?",
+            "How much does it cost to send a large parcel to zone 2?",
+        ),
+        (
+            "How much does it cost to send a small parcel to zone 2?",
+            "And to zone 3?",
+            "How much does it cost to send a small parcel to zone 3?",
+        ),
+        (
+            "How much does it cost to send a parcel?",
+            "And to Germany?",
+            "How much does it cost to send a parcel to Germany?",
+        ),
+        (
+            "How many items can I borrow at once?",
+            "Is that the same for children?",
+            "How many items can I borrow for children?",
+        ),
+        ("Can I bring my dog?", "Is there a charge for that?", "Is there a charge for my dog?"),
     ],
 )
 def test_a_follow_up_is_read_as_the_question_it_stands_for(earlier, follow_up, resolved):

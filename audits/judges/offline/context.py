@@ -29,7 +29,8 @@ _FOLLOW_UP_RE = re.compile(
     # "Is it refundable?", "Does that apply to drivers over 25 too?", "How much?"
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
-    r"|^how (?:much|long|many|soon|often)\W*$|\b(?:that|this) one\b",
+    r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
+    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$",
     re.IGNORECASE,
 )
 # A word that stands for what the previous question was about.
@@ -45,7 +46,7 @@ _SUBJECT_RE = re.compile(
     r"|is|are|do|does|can|will)\b)[\w'-]+)",
     re.IGNORECASE,
 )
-_BARE_VALUE_RE = re.compile(r"^how (?:much|long|many|soon|often)$", re.IGNORECASE)
+_BARE_VALUE_RE = re.compile(r"^how (?:much|long|many(?: \w+)?|soon|often)$", re.IGNORECASE)
 _OPENING_JOINER_RE = re.compile(r"^(?:and|also|so|but|ok|okay)[,]?\s+", re.IGNORECASE)
 # A question whose subject is a pronoun: "Is it refundable?", "Can I get it waived?",
 # "how much is it per day?".
@@ -53,7 +54,8 @@ _PRONOUN_QUESTION_RE = re.compile(
     r"^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
     r"|^(?:how|what|when|where|which|why)\b"
-    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:that|this) one\b",
+    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:that|this) one\b"
+    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:for|with|about|on|of|to) (?:that|it|this|them)$",
     re.IGNORECASE,
 )
 # "somewhere like Thailand", "a country such as Japan": a place, said loosely.
@@ -101,8 +103,11 @@ def items(text: str) -> list[str]:
 
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
-    r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b))?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
-    r"|if|while|for|with|without|by|before|after)\b.*?)[?.!]*$",
+    r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b)"
+    r"|(?:and )?(?:is|are|does|do|would|will) (?:that|it|this|they) (?:also )?(?:the same"
+    r"|be the same)(?: too| as well)? |(?:and )?(?:the )?same )?"
+    r"(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
+    r"|if|while|for|with|without|by|before|after|to)\b.*?)[?.!]*$",
     re.IGNORECASE,
 )
 # A circumstance naming a thing or a person ("for a compact car", "for members"), not a
@@ -110,8 +115,16 @@ _QUALIFIER_RE = re.compile(
 _THING_CIRCUMSTANCE_RE = re.compile(r"^(?:for|with)\b|^(?:on|in) (?:the|a|an|my|your)\b", re.I)
 # A follow-up naming only a thing: "And the clinic itself?", "what about the gym?".
 _BARE_THING_RE = re.compile(
-    r"^(?:and|but|so|what about|how about)\s+(?:the|a|an|my|your)\s+[\w' -]+?\W*$", re.I
+    r"^(?:and|but|so|what about|how about)\s+(?:(?:the|a|an|my|your)\s+[\w' -]+?|[\w'-]+(?: [\w'-]+)?)"
+    r"\W*$",
+    re.I,
 )
+# "And a large one?": the previous question's thing, of another sort.
+_SORT_RE = re.compile(
+    r"^(?:and |but |what about |how about )?(?:the |a |an )?(?P<sort>[\w-]+) ones?\W*$", re.I
+)
+_NOT_A_SORT = frozenset({"that", "this", "which", "other", "same", "each", "every", "any", "no"})
+_TRAILING_TO_RE = re.compile(r"\s+to\s+(?P<first>[\w'-]+)(?:(?!\bto\b)[^?])*\?*$", re.IGNORECASE)
 # The previous question's own circumstance, which the follow-up's replaces.
 _TRAILING_CIRCUMSTANCE_RE = re.compile(
     r"\s+(?:if|when|while|at|in|on|for|during|outside|abroad)\b[^?]*\?*$", re.IGNORECASE
@@ -151,9 +164,30 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     if qualifier and not items(query) and not _OTHER_RE.search(query):
         stripped = normalise(previous).rstrip("?. ")
         trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
-        base = _TRAILING_CIRCUMSTANCE_RE.sub("", stripped)
+        if qualifier.group("qualifier").lower().startswith("to "):
+            # "... a small parcel to zone 2?" then "And to zone 3?": the last "to", not
+            # the "to" of "cost to send".
+            trailing = _TRAILING_TO_RE.search(stripped)
+            if trailing and VERB_RE.fullmatch(trailing.group("first")):
+                trailing = None
+        base = stripped[: trailing.start()] if trailing else stripped
         replaced = trailing.group().strip(" ?") if trailing else ""
         return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
+    sort = _SORT_RE.match(normalise(query))
+    subject = _SUBJECT_RE.search(normalise(previous))
+    if (
+        sort
+        and subject
+        and not _OTHER_RE.search(query)
+        and sort.group("sort").lower() not in _NOT_A_SORT
+        and len(_without_verb(subject.group()).split()) >= 3
+    ):
+        # "a small parcel" then "And a large one?": a large parcel.
+        old = _without_verb(subject.group())
+        words = old.split()
+        new = " ".join([words[0], sort.group("sort"), words[-1]])
+        text = normalise(previous)
+        return Reading(text[: subject.start()] + new + text[subject.start() + len(old) :], old)
     pronoun = _pronoun_reading(query, previous)
     if pronoun is not None:
         return pronoun
