@@ -746,3 +746,17 @@ def test_the_other_one_is_the_sources_other_thing_of_the_same_kind():
     assert result.notes["resolved_query"] == (
         "What's the cancellation cover on a annual multi-trip policy?"
     )
+
+
+def test_a_policy_answers_a_two_word_question_about_a_thing_it_never_names():
+    result = judge(
+        "How long do I have to return headphones?",
+        "I'm sorry, I couldn't find that.",
+        (
+            "Returns policy",
+            "You can return most items within 30 days of delivery. If we shipped the wrong "
+            "item, you have 45 days to return it.",
+        ),
+    )
+
+    assert result.matches.source_query == [[1]]

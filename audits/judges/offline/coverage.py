@@ -247,10 +247,13 @@ def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: Keys) ->
     the kind of answer asked."""
     if not keys:
         return False  # a question too vague to say what it is about
+    # With two key words one is often the customer's own thing ("return headphones"),
+    # which a policy for every product never names: half of them is enough.
+    needed = MATCH_THRESHOLD if len(keys.keys) <= 2 else SOURCE_MATCH_THRESHOLD
     for window in _windows(source.sentences):
         stems = source.topic.union(*(sentence.stems for sentence in window))
         share = keys.share(stems, source.context, general=source.general)
-        if share >= SOURCE_MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
+        if share >= needed and _window_gives(window, sub_query.expects):
             return True
     return False
 
