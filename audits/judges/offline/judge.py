@@ -296,10 +296,10 @@ def _answer_by_meaning(
     """Facts the sources support that answer the only question in other words than
     its own ("They are descended from the Hindu-Arabic numeral system" for "where did
     the shape of numbers come from?"): close in meaning to the question. Only for a
-    single question, where no other part could be the one the fact answers; returns
-    the facts it marks."""
-    if len(sub_queries) != 1:
-        return []
+    single question, where no other part could be the one the fact answers, and only
+    when no fact answers it by its words; returns the facts it marks."""
+    if len(sub_queries) != 1 or any(row[0] for row in response_query):
+        return []  # a fact answers it by its words: the question is answered
     pending = [
         index
         for index, support in enumerate(supports)
