@@ -257,7 +257,8 @@ _KINDS = (
 )
 ITEM_RE = re.compile(
     rf"\b(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?"
-    rf"(?P<item>(?:(?!the\b|a\b|an\b|my\b|your\b|and\b|or\b|for\b|of\b|on\b|what\b|about\b)"
+    rf"(?P<item>(?:(?!the\b|a\b|an\b|my\b|your\b|and\b|or\b|for\b|of\b|on\b|what\b|about\b"
+    rf"|per\b|in\b|at\b|to\b|by\b|with\b|from\b|any\b|each\b|every\b|all\b)"
     rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
     re.IGNORECASE,
 )

@@ -22,7 +22,8 @@ _PLEASANTRY_RE = re.compile(
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
-    r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)|\b(?:will|'ll) be (?:able|happy|glad) to help"
+    r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
+    r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
     r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
@@ -65,7 +66,12 @@ _REDIRECT_RE = re.compile(
     r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
     r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
     r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
-    r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)",
+    r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)"
+    # "Our smart meter team will be able to tell you more."
+    r"|\bour (?:[\w-]+ ){0,2}(?:team|agents?|advisers?|advisors?|staff|colleagues|department)"
+    r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
+    r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
+    r"|in (?:more )?detail))?\s*[.!]*$",
     re.IGNORECASE,
 )
 # The bot describing itself or offering help ("I can help with orders and returns",

@@ -108,6 +108,17 @@ class Quantity:
         return self.kind != "number" or bool(self.unit) and self.unit == other.unit
 
 
+# What a value is counted by: "£7.50 per MB", "£2 a minute", "£6 each day".
+_RATE_RE = re.compile(r"\s*(?:per|a|an|each|every)\s+([a-z]+)", re.IGNORECASE)
+
+
+def rate_unit(text: str, quantity: Quantity) -> str:
+    """The stem of what ``quantity`` (found in ``text``) is counted by, or "": two prices
+    counted by different units ("£7.50 per MB", "£2 a minute") price two things."""
+    found = _RATE_RE.match(text[quantity.end :]) if text else None
+    return stem(found.group(1).lower()) if found else ""
+
+
 def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites
     return 1e-6 * max(1.0, abs(value))
 

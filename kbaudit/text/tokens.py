@@ -282,6 +282,14 @@ _PARENTHESIS_RE = re.compile(r"\([^()]*\)")
 NEGATION_REACH = 2
 
 
+# A negation reaches no further than its clause: in "there's no fee when a payment is
+# declined" the fee is denied, not the payment.
+_SUBORDINATE_RE = re.compile(
+    r"\b(?:when|whenever|if|because|unless|since|while|whereas|although|though|once)\b",
+    re.IGNORECASE,
+)
+
+
 def negation_targets(text: str) -> list[frozenset[str]]:
     """For each negation, the stems of the few content words it applies to.
 
@@ -297,7 +305,8 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         title_case = match.group()[0].isupper()
         if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
             continue
-        following = content_stems(text[match.end() : match.end() + 80])
+        reach = _SUBORDINATE_RE.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
+        following = content_stems(reach)
         target = set(following[:NEGATION_REACH])
         if _COPULA_NEGATION_RE.search(text[max(0, match.start() - 8) : match.end()]):
             # "Unarranged overdrafts aren't available": what is not available is the
@@ -393,6 +402,22 @@ def digits_for_number_words(text: str) -> str:
     return text
 
 
+# Words after which "one" stands for a thing already named ("that one's £12").
+_PRONOUN_ONE_RE = re.compile(
+    r"\b(?:that|this|which|each|every|any|no|the|other|another|either|neither|next|previous"
+    r"|bigger|larger|smaller|cheaper|higher|lower|same)\s+$",
+    re.IGNORECASE,
+)
+# "one of the World Pass countries": one among several, not a count.
+_ONE_OF_RE = re.compile(r"\s+of\s+(?:the|these|those|our|your|its|their|my)\b", re.IGNORECASE)
+# ...and before which it does ("that one's £12", "the next one up"); before a noun
+# it counts ("that one book").
+_AFTER_PRONOUN_ONE_RE = re.compile(
+    r"\s*(?:$|[^\w\s']|'s\b|(?:is|was|are|costs?|has|had|comes?|includes?|lasts?|gives?"
+    r"|gets?|up|down|of|for|with|in|on|at|that|which|and|or|but|then|would|will|can|could"
+    r"|does|do|you|i|we)\b)",
+    re.IGNORECASE,
+)
 _THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)
 
 
@@ -413,6 +438,12 @@ def _number_word_value(match: re.Match[str]) -> str:
         unit = match.group("unit")
         return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
     if match.group("small"):
+        if match.group("small").lower() == "one" and (
+            _PRONOUN_ONE_RE.search(match.string, 0, match.start())
+            and _AFTER_PRONOUN_ONE_RE.match(match.string, match.end())
+            or _ONE_OF_RE.match(match.string, match.end())
+        ):
+            return match.group()  # "that one", "the next one": a thing, not a number
         return str(NUMBER_WORDS[match.group("small").lower()])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"

@@ -1,28 +1,82 @@
 """A follow-up turn read with its conversation (SPEC §3, conversation context).
 
 "And for the yearly plan?" asks the previous question again about another thing;
-"what about the other one?" names the other of two things the conversation spoke of.
-The follow-up is rewritten into the question it stands for, and the earlier
-questions' words stay known, so a condition the customer stated two turns ago
-("I'm a Gold member") still counts as stated.
+"what about the other one?" names the other of two things the conversation spoke of;
+"and the bigger one?" names the neighbour, in the retrieved text's own list, of the
+thing asked about before ("a 2 GB add-on for £5 or a 10 GB add-on for £12"). The
+follow-up is rewritten into the question it stands for, and the earlier questions'
+words stay known, so a condition the customer stated two turns ago ("I'm a Gold
+member") still counts as stated, while the case a follow-up moved away from ("on
+Starter", once "and on Enterprise?" is asked) no longer does.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
-from kbaudit.text.tokens import content_stems, normalise
+from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, stem
 
 from ..base import Turn
+from .questions import VERB_RE
 
 _FOLLOW_UP_RE = re.compile(
     r"^(?:and|also|plus|or|but)\b|^(?:what|how) about\b|^what if\b|^same (?:for|with)\b"
     r"|^(?:for|with|on|in) (?:the|a|an|my)\b|\bthe other (?:one|ones|plan|option)?\b"
-    r"|^(?:and )?(?:that|this|it|they|those) (?:one|ones)?\b",
+    r"|^(?:and )?(?:that|this|it|they|those) (?:one|ones)?\b"
+    # "Is it refundable?", "Does that apply to drivers over 25 too?", "How much?"
+    r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
+    r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
+    r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
+    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$",
     re.IGNORECASE,
 )
+# A word that stands for what the previous question was about.
+_PRONOUN_RE = re.compile(
+    r"\b(?:(?:that|this) (?:one|plan|policy|option)|(?:it|that|this|they|them)\b(?!\s+(?:one|ones)\b))",
+    re.IGNORECASE,
+)
+# What a question is about: its first noun phrase led by an article or a possessive
+# ("the application fee" in "How much is the application fee?").
+_SUBJECT_RE = re.compile(
+    r"\b(?:the|a|an|my|your|our)\s+(?P<subject>(?:(?!(?:if|when|for|of|on|in|at|to|with|and|or"
+    r"|is|are|do|does|can|will)\b)[\w'-]+\s+){0,3}(?!(?:if|when|for|of|on|in|at|to|with|and|or"
+    r"|is|are|do|does|can|will)\b)[\w'-]+)",
+    re.IGNORECASE,
+)
+_BARE_VALUE_RE = re.compile(r"^how (?:much|long|many(?: \w+)?|soon|often)$", re.IGNORECASE)
+_OPENING_JOINER_RE = re.compile(r"^(?:and|also|so|but|ok|okay)[,]?\s+", re.IGNORECASE)
+# A question whose subject is a pronoun: "Is it refundable?", "Can I get it waived?",
+# "how much is it per day?".
+_PRONOUN_QUESTION_RE = re.compile(
+    r"^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
+    r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
+    r"|^(?:how|what|when|where|which|why)\b"
+    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:that|this) one\b"
+    r"|^(?:is|are|does|do|can|could|will|would)\b.*\b(?:for|with|about|on|of|to) (?:that|it|this|them)$",
+    re.IGNORECASE,
+)
+# "somewhere like Thailand", "a country such as Japan": a place, said loosely.
+_LOOSE_PLACE_RE = re.compile(
+    r"\b(?:somewhere|anywhere|someplace|a (?:country|place|destination))(?: else)?"
+    r"(?:,)? (?:like|such as)\s+",
+    re.IGNORECASE,
+)
+# "the next one up", "the bigger one", "the cheaper plan": a neighbour of the thing
+# asked about before, in the order the retrieved text lists them.
+_UP_WORDS = (
+    r"next(?: one)?(?: up)?|bigger|larger|higher|longer|more expensive|pricier|dearer|better"
+    r"|faster|premium|one (?:up|above)"
+)
+_DOWN_WORDS = r"smaller|lower|shorter|cheaper|less expensive|slower|basic|one (?:down|below)"
+_NEIGHBOUR_RE = re.compile(
+    rf"\b(?:the|a) (?P<word>{_UP_WORDS}|{_DOWN_WORDS}|previous(?: one)?)"
+    r"(?: (?:one|ones|plan|option|tier|size|level|version|package|bundle|one up|one down))?\b",
+    re.IGNORECASE,
+)
+_DOWN_RE = re.compile(rf"^(?:{_DOWN_WORDS}|previous(?: one)?)$", re.IGNORECASE)
 _OTHER_RE = re.compile(r"\bthe other(?: one| ones)?\b", re.IGNORECASE)
 _LEAD_RE = re.compile(
     r"^(?:and|also|plus|or|but|what about|how about|what if|same for|same with)\s+(?:for\s+|with\s+)?",
@@ -49,39 +103,333 @@ def items(text: str) -> list[str]:
 
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
-    r"^(?:and |but |so |what about |how about )?(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
-    r"|if|while|for|with|without|by|before|after)\b.*?)[?.!]*$",
+    r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b)"
+    r"|(?:and )?(?:is|are|does|do|would|will) (?:that|it|this|they) (?:also )?(?:the same"
+    r"|be the same)(?: too| as well)? |(?:and )?(?:the )?same )?"
+    r"(?P<qualifier>(?:at|in|on|outside|abroad|during|when"
+    r"|if|while|for|with|without|by|before|after|to)\b.*?)[?.!]*$",
     re.IGNORECASE,
 )
+# A circumstance naming a thing or a person ("for a compact car", "for members"), not a
+# time or a place ("on weekdays", "in Spain").
+_THING_CIRCUMSTANCE_RE = re.compile(r"^(?:for|with)\b|^(?:on|in) (?:the|a|an|my|your)\b", re.I)
+# A follow-up naming only a thing: "And the clinic itself?", "what about the gym?".
+_BARE_THING_RE = re.compile(
+    r"^(?:and|but|so|what about|how about)\s+(?:(?:the|a|an|my|your)\s+[\w' -]+?|[\w'-]+(?: [\w'-]+)?)"
+    r"\W*$",
+    re.I,
+)
+# "And a large one?": the previous question's thing, of another sort.
+_SORT_RE = re.compile(
+    r"^(?:and |but |what about |how about )?(?:the |a |an )?(?P<sort>[\w-]+) ones?\W*$", re.I
+)
+_NOT_A_SORT = frozenset({"that", "this", "which", "other", "same", "each", "every", "any", "no"})
+_TRAILING_TO_RE = re.compile(r"\s+to\s+(?P<first>[\w'-]+)(?:(?!\bto\b)[^?])*\?*$", re.IGNORECASE)
 # The previous question's own circumstance, which the follow-up's replaces.
 _TRAILING_CIRCUMSTANCE_RE = re.compile(
     r"\s+(?:if|when|while|at|in|on|for|during|outside|abroad)\b[^?]*\?*$", re.IGNORECASE
 )
 
 
-def resolve_follow_up(query: str, history: Sequence[Turn]) -> str:
+@dataclass(frozen=True)
+class Reading:
+    """The question a turn stands for, and what of the previous question it replaced
+    ("Starter" for "and on Enterprise?", "in Spain" for "and in the US?")."""
+
+    query: str
+    replaced: str = ""
+
+
+def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> str:
     """The question a follow-up stands for, else the query itself. Earlier follow-ups
     are resolved first, so "And in Thailand?" after "And in the US?" reaches back to
     the question both follow."""
+    return read_turn(query, history, sources).query
+
+
+def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
         if turn.query.strip():
-            previous = resolve_follow_up(turn.query, history[:index]) if index else turn.query
+            previous = (
+                resolve_follow_up(turn.query, history[:index], sources) if index else turn.query
+            )
     if not previous or not is_follow_up(query):
-        return query
+        return Reading(query)
+    query = _LOOSE_PLACE_RE.sub("in ", query)
+    neighbour = _neighbour(query, previous, sources, history) or _swap(query, previous, sources)
+    if neighbour is not None:
+        return neighbour
     qualifier = _QUALIFIER_RE.match(normalise(query))
     if qualifier and not items(query) and not _OTHER_RE.search(query):
-        base = _TRAILING_CIRCUMSTANCE_RE.sub("", normalise(previous).rstrip("?. "))
-        return f"{base} {qualifier.group('qualifier')}?"
+        stripped = normalise(previous).rstrip("?. ")
+        trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
+        if qualifier.group("qualifier").lower().startswith("to "):
+            # "... a small parcel to zone 2?" then "And to zone 3?": the last "to", not
+            # the "to" of "cost to send".
+            trailing = _TRAILING_TO_RE.search(stripped)
+            if trailing and VERB_RE.fullmatch(trailing.group("first")):
+                trailing = None
+        base = stripped[: trailing.start()] if trailing else stripped
+        replaced = trailing.group().strip(" ?") if trailing else ""
+        return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
+    sort = _SORT_RE.match(normalise(query))
+    subject = _SUBJECT_RE.search(normalise(previous))
+    if (
+        sort
+        and subject
+        and not _OTHER_RE.search(query)
+        and sort.group("sort").lower() not in _NOT_A_SORT
+        and len(_without_verb(subject.group()).split()) >= 3
+    ):
+        # "a small parcel" then "And a large one?": a large parcel.
+        old = _without_verb(subject.group())
+        words = old.split()
+        new = " ".join([words[0], sort.group("sort"), words[-1]])
+        text = normalise(previous)
+        return Reading(text[: subject.start()] + new + text[subject.start() + len(old) :], old)
+    pronoun = _pronoun_reading(query, previous)
+    if pronoun is not None:
+        return pronoun
     asked = items(previous) or _case_names(previous)
     new = _named_in(query, history, asked)
     if new and asked:
         pattern = re.compile(re.escape(asked[0]), re.IGNORECASE)
         replacement = new if items(previous) else _case_names(new)[0] if _case_names(new) else new
-        return pattern.sub(replacement, normalise(previous), count=1)
+        return Reading(pattern.sub(replacement, normalise(previous), count=1), asked[0])
+    stripped = normalise(previous).rstrip("?. ")
+    trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
+    if new and trailing and not asked and _THING_CIRCUMSTANCE_RE.match(trailing.group().strip()):
+        # "... fee for a compact car?" then "what about SUVs?": the new thing takes the
+        # place of the old one, after the same preposition.
+        old = trailing.group().strip(" ?")
+        preposition = old.split()[0]
+        return Reading(f"{stripped[: trailing.start()]} {preposition} {new}?", old)
+    subject = _SUBJECT_RE.search(stripped)
+    if new and subject and not asked and _BARE_THING_RE.match(normalise(query)):
+        # "When does the pharmacy open?" then "And the clinic itself?": the new thing
+        # is what the question is now about.
+        old = _without_verb(subject.group())
+        end = subject.start() + len(old)
+        return Reading(f"{stripped[: subject.start()]}the {new}{stripped[end:]}?", old)
     if new:
-        return f"{normalise(previous).rstrip('?. ')} for the {new}?"
-    return f"{normalise(previous).rstrip('?. ')}: {normalise(query)}"
+        return Reading(f"{normalise(previous).rstrip('?. ')} for the {new}?")
+    return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
+
+
+def _without_verb(phrase: str) -> str:
+    """A noun phrase cut before its verb: "the pharmacy open" -> "the pharmacy"."""
+    kept: list[str] = []
+    for index, word in enumerate(phrase.split()):
+        if index > 1 and VERB_RE.fullmatch(word):
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
+def _pronoun_reading(query: str, previous: str) -> Reading | None:
+    """ "Is it refundable?" after "How much is the application fee?": the pronoun stands
+    for what the previous question was about; a bare "How much?" asks it of that."""
+    named = items(previous) or _case_names(previous)
+    subject = _SUBJECT_RE.search(normalise(previous))
+    if subject is None and not named or items(query) or _OTHER_RE.search(query):
+        return None
+    phrase = named[-1] if named else _without_verb(subject.group())
+    opening = _OPENING_JOINER_RE.sub("", normalise(query)).rstrip(" ?.!")
+    if _BARE_VALUE_RE.match(opening):
+        return Reading(f"{opening} is {phrase}?")
+    found = _PRONOUN_RE.search(opening)
+    if found is None or not _PRONOUN_QUESTION_RE.match(opening):
+        return None
+    return Reading(f"{opening[: found.start()]}{phrase}{opening[found.end() :]}?")
+
+
+def earlier_questions(
+    query: str, history: Sequence[Turn], sources: Sequence[str] = ()
+) -> list[str]:
+    """The customer's earlier questions as they still hold: the case a later follow-up
+    moved away from is no longer told ("What's the limit on Starter?" then "and on
+    Enterprise?": the customer is not asking about Starter any more)."""
+    readings = [
+        read_turn(turn.query, history[:index], sources) for index, turn in enumerate(history)
+    ]
+    readings.append(read_turn(query, history, sources))
+    held = []
+    for index, turn in enumerate(history):
+        text = normalise(turn.query)
+        for later in readings[index + 1 :]:
+            if later.replaced:
+                text = re.sub(
+                    rf"(?<!\w){re.escape(later.replaced)}(?!\w)", " ", text, flags=re.IGNORECASE
+                )
+        held.append(" ".join(text.split()))
+    return held
+
+
+# A value with its unit ("2 GB", "£10", "30 days"): a neighbour of a value is a value.
+_VALUE_RE = re.compile(r"(?:[£$€]\s?)?\d+(?:[.,]\d+)?(?:\s?(?:[A-Za-z%]+))?")
+_NAME_RE = re.compile(r"\b[A-Z][\w+-]*")
+
+
+def _neighbour(
+    query: str, previous: str, sources: Sequence[str], history: Sequence[Turn] = ()
+) -> Reading | None:
+    """ "and the bigger one?" after "how much is a 2 GB add-on?": the thing the source
+    lists next to the one asked about, in the same words ("a 10 GB add-on"), one up or
+    one down; numbered things go by their numbers, named ones by the source's order.
+    "The other one", when the conversation named only one, is the source's other."""
+    match = _NEIGHBOUR_RE.search(query)
+    other = _OTHER_RE.search(query)
+    if other is not None and sources and not _others_in(history, previous):
+        match = other
+    elif match is None or not sources:
+        return None
+    down = match is not other and bool(_DOWN_RE.match(match.group("word")))
+    for anchor in _anchors(previous):
+        for text in sources:
+            listed = _siblings(anchor, text)
+            if len(listed) < 2:
+                continue
+            ordered = [name for name, _ in sorted(listed, key=lambda pair: pair[1])]
+            lowered = [name.lower() for name in ordered]
+            if anchor.lower() not in lowered:
+                continue
+            position = lowered.index(anchor.lower())
+            if match is other:
+                target = next(i for i in range(len(ordered)) if i != position)
+            else:
+                target = position - 1 if down else position + 1
+            if not 0 <= target < len(ordered):
+                return None
+            return _replaced(query, previous, match, anchor, ordered[target])
+    if match is other:
+        # "a single trip policy", then "the other one": the source's other policy.
+        for asked in items(previous):
+            kind = asked.split()[-1].lower().rstrip("s")
+            for text in sources:
+                for item in items(text):
+                    if (
+                        item.lower() != asked.lower()
+                        and item.split()[-1].lower().rstrip("s") == kind
+                    ):
+                        return _replaced(query, previous, match, asked, item)
+    return None
+
+
+def _replaced(query: str, previous: str, match: re.Match, old: str, new: str) -> Reading:
+    own_question = _own_question(query, match)
+    if own_question:
+        return Reading(own_question.replace(match.group(), new, 1), old)
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)", re.IGNORECASE)
+    return Reading(pattern.sub(new, normalise(previous), count=1), old)
+
+
+def _others_in(history: Sequence[Turn], previous: str) -> list[str]:
+    asked = {item.lower() for item in items(previous) or _case_names(previous)}
+    spoken = [item for turn in history for item in items(f"{turn.query} {turn.response}")]
+    return [item for item in spoken if item.lower() not in asked]
+
+
+def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
+    """ "and with Premium?" after "what's the excess with Basic protection?", "and for
+    postgraduates?" after "when do undergraduate applications close?": the follow-up
+    names a thing the source writes as it writes one the previous question named
+    ("Basic protection" / "Premium protection", "Undergraduate applications" /
+    "Postgraduate applications"); the new thing takes the old one's place."""
+    asked = [w for w in re.findall(r"[\w'-]+", normalise(previous)) if w.lower() not in STOPWORDS]
+    new = [
+        w
+        for w in re.findall(r"[\w'-]+", _LEAD_RE.sub("", normalise(query)))
+        if w.lower() not in STOPWORDS and stem(w.lower()) not in {stem(a.lower()) for a in asked}
+    ]
+    for text in sources:
+        following = _following_words(text)
+        for word in new:
+            for spelled, after in following.get(stem(word.lower()), ()):
+                for old in asked:
+                    if after in {a for _, a in following.get(stem(old.lower()), ())}:
+                        pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+                        return Reading(pattern.sub(spelled, normalise(previous), count=1), old)
+    return None
+
+
+def _following_words(text: str) -> dict[str, list[tuple[str, str]]]:
+    """For each word of a text (by stem), how it is spelled and the word or mark that
+    follows it ("Basic" -> "protection", "Lite" -> ":")."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for match in re.finditer(r"([\w'-]+)(?:\s*(:)|\s+([\w'-]+))", text):
+        word, after = match.group(1), match.group(2) or (match.group(3) or "").lower()
+        if word.lower() in STOPWORDS or not after or after in STOPWORDS:
+            continue
+        found.setdefault(stem(word.lower()), []).append(
+            (word, stem(after) if after != ":" else after)
+        )
+    return found
+
+
+def _anchors(question: str) -> list[str]:
+    """What a question may name that a source lists beside its kind: values with
+    their units first ("2 GB"), then capitalised names ("Lite")."""
+    text = normalise(question)
+    values = [m.group().strip() for m in _VALUE_RE.finditer(text) if m.group().strip()]
+    names = [name for name in _case_names(text) if not name.isupper() or len(name) > 3]
+    return [*dict.fromkeys([*values, *names])]
+
+
+def _siblings(anchor: str, text: str) -> list[tuple[str, tuple]]:
+    """The things a source text lists in the same shape as ``anchor`` and followed by
+    the same word or mark ("Lite:", "Plus:"; "2 GB add-on", "10 GB add-on"), each with
+    its sort key: its number when it has one, else its place in the text."""
+    found = re.search(rf"(?<!\w){re.escape(anchor)}(?!\w)", text, re.IGNORECASE)
+    if found is None:
+        return []
+    after = re.match(r"([^\w\s]*)\s*([\w-]+)?", text[found.end() :])
+    mark, word = after.group(1), after.group(2) or ""
+    if _VALUE_RE.fullmatch(anchor):
+        unit = re.sub(r"^(?:[£$€]\s?)?\d+(?:[.,]\d+)?\s?", "", anchor)
+        currency = re.match(r"[£$€]", anchor)
+        shape = (
+            "(?P<name>"
+            + (re.escape(currency.group()) + r"\s?" if currency else "")
+            + r"(?P<number>\d+(?:[.,]\d+)?)"
+            + (r"\s?" + re.escape(unit) if unit else "")
+            + ")"
+        )
+    elif _NAME_RE.fullmatch(anchor):
+        shape = r"\b(?P<name>[A-Z][\w+-]*)"
+    else:
+        return []
+    follow = re.escape(mark) if mark else r"\s+" + re.escape(word) if word else ""
+    if not follow:
+        return []
+    listed: list[tuple[str, tuple]] = []
+    for place, sibling in enumerate(re.finditer(shape + follow + r"(?!\w)", text)):
+        name = sibling.group("name").strip()
+        if _VALUE_RE.fullmatch(anchor):
+            key = (float(sibling.group("number").replace(",", ".")),)
+        else:
+            key = (place,)
+        if name.lower() not in (known.lower() for known, _ in listed):
+            listed.append((name, key))
+    return listed
+
+
+_OWN_QUESTION_RE = re.compile(
+    r"^(?:and|also|plus|or|but|so)?\s*(?!(?:what|how) about\b|what if\b)"
+    r"(?P<question>(?:how|what|when|which|is|are|does|do|can)\b.*)$",
+    re.IGNORECASE,
+)
+
+
+def _own_question(query: str, match: re.Match) -> str:
+    """The follow-up's own question, when it asks one ("and how much is the next one
+    up?"), without its opening "and"."""
+    text = normalise(query)
+    found = _OWN_QUESTION_RE.match(text)
+    if found is None:
+        return ""
+    question = found.group("question")
+    return question if match.group() in question else ""
 
 
 def _named_in(query: str, history: Sequence[Turn], asked: list[str]) -> str:
@@ -106,8 +454,3 @@ def _case_names(text: str) -> list[str]:
     return [
         match.group(1) for match in _CASE_NAME_RE.finditer(normalise(text)) if match.group(1) != "I"
     ]
-
-
-def history_stems(history: Sequence[Turn]) -> frozenset[str]:
-    """The words of the customer's earlier questions: conditions they stated stay stated."""
-    return frozenset(stem for turn in history for stem in content_stems(normalise(turn.query)))

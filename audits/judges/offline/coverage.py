@@ -26,8 +26,14 @@ from .decompose import Fact
 from .questions import SubQuery
 from .sources import PreparedSource, SourceSentence
 
-# Share of a sub-query's key words a fact or a source passage must carry.
+# Share of a sub-query's key words a fact must carry.
 MATCH_THRESHOLD = 0.5
+# Share of a sub-query's key words a source passage must carry when its words alone
+# say it answers the sub-query: a passage on the question's topic often shares half
+# its words without giving the answer ("what are the biggest Mexican exports by
+# value?" against a passage on where Mexican exports go). A source supplying a fact
+# that answers the question addresses it whatever its words (see the judge's matches).
+SOURCE_MATCH_THRESHOLD = 0.6
 # A key word only the article title names (not the section) counts this much.
 WEAK_MATCH = 0.5
 # Knowing what kind of answer was asked for ("how long" -> a duration) and seeing
@@ -62,6 +68,15 @@ _DATE_WORD_RE = re.compile(
     r"|weekends?|weekdays?|immediately|same day|next day|straight away)\b",
     re.IGNORECASE,
 )
+
+
+# An end point answers how long something lasts as a length of time does: "lasts until
+# the end of your billing month", "valid until you cancel".
+_END_POINT_RE = re.compile(
+    r"\b(?:until|till|up until|through to|expires? (?:at|on|when|after))\s+(?:the\s+)?\w+",
+    re.IGNORECASE,
+)
+_END_POINT_ANSWERS = frozenset({"duration", "time"})
 
 
 def _related_stems() -> dict[str, frozenset[str]]:
@@ -181,7 +196,21 @@ def _optional(
 
 
 def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question: bool) -> bool:
+    said = fact.stems | fact.context
+    if sub_query.contrast and not said & sub_query.contrast and said & sub_query.rivals:
+        # "Roaming in Europe costs £2.50" answers "... in Europe", not "... in the USA".
+        return False
     gives_expected = _fact_gives(fact, sub_query.expects)
+    if (
+        not only_question
+        and sub_query.borrows_keys
+        and sub_query.expects in _EXPECTED_KINDS
+        and not gives_expected
+        and not (sub_query.expects in _DATE_WORDS_ANSWER and _DATE_WORD_RE.search(fact.text))
+    ):
+        # "How much is the deposit, and when do I get it back?": a fact on the deposit
+        # with no time in it answers the first part only.
+        return False
     if sub_query.expects in _VALUE_REQUIRED and not gives_expected:
         # "What does express delivery cost?" is not answered by its delivery time.
         return False
@@ -208,6 +237,8 @@ def _fact_gives(fact: Fact, expects: str) -> bool:
     kinds = _EXPECTED_KINDS.get(expects)
     if kinds is None:
         return False
+    if expects in _END_POINT_ANSWERS and _END_POINT_RE.search(fact.text):
+        return True
     return any(quantity.kind in kinds for quantity in fact.quantities)
 
 
@@ -216,10 +247,13 @@ def source_addresses(source: PreparedSource, sub_query: SubQuery, keys: Keys) ->
     the kind of answer asked."""
     if not keys:
         return False  # a question too vague to say what it is about
+    # With two key words one is often the customer's own thing ("return headphones"),
+    # which a policy for every product never names: half of them is enough.
+    needed = MATCH_THRESHOLD if len(keys.keys) <= 2 else SOURCE_MATCH_THRESHOLD
     for window in _windows(source.sentences):
         stems = source.topic.union(*(sentence.stems for sentence in window))
         share = keys.share(stems, source.context, general=source.general)
-        if share >= MATCH_THRESHOLD and _window_gives(window, sub_query.expects):
+        if share >= needed and _window_gives(window, sub_query.expects):
             return True
     return False
 
@@ -237,6 +271,8 @@ def _window_gives(window: Sequence[SourceSentence], expects: str) -> bool:
     if kinds is None:
         return True
     if any(quantity.kind in kinds for sentence in window for quantity in sentence.quantities):
+        return True
+    if expects in _END_POINT_ANSWERS and any(_END_POINT_RE.search(s.text) for s in window):
         return True
     return expects in _DATE_WORDS_ANSWER and any(
         _DATE_WORD_RE.search(sentence.text) for sentence in window

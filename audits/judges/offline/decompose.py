@@ -136,8 +136,8 @@ def split_response(response: str, query: str = "") -> ResponseParts:
 def _pieces(line: str) -> list[tuple[str | None, str]]:
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
-        opener = _OPENER_RE.match(sentence)
-        if opener and len(sentence) > opener.end():
+        # "No, I'm sorry, the clinic is closed": openers one after another.
+        while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
         meta = META_OPENER_RE.match(sentence)

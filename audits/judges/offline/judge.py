@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from kbaudit.text.dialogue import is_small_talk
+from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import content_stems, digits_for_number_words, has_negation, normalise
 
@@ -25,7 +26,7 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
-from .context import history_stems, resolve_follow_up
+from .context import earlier_questions, resolve_follow_up
 from .coverage import (
     Keys,
     answerable_keys,
@@ -69,11 +70,15 @@ class OfflineJudge:
     def judge(self, item: JudgeInput) -> JudgeResult:
         # A follow-up ("and for the yearly plan?") is judged as the question it stands for.
         asked = item.query
-        item = replace(item, query=resolve_follow_up(item.query, item.history))
+        texts = [source.text for source in item.sources]
+        # The earlier questions as they still hold, the case a follow-up left behind
+        # left out ("on Starter" once "and on Enterprise?" is asked).
+        earlier = earlier_questions(asked, item.history, texts)
+        item = replace(item, query=resolve_follow_up(asked, item.history, texts))
         sub_queries = split_sub_queries(item.query)
         parts = split_response(item.response, item.query)
         vocab = self._vocabulary(item.bot_domain)
-        matches, findings = _grade(item, sub_queries, parts, vocab)
+        matches, findings = _grade(item, sub_queries, parts, vocab, earlier)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -101,13 +106,14 @@ def _grade(
     sub_queries: Sequence[SubQuery],
     parts: ResponseParts,
     vocab: DomainVocabulary,
+    earlier: Sequence[str] = (),
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
     context = _query_context(
         item.query,
         vocab,
-        history_stems(item.history),
-        " ".join([*(turn.query for turn in item.history), item.query]),
+        frozenset(stem for text in earlier for stem in content_stems(text)),
+        " ".join([*earlier, item.query]),
     )
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     supports = _by_meaning(item, parts.facts, sources, context, supports)
@@ -126,7 +132,7 @@ def _grade(
     similarity, same_statement = _restatement(item, parts.facts, sources, supports)
     restated = redundant_of(list(parts.facts), similarity, same_statement)
     supports = _inherit_support(supports, restated)
-    matches = _matches(sub_queries, keys, parts, sources, supports)
+    matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
     # Parts no retrieved text says a word about: an answer to them is made up.
@@ -360,6 +366,7 @@ def _query_context(
 
 
 def _matches(
+    query: str,
     sub_queries: Sequence[SubQuery],
     keys: Sequence[Keys],
     parts: ResponseParts,
@@ -387,6 +394,11 @@ def _matches(
                 if supported and addressed:
                     source_query[source_index][query_index] = 1
     _answer_through_sources(response_query, by_words, supports, sub_queries, parts.facts)
+    for fact_index in _answer_by_meaning(query, response_query, supports, sub_queries, parts.facts):
+        # A source supplying a fact that answers the question addresses the question.
+        for source_index, supported in enumerate(supports[fact_index].row):
+            if supported:
+                source_query[source_index][0] = 1
     _drop_declined(response_query, keys, parts, sub_queries)
     return Matches(
         source_query=source_query,
@@ -394,6 +406,42 @@ def _matches(
         response_source=[list(support.row) for support in supports],
         redundant_of=[],
     )
+
+
+# A supported fact this close in meaning to the only question asked answers it.
+ANSWERS_BY_MEANING = 0.25
+
+
+def _answer_by_meaning(
+    query: str,
+    response_query: list[list[int]],
+    supports: Sequence[FactSupport],
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> list[int]:
+    """Facts the sources support that answer the only question in other words than
+    its own ("They are descended from the Hindu-Arabic numeral system" for "where did
+    the shape of numbers come from?"): close in meaning to the question. Only for a
+    single question, where no other part could be the one the fact answers, and only
+    when no fact answers it by its words; returns the facts it marks."""
+    if len(sub_queries) != 1 or any(row[0] for row in response_query):
+        return []  # a fact answers it by its words: the question is answered
+    pending = [
+        index
+        for index, support in enumerate(supports)
+        if any(support.row) and not any(response_query[index])
+    ]
+    if not pending:
+        return []
+    vectors = embed([query, *(facts[index].text for index in pending)])
+    marked = [
+        index
+        for position, index in enumerate(pending, start=1)
+        if float(vectors[position] @ vectors[0]) >= ANSWERS_BY_MEANING
+    ]
+    for index in marked:
+        response_query[index][0] = 1
+    return marked
 
 
 def _answer_through_sources(

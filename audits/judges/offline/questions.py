@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.lexicon import RELATED_GROUPS
@@ -79,6 +79,7 @@ _EXPECTS = (
             r"|\bhow (?:far (?:ahead|in advance)|early|much notice)\b"
             r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
             r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
+            r"|\b(?:longest|shortest)\b"
         ),
         "duration",
     ),
@@ -140,12 +141,24 @@ class SubQuery:
     # Asked in the first or second person ("my laptop", "do you"): a customer's own
     # case, which a policy covers without naming it.
     personal: bool = False
+    # One of two cases asked side by side ("in Europe and in the USA"): the words of
+    # its own case, and of the other. A fact about the other case alone answers the
+    # other part, not this one.
+    contrast: frozenset[str] = frozenset()
+    rivals: frozenset[str] = frozenset()
 
     @property
     def key_stems(self) -> frozenset[str]:
         filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
         own = self.stems - filler
         return own if own else (self.context - filler)
+
+    @property
+    def borrows_keys(self) -> bool:
+        """Its key words are all the question's before it ("... and when do I get it
+        back?"): only the kind of value it asks for tells it apart."""
+        filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
+        return not self.stems - filler and bool(self.context - filler)
 
 
 # A verb of a clause, for telling a clause from a noun phrase (both sides use it).
@@ -171,8 +184,16 @@ def split_sub_queries(query: str) -> list[SubQuery]:
         if clause and clause.strip()
     ]
     clauses = [_LEADING_JOINER_RE.sub("", clause.strip()) for clause in clauses]
+    cases: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    clauses = [part for clause in clauses for part in _side_by_side(clause, cases)]
+    clauses = [part for clause in clauses for part in _two_things(clause)]
     if any(_is_question(clause) for clause in clauses):
-        return _questions_with_context(clauses, _is_question)
+        return [
+            replace(sub_query, contrast=cases[sub_query.text][0], rivals=cases[sub_query.text][1])
+            if sub_query.text in cases
+            else sub_query
+            for sub_query in _questions_with_context(clauses, _is_question)
+        ]
     if any(_is_request(clause) for clause in clauses):
         # "I want to return my TV" asks something; beside a real question it is context.
         return _questions_with_context(clauses, _is_request)
@@ -182,6 +203,57 @@ def split_sub_queries(query: str) -> list[SubQuery]:
 
 _PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|we|our|you|your)\b", re.IGNORECASE)
 _PLUS_RE = re.compile(r"\s+\+\s+")
+
+
+# "What does roaming cost in Europe and in the USA?": one question about two cases,
+# each led by the same preposition.
+_SIDE_BY_SIDE_RE = re.compile(
+    r"^(?P<head>.*?\b)(?P<prep>in|to|for|on|at|from|with|by|during|outside)\s+(?P<first>[^,?]+?)"
+    r",?\s+(?:and|or|&|vs\.?|versus)\s+(?P=prep)\s+(?P<second>[^,?]+?)(?P<tail>\s*\?*)$",
+    re.IGNORECASE,
+)
+
+
+# A question comparing the two cases asks one thing of both.
+_COMPARING_RE = re.compile(
+    r"\b(?:between|differ\w*|compar\w*|versus|vs|which|whether|better|worse|cheaper|dearer"
+    r"|more|less|both|same|either)\b",
+    re.IGNORECASE,
+)
+
+
+# "What's the standing charge, and the unit rate outside the cheap hours?": one
+# question opening, two things asked.
+_TWO_THINGS_RE = re.compile(
+    r"^(?P<head>(?:what's|what is|what are|what're|how much is|how much are|when is|where is)\s+)"
+    r"(?P<first>[^,?]+),\s+(?:and|plus)\s+(?P<second>(?:the|a|an|your|my|its)\s+[^,?]+?)\s*\?*$",
+    re.IGNORECASE,
+)
+
+
+def _two_things(clause: str) -> list[str]:
+    match = _TWO_THINGS_RE.match(clause)
+    if match is None:
+        return [clause]
+    head = match.group("head")
+    return [f"{head}{match.group('first').strip()}?", f"{head}{match.group('second').strip()}?"]
+
+
+def _side_by_side(clause: str, cases: dict[str, tuple[frozenset[str], frozenset[str]]]):
+    """A question asking the same thing of two cases, as two questions, each with the
+    words of its case and of the other (in ``cases``, by question text)."""
+    match = _SIDE_BY_SIDE_RE.match(clause)
+    if match is None or not _is_question(clause) or _COMPARING_RE.search(match.group("head")):
+        return [clause]
+    head, prep, tail = match.group("head"), match.group("prep"), match.group("tail") or "?"
+    first, second = match.group("first").strip(), match.group("second").strip()
+    own = [frozenset(content_stems(digits_for_number_words(case))) for case in (first, second)]
+    if not all(own) or own[0] & own[1]:
+        return [clause]
+    parts = [f"{head}{prep} {case}{tail}" for case in (first, second)]
+    cases[parts[0]] = (own[0], own[1])
+    cases[parts[1]] = (own[1], own[0])
+    return parts
 
 
 def _listed_questions(sentence: str) -> list[str]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import normalise, stem, word_list
+from kbaudit.text.quantities import Quantity, rate_unit
+from kbaudit.text.tokens import digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
 from .values import subject_stems
@@ -172,10 +172,18 @@ def _conflict(first: Fact, second: Fact) -> bool:
     # a statement about card refunds.
     if min(len(about_first), len(about_second)) / max(len(about_first), len(about_second)) < 0.5:
         return False
-    return any(_differ(mine, theirs) for mine in first.quantities for theirs in second.quantities)
+    return any(
+        _differ(
+            mine, theirs, digits_for_number_words(first.text), digits_for_number_words(second.text)
+        )
+        for mine in first.quantities
+        for theirs in second.quantities
+    )
 
 
-def _differ(mine: Quantity, theirs: Quantity) -> bool:
+def _differ(mine: Quantity, theirs: Quantity, first: str = "", second: str = "") -> bool:
     if not mine.comparable(theirs):
         return False
+    if rate_unit(first, mine) != rate_unit(second, theirs):
+        return False  # "£7.50 per MB" and "£2 a minute" price two things
     return not mine.same_value(theirs) and not theirs.same_value(mine)

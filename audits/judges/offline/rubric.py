@@ -154,7 +154,8 @@ def _partial(findings: Findings) -> Decision | None:
         if not covered
     ]
     answered = len(findings.sub_queries) - len(missing)
-    if missing and answered and len(findings.sub_queries) > 1:
+    # An off-topic question answered at all is out of scope, whichever part was answered.
+    if missing and answered and len(findings.sub_queries) > 1 and not findings.off_topic:
         return _insufficient(
             "partial",
             f"Answers {answered} of {len(findings.sub_queries)} parts of the question; "

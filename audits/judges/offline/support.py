@@ -222,6 +222,9 @@ def _word_support(
     by_meaning = _meaning_support(fact, sources, query, similarity, aligned)
     if any(by_meaning):
         return FactSupport(by_meaning, None, "", None)
+    outside = _outside_list(fact, sources)
+    if any(outside):
+        return FactSupport(outside, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
@@ -277,6 +280,38 @@ def _meaning_support(
         )
         row.append(int(strong or aligned_fully))
     return row
+
+
+# "Thailand isn't one of the World Pass countries": a thing said to be outside a list.
+_OUTSIDE_LIST_RE = re.compile(
+    r"^(?P<thing>.+?)\s+(?:isn't|is not|aren't|are not|isn’t|aren’t)\s+(?:one of|among|part of"
+    r"|on|in|included in|covered by)\s+(?P<list>.+?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _outside_list(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
+    """Sources that list what the fact says a thing is not among, without naming the
+    thing: "Thailand isn't one of the World Pass countries" where the passage gives
+    the World Pass countries and Thailand is none of them."""
+    match = _OUTSIDE_LIST_RE.match(fact.text.strip())
+    if match is None:
+        return [0] * len(sources)
+    thing = subject_stems(frozenset(content_stems(match.group("thing"))))
+    listed = subject_stems(frozenset(content_stems(match.group("list"))))
+    if not thing or len(listed) < 2 or any(thing & source.stems for source in sources):
+        return [0] * len(sources)
+    return [
+        int(
+            any(
+                len(listed & sentence.stems) >= len(listed) - 1
+                and sentence.quantities
+                or listed <= sentence.stems
+                for sentence in source.sentences
+            )
+        )
+        for source in sources
+    ]
 
 
 # Share of a fact's words a source sentence must carry to be the rule the fact states.
@@ -344,6 +379,8 @@ def _named_case_problem(
     if not words:
         return None
     stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
+    # A case named bare ("to reach Platinum") is named all the same.
+    stated |= frozenset(content_stems(" ".join(_capitalised(fact.text))))
     for index, sentence in _rule_sentences(words, sources):
         rule = named_cases(sentence.text, sources[index].plain)
         names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()

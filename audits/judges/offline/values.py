@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kbaudit.text.conditions import governing_conditions
-from kbaudit.text.quantities import Quantity
+from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
@@ -44,7 +44,7 @@ GLUE_STEMS = frozenset(
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
-    exact exactly anything everything something anyone someone everyone nothing
+    exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
     """)
 )
@@ -149,6 +149,8 @@ def value_problem(
 
 
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
+    if _worked_out(claim, quantity):
+        return None
     rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is not None:
         return Problem("contradicts_source", rival.sentence.text, rival.source)
@@ -266,6 +268,13 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     return value_words(text, claim.fact.quantities, index) | before
 
 
+def _rates_differ(text: str, mine: Quantity, other: Quantity) -> bool:
+    """Both values are counted by a unit, and not the same one: "data costs £7.50 per
+    MB and calls cost £2 a minute" prices two things, not one thing's two cases."""
+    mine_rate, other_rate = rate_unit(text, mine), rate_unit(text, other)
+    return bool(mine_rate and other_rate) and mine_rate != other_rate
+
+
 def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     """The value is another case's in a sentence that gives one value per case, and the
     question or the fact names the other case ("£35 ... online or £60 at the airport",
@@ -281,6 +290,7 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 other is place.quantity
                 or not quantity.comparable(other)
                 or quantity.same_value(other)
+                or _rates_differ(place.sentence.text, place.quantity, other)
             ):
                 continue
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
@@ -361,7 +371,11 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         # "£1,000 against £500": the other side's value, stated by the source; whose it
         # is, is the comparison's to say (support._comparison_problem).
         return None
-    other_item = _other_item(claim, quantity, matches) or _swapped_value(claim, quantity, matches)
+    other_item = (
+        _other_item(claim, quantity, matches)
+        or _swapped_value(claim, quantity, matches)
+        or _other_tag(claim, quantity, matches)
+    )
     if other_item is not None:
         return other_item
     fact = claim.fact
@@ -519,3 +533,68 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         ):
             return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+def _tags(sentence: SourceSentence, quantity: Quantity) -> list[Quantity]:
+    """The values of other kinds beside a value in its part of the sentence, which
+    say which case it is for: "2 GB" for "£5" in "a 2 GB add-on for £5"."""
+    text = sentence.text
+    bounds = [0, *(m.end() for m in _VALUE_SEGMENT_RE.finditer(text)), len(text)]
+    start = max(b for b in bounds if b <= quantity.start)
+    end = min((b for b in bounds if b >= quantity.end), default=len(text))
+    return [
+        other
+        for other in sentence.quantities
+        if other is not quantity
+        and not other.comparable(quantity)
+        and start <= other.start
+        and other.end <= end
+    ]
+
+
+def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The value is the one a sentence gives for another value of the question's
+    ("£5" is the 2 GB add-on's, asked about the 10 GB one): the source pairs each
+    price with its size, and the question names the size of another pair."""
+    for place in matches:
+        tags = _tags(place.sentence, place.quantity)
+        asked = [
+            given
+            for given in claim.query_values
+            if any(given.comparable(tag) for tag in tags)
+            and not any(given.same_value(tag) for tag in tags)
+        ]
+        if not asked:
+            continue
+        for other in place.sentence.quantities:
+            if other is place.quantity or not quantity.comparable(other):
+                continue
+            if any(
+                given.same_value(tag) for given in asked for tag in _tags(place.sentence, other)
+            ):
+                return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
+def _worked_out(claim: Claim, quantity: Quantity) -> bool:
+    """The value is a source's value with a percentage of the same source taken off or
+    added ("which brings Team down to $20" from "Team costs $25" and "paying yearly
+    saves 20%"): worked out from the sources, not made up. A sum done wrong matches
+    no such value and stays a contradiction."""
+    if quantity.soft or quantity.low != quantity.high:
+        return False
+    rates: dict[int, set[float]] = {}
+    for place in claim.located:
+        if place.quantity.kind == "percent" and place.quantity.low == place.quantity.high:
+            rates.setdefault(place.source, set()).add(place.quantity.low)
+    for place in claim.located:
+        base = place.quantity
+        if not quantity.comparable(base) or base.low != base.high or base.same_value(quantity):
+            continue
+        if not claim.subject & place.sentence.stems:
+            continue
+        for rate in sorted(rates.get(place.source, ())):
+            for worked in (base.low * (1 - rate / 100), base.low * (1 + rate / 100)):
+                if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
+                    return True
+    return False
