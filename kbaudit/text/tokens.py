@@ -214,17 +214,20 @@ def _undouble(word: str) -> str:
     return word
 
 
-def content_stems(text: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def content_stems(text: str) -> tuple[str, ...]:
     """Stems of the non-stopword tokens, in order (duplicates kept).
 
     Abbreviations and help-centre phrases are rewritten first (see ``lexicon``), so "the
-    US" keeps its country and "send it back" reads as a return.
+    US" keeps its country and "send it back" reads as a return. Cached: a source's
+    sentences, clauses and names are read by several checks, and an immutable tuple is
+    safe to share between them.
     """
     tokens = words(text)
     rewritten = _rewrite(text, tokens)
     if rewritten is not text:
         tokens = words(rewritten)
-    return [stem(token) for token in tokens if token not in STOPWORDS]
+    return tuple(stem(token) for token in tokens if token not in STOPWORDS)
 
 
 _PHRASES = tuple(
