@@ -55,6 +55,19 @@ def chunk_writer():
     return OrmWriter()
 
 
+# The tail of both staged inserts: the sources of the interactions the ``ins`` CTE stored,
+# and the keys it stored.
+STAGED_SOURCES_OF_INSERTED = """src AS (
+                INSERT INTO audits_retrievedsource (interaction_id, rank, article_key, title, url,
+                    text, score, bot_id, occurred_at)
+                SELECT ins.id, ss.rank, ss.article_key, ss.title, ss.url, ss.text, ss.score,
+                    ins.bot_id, ins.timestamp
+                FROM kb_stage_source ss
+                JOIN ins ON ins.bot_id = ss.bot_id AND ins.external_id = ss.interaction_external_id
+            )
+            SELECT bot_id, external_id FROM ins"""
+
+
 class PostgresCopyWriter:
     """COPY into session-local staging tables, then set-based INSERT … ON CONFLICT.
 
@@ -440,15 +453,7 @@ class PostgresCopyWriter:
                 ORDER BY s.bot_id, s.external_id
                 ON CONFLICT {target} DO NOTHING
                 RETURNING id, bot_id, external_id, timestamp
-            ), src AS (
-                INSERT INTO audits_retrievedsource (interaction_id, rank, article_key, title, url,
-                    text, score, bot_id, occurred_at)
-                SELECT ins.id, ss.rank, ss.article_key, ss.title, ss.url, ss.text, ss.score,
-                    ins.bot_id, ins.timestamp
-                FROM kb_stage_source ss
-                JOIN ins ON ins.bot_id = ss.bot_id AND ins.external_id = ss.interaction_external_id
-            )
-            SELECT bot_id, external_id FROM ins
+            ), {STAGED_SOURCES_OF_INSERTED}
             """,
             [run_id],
         )
@@ -481,15 +486,7 @@ class PostgresCopyWriter:
                 JOIN audits_conversation c ON c.bot_id = s.bot_id
                     AND c.external_id = s.conversation_external_id AND {self._run_clause("c", run_id)}
                 RETURNING id, bot_id, external_id, timestamp
-            ), src AS (
-                INSERT INTO audits_retrievedsource (interaction_id, rank, article_key, title, url,
-                    text, score, bot_id, occurred_at)
-                SELECT ins.id, ss.rank, ss.article_key, ss.title, ss.url, ss.text, ss.score,
-                    ins.bot_id, ins.timestamp
-                FROM kb_stage_source ss
-                JOIN ins ON ins.bot_id = ss.bot_id AND ins.external_id = ss.interaction_external_id
-            )
-            SELECT bot_id, external_id FROM ins
+            ), {STAGED_SOURCES_OF_INSERTED}
             """,
             [run_id, run_id],
         )
