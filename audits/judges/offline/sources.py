@@ -222,8 +222,15 @@ def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
     texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
-    common = frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", text or ""))))
+    common = lower_case_stems(text or "")
     return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
+
+
+@lru_cache(maxsize=4096)
+def lower_case_stems(passage: str) -> frozenset[str]:
+    """Stems of the words a passage writes in lower case: a capitalised word among them
+    is an ordinary word at a sentence's start, not a name."""
+    return frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", passage))))
 
 
 # Capitalised words: names of plans, tiers and products when the chunk never writes them

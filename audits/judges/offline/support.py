@@ -34,7 +34,13 @@ from kbaudit.text.tokens import (
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
-from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause, table_row
+from .sources import (
+    CLAUSE_BREAK_RE,
+    PreparedSource,
+    SourceClause,
+    lower_case_stems,
+    table_row,
+)
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -428,15 +434,10 @@ PREDICATE_OVERLAP = 0.8
 def _names(text: str, passage: str) -> frozenset[str]:
     """Stems of the names a text uses: capitalised words the passage never writes in
     lower case ("Owners", "Platinum"; not "Workspaces" beside "a workspace")."""
-    common = _lower_case_stems(passage)
+    common = lower_case_stems(passage)
     return frozenset(
         token for word in _capitalised(text) for token in content_stems(word) if token not in common
     )
-
-
-@lru_cache(maxsize=4096)
-def _lower_case_stems(passage: str) -> frozenset[str]:
-    return frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", passage))))
 
 
 def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
