@@ -122,7 +122,9 @@ def failing_conversations(
         Evaluation.objects.filter(pk__in=chosen).select_related("bot", "interaction"),
         key=lambda e: chosen.index(e.pk),
     )
-    ranks = _article_ranks(article, [e.interaction_id for e in ranked])
+    ranks = _article_ranks(
+        article, [e.interaction_id for e in ranked], _span(e.occurred_at for e in ranked)
+    )
     return [_failing(e, ranks.get(e.interaction_id, [])) for e in ranked]
 
 
@@ -137,21 +139,16 @@ def _one_per_meaning(candidates: list[tuple[int, str]], limit: int) -> list[int]
     return picked[:limit]
 
 
-def _article_ranks(article: Article, interaction_ids: list[int]) -> dict[int, list[int]]:
-    """Where the article ranked in each of these interactions' retrievals."""
+def _article_ranks(
+    article: Article, interaction_ids: list[int], span: tuple[datetime, datetime] | None = None
+) -> dict[int, list[int]]:
+    """Where the article ranked in each of these interactions' retrievals; ``span``, the
+    interactions' first and last timestamp when known, bounds the sources read to it."""
     ranks: dict[int, list[int]] = {}
     if not interaction_ids:
         return ranks
     if connection.vendor == "postgresql":
-        # One array parameter: thousands of IN placeholders cost more to build than the
-        # query takes to run.
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT interaction_id, rank FROM {RetrievedSource._meta.db_table}"
-                " WHERE article_key = %s AND interaction_id = ANY(%s)",
-                [article.external_id, list(interaction_ids)],
-            )
-            rows = cursor.fetchall()
+        rows = _ranks_by_interaction(article, interaction_ids, span)
     else:
         rows = RetrievedSource.objects.filter(
             article_key=article.external_id, interaction_id__in=interaction_ids
@@ -159,6 +156,32 @@ def _article_ranks(article: Article, interaction_ids: list[int]) -> dict[int, li
     for interaction_id, rank in rows:
         ranks.setdefault(interaction_id, []).append(rank)
     return ranks
+
+
+def _ranks_by_interaction(article: Article, interaction_ids: list[int], span) -> list[tuple]:
+    """Each interaction's sources through the primary key (interaction, rank), a few rows
+    each: filtered by article first, a popular article's whole history of retrievals was
+    read to find the few thousand asked for. One array parameter: thousands of IN
+    placeholders cost more to build than the query takes to run. The span (the sources
+    carry their interaction's timestamp as ``occurred_at``) keeps a partitioned table to
+    those months' partitions."""
+    sql = (
+        "SELECT s.interaction_id, s.rank FROM unnest(%s::bigint[]) AS wanted(id)"
+        f" JOIN {RetrievedSource._meta.db_table} s ON s.interaction_id = wanted.id"
+        " WHERE s.article_key = %s"
+    )
+    params: list = [list(interaction_ids), article.external_id]
+    if span is not None:
+        sql += " AND s.occurred_at >= %s AND s.occurred_at <= %s"
+        params += list(span)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _span(stamps: Iterable[datetime]) -> tuple[datetime, datetime] | None:
+    stamps = list(stamps)
+    return (min(stamps), max(stamps)) if stamps else None
 
 
 def _failing(evaluation: Evaluation, article_ranks: list[int]) -> FailingConversation:
@@ -234,11 +257,11 @@ def unanswered_sub_questions(
     rows = list(
         evaluations.annotate(
             questions=KT("details__sub_queries"), coverage=KT("details__matches__source_query")
-        ).values_list("interaction_id", "questions", "coverage")
+        ).values_list("interaction_id", "questions", "coverage", "occurred_at")
     )
-    ranks = _article_ranks(article, [interaction_id for interaction_id, _, _ in rows])
+    ranks = _article_ranks(article, [row[0] for row in rows], _span(row[3] for row in rows))
     questions = []
-    for interaction_id, asked, coverage in rows:
+    for interaction_id, asked, coverage, _ in rows:
         details = {"sub_queries": _json(asked), "matches": {"source_query": _json(coverage)}}
         article_ranks = ranks.get(interaction_id, [])
         # an article that answered part of the question is the page for the rest of it

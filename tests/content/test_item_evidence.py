@@ -7,7 +7,13 @@ from django.urls import reverse
 
 from audits.judges.rewrite import MAX_COMPLETION_TOKENS
 from content.models import ReviewItem, RewriteSuggestion
-from content.review.evidence import group_questions, highlight, unanswered_sub_questions
+from audits.models import Interaction, RetrievedSource
+from content.review.evidence import (
+    failing_conversations,
+    group_questions,
+    highlight,
+    unanswered_sub_questions,
+)
 from content.review.suggestions import suggestion_generate
 from tests.factories import (
     ArticleFactory,
@@ -29,6 +35,15 @@ def test_the_article_never_answers_the_restocking_fee_asked_24_times(bot, return
     top = groups[0]
     assert "restocking fee" in top.example.lower() and top.count == 24
     assert len(top.phrasings) == 3
+
+
+def test_each_failing_conversation_shows_where_the_article_ranked_in_it(bot, returns_gap):
+    # the latest answer retrieved the article third, not first
+    latest = Interaction.objects.filter(bot=bot).latest("timestamp")
+    RetrievedSource.objects.filter(interaction=latest, article_key="kb-returns").update(rank=3)
+    failing = failing_conversations(returns_gap, [bot], limit=10)
+    # the same question asked three ways: one conversation, the latest
+    assert {f.interaction.pk: f.article_ranks for f in failing} == {latest.pk: [3]}
 
 
 def test_grouping_joins_rephrasings_and_keeps_different_questions_apart():
