@@ -183,8 +183,10 @@ FROM audits_evaluation e
 JOIN audits_interaction i ON i.id = e.interaction_id
 LEFT JOIN content_interactionattribution ia ON ia.interaction_id = e.interaction_id
 WHERE e.bot_id = %s AND i.run_id IS NULL AND e.occurred_at >= %s AND e.occurred_at < %s
-    -- the interaction's timestamp is the evaluation's occurred_at: the window's partitions
-    AND i.timestamp >= %s AND i.timestamp < %s
+    -- the interaction's bot and timestamp are the evaluation's: the window is read through
+    -- the (bot, timestamp) index, from the window's partitions (without the bot, the
+    -- planner scanned every interaction of the month, or of the history, to find a day's)
+    AND i.bot_id = %s AND i.timestamp >= %s AND i.timestamp < %s
     AND {topic} <> ''
 GROUP BY {day}, {topic}
 """
@@ -215,10 +217,14 @@ def _sources_of_w() -> tuple[str, str, str]:
     joins, or the planner scans every row of every day to find the window's few thousand."""
     if connection.vendor == "postgresql":
         # The sources carry their interaction's timestamp: bounded by the window, on the
-        # partitioned layout they are read from the window's partitions only.
+        # partitioned layout they are read from the window's partitions only. OFFSET 0
+        # keeps the subquery a lookup per interaction: pulled up into a join, the planner
+        # (which underestimates the rows of a day just written) hashed every source of
+        # the month, or of the history, to find the window's.
         sources = (
             "CROSS JOIN LATERAL (SELECT article_key, rank FROM audits_retrievedsource"
-            " WHERE interaction_id = w.id AND occurred_at >= %s AND occurred_at < %s) s"
+            " WHERE interaction_id = w.id AND occurred_at >= %s AND occurred_at < %s"
+            " OFFSET 0) s"
         )
         credits = (
             "CROSS JOIN LATERAL (SELECT interaction_id, article_key, role, covered, grounded"
@@ -282,7 +288,7 @@ def _bot_rows(bot: Bot, start: datetime, end: datetime) -> int:
 
 def _topic_rows(bot: Bot, start: datetime, end: datetime) -> int:
     sql = TOPIC_SQL.format(day=_day("e.occurred_at"), table=_table(TopicDayRollup), topic=TOPIC)
-    return _execute(sql, [bot.pk, bot.pk, start, end, start, end])
+    return _execute(sql, [bot.pk, bot.pk, start, end, bot.pk, start, end])
 
 
 # pg_advisory_xact_lock(namespace, bot id): the first key keeps these locks apart from
@@ -308,6 +314,7 @@ def rollup_update(*, bot: Bot, days: Iterable[date]) -> int:
         attribution_update(bot=bot, start=start, end=end)
         with transaction.atomic():
             _lock_bot_rollups(bot)
+            _work_memory(REFRESH_WORK_MEM)
             for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
                 model.objects.filter(bot=bot, day__gte=first, day__lte=last).delete()
             # computed and written by the database: no row travels through Python
@@ -323,7 +330,7 @@ def rollup_rebuild(*, bot: Bot) -> int:
     last = span.order_by("-timestamp").values_list("timestamp", flat=True).first()
     with transaction.atomic():
         _lock_bot_rollups(bot)
-        _rebuild_memory()
+        _work_memory(REBUILD_WORK_MEM)
         for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
             model.objects.filter(bot=bot).delete()
         if first is None:
@@ -337,10 +344,20 @@ def rollup_rebuild(*, bot: Bot) -> int:
 REBUILD_WORK_MEM = "256MB"
 
 
-def _rebuild_memory() -> None:
+# And of a refresh's: a few days' sources, credits and evaluations, sorted twice (at
+# 4 MB a day of a busy bot spilled every sort to disk).
+REFRESH_WORK_MEM = "64MB"
+
+
+def _work_memory(size: str) -> None:
+    """At least ``size`` per sort and hash until the transaction ends (PostgreSQL)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT set_config('work_mem', %s, true)", [REBUILD_WORK_MEM])
+            cursor.execute(
+                "SELECT set_config('work_mem', %s, true)"
+                " WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes(%s)",
+                [size, size],
+            )
 
 
 def _between(first: datetime, last: datetime) -> list[date]:

@@ -5,11 +5,17 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
 from audits.models import Evaluation
-from content.analytics.rollups import day_ranges, rollup_rebuild, rollup_update
+from content.analytics.rollups import (
+    REBUILD_WORK_MEM,
+    REFRESH_WORK_MEM,
+    day_ranges,
+    rollup_rebuild,
+    rollup_update,
+)
 from content.models import ArticleDayRollup, BotDayRollup, TopicDayRollup
 from tests.factories import (
     ArticleFactory,
@@ -161,3 +167,23 @@ def test_a_rebuild_leaves_the_rollup_tables_vacuumed_and_analysed(bot, kb):
         else:
             cursor.execute("SELECT tbl FROM sqlite_stat1 WHERE tbl LIKE 'content_%rollup'")
             assert "content_articledayrollup" in {row[0] for row in cursor.fetchall()}
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="work_mem is PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_a_refresh_sorts_in_memory_of_its_own_and_never_lowers_a_rebuilds(bot, kb):
+    traffic(bot, day=DAY1, article_keys=["kb-returns"], metrics=GOOD)
+
+    def work_mem() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_setting('work_mem')")
+            return cursor.fetchone()[0]
+
+    default = work_mem()
+    with transaction.atomic():
+        rollup_update(bot=bot, days=[DAY1.date()])
+        assert work_mem() == REFRESH_WORK_MEM
+    assert work_mem() == default
+    with transaction.atomic():
+        rollup_rebuild(bot=bot)
+        assert work_mem() == REBUILD_WORK_MEM
