@@ -187,3 +187,19 @@ def test_a_refresh_sorts_in_memory_of_its_own_and_never_lowers_a_rebuilds(bot, k
     with transaction.atomic():
         rollup_rebuild(bot=bot)
         assert work_mem() == REBUILD_WORK_MEM
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="autovacuum is PostgreSQL's")
+def test_autovacuum_follows_the_refreshes_of_the_rollup_tables():
+    # the default waits for a fifth of a table rewritten: a year of rollups, never
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname, reloptions FROM pg_class WHERE relname = ANY(%s)",
+            [["content_articledayrollup", "content_botdayrollup", "content_topicdayrollup"]],
+        )
+        options = dict(cursor.fetchall())
+    assert len(options) == 3
+    for found in options.values():
+        assert {"autovacuum_vacuum_scale_factor=0", "autovacuum_vacuum_threshold=10000"} <= set(
+            found or []
+        )
