@@ -1,0 +1,48 @@
+"""The offline judge on short answers to questions that ask for something: the words an
+answer adds to a restated question, names pieced together from a passage's words, and
+names made of words that also speak in the first person."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title="Passage", text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def grounded(result: JudgeResult) -> bool:
+    return result.metrics()["groundedness"] == 1.0
+
+
+# --- "My" and "Mine" inside a name do not make the answer the bot's own ------------
+
+
+def test_a_title_starting_with_my_is_a_name_not_an_opinion():
+    result = judge(
+        "What is the band's best known song?",
+        "My Own Worst Enemy",
+        'The band is best known for their hit song "My Own Worst Enemy".',
+    )
+
+    assert grounded(result)
+
+
+def test_a_place_named_mine_is_a_name_not_an_opinion():
+    result = judge(
+        "Which mine is operated by Northgate Mining?",
+        "Copper Ridge Mine",
+        "The Copper Ridge Mine is an open pit mine operated by Northgate Mining in Nunavut.",
+    )
+
+    assert grounded(result)
