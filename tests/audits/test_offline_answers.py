@@ -25,6 +25,46 @@ def grounded(result: JudgeResult) -> bool:
     return result.metrics()["groundedness"] == 1.0
 
 
+# --- A restated question is no evidence for the word the answer adds ---------------
+
+TRAMWAY = (
+    "The Hillside tramway runs from the harbour to the old market through the castle "
+    "gate. It was the first line in the county built on a narrow gauge."
+)
+TRAMWAY_QUESTION = "The Hillside tramway runs from the harbour to the old market on what gauge?"
+
+
+def test_it_flags_a_restated_question_around_a_word_no_source_gives():
+    result = judge(
+        TRAMWAY_QUESTION,
+        "The Hillside tramway runs from the harbour to the old market on a broad gauge.",
+        TRAMWAY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_restated_question_around_the_sources_word():
+    result = judge(
+        TRAMWAY_QUESTION,
+        "The Hillside tramway runs from the harbour to the old market on a narrow gauge.",
+        TRAMWAY,
+    )
+
+    assert grounded(result)
+
+
+def test_a_long_answer_to_a_yes_or_no_question_may_still_word_one_thing_otherwise():
+    # The question's words are the claim here; "change" is the answer's own wording.
+    result = judge(
+        "If I remove users from a yearly plan, does it take effect at the next renewal?",
+        "Yes: if you remove users from a yearly plan, the change takes effect at the next renewal.",
+        "Removing users from a yearly plan takes effect at the next renewal.",
+    )
+
+    assert grounded(result)
+
+
 # --- "My" and "Mine" inside a name do not make the answer the bot's own ------------
 
 

@@ -50,6 +50,8 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
+# A long fact adding no more than this many words to the question claims only those.
+SHORT_CLAIM_WORDS = 1
 # Weight of a word echoed from the question (see lexical_score).
 QUERY_WORD_WEIGHT = 1.0
 # A source clause this close to a fact is the fact's own statement, so an opposite
@@ -84,6 +86,8 @@ class QueryContext:
     text: str = ""
     # The values the customer told, in this question or an earlier one.
     told_quantities: tuple[Quantity, ...] = ()
+    # This question asks for a thing, a name or a value, not for a yes or a no.
+    asks_for: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,19 @@ def lexical_score(
         return 0.0
     echoed = len((words - source_stems) & query.stems) if anchored else 0
     return (found + QUERY_WORD_WEIGHT * echoed) / len(words)
+
+
+def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext) -> bool:
+    """A long fact may miss a word, but not when it is long only for restating a
+    question that asks for something: an answer repeating a long question around a word
+    of its own ("... on a broad gauge" for "... on what gauge?") claims only that word,
+    and must carry it. A yes-or-no question's words are the claim itself, and count as
+    any fact's."""
+    claimed = _claimed(fact, source_stems)
+    added = claimed - query.stems - query.earlier
+    if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
+        return True
+    return added <= source_stems or not query.asks_for
 
 
 def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
@@ -211,16 +228,23 @@ def _word_support(
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
+    union = _all_stems(sources)
     scores = [
         lexical_score(fact, source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
     ]
-    row = [1 if score >= threshold else 0 for score in scores]
+    row = [
+        1 if score >= threshold and _adds_carried(fact, source.stems, query) else 0
+        for score, source in zip(scores, sources, strict=True)
+    ]
     if any(row):
         return FactSupport(row, None, "", None)
     # A fact may join two sources ("headphones" from one, "30 days" from another).
-    union = _all_stems(sources)
-    if len(sources) > 1 and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold:
+    if (
+        len(sources) > 1
+        and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold
+        and _adds_carried(fact, union, query)
+    ):
         credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
