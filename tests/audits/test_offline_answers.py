@@ -65,6 +65,38 @@ def test_a_long_answer_to_a_yes_or_no_question_may_still_word_one_thing_otherwis
     assert grounded(result)
 
 
+# --- A name the answer pieces together from the passage's words --------------------
+
+VILLA = (
+    "Harbour View Lodge, now known as Cliffside House, is a Georgian villa built for "
+    "the shipowner Mary Dunmore."
+)
+
+
+def test_it_flags_a_name_made_of_two_names_halves():
+    result = judge("What is the villa built for Mary Dunmore called now?", "Harbour House.", VILLA)
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_name_as_the_passage_writes_it():
+    result = judge(
+        "What is the villa built for Mary Dunmore called now?", "Cliffside House.", VILLA
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_name_made_of_names_the_passage_gives_whole():
+    result = judge(
+        "What does roaming cost on Lite?",
+        "The Lite Europe rate is £2.50 a day.",
+        "Lite customers pay £2.50 a day to roam in Europe.",
+    )
+
+    assert grounded(result)
+
+
 # --- "My" and "Mine" inside a name do not make the answer the bot's own ------------
 
 

@@ -151,6 +151,61 @@ def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext)
     return added <= source_stems or not query.asks_for
 
 
+# Two or more capitalised words in a row: "Lake Erie State Park", "Rainbow Estate".
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+
+
+def _names_written(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> bool:
+    """Each name of several words the fact gives is one the sources or the question
+    give: written so, its words in that order, or made of names they give whole ("the
+    Lite Europe rate" of "Lite" and "Europe"). Words they never use are left to the
+    other checks ("Elvis Presley" beside "Presley")."""
+    texts = [source.plain for source in sources] + [query.text]
+    known = _all_stems(sources) | query.stems
+    for match in _NAME_RUN_RE.finditer(fact.text):
+        name = tuple(token for token in content_stems(match.group()) if token in known)
+        if len(name) < 2 or any(_written(name, text) for text in texts):
+            continue
+        pieces = _whole_names(tuple(texts[:-1])) | _whole_names((query.text,), words=False)
+        if not _made_of(name, pieces):
+            return False
+    return True
+
+
+def _written(name: tuple[str, ...], text: str) -> bool:
+    stems = content_stems(text)
+    size = len(name)
+    return any(stems[start : start + size] == name for start in range(len(stems)))
+
+
+@lru_cache(maxsize=4096)
+def _whole_names(texts: tuple[str, ...], *, words: bool = True) -> frozenset[tuple[str, ...]]:
+    """The names the texts give, each as a whole (a run of capitalised words), and with
+    ``words`` the words they only ever write in lower case, each a piece a name may be
+    made of (a passage written all in lower case names nothing). A question's words are
+    not: the customer's "state park" makes no name of "Lake Erie State Park"."""
+    names: set[tuple[str, ...]] = set()
+    for text in texts:
+        runs = {content_stems(match.group()) for match in _CAPITALISED_RUN_RE.finditer(text)}
+        capitalised = frozenset(token for run in runs for token in run)
+        names |= runs
+        if words:
+            names |= {(token,) for token in lower_case_stems(text) - capitalised}
+    return frozenset(names)
+
+
+_CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+
+
+def _made_of(name: tuple[str, ...], pieces: frozenset[tuple[str, ...]]) -> bool:
+    """The name splits into consecutive pieces, each one of ``pieces``."""
+    ends = {0}
+    for end in range(1, len(name) + 1):
+        if any(name[start:end] in pieces for start in ends if start < end):
+            ends.add(end)
+    return len(name) in ends
+
+
 def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
     words = _claimed(fact, source_stems)
     return len(words & source_stems) / len(words) if words else 1.0
@@ -229,6 +284,11 @@ def _word_support(
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
     union = _all_stems(sources)
+    if not _names_written(fact, sources, query):
+        # Words of the passage put together into a name it never gives ("Lake Erie
+        # State Park" beside "Presque Isle State Park ... Lake Erie"): no paraphrase.
+        invented = _word_share(fact, union) < INVENTED_BELOW and not fact.personal
+        return FactSupport([0] * len(sources), "not_in_sources", "", None, invented)
     scores = [
         lexical_score(fact, source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
