@@ -118,3 +118,54 @@ def test_a_place_named_mine_is_a_name_not_an_opinion():
     )
 
     assert grounded(result)
+
+
+# --- A choice between the things a question names -----------------------------------
+
+STATIONS = (
+    "Northfield Parkway Station is a railway station in the town of Ashby, Kent. "
+    "Southbrook Halt is a request stop on the moorland line near Carlow, in Devon."
+)
+
+
+def test_it_flags_the_pick_of_the_thing_the_passage_says_it_of_the_other():
+    result = judge(
+        "Which one is in Devon, Northfield Parkway Station or Southbrook Halt?",
+        "Northfield Parkway Station is in Devon.",
+        STATIONS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_pick_the_passage_says_it_of():
+    result = judge(
+        "Which one is in Devon, Northfield Parkway Station or Southbrook Halt?",
+        "Southbrook Halt is in Devon.",
+        STATIONS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_either_pick_when_the_passage_says_it_of_both():
+    result = judge(
+        "Which one is in Kent, Northfield Parkway Station or Southbrook Halt?",
+        "Northfield Parkway Station is in Kent.",
+        "Northfield Parkway Station is a railway station in Ashby, Kent. "
+        "Southbrook Halt is a request stop near Carlow, in Kent.",
+    )
+
+    assert grounded(result)
+
+
+def test_a_choice_the_passage_says_of_neither_is_left_to_the_other_checks():
+    # "Older" is a comparison of values: no sentence says it, so no side is taken here.
+    result = judge(
+        "Which is older, Northfield Parkway Station or Southbrook Halt?",
+        "Southbrook Halt is a request stop near Carlow.",
+        STATIONS,
+    )
+
+    assert grounded(result)
+

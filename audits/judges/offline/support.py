@@ -33,11 +33,12 @@ from kbaudit.text.tokens import (
 
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .decompose import Fact, has_verb
-from .questions import VERB_RE
+from .questions import QUESTION_FILLER, VERB_RE
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
     SourceClause,
+    SourceSentence,
     lower_case_stems,
     table_row,
 )
@@ -254,6 +255,7 @@ def fact_support(
         _condition_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _choice_problem(fact, sources, query),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
@@ -557,6 +559,84 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 if moved is not None:
                     return moved
     return _moved_from(mine, predicate, sources, named)
+
+
+# A question choosing between things it names: "X or Y?", "between X and Y, which ...".
+_CHOICE_RE = re.compile(r"\b(?:or|between|which one|which of)\b", re.IGNORECASE)
+# Up to this share of the question's words, the sentences about a thing do not say
+# what the question asks of it.
+CHOICE_UNSAID = 0.5
+
+
+def _choice_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question asks which of the things it names is so ("which airport is in
+    Tennessee, X or Y?") and the fact picks one whose sentences do not say so, while a
+    sentence about the other says all of it: the passage says it of the other one."""
+    if fact.negated or not _CHOICE_RE.search(query.text):
+        return None
+    options = _options(query.text)
+    picked = [option for option in options if _written(option, fact.text)]
+    if len(picked) != 1:
+        return None
+    named = frozenset(token for option in options for token in option)
+    asked = subject_stems(query.stems) - named - QUESTION_FILLER
+    if not asked:
+        return None
+    others = [option for option in options if option != picked[0]]
+    said_of_picked, _ = _said_of(picked[0], others, asked, sources, continued=True)
+    for other in others:
+        said, passage = _said_of(other, [picked[0]], asked, sources)
+        if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
+            return Problem("contradicts_source", passage[1].text, passage[0])
+    return None
+
+
+def _options(question: str) -> list[tuple[str, ...]]:
+    """The things a question offers to choose from: names (runs of capitalised words)
+    joined by "or" or "and" ("David Lee Roth or Cia Berg")."""
+    runs = list(_CAPITALISED_RUN_RE.finditer(question))
+    pairs = {"or": [], "and": []}
+    for first, second in zip(runs, runs[1:], strict=False):
+        joined = _JOINED_RE.fullmatch(question[first.end() : second.start()])
+        if joined:
+            pairs[joined.group(1).lower()].append((first, second))
+    # "Rock and Roll Hall of Fame, David Lee Roth or Cia Berg": "or" offers the choice.
+    found: list[tuple[str, ...]] = []
+    for match in (match for pair in pairs["or"] or pairs["and"] for match in pair):
+        option = content_stems(match.group())
+        if option and option not in found:
+            found.append(option)
+    return found
+
+
+_JOINED_RE = re.compile(r",?\s+(or|and)\s+", re.IGNORECASE)
+
+
+def _said_of(
+    option: tuple[str, ...],
+    others: Sequence[tuple[str, ...]],
+    asked: frozenset[str],
+    sources: Sequence[PreparedSource],
+    *,
+    continued: bool = False,
+) -> tuple[float, tuple[int, SourceSentence] | None]:
+    """The share of the asked words the best sentence naming the option (and none of
+    the others) says, and that sentence; ``continued``: a sentence going on about it
+    ("In 2007, he was inducted ...") counts too."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = _written(option, sentence.text)
+            if not about and continued and position and _PRONOUN_IN_RE.search(sentence.text):
+                about = _written(option, source.sentences[position - 1].text)
+            if not about or any(_written(other, sentence.text) for other in others):
+                continue
+            share = len(asked & (sentence.stems - set(option))) / len(asked)
+            if found is None or share > best:
+                best, found = share, (index, sentence)
+    return best, found
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
