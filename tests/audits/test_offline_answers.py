@@ -169,3 +169,16 @@ def test_a_choice_the_passage_says_of_neither_is_left_to_the_other_checks():
 
     assert grounded(result)
 
+
+# --- Sentences pasted together without a space --------------------------------------
+
+
+def test_a_full_stop_glued_to_the_next_sentence_still_ends_it():
+    result = judge(
+        "Which magazine was founded in 1987, Garden Weekly or Track Day?",
+        "Track Day was founded in 1987.",
+        "Garden Weekly is a British monthly gardening magazine founded in 1987.Track Day is "
+        "a monthly car magazine devoted to racing.",
+    )
+
+    assert not grounded(result)

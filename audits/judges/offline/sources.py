@@ -221,9 +221,18 @@ def _topic(title: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
 def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
-    texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
+    texts = [
+        sentence
+        for line in plain_lines(text)
+        for sentence in split_sentences(_GLUED_STOP_RE.sub(". ", line))
+    ]
     common = lower_case_stems(text or "")
     return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
+
+
+# Text pasted together loses the space after a full stop ("founded in 1987.Hot Rod is
+# a ..."): the stop still ends the sentence. Not inside "e.g.The" or "U.S.Army".
+_GLUED_STOP_RE = re.compile(r"(?<!\.[a-z])(?<=[a-z\d)\]\"”’])\.(?=[A-Z][a-z])")
 
 
 @lru_cache(maxsize=4096)
