@@ -170,6 +170,32 @@ def test_a_choice_the_passage_says_of_neither_is_left_to_the_other_checks():
     assert grounded(result)
 
 
+# --- Said of both, it must hold of each --------------------------------------------
+
+
+def test_it_flags_both_when_the_passage_says_it_of_one():
+    result = judge(
+        "Who was inducted into the Northern Music Hall of Fame, Ann Reed or Tom Hale?",
+        "Both Ann Reed and Tom Hale were inducted into the Northern Music Hall of Fame.",
+        "Ann Reed is a Welsh singer and television presenter from Cardiff. Tom Hale is an "
+        "English drummer. In 2007, he was inducted into the Northern Music Hall of Fame.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_both_when_the_passage_says_it_of_each():
+    result = judge(
+        "Were Ann Reed and Tom Hale inducted into the Northern Music Hall of Fame?",
+        "Both Ann Reed and Tom Hale were inducted into the Northern Music Hall of Fame.",
+        "Ann Reed is a Welsh singer. In 2005, she was inducted into the Northern Music Hall "
+        "of Fame. Tom Hale is an English drummer. In 2007, he was inducted into the "
+        "Northern Music Hall of Fame.",
+    )
+
+    assert grounded(result)
+
+
 # --- Sentences pasted together without a space --------------------------------------
 
 

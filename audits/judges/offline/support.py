@@ -256,6 +256,7 @@ def fact_support(
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         _choice_problem(fact, sources, query),
+        _both_problem(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
@@ -635,6 +636,45 @@ def _said_of(
                 continue
             share = len(asked & (sentence.stems - set(option))) / len(asked)
             if found is None or share > best:
+                best, found = share, (index, sentence)
+    return best, found
+
+
+def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
+    were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
+    Reed does."""
+    verb = _FIRST_VERB_RE.search(fact.text)
+    head = fact.text[: verb.start()] if verb else ""
+    if fact.negated or not _BOTH_RE.search(head):
+        return None
+    subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
+    if len(subjects) < 2:
+        return None
+    predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
+    if len(predicate) < 2:
+        return None
+    said = [_said_of_subject(subject, predicate, sources) for subject in subjects]
+    best = max(said, key=lambda found: found[0])
+    if best[0] >= CHOICE_UNSAID and min(share for share, _ in said) < CHOICE_UNSAID:
+        index, sentence = best[1]
+        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _said_of_subject(
+    subject: frozenset[str], predicate: frozenset[str], sources: Sequence[PreparedSource]
+) -> tuple[float, tuple[int, SourceSentence] | None]:
+    """The share of the predicate the best sentence about the subject says: one naming
+    it, or going on about it from the sentence before ("In 2007, he was ...")."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = subject <= sentence.stems
+            if not about and position and _PRONOUN_IN_RE.search(sentence.text):
+                about = subject <= source.sentences[position - 1].stems
+            share = len(predicate & sentence.stems) / len(predicate)
+            if about and (found is None or share > best):
                 best, found = share, (index, sentence)
     return best, found
 
