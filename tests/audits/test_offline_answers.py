@@ -148,6 +148,19 @@ def test_it_passes_the_pick_the_passage_says_it_of():
     assert grounded(result)
 
 
+def test_what_a_choice_asks_is_what_follows_its_question_word():
+    # Both are request stops on the moorland line; only the asked part tells them apart.
+    result = judge(
+        "Northfield Parkway Station and Southbrook Halt are both request stops on the "
+        "moorland line, but which one is in Devon?",
+        "Northfield Parkway Station is in Devon.",
+        "Northfield Parkway Station is a request stop on the moorland line in Ashby, Kent. "
+        "Southbrook Halt is a request stop on the moorland line near Carlow, in Devon.",
+    )
+
+    assert not grounded(result)
+
+
 def test_it_passes_either_pick_when_the_passage_says_it_of_both():
     result = judge(
         "Which one is in Kent, Northfield Parkway Station or Southbrook Halt?",

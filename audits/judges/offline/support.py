@@ -582,7 +582,10 @@ def _choice_problem(
     if len(picked) != 1:
         return None
     named = frozenset(token for option in options for token in option)
-    asked = subject_stems(query.stems) - named - QUESTION_FILLER
+    # "X and Y are both weeklies, but which one is owned by Z?": what it asks is Z's.
+    asking = list(_WH_WORD_RE.finditer(query.text))
+    words = frozenset(content_stems(query.text[asking[-1].start() :])) if asking else query.stems
+    asked = subject_stems(words) - named - QUESTION_FILLER
     if not asked:
         return None
     others = [option for option in options if option != picked[0]]
@@ -592,6 +595,9 @@ def _choice_problem(
         if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
             return Problem("contradicts_source", passage[1].text, passage[0])
     return None
+
+
+_WH_WORD_RE = re.compile(r"\b(?:what|which|who|whose|where)\b", re.IGNORECASE)
 
 
 def _options(question: str) -> list[tuple[str, ...]]:
