@@ -54,6 +54,18 @@ def test_it_passes_a_restated_question_around_the_sources_word():
     assert grounded(result)
 
 
+def test_it_flags_an_answer_made_only_of_the_questions_words():
+    result = judge(
+        'Tom Hale played what character in the "Harbour Lights" radio series?',
+        "Tom Hale played the Harbour Lights radio series.",
+        'Kato is a fictional character from the "Harbour Lights" series. Ann Reed took the '
+        "role on stage, and in the radio series he was voiced by Tom Hale. Tom Hale "
+        "(1920-1990) was a Cornish actor, singer and writer.",
+    )
+
+    assert not grounded(result)
+
+
 def test_a_long_answer_to_a_yes_or_no_question_may_still_word_one_thing_otherwise():
     # The question's words are the claim here; "change" is the answer's own wording.
     result = judge(

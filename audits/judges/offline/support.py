@@ -143,13 +143,16 @@ def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext)
     """A long fact may miss a word, but not when it is long only for restating a
     question that asks for something: an answer repeating a long question around a word
     of its own ("... on a broad gauge" for "... on what gauge?") claims only that word,
-    and must carry it. A yes-or-no question's words are the claim itself, and count as
-    any fact's."""
+    and must carry it; one adding nothing claims every word it echoes. A yes-or-no
+    question's words are the claim itself, and count as any fact's."""
     claimed = _claimed(fact, source_stems)
     added = claimed - query.stems - query.earlier
     if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
         return True
-    return added <= source_stems or not query.asks_for
+    if not query.asks_for:
+        return True
+    # Adding nothing, it answers with the question's own words: all of them are claimed.
+    return (added or claimed) <= source_stems
 
 
 # Two or more capitalised words in a row: "Lake Erie State Park", "Rainbow Estate".
