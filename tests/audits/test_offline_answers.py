@@ -233,3 +233,26 @@ def test_a_full_stop_glued_to_the_next_sentence_still_ends_it():
     )
 
     assert not grounded(result)
+
+
+# --- A life span in brackets says when someone was born and died --------------------
+
+
+def test_a_life_span_in_brackets_supports_born_and_died():
+    result = judge(
+        "Tell me about her.",
+        "She was born on 3 March 1901 and died on 9 May 1980.",
+        "Ada Penrose (3 March 1901 – 9 May 1980) was an English engineer and inventor.",
+    )
+
+    assert grounded(result)
+
+
+def test_a_life_span_supports_only_its_own_dates():
+    result = judge(
+        "Tell me about her.",
+        "She was born on 4 March 1901.",
+        "Ada Penrose (3 March 1901 – 9 May 1980) was an English engineer and inventor.",
+    )
+
+    assert not grounded(result)

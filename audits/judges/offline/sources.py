@@ -262,7 +262,7 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
     return SourceSentence(
         position=position,
         text=text,
-        stems=frozenset(content_stems(text)),
+        stems=frozenset(content_stems(text)) | _life_span(text),
         quantities=quantities,
         negated=has_negation(text),
         governed=governing_conditions(text, quantities) if quantities else {},
@@ -275,6 +275,16 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
             if part.strip()
         ],
     )
+
+
+# "Jane Doe (4 May 1901 – 2 June 1980) was ...": two years in brackets after a name are
+# when the person was born and died, as the sentence would say in words.
+_LIFE_SPAN_RE = re.compile(r"\([^()]*\b\d{4}\s*[–—-]\s*[^()]*\b\d{4}\s*\)")
+_LIFE_SPAN_STEMS = frozenset(content_stems("born died birth death"))
+
+
+def _life_span(text: str) -> frozenset[str]:
+    return _LIFE_SPAN_STEMS if _LIFE_SPAN_RE.search(text) else frozenset()
 
 
 # A table cell as plain_lines writes it: "For Premier, Monthly fee: £15."
