@@ -39,6 +39,8 @@ _SHORT_ACK_RE = re.compile(
     r"|understood|perfect|wonderful|awesome|cool|nice|oh|wow|ah|i see|indeed|right)\b",
     re.IGNORECASE,
 )
+# "Great Britain", "Nice Airport": a word of acknowledgement opening a name.
+_NAME_START_RE = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]")
 _REFUSAL_RE = re.compile(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
@@ -237,7 +239,7 @@ def _is_social(text: str) -> bool:
     pattern = next(
         (p for p in (_GREETING_RE, _PLEASANTRY_RE, _SHORT_ACK_RE) if p.search(text)), None
     )
-    if pattern is None:
+    if pattern is None or (pattern is _SHORT_ACK_RE and _NAME_START_RE.match(text)):
         return False
     leftover = pattern.sub(" ", text)
     return len(content_stems(leftover)) <= 3

@@ -256,3 +256,17 @@ def test_a_life_span_supports_only_its_own_dates():
     )
 
     assert not grounded(result)
+
+
+# --- A name opening with a word of acknowledgement is an answer, not politeness -----
+
+
+def test_a_name_starting_with_great_is_an_answer():
+    result = judge(
+        "Of which kingdom did Queen Anne reign?",
+        "Great Britain",
+        "Queen Anne reigned over Great Britain from 1707.",
+    )
+
+    assert result.facts == ["Great Britain"]
+    assert grounded(result)
