@@ -109,6 +109,18 @@ def test_it_passes_a_name_made_of_names_the_passage_gives_whole():
     assert grounded(result)
 
 
+def test_a_word_only_the_question_uses_is_left_out_of_the_name():
+    result = judge(
+        "What happened to the backlot tour at the film studios?",
+        "The Studio Backlot Tour ride would close on 27 September 2014 to make room for "
+        "the new orchestral hall.",
+        "The Backlot Tour opened in 1989. In 2014 it was announced that the ride would "
+        "close on 27 September 2014 to make room for the new orchestral hall.",
+    )
+
+    assert grounded(result)
+
+
 # --- "My" and "Mine" inside a name do not make the answer the bot's own ------------
 
 

@@ -162,10 +162,11 @@ _NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
 def _names_written(fact: Fact, sources: Sequence[PreparedSource], query: QueryContext) -> bool:
     """Each name of several words the fact gives is one the sources or the question
     give: written so, its words in that order, or made of names they give whole ("the
-    Lite Europe rate" of "Lite" and "Europe"). Words they never use are left to the
-    other checks ("Elvis Presley" beside "Presley")."""
+    Lite Europe rate" of "Lite" and "Europe"). Words no source uses are left to the
+    other checks ("Elvis Presley" beside "Presley", the customer's "Studio Backlot
+    Tour" beside "the Backlot Tour")."""
     texts = [source.plain for source in sources] + [query.text]
-    known = _all_stems(sources) | query.stems
+    known = _all_stems(sources)
     for match in _NAME_RUN_RE.finditer(fact.text):
         name = tuple(token for token in content_stems(match.group()) if token in known)
         if len(name) < 2 or any(_written(name, text) for text in texts):
