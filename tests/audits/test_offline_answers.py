@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText
 from audits.judges.offline import OfflineJudge
+from audits.judges.offline.decompose import split_response
+from audits.judges.offline.sources import prepare_sources
+from audits.judges.offline.support import QueryContext, fact_support
+from kbaudit.text.tokens import content_stems
 
 
 def judge(query: str, response: str, *sources: str) -> JudgeResult:
@@ -64,6 +68,26 @@ def test_it_flags_an_answer_made_only_of_the_questions_words():
     )
 
     assert not grounded(result)
+
+
+def test_the_word_a_long_answer_may_miss_is_never_one_of_the_questions():
+    # Read by its words: "sung by" is the question's, and no source says Ann Reed sang it.
+    query = '"Harbour Lights" is a song sung by Ann Reed from which group?'
+    sources = prepare_sources(
+        [
+            SourceText(
+                rank=1,
+                text='"Harbour Lights" is a song by the folk band Kittiwake. Kittiwake is a '
+                "folk band from Penzance, consisting of fiddler Ann Reed and drummer Joe Hale.",
+            )
+        ]
+    )
+    context = QueryContext(stems=frozenset(content_stems(query)), quantities=(), text=query)
+    (fact,) = split_response(
+        '"Harbour Lights" is a song sung by Ann Reed from the band Penzance.', query
+    ).facts
+
+    assert fact_support(fact, sources, context).reason == "not_in_sources"
 
 
 def test_a_long_answer_to_a_yes_or_no_question_may_still_word_one_thing_otherwise():

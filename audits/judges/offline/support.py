@@ -300,9 +300,16 @@ def _word_support(
         lexical_score(fact, source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
     ]
+    # The word a long fact may miss is a paraphrase of the source's, never one of the
+    # question's ("a song sung by ..." for "... sung by whom?"), unless a value of the
+    # source's own anchors the fact to the customer's case.
     row = [
-        1 if score >= threshold and _adds_carried(fact, source.stems, query) else 0
-        for score, source in zip(scores, sources, strict=True)
+        1
+        if score >= threshold
+        and _adds_carried(fact, source.stems, query)
+        and (index in holders or not (_claimed(fact, source.stems) - source.stems) & query.stems)
+        else 0
+        for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
     if any(row):
         return FactSupport(row, None, "", None)
