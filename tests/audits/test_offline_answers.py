@@ -8,7 +8,7 @@ from audits.judges.base import JudgeInput, JudgeResult, SourceText
 from audits.judges.offline import OfflineJudge
 from audits.judges.offline.decompose import split_response
 from audits.judges.offline.sources import prepare_sources
-from audits.judges.offline.support import QueryContext, fact_support
+from audits.judges.offline.support import QueryContext, _moved_attribute, fact_support
 from kbaudit.text.tokens import content_stems
 
 
@@ -166,6 +166,27 @@ def test_a_place_named_mine_is_a_name_not_an_opinion():
     )
 
     assert grounded(result)
+
+
+# --- A value said of one named thing is not another's ------------------------------
+
+PLAYERS = (
+    "Ann Reed partnered with Joy Hale as the first seed. Mary Lee (born 7 June 1981) "
+    "is a Welsh former tennis player."
+)
+
+
+def test_a_date_said_of_another_person_is_moved_to_the_fact_subject():
+    # "Wales" is in no sentence about Mary Lee: the date is what ties the claim to her.
+    (fact,) = split_response("Joy Hale was born in Wales on 7 June 1981.").facts
+
+    assert _moved_attribute(fact, prepare_sources([SourceText(rank=1, text=PLAYERS)]))
+
+
+def test_a_date_said_of_its_own_person_is_not_moved():
+    (fact,) = split_response("Mary Lee was born in Wales on 7 June 1981.").facts
+
+    assert _moved_attribute(fact, prepare_sources([SourceText(rank=1, text=PLAYERS)])) is None
 
 
 # --- A choice between the things a question names -----------------------------------

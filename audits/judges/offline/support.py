@@ -557,8 +557,10 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
     subject = (
         _name_stems(head) & known if plain and not _NOT_SUBJECT_RE.search(head) else frozenset()
     )
-    predicate = subject_stems(fact.stems) - mine
-    removed = subject_stems(fact.stems) - frozenset(content_stems(head))
+    # The values the fact states are said of its subject too ("born on 7 June 1981").
+    numbers = frozenset(token for token in fact.stems if token[:1].isdigit())
+    predicate = (subject_stems(fact.stems) | numbers) - mine
+    removed = (subject_stems(fact.stems) | numbers) - frozenset(content_stems(head))
     if subject and len(removed) >= 2:
         # What is said of the subject, without the words naming it ("university").
         mine, predicate = subject, removed
