@@ -327,3 +327,16 @@ def test_a_name_starting_with_great_is_an_answer():
 
     assert result.facts == ["Great Britain"]
     assert grounded(result)
+
+
+# --- "Referred to as" names a thing as "known as" does -------------------------------
+
+
+def test_known_as_restates_referred_to_as():
+    result = judge(
+        "What do people call it?",
+        "The harbour is known as the Old Pool.",
+        "The harbour is often referred to as the Old Pool.",
+    )
+
+    assert grounded(result)
