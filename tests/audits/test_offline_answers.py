@@ -189,6 +189,34 @@ def test_a_date_said_of_its_own_person_is_not_moved():
     assert _moved_attribute(fact, prepare_sources([SourceText(rank=1, text=PLAYERS)])) is None
 
 
+# --- A description said to be a name is said of that name ---------------------------
+
+ISLANDS = (
+    "The beetle is found on every island of the archipelago except Tresco, Bryher and "
+    "St Agnes. St Agnes has the smallest population of all the Isles of Scilly."
+)
+
+
+def test_it_flags_a_description_given_to_another_name():
+    result = judge(
+        "Which island has the smallest population?",
+        "The island with the smallest population of all the Isles of Scilly is Bryher.",
+        ISLANDS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_description_given_to_its_own_name():
+    result = judge(
+        "Which island has the smallest population?",
+        "The island with the smallest population of all the Isles of Scilly is St Agnes.",
+        ISLANDS,
+    )
+
+    assert grounded(result)
+
+
 # --- A choice between the things a question names -----------------------------------
 
 STATIONS = (

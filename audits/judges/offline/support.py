@@ -261,6 +261,7 @@ def fact_support(
         _moved_attribute(fact, sources),
         _choice_problem(fact, sources, query),
         _both_problem(fact, sources),
+        _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
@@ -657,6 +658,27 @@ def _said_of(
             if found is None or share > best:
                 best, found = share, (index, sentence)
     return best, found
+
+
+# "The republic with the smallest population ... is Andorra": a description, then the
+# name it is said to be.
+_IDENTITY_RE = re.compile(
+    r"^\W*(?P<head>(?i:the|a|an)\s.+?)\s(?:is|was|are|were)\s(?:called\s|named\s)?"
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
+def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact names the thing a description fits ("the republic with the smallest
+    population is Andorra") where the sentence giving that description names another
+    ("San Marino has the smallest population"): the description is said of the name."""
+    match = _IDENTITY_RE.match(fact.text)
+    if match is None:
+        return None
+    known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
+    mine = _name_stems(match.group("name")) & known
+    predicate = subject_stems(frozenset(content_stems(match.group("head")))) - mine
+    return _moved_from(mine, predicate, sources, _name_stems(fact.text) & known)
 
 
 def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
