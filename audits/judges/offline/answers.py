@@ -45,10 +45,16 @@ def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) 
     return True
 
 
+@lru_cache(maxsize=65536)
 def written(name: tuple[str, ...], text: str) -> bool:
+    """The text has the name's words in that order, one after another."""
     stems = content_stems(text)
+    if not name or name[0] not in stems:
+        return False
     size = len(name)
-    return any(stems[start : start + size] == name for start in range(len(stems)))
+    return any(
+        stems[start : start + size] == name for start, token in enumerate(stems) if token == name[0]
+    )
 
 
 @lru_cache(maxsize=4096)
