@@ -31,7 +31,7 @@ from kbaudit.text.tokens import (
     word_list,
 )
 
-from .answers import CHOICE_UNSAID, choice_problem, names_written
+from .answers import choice_problem, names_written
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
@@ -542,6 +542,11 @@ def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | 
     return _moved_from(mine, predicate, sources, _name_stems(fact.text) & known)
 
 
+# A sentence about one of "both" saying this share of what the fact says of them says it
+# of that one.
+BOTH_SAID = 0.5
+
+
 def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
     were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
@@ -558,7 +563,7 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
         return None
     said = [_said_of_subject(subject, predicate, sources) for subject in subjects]
     best = max(said, key=lambda found: found[0])
-    if best[0] >= CHOICE_UNSAID and min(share for share, _ in said) < CHOICE_UNSAID:
+    if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
     return None
