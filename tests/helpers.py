@@ -5,10 +5,12 @@ module imports from here (or ``tests.factories``), never from another test modul
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db import connection
 from kombu import pools
 
 from audits.judges.offline import OfflineJudge
@@ -28,6 +30,9 @@ from tests.factories import (
 )
 
 IN_CI = bool(os.environ.get("CI"))
+PARTITION_SCANNED = re.compile(
+    r"on (audits_(?:interaction|retrievedsource)_(?:p\d{4}_\d\d|default))\b"
+)
 
 
 def require_service(available: bool, what: str) -> None:
@@ -233,3 +238,12 @@ def settled(page):
     before = page.evaluate("window.kbauditSettled")
     yield
     page.wait_for_function("n => window.kbauditSettled > n", arg=before)
+
+
+def partitions_planned(sql: str) -> set[str]:
+    """The partitions of the interactions and their sources (months and default) that
+    PostgreSQL's plan of ``sql`` scans; those pruned when it was planned are left out."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (COSTS OFF) {sql}")
+        plan = [row[0] for row in cursor.fetchall()]
+    return {match.group(1) for line in plan for match in PARTITION_SCANNED.finditer(line)}
