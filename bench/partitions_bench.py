@@ -3,7 +3,8 @@ partitions, and the plans of the queries that read them.
 
 Builds ``n`` interactions over twelve months (3 sources each, every one graded) on the
 plain tables, times ``partition_tables`` (the offline conversion), then runs the sweep's
-pending claim, a day's rollup update, an article's evidence and a run's before/after
+pending claim, a day's rollup update, an article's evidence (its latest retrievals'
+evaluations, and the failing conversations of its page) and a run's before/after
 comparison with EXPLAIN ANALYZE inside a transaction that is rolled back, and prints,
 per statement, which partitions each scan of a partitioned table read (a partition the
 plan listed but never executed was pruned at run time).
@@ -72,7 +73,7 @@ def run(n: int = 200_000) -> dict:
         from audits.sweep.services import interactions_claim
         from content.analytics.rollups import rollup_update
         from content.models import Article
-        from content.review.evidence import article_evaluations
+        from content.review.evidence import article_evaluations, failing_conversations
 
         _evaluate_all()
         connection.close()
@@ -108,6 +109,11 @@ def run(n: int = 200_000) -> dict:
         with CaptureQueriesContext(connection) as queries:
             list(article_evaluations(article, [bot.pk], recent=50))
         plans["evidence"] = _plans("article evidence", [q["sql"] for q in queries])
+        # The failing conversations the article page shows, over the last four weeks.
+        window = ((last_day - timedelta(days=21)).date(), (last_day + timedelta(days=6)).date())
+        with CaptureQueriesContext(connection) as queries:
+            failing_conversations(article, [bot], limit=10, window=window)
+        plans["failing"] = _plans("article failing", [q["sql"] for q in queries])
         run_ = EvaluationRun.objects.get(name="bench-replay")
         with CaptureQueriesContext(connection) as queries:
             baseline = baseline_for(run=run_, bot_ids=[bot.pk])
