@@ -3,10 +3,11 @@ every due row, oldest first, once."""
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -100,3 +101,34 @@ def test_the_claim_reads_only_the_months_from_the_oldest_due_row(postgres, bot):
         scanned = partitions_planned(sql)
         assert "audits_interaction_p2026_11" in scanned, sql
         assert not scanned & old_months, sql
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_another_worker_holds_is_skipped_and_claimed_once_it_is_free(postgres, bot):
+    held, *others = [
+        InteractionFactory(bot=bot, timestamp=SEPTEMBER + timedelta(hours=h)) for h in range(3)
+    ]
+    locked, release = threading.Event(), threading.Event()
+
+    def other_worker():
+        # Another worker's claim, between its SELECT … FOR UPDATE and its commit.
+        try:
+            with transaction.atomic():
+                list(Interaction.objects.select_for_update().filter(pk=held.pk))
+                locked.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=other_worker)
+    worker.start()
+    try:
+        assert locked.wait(timeout=30)
+        # The oldest pending row is locked: the bound still starts at it, and the claim
+        # takes the next rows without waiting for it.
+        claimed = interactions_claim(token="a" * 32, limit=5, idle_minutes=None)
+        assert set(claimed) == {o.pk for o in others}
+    finally:
+        release.set()
+        worker.join(timeout=30)
+    assert interactions_claim(token="b" * 32, limit=5, idle_minutes=None) == [held.pk]
