@@ -199,8 +199,11 @@ def test_a_month_with_a_bot_that_keeps_its_text_is_updated_not_swapped(partition
     keeper = BotFactory(slug="keeper", team=bot.team)  # no retention: text kept for good
     september_traffic(bot, keeper)
     september = oids(*SEPTEMBER_PARTITIONS)
-    summary = text_retention_apply(now=NOW)
+    with CaptureQueriesContext(connection) as queries:
+        summary = text_retention_apply(now=NOW)
     assert oids(*SEPTEMBER_PARTITIONS) == september
+    # Not even tried: no partition was locked for it.
+    assert not [q for q in queries if "IN SHARE MODE" in q["sql"]]
     assert summary.bots == ["store-help"] and summary.skipped_pending == 1
     assert set(
         Interaction.objects.filter(bot=bot, timestamp__lt=NOVEMBER).values_list("query", flat=True)
@@ -208,6 +211,9 @@ def test_a_month_with_a_bot_that_keeps_its_text_is_updated_not_swapped(partition
     kept = Interaction.objects.filter(bot=keeper, timestamp__lt=NOVEMBER)
     assert kept.count() == 1 and kept.get().query
     assert set(RetrievedSource.objects.filter(interaction__in=kept).values_list("text", flat=True)) == {"chunk"}  # fmt: skip
+    # Asked to, the swap itself checks who is there, under its lock, and declines.
+    assert swap.month_text_swap(month=date(2026, 9, 1), bot_ids={bot.pk}) is None
+    assert oids(*SEPTEMBER_PARTITIONS) == september and kept.get().query
 
 
 def test_the_interaction_and_article_pages_render_for_a_swapped_month(
