@@ -223,16 +223,15 @@ def retention_measure(n: int) -> dict:
             done = month_text_swap(month=swapped, bot_ids={bots[1].pk})
             out["swap_seconds"] = round(time.perf_counter() - start, 2)
         assert done is not None and done.interactions == n, "the swap was not taken"
-        exclusive = next(i for i, q in enumerate(queries) if q["sql"].startswith("LOCK TABLE ONLY"))
-        # From the parents' lock to the commit, which holds it too (with wal_level
-        # minimal, the commit also writes out the new tables' files).
-        held = queries[exclusive:]
+        # From the parents' lock to the commit, which holds it too; then the old
+        # partitions' drop, in a transaction of its own.
+        locked = next(i for i, q in enumerate(queries) if q["sql"].startswith("LOCK TABLE ONLY"))
+        commit = next(i for i in range(locked, len(queries)) if queries[i]["sql"] == "COMMIT")
         out["swap_exclusive_statements_ms"] = round(
-            sum(float(q["time"]) for q in held if q["sql"] != "COMMIT") * 1000, 1
+            sum(float(q["time"]) for q in queries[locked:commit]) * 1000, 1
         )
-        out["swap_commit_ms"] = round(
-            sum(float(q["time"]) for q in held if q["sql"] == "COMMIT") * 1000, 1
-        )
+        out["swap_commit_ms"] = round(float(queries[commit]["time"]) * 1000, 1)
+        out["swap_drop_ms"] = round(sum(float(q["time"]) for q in queries[commit + 1 :]) * 1000, 1)
         out["swap_size_after_mb"] = round(_month_size(cursor, swapped) / 2**20, 1)
 
         start = time.perf_counter()
@@ -246,7 +245,7 @@ def retention_measure(n: int) -> dict:
         f" {out['update_size_after_mb']} MB (VACUUM {out['update_vacuum_seconds']}s →"
         f" {out['update_size_after_vacuum_mb']} MB); swap {out['swap_seconds']}s"
         f" (parents locked {out['swap_exclusive_statements_ms']} ms + commit"
-        f" {out['swap_commit_ms']} ms), {out['swap_size_before_mb']} →"
+        f" {out['swap_commit_ms']} ms; old partitions dropped after in {out['swap_drop_ms']} ms), {out['swap_size_before_mb']} →"
         f" {out['swap_size_after_mb']} MB"
     )
     return out

@@ -40,8 +40,6 @@ from audits.retention.swap import TEXT_DROPPED, month_bots, month_end, month_tex
 from audits.signals import conversation_forgotten
 from audits.sweep.rules import judge_input_for
 
-__all__ = ["TEXT_DROPPED", "interaction_text_drop", "text_retention_apply"]
-
 log = logging.getLogger(__name__)
 
 # Text is dropped a day at a time: short transactions, and a crash resumes where it was.

@@ -3,12 +3,14 @@ rewritten by a partition swap (PostgreSQL), the others updated a month at a time
 
 from __future__ import annotations
 
+import io
 import re
 import threading
 import time
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -137,6 +139,7 @@ def test_a_month_no_bot_keeps_is_swapped_with_every_row_kept_and_its_text_gone(
     new = oids(*SEPTEMBER_PARTITIONS)
     assert len(new) == 2 and not set(new) & set(september)
     assert [layout(n) for n in SEPTEMBER_PARTITIONS] == shape
+    assert oids(*(f"{name}_detached" for name in SEPTEMBER_PARTITIONS)) == []  # dropped
     updates = [q["sql"] for q in queries if q["sql"].startswith('UPDATE "audits_')]
     assert updates and not any("'2026-09-" in sql for sql in updates)
     assert all("'2026-10-" in sql for sql in updates if "audits_retrievedsource" in sql)
@@ -232,6 +235,24 @@ def test_the_interaction_and_article_pages_render_for_a_swapped_month(
     article = Article.objects.get(external_id="kb-fees")
     page = client.get(reverse("content:article_detail", args=[article.pk]), {"bot": bot.slug})
     assert page.status_code == 200 and "kb-fees" in page.content.decode()
+
+
+def test_a_conversation_of_a_swapped_month_is_still_erased(partitioned, bot, settings):
+    settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
+    september_traffic(bot, BotFactory(slug="other", team=bot.team))
+    interaction = Interaction.objects.filter(bot=bot, timestamp__lt=NOVEMBER).first()
+    Interaction.objects.filter(pk=interaction.pk).update(query_key="k-7", metadata={"user": "u-7"})
+    september = oids(*SEPTEMBER_PARTITIONS)
+    text_retention_apply(now=NOW)
+    assert not set(oids(*SEPTEMBER_PARTITIONS)) & set(september)
+    interaction.refresh_from_db()
+    assert (interaction.query, interaction.query_key) == ("", "k-7")  # the swap keeps the key
+    call_command(
+        "forget_conversation", bot.slug, interaction.conversation.external_id, stdout=io.StringIO()
+    )
+    interaction.refresh_from_db()
+    assert (interaction.query_key, interaction.metadata) == ("", {})
+    assert Evaluation.objects.get(interaction=interaction).verdict in ("sufficient", "insufficient")
 
 
 @pytest.fixture
