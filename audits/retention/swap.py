@@ -94,7 +94,6 @@ def month_text_swap(*, month: date, bot_ids: set[int]) -> MonthSwap | None:
     """Rewrite ``month``'s partitions without their text, if only bots of ``bot_ids``
     have interactions there. None when the swap was not done: another bot's rows are
     there, or a write into the month came first (the caller drops the text by UPDATE)."""
-    _detached_drop()
     try:
         with transaction.atomic(), connection.cursor() as cursor:
             done, names = _swap(cursor, month, bot_ids)
@@ -256,12 +255,12 @@ def _exchange(
     return names
 
 
-def _detached_drop(names: dict[str, dict[int, str]] | None = None) -> None:
+def _detached_drop(names: dict[str, dict[int, str]]) -> None:
     """Drop the old partitions a swap detached, then give the new ones' indexes the old
     names (``names`` as ``_exchange`` returns them). Outside the swap's transaction:
     dropping a month's files takes time in the commit (about 0.1 s for 200 MB), and
     the parents need not stay locked for it. A crash in between leaves a ``…_detached``
-    table; the next swap drops it first."""
+    table; the next swap drops it too."""
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname FROM pg_class WHERE relkind = 'r' AND relname LIKE ANY (%s)",
@@ -269,7 +268,7 @@ def _detached_drop(names: dict[str, dict[int, str]] | None = None) -> None:
         )
         for (name,) in cursor.fetchall():
             cursor.execute(f"DROP TABLE {name}")
-        for partition, old_names in (names or {}).items():
+        for partition, old_names in names.items():
             for parent, name in _index_names(cursor, partition).items():
                 cursor.execute(f'ALTER INDEX "{name}" RENAME TO "{old_names[parent]}"')
 

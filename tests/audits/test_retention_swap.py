@@ -255,6 +255,17 @@ def test_a_conversation_of_a_swapped_month_is_still_erased(partitioned, bot, set
     assert Evaluation.objects.get(interaction=interaction).verdict in ("sufficient", "insufficient")
 
 
+def test_a_partition_a_crash_left_detached_goes_with_the_next_swap(partitioned, bot, settings):
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE audits_retrievedsource_p2026_08_detached (LIKE audits_retrievedsource)"
+        )
+    settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
+    september_traffic(bot, BotFactory(slug="other", team=bot.team))
+    text_retention_apply(now=NOW)
+    assert oids("audits_retrievedsource_p2026_08_detached") == []
+
+
 @pytest.fixture
 def committed_september(postgres):
     """September's partitions on a database whose rows are committed (the swap and an
