@@ -6,7 +6,7 @@ text, the month's two partitions are rewritten instead: new tables are filled wi
 same rows (ids, keys, timestamps, metrics, everything) with the text columns blank, and
 swapped in for the old partitions, which are dropped, so the space returns at once.
 
-The swap runs in one transaction. The month's partitions are locked ``SHARE`` first:
+The swap itself runs in one transaction. The month's partitions are locked ``SHARE`` first:
 reads go on, writes into that month (an import of old history, feedback on an old
 interaction, an erasure) wait until the swap commits or gives up, and writes into other
 months go on. The copy runs under that lock. Then, for the exchange itself (``DETACH``
