@@ -1,5 +1,6 @@
-"""Retention on the partitioned layout: a month no bot keeps the text of any more is
-rewritten by a partition swap (PostgreSQL), the others updated a month at a time."""
+"""Retention on the partitioned layout (PostgreSQL): a month no bot keeps the text of any
+more is rewritten by a partition swap, the others updated a month at a time; the plain
+tables keep updating a day at a time."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from audits.models import Bot, Evaluation, Interaction, InteractionKey, RetrievedSource
-from audits.partitions import month_partitions_create, tables_partitioned
+from audits.partitions import month_partitions_create, tables_partitioned, tables_unpartition
 from audits.retention import swap
 from audits.retention.services import TEXT_DROPPED, text_retention_apply
 from content.analytics.rollups import rollup_rebuild
@@ -264,6 +265,20 @@ def test_a_partition_a_crash_left_detached_goes_with_the_next_swap(partitioned, 
     september_traffic(bot, BotFactory(slug="other", team=bot.team))
     text_retention_apply(now=NOW)
     assert oids("audits_retrievedsource_p2026_08_detached") == []
+
+
+def test_the_plain_tables_keep_dropping_text_a_day_at_a_time(postgres, bot, settings):
+    assert tables_unpartition()  # an install with the partitioning off
+    settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
+    for day in (0, 9):
+        graded(bot, at=SEPTEMBER + timedelta(days=day), keys=["kb-returns"], good=True)
+    with CaptureQueriesContext(connection) as queries:
+        summary = text_retention_apply(now=NOW)
+    assert (summary.interactions, summary.sources) == (2, 2)
+    assert set(Interaction.objects.values_list("query", flat=True)) == {""}
+    source_updates = [q for q in queries if q["sql"].startswith('UPDATE "audits_retrievedsource"')]
+    assert len(source_updates) == (NOW - timedelta(days=30) - SEPTEMBER).days + 1
+    assert not [q for q in queries if q["sql"].startswith("LOCK TABLE")]
 
 
 @pytest.fixture
