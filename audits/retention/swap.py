@@ -18,7 +18,9 @@ is the slow part of a drop, and nothing reads a detached table.
 A writer waiting for the month holds its lock on the parent table: the swap would
 deadlock with it. So the swap gives up (rolls back, the caller falls back to ``UPDATE``)
 when a writer is waiting, and waits for the parents' lock for less than
-``deadlock_timeout``, so that it is always the swap that yields, never the import.
+``deadlock_timeout``, so that it is always the swap that yields, never the import (a
+few tries, while reads hold the parents). Call it outside a transaction: an outer one
+would keep every lock until its own end.
 
 Inserting into a standalone table fires none of the parent's triggers, and neither
 ``ATTACH`` nor ``DROP TABLE`` does either: the key table (``audits_interactionkey``) is
@@ -29,8 +31,10 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime
+from datetime import time as day_start
 
 from django.db import DatabaseError, connection, transaction
 
@@ -43,6 +47,9 @@ TEXT_COLUMNS = {INTERACTIONS: ("query", "response"), SOURCES: ("text",)}
 DETACHED = "_detached"  # an old partition between the swap and its drop
 # How long the swap waits for the month's partitions before falling back to UPDATE.
 LOCK_WAIT = "2s"
+# Tries at the parents' exclusive lock, and the pause between two.
+EXCHANGE_ATTEMPTS = 5
+EXCHANGE_PAUSE = 0.5
 # lock_not_available (lock_timeout), deadlock_detected: the swap yielded.
 YIELDED = {"55P03", "40P01"}
 # An interaction that can no longer be graded once its text goes (as the UPDATE path).
@@ -71,11 +78,11 @@ class SwapAbandoned(Exception):
 
 
 def month_end(month: date) -> datetime:
-    return datetime.combine(month_next(month), time.min, tzinfo=UTC)
+    return datetime.combine(month_next(month), day_start.min, tzinfo=UTC)
 
 
 def _month_range(month: date) -> tuple[datetime, datetime]:
-    return datetime.combine(month, time.min, tzinfo=UTC), month_end(month)
+    return datetime.combine(month, day_start.min, tzinfo=UTC), month_end(month)
 
 
 def month_bots(month: date) -> set[int]:
@@ -221,25 +228,14 @@ def _exchange(
     """The new partitions in and the old ones out, renamed ``…_detached``: a few catalog
     changes under the parents' exclusive lock. Returns, by partition, the old one's
     index names by the parent index each belongs to."""
-    cursor.execute(
-        "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted AND locktype = 'relation'"
-        " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-        " AND relation = ANY (ARRAY[%s::regclass, %s::regclass]::oid[]))",
-        [old[INTERACTIONS], old[SOURCES]],
-    )
-    if cursor.fetchone()[0]:
-        raise SwapAbandoned("a write into the month is waiting")
     # Shorter than the deadlock timeout: if a writer comes to wait on the month while the
     # swap waits for the parents, the swap times out before the writer's deadlock check.
+    # Short anyway: every query on the parents queues behind the swap while it waits.
     cursor.execute(
-        "SELECT set_config('lock_timeout', (GREATEST(setting::int / 2, 1))::text, true)"
-        " FROM pg_settings WHERE name = 'deadlock_timeout'"
+        "SELECT set_config('lock_timeout', LEAST(GREATEST(setting::int / 2, 1), 500)::text,"
+        " true) FROM pg_settings WHERE name = 'deadlock_timeout'"
     )
-    defaults = [f"{table}_default" for table in PARTITIONED]
-    cursor.execute(
-        f"LOCK TABLE ONLY {INTERACTIONS}, ONLY {SOURCES}, {', '.join(defaults)}"
-        " IN ACCESS EXCLUSIVE MODE"
-    )
+    _parents_lock(cursor, old)
     start, end = _month_range(month)
     names = {}
     for table in PARTITIONED:
@@ -253,6 +249,35 @@ def _exchange(
         cursor.execute(f"ALTER TABLE {new[table]} DROP CONSTRAINT {new[table]}_bounds")
         cursor.execute(f"ALTER TABLE {new[table]} RENAME TO {old[table]}")
     return names
+
+
+def _parents_lock(cursor, old: dict[str, str]) -> None:
+    """Both parents (and their default partitions, which the attach reads) locked
+    exclusively: a few tries, a moment apart, while a long read holds them. Gives up
+    when a write into the month waits for the swap (it would deadlock with it)."""
+    defaults = [f"{table}_default" for table in PARTITIONED]
+    for attempt in range(1, EXCHANGE_ATTEMPTS + 1):
+        cursor.execute(
+            "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted AND locktype = 'relation'"
+            " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND relation = ANY (ARRAY[%s::regclass, %s::regclass]::oid[]))",
+            [old[INTERACTIONS], old[SOURCES]],
+        )
+        if cursor.fetchone()[0]:
+            raise SwapAbandoned("a write into the month is waiting")
+        try:
+            with transaction.atomic():  # a lock timeout rolls back to here only
+                cursor.execute(
+                    f"LOCK TABLE ONLY {INTERACTIONS}, ONLY {SOURCES}, {', '.join(defaults)}"
+                    " IN ACCESS EXCLUSIVE MODE"
+                )
+            return
+        except DatabaseError as error:
+            if getattr(error.__cause__, "sqlstate", None) != "55P03" or (
+                attempt == EXCHANGE_ATTEMPTS
+            ):
+                raise
+        time.sleep(EXCHANGE_PAUSE)
 
 
 def _detached_drop(names: dict[str, dict[int, str]]) -> None:

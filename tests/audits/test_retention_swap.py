@@ -12,7 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -342,3 +342,43 @@ def _until_waiting(cursor, partition: str) -> None:
         if cursor.fetchone()[0]:
             return
         time.sleep(0.05)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_read_holding_the_tables_delays_the_swap_and_it_tries_again(
+    committed_september, settings, monkeypatch
+):
+    settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
+    bot = BotFactory(slug="store-help")
+    graded(bot, at=SEPTEMBER, keys=["kb-returns"], good=True)
+    september = oids(*SEPTEMBER_PARTITIONS)
+    reading, done = threading.Event(), threading.Event()
+
+    def long_read():
+        # Another session in the middle of a long read of the interactions.
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("LOCK TABLE audits_interaction IN ACCESS SHARE MODE")
+                reading.set()
+                done.wait(timeout=60)
+        finally:
+            connection.close()
+
+    reader = threading.Thread(target=long_read)
+    reader.start()
+    reading.wait(timeout=60)
+    pauses = []
+
+    def pause(seconds):  # the read ends during the swap's first pause
+        pauses.append(seconds)
+        done.set()
+        reader.join()
+
+    monkeypatch.setattr(swap.time, "sleep", pause)
+    try:
+        text_retention_apply(now=NOW)
+    finally:
+        done.set()
+        reader.join()
+    assert len(pauses) == 1
+    assert not set(oids(*SEPTEMBER_PARTITIONS)) & set(september)
