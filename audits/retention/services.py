@@ -36,7 +36,13 @@ from audits.partitions import (
     month_start,
     tables_partitioned,
 )
-from audits.retention.swap import TEXT_DROPPED, month_bots, month_end, month_text_swap
+from audits.retention.swap import (
+    TEXT_DROPPED,
+    detached_leftovers_drop,
+    month_bots,
+    month_end,
+    month_text_swap,
+)
 from audits.signals import conversation_forgotten
 from audits.sweep.rules import judge_input_for
 
@@ -135,7 +141,10 @@ def text_retention_apply(*, now: datetime | None = None) -> RetentionSummary:
     total = RetentionSummary()
     bots = list(Bot.objects.all())
     cutoffs = {bot.pk: now - keep for bot in bots if (keep := bot.text_retention()) is not None}
-    swapped = _months_swap(bots, cutoffs, total) if tables_partitioned() else {}
+    swapped = {}
+    if tables_partitioned():
+        detached_leftovers_drop()
+        swapped = _months_swap(bots, cutoffs, total)
     for bot in bots:
         if bot.pk not in cutoffs:
             continue

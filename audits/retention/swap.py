@@ -280,12 +280,18 @@ def _parents_lock(cursor, old: dict[str, str]) -> None:
         time.sleep(EXCHANGE_PAUSE)
 
 
+def detached_leftovers_drop() -> None:
+    """Drop the old partitions a crash left detached (they still hold the text): the
+    nightly run starts with it, whether or not a month is swapped that night."""
+    _detached_drop({})
+
+
 def _detached_drop(names: dict[str, dict[int, str]]) -> None:
     """Drop the old partitions a swap detached, then give the new ones' indexes the old
     names (``names`` as ``_exchange`` returns them). Outside the swap's transaction:
     dropping a month's files takes time in the commit (about 0.1 s for 200 MB), and
     the parents need not stay locked for it. A crash in between leaves a ``…_detached``
-    table; the next swap drops it too."""
+    table; the next retention run drops it."""
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(
             "SELECT relname FROM pg_class WHERE relkind = 'r' AND relname LIKE ANY (%s)",

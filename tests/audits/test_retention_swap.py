@@ -267,6 +267,18 @@ def test_a_partition_a_crash_left_detached_goes_with_the_next_swap(partitioned, 
     assert oids("audits_retrievedsource_p2026_08_detached") == []
 
 
+def test_a_partition_a_crash_left_detached_goes_even_when_no_month_is_swapped(partitioned, bot):
+    """The leftover still holds text: the next run drops it though no month qualifies
+    (here no bot has a retention period at all)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE TABLE audits_interaction_p2026_08_detached (LIKE audits_interaction)"
+        )
+    september_traffic(bot, BotFactory(slug="other", team=bot.team))
+    assert text_retention_apply(now=NOW).interactions == 0
+    assert oids("audits_interaction_p2026_08_detached") == []
+
+
 def test_the_plain_tables_keep_dropping_text_a_day_at_a_time(postgres, bot, settings):
     assert tables_unpartition()  # an install with the partitioning off
     settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
