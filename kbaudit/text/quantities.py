@@ -49,6 +49,9 @@ _FREE_RE = re.compile(
     r"|\bcosts? (?:you )?nothing\b",
     re.IGNORECASE,
 )
+# Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
+_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed", re.IGNORECASE)
+_DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
@@ -153,7 +156,10 @@ def extract_quantities(text: str) -> list[Quantity]:
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     taken: list[tuple[int, int]] = []
-    for extractor in _EXTRACTORS:
+    # Without a digit only words can state a value ("free", "the third"): the other
+    # extractors would search in vain.
+    extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
+    for extractor in extractors:
         for quantity in extractor(text):
             if not any(quantity.start < end and start < quantity.end for start, end in taken):
                 found.append(quantity)
@@ -162,7 +168,8 @@ def extract_quantities(text: str) -> list[Quantity]:
 
 
 def _money(text: str) -> Iterable[Quantity]:
-    for pattern in (_MONEY_BEFORE_RE, _MONEY_AFTER_RE):
+    patterns = (_MONEY_BEFORE_RE, _MONEY_AFTER_RE) if _DIGIT_RE.search(text) else ()
+    for pattern in patterns:
         for match in pattern.finditer(text):
             currency = match.group("cur").lower().rstrip("s")
             value = parse_number(match.group("num"))
@@ -173,6 +180,8 @@ def _money(text: str) -> Iterable[Quantity]:
             elif unit == "pence":
                 value, unit = value / 100, "gbp"
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
+    if not _FREE_HINT_RE.search(text):
+        return
     for match in _FREE_RE.finditer(text):
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
@@ -288,6 +297,8 @@ _EXTRACTORS = (
     _data_size,
     _plain,
 )
+# The extractors that read values written in words only.
+_WORD_EXTRACTORS = (_money, _ordinal)
 
 
 def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:
