@@ -7,12 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kbaudit.text.conditions import (
-    Condition,
-    governing_conditions,
-    item_names,
-    sentence_conditions,
-)
+from kbaudit.text.conditions import Condition, item_names, read_conditions
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
@@ -250,14 +245,15 @@ def _named(text: str, common: frozenset[str]) -> frozenset[str]:
 def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
+    governed, conditions = read_conditions(text, quantities)
     return SourceSentence(
         position=position,
         text=text,
         stems=frozenset(content_stems(text)),
         quantities=quantities,
         negated=has_negation(text),
-        governed=governing_conditions(text, quantities) if quantities else {},
-        conditions=sentence_conditions(text),
+        governed=governed,
+        conditions=conditions,
         item_stems=_items(text, common) if quantities else frozenset(),
         clauses=[
             _clause(part)
