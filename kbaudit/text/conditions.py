@@ -295,12 +295,16 @@ ITEM_RE = re.compile(
     rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
     re.IGNORECASE,
 )
+# Every item name ends on a kind after a space: a cheap first look for one.
+_KIND_HINT_RE = re.compile(rf"\s(?:{_KINDS})\b", re.IGNORECASE)
 KIND_STEMS = frozenset(content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|"))))
 
 
 def item_names(text: str) -> frozenset[str]:
     """Stems of the words that tell named things apart ("basic" in "the Basic plan"),
     without the kind of thing they name."""
+    if not _KIND_HINT_RE.search(text):
+        return frozenset()
     return frozenset(
         token
         for match in ITEM_RE.finditer(text)

@@ -161,9 +161,13 @@ def extract_quantities(text: str) -> list[Quantity]:
     extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
     for extractor in extractors:
         for quantity in extractor(text):
-            if not any(quantity.start < end and start < quantity.end for start, end in taken):
+            first, last = quantity.start, quantity.end
+            for start, end in taken:
+                if first < end and start < last:
+                    break  # overlaps a value an earlier extractor took
+            else:
                 found.append(quantity)
-                taken.append((quantity.start, quantity.end))
+                taken.append((first, last))
     return sorted(found, key=lambda quantity: quantity.start)
 
 

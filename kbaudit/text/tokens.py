@@ -120,13 +120,9 @@ def normalise(text: str) -> str:
 
 def words(text: str) -> list[str]:
     """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
-    out = []
-    for match in _WORD_RE.finditer(text.lower()):
-        token = match.group().replace("’", "'")
-        if token.endswith("'s"):
-            token = token[:-2]
-        out.append(token)
-    return out
+    # Both apostrophes join a word alike, so the curly one is straightened beforehand.
+    tokens = _WORD_RE.findall(text.lower().replace("’", "'"))
+    return [token[:-2] if token.endswith("'s") else token for token in tokens]
 
 
 def cased_words(text: str) -> list[str]:
