@@ -265,6 +265,16 @@ _NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s*)$")
+# What _NEGATION_RE matches is a whole run of these characters.
+_NEGATION_RUN_RE = re.compile(r"[-\w']+")
+
+
+def _may_negate(text: str) -> bool:
+    """False only when ``text`` surely holds no negation word (see _may_hold_number_words
+    for why only ASCII text is looked at so); most sentences hold none."""
+    if not text.isascii():
+        return True
+    return not NEGATIONS.isdisjoint(_NEGATION_RUN_RE.findall(text.lower()))
 
 
 _NOT_A_NEGATION_RE = re.compile(
@@ -300,7 +310,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     about the main claim.
     """
     text = text.replace("’", "'")
-    if not _NEGATION_RE.search(text):
+    if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
     targets = []
@@ -397,7 +407,8 @@ def digits_for_number_words(text: str) -> str:
         for pattern, replacement in _FIXED_PHRASES:
             if pattern.search(text):
                 text = pattern.sub(replacement, text)
-    text = _NUMBER_WORD_RE.sub(_number_word_value, text)
+    if _may_hold_number_words(text):
+        text = _NUMBER_WORD_RE.sub(_number_word_value, text)
     if "hundred" in text.lower():
         text = _HUNDRED_RE.sub(_hundreds, text)
     if "thousand" in text.lower():
@@ -407,6 +418,23 @@ def digits_for_number_words(text: str) -> str:
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
     return text
+
+
+# Every match of _NUMBER_WORD_RE has one of these as a whole word: a number word, the
+# unit after "a" ("within a week") or "couple".
+_NUMBER_WORD_TRIGGERS = frozenset(
+    [*_UNITS_0_19, *_TENS, *word_list("minute hour day week month year couple")]
+)
+_WORD_RUN_RE = re.compile(r"\w+")
+
+
+def _may_hold_number_words(text: str) -> bool:
+    """False only when ``text`` surely has no number word: its whole words, lowered,
+    miss every trigger. Only ASCII text is looked at so: beyond it, lowering may not
+    fold a letter as the regex's ignore-case does ("ſ" for "s")."""
+    if not text.isascii():
+        return True
+    return not _NUMBER_WORD_TRIGGERS.isdisjoint(_WORD_RUN_RE.findall(text.lower()))
 
 
 # Words after which "one" stands for a thing already named ("that one's £12").
