@@ -66,7 +66,6 @@ _VOWELS = frozenset("aeiouy")
 _DOUBLES = frozenset("bdfgklmnprt")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-_SPACE_RE = re.compile(r"\s+")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
@@ -115,7 +114,8 @@ def normalise(text: str) -> str:
         text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
     if _DETACHED_HINT_RE.search(text):
         text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
-    return _SPACE_RE.sub(" ", text).strip()
+    # str.split() breaks on exactly the whitespace \s matches: the collapsed, stripped text.
+    return " ".join(text.split())
 
 
 def words(text: str) -> list[str]:
@@ -347,7 +347,7 @@ def split_sentences(text: str) -> list[str]:
         pieces.append(text[start : match.end()])
         start = match.end()
     pieces.append(text[start:])
-    return [clean for piece in pieces if (clean := _SPACE_RE.sub(" ", piece).strip())]
+    return [clean for piece in pieces if (clean := " ".join(piece.split()))]
 
 
 def _is_abbreviation(text: str, dot: int) -> bool:
