@@ -159,7 +159,9 @@ def extract_quantities(text: str) -> list[Quantity]:
     # Without a digit only words can state a value ("free", "the third"): the other
     # extractors would search in vain.
     extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
-    for extractor in extractors:
+    for extractor, hint in extractors:
+        if hint is not None and not hint.search(text):
+            continue
         for quantity in extractor(text):
             first, last = quantity.start, quantity.end
             for start, end in taken:
@@ -290,19 +292,23 @@ def _date(text: str) -> Iterable[Quantity]:
         yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
 
 
+# Each extractor with a cheap search for words every one of its matches holds, or None.
 _EXTRACTORS = (
-    _money,
-    _percent,
-    _age,
-    _duration,
-    _time_of_day,
-    _date,
-    _ordinal,
-    _data_size,
-    _plain,
+    (_money, None),
+    (_percent, re.compile(r"%|per", re.IGNORECASE)),
+    (
+        _age,
+        re.compile(r"age|old|yo|y/o|son|daughter|child|kid|boy|girl|baby|i'm|i am|i’m|both", re.I),
+    ),
+    (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
+    (_time_of_day, None),
+    (_date, re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")),
+    (_ordinal, None),
+    (_data_size, re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE)),
+    (_plain, None),
 )
 # The extractors that read values written in words only.
-_WORD_EXTRACTORS = (_money, _ordinal)
+_WORD_EXTRACTORS = ((_money, None), (_ordinal, None))
 
 
 def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:
