@@ -13,7 +13,6 @@ from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
-    has_negation,
     negation_targets,
     normalise,
     split_sentences,
@@ -246,17 +245,21 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
     governed, conditions = read_conditions(text, quantities)
+    stems = frozenset(content_stems(text))
+    negations = tuple(negation_targets(text))
+    # Most sentences are one clause: its words and negations are the sentence's own.
+    whole = SourceClause(text.strip(), stems, negations)
     return SourceSentence(
         position=position,
         text=text,
-        stems=frozenset(content_stems(text)),
+        stems=stems,
         quantities=quantities,
-        negated=has_negation(text),
+        negated=bool(negations),
         governed=governed,
         conditions=conditions,
         item_stems=_items(text, common) if quantities else frozenset(),
         clauses=[
-            _clause(part)
+            whole if part == text else _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)
             for part in _subordinate_apart(clause)
             if part.strip()
