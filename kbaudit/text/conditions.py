@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .quantities import Quantity, extract_quantities
-from .tokens import content_stems, stem, word_list
+from .tokens import content_stems, stem, word_list, word_start_regex
 
 # Markers that restrict a value to a special case. "unless" and "except" are left out
 # on purpose: they carve the exception out, so the value they govern is the ordinary
@@ -36,9 +36,7 @@ _MARKERS = (
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
     r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
 )
-# Every marker starts a word with one of these letters: looking ahead for one first
-# spares trying each marker at every other word (the matches are the same).
-_MARKER_RE = re.compile(rf"\b(?=[oiwpafutck])(?:{_MARKERS})", re.IGNORECASE)
+_MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _GROUP_NOUNS = (

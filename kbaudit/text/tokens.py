@@ -25,6 +25,17 @@ def word_list(text: str) -> list[str]:
     return text.split()
 
 
+def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Pattern[str]:
+    """``alternatives`` compiled so that a search tries them only where a word (or the
+    text) starts with one of ``letters``.
+
+    Every alternative must open with ``\\b`` or ``^`` and then one of ``letters``
+    (tests/kbaudit/test_text_shortcuts.py checks each use): the matches are then exactly
+    those of ``alternatives``, without each alternative being tried at every position.
+    """
+    return re.compile(rf"(?:\b|^)(?=[{letters}])(?:{alternatives})", flags)
+
+
 # A compact English stopword list. Question words are included because they never
 # carry the subject of a question; they are read separately to know what kind of
 # answer a question expects.

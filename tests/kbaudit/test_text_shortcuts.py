@@ -3,9 +3,14 @@ them miss what the search finds."""
 
 from __future__ import annotations
 
+import re
+from re import _constants as constants
+from re import _parser as parser
+
 import pytest
 
-from kbaudit.text import quantities
+from audits.judges.offline import arithmetic
+from kbaudit.text import conditions, dialogue, quantities
 from kbaudit.text.conditions import (
     governing_conditions,
     item_names,
@@ -13,7 +18,12 @@ from kbaudit.text.conditions import (
     sentence_conditions,
 )
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import digits_for_number_words, negation_targets, normalise
+from kbaudit.text.tokens import (
+    digits_for_number_words,
+    negation_targets,
+    normalise,
+    word_start_regex,
+)
 
 SENTENCES = [
     "Returns are free of charge within 30 days.",
@@ -127,3 +137,72 @@ def test_conditions_read_once_equal_those_read_apart_yet_stay_separate_objects()
     # A value's own condition is told from the sentence's others by identity.
     assert all(own is not other for own in governed.values() for other in conditions)
     assert read_conditions(text, []) == ({}, conditions)
+
+
+def _first_letters(items) -> tuple[set[str], bool]:
+    """The characters a match of the parsed ``items`` can start with, past the assertions
+    of its start, and whether it may match nothing."""
+    found: set[str] = set()
+    for op, argument in items:
+        if op in (constants.AT, constants.ASSERT, constants.ASSERT_NOT):
+            continue
+        if op is constants.LITERAL:
+            return found | {chr(argument)}, False
+        if op is constants.IN:
+            assert all(kind is constants.LITERAL for kind, _ in argument), "a class of letters"
+            return found | {chr(code) for _, code in argument}, False
+        if op is constants.SUBPATTERN:
+            inner, empty = _first_letters(argument[3])
+        elif op is constants.BRANCH:
+            results = [_first_letters(branch) for branch in argument[1]]
+            inner = set().union(*(letters for letters, _ in results))
+            empty = any(empty for _, empty in results)
+        elif op in (constants.MAX_REPEAT, constants.MIN_REPEAT):
+            inner, empty = _first_letters(argument[2])
+            empty = empty or argument[0] == 0
+        else:
+            raise AssertionError(f"cannot tell how {op} starts")
+        found |= inner
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _opens_at_word_or_text_start(items) -> bool:
+    if items and items[0][0] is constants.AT:
+        return True
+    if len(items) == 1 and items[0][0] is constants.BRANCH:
+        return all(branch and branch[0][0] is constants.AT for branch in items[0][1][1])
+    return False
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        dialogue._PLEASANTRY_RE,
+        dialogue._REFUSAL_RE,
+        dialogue._REDIRECT_RE,
+        dialogue._SELF_DESCRIPTION_RE,
+        arithmetic._WORKED_OUT_RE,
+        arithmetic._COMPARISON_RE,
+        conditions._MARKER_RE,
+    ],
+)
+def test_every_alternative_starts_a_word_with_a_letter_its_search_looks_for(pattern):
+    wrapped = re.fullmatch(r"\(\?:\\b\|\^\)\(\?=\[(.*?)\]\)\(\?:(.*)\)", pattern.pattern, re.S)
+    assert wrapped, "compiled by word_start_regex"
+    letters, alternatives = wrapped.groups()
+    items = list(parser.parse(alternatives, pattern.flags))
+    assert _opens_at_word_or_text_start(items)
+    first, may_be_empty = _first_letters(items)
+    assert not may_be_empty
+    assert {letter.lower() for letter in first} <= set(letters)
+
+
+def test_a_word_start_regex_finds_what_its_alternatives_find():
+    alternatives = r"\bno (?:fee|charge)|^sorry\b|\b'll be"
+    plain = re.compile(alternatives, re.IGNORECASE)
+    quick = word_start_regex(alternatives, "ns'", re.IGNORECASE)
+    texts = ["Sorry, there is NO fee.", "We'll be there", "unsorry: no charge", "snow fee"]
+    for text in texts:
+        assert [m.span() for m in quick.finditer(text)] == [m.span() for m in plain.finditer(text)]
