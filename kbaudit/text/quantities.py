@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .tokens import STOPWORDS, stem, word_list
+from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
@@ -62,8 +62,9 @@ _DURATION_RE = re.compile(
 _TIME_RE = re.compile(
     r"\b(?P<num>\d{1,2})(?::(?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
 )
-_ORDINAL_RE = re.compile(
+_ORDINAL_RE = word_start_regex(
     r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
+    r"\defnst",
     re.IGNORECASE,
 )
 _PLAIN_RE = re.compile(
@@ -296,10 +297,7 @@ def _date(text: str) -> Iterable[Quantity]:
 _EXTRACTORS = (
     (_money, None),
     (_percent, re.compile(r"%|per", re.IGNORECASE)),
-    (
-        _age,
-        re.compile(r"age|old|yo|y/o|son|daughter|child|kid|boy|girl|baby|i'm|i am|i’m|both", re.I),
-    ),
+    (_age, None),  # its words are many: a search for them costs what reading ages does
     (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
     (_time_of_day, None),
     (_date, re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")),

@@ -139,6 +139,19 @@ def test_conditions_read_once_equal_those_read_apart_yet_stay_separate_objects()
     assert read_conditions(text, []) == ({}, conditions)
 
 
+def _class_members(argument) -> set[str]:
+    """A character class's letters (lower case) and the categories it names ("\\d")."""
+    members = set()
+    for kind, value in argument:
+        if kind is constants.LITERAL:
+            members.add(chr(value).lower())
+        elif kind is constants.CATEGORY and value is constants.CATEGORY_DIGIT:
+            members.add("\\d")
+        else:
+            raise AssertionError(f"cannot tell what {kind} {value} holds")
+    return members
+
+
 def _first_letters(items) -> tuple[set[str], bool]:
     """The characters a match of the parsed ``items`` can start with, past the assertions
     of its start, and whether it may match nothing."""
@@ -147,10 +160,9 @@ def _first_letters(items) -> tuple[set[str], bool]:
         if op in (constants.AT, constants.ASSERT, constants.ASSERT_NOT):
             continue
         if op is constants.LITERAL:
-            return found | {chr(argument)}, False
+            return found | {chr(argument).lower()}, False
         if op is constants.IN:
-            assert all(kind is constants.LITERAL for kind, _ in argument), "a class of letters"
-            return found | {chr(code) for _, code in argument}, False
+            return found | _class_members(argument), False
         if op is constants.SUBPATTERN:
             inner, empty = _first_letters(argument[3])
         elif op is constants.BRANCH:
@@ -186,6 +198,7 @@ def _opens_at_word_or_text_start(items) -> bool:
         arithmetic._WORKED_OUT_RE,
         arithmetic._COMPARISON_RE,
         conditions._MARKER_RE,
+        quantities._ORDINAL_RE,
     ],
 )
 def test_every_alternative_starts_a_word_with_a_letter_its_search_looks_for(pattern):
@@ -196,7 +209,8 @@ def test_every_alternative_starts_a_word_with_a_letter_its_search_looks_for(patt
     assert _opens_at_word_or_text_start(items)
     first, may_be_empty = _first_letters(items)
     assert not may_be_empty
-    assert {letter.lower() for letter in first} <= set(letters)
+    ((_, looked_for),) = parser.parse(f"[{letters}]", pattern.flags)
+    assert first <= _class_members(looked_for)
 
 
 def test_a_word_start_regex_finds_what_its_alternatives_find():
