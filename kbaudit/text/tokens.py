@@ -427,7 +427,7 @@ def digits_for_number_words(text: str) -> str:
     if " point " in text:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if _FRACTION_RE.search(text):
-        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
+        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
     return text
 
 
@@ -478,11 +478,21 @@ def _hundreds(match: re.Match[str]) -> str:
     return str(value * 100 + int(match.group("rest") or 0))
 
 
+# The letters the regexes' ignore-case matches to ASCII ones that lowering does not turn
+# into them: "ſix" is matched as "six", so it is looked up as "six".
+_IGNORECASE_FOLD = str.maketrans({"\u017f": "s", "\u0131": "i", "\u0130": "i", "\u212a": "k"})
+
+
+def _word_key(word: str) -> str:
+    """A matched number word as its table knows it."""
+    return word.translate(_IGNORECASE_FOLD).lower()
+
+
 def _number_word_value(match: re.Match[str]) -> str:
     if match.group("tens"):
-        value = NUMBER_WORDS[match.group("tens").lower()]
+        value = NUMBER_WORDS[_word_key(match.group("tens"))]
         unit = match.group("unit")
-        return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
+        return str(value + (NUMBER_WORDS[_word_key(unit)] if unit else 0))
     if match.group("small"):
         if match.group("small").lower() == "one" and (
             _PRONOUN_ONE_RE.search(match.string, 0, match.start())
@@ -490,7 +500,7 @@ def _number_word_value(match: re.Match[str]) -> str:
             or _ONE_OF_RE.match(match.string, match.end())
         ):
             return match.group()  # "that one", "the next one": a thing, not a number
-        return str(NUMBER_WORDS[match.group("small").lower()])
+        return str(NUMBER_WORDS[_word_key(match.group("small"))])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
     return "2"

@@ -81,6 +81,9 @@ def test_it_still_reads_each_kind_of_value(text, kind, low):
         ("Six days at £5.", "6 days at £5."),
         # ...as when a letter folds otherwise than lowering makes it ("İ" is an "i").
         ("Ready within a mİnute.", "Ready within 1 mİnute."),
+        # ...and a number word written so is read as the word it matched.
+        ("Allow ſix days.", "Allow 6 days."),
+        ("Seventy-fİve pounds, fıve euros.", "75 pounds, 5 euros."),
         ("No number here.", "No number here."),
     ],
 )
