@@ -314,6 +314,8 @@ def interaction_import_file(
     summary = ImportSummary()
     announced: set[tuple[str, str]] = set()
     run_id = run.pk if run else None
+    # One for the whole file: each asks the database which layout it holds.
+    writer = chunk_writer()
 
     def reject(line: int, reason: str, external_id: str = "", conflict: bool = False) -> None:
         if conflict:
@@ -335,7 +337,9 @@ def interaction_import_file(
         for line, reason, external_id in chunk.rejections:
             reject(line, reason, external_id)
         written = retried_on_deadlock(
-            lambda chunk=chunk: _write_summary(chunk, policy, run_id, summary, announced, reject)
+            lambda chunk=chunk: _write_summary(
+                chunk, policy, run_id, summary, announced, reject, writer
+            )
         )
         if not written:
             _write_again(path, chunk, policy, run, default_bot, summary, announced, reject)
@@ -346,11 +350,13 @@ def interaction_import_file(
     return summary
 
 
-def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reject) -> bool:
+def _write_summary(
+    chunk: ChunkSummary, policy, run_id, summary, announced, reject, writer=None
+) -> bool:
     bot_ids = {slug: policy.resolve(slug, 0) for slug in chunk.slugs}
     bot_ids.update({e.bot: policy.resolve(e.bot, e.line) for e in chunk.escalations})
     with transaction.atomic():
-        result = chunk_writer().write_prepared(
+        result = (writer or chunk_writer()).write_prepared(
             prepared=chunk.prepared, feedback=chunk.feedback, bot_ids=bot_ids, run_id=run_id
         )
         if result is None:
