@@ -9,9 +9,10 @@ writer cannot use the prepared bytes (an id already stored, a conversation store
 another id), it reads the chunk's lines again from the file and writes them the
 ordinary way.
 
-The bytes cross in shared memory, one block per chunk that the writer unlinks once the
-chunk is written: pickled through the queue, each chunk's megabytes were copied four
-times and cost the writer more CPU to unpickle than to send to the database.
+A chunk crosses in shared memory, one block per chunk that the writer unlinks once the
+chunk is written (its bytes, then the rest of the summary pickled); the queue carries
+only the block's name. Pickled through the queue, each chunk's megabytes were copied
+four times and cost the writer more CPU to unpickle than to send to the database.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import contextlib
 import gc
 import itertools
 import multiprocessing
+import pickle
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -117,11 +119,12 @@ def summaries(
                 return
             if kind == "error":
                 raise RuntimeError(f"the import's reading process failed:\n{payload}")
-            block = _attach(payload)
+            summary = _receive(payload)
+            block = _attach(summary)
             try:
-                yield payload
+                yield summary
             finally:
-                _release(payload, block)
+                _release(summary, block)
     finally:
         for child in children:
             if child.is_alive():
@@ -146,8 +149,7 @@ def _child(
 
     try:
         for summary in _read(path, chunk_size, default_bot, preparer, index, readers, learn_bots):
-            _share(summary)
-            queue.put(("chunk", summary))
+            queue.put(("chunk", _share(summary)))
             del summary
             gc.collect()
         queue.put((_DONE, None))
@@ -218,30 +220,50 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
 
 
 def _shareable(summary: ChunkSummary) -> list[Payload]:
-    """The payloads that cross in shared memory: those the writer uses as they are (its
-    bot's id in the rows); the few with the stand-in are copied anyway."""
+    """The payloads that cross in shared memory: all of them. Those with the bot's
+    stand-in (the first chunks, before the writer resolved the bot) were pickled: 14 MB
+    a chunk through the pipe, which held up the writer's first writes."""
     prepared = summary.prepared
     if prepared is None:
         return []
-    payloads = [*prepared.interactions.values(), *prepared.sources.values()]
-    return [p for p in payloads if p.bot_id is not None or p.shared is not None]
+    return [*prepared.interactions.values(), *prepared.sources.values()]
 
 
-def _share(summary: ChunkSummary) -> None:
-    """Move the chunk's data into a shared memory block of its own (in the reader)."""
+def _share(summary: ChunkSummary) -> tuple[str, int, int]:
+    """Move the chunk into a shared memory block of its own (in the reader): its data,
+    then the rest of it pickled. Returns what crosses the queue: the block's name and
+    where the pickle lies in it. Through the queue's pipe, even a chunk's rest (half a
+    megabyte) crossed in 64 KB steps, each waiting for the other process to be
+    scheduled: up to a second per chunk on a busy machine."""
     payloads = _shareable(summary)
-    size = sum(len(p.data) for p in payloads)
-    if not size:
-        return
-    block = shared_memory.SharedMemory(create=True, size=size)
+    buffers = [payload.data for payload in payloads]
     offset = 0
     for payload in payloads:
         length = len(payload.data)
-        block.buf[offset : offset + length] = payload.data
         payload.data, payload.shared = bytearray(), (offset, length)
         offset += length
-    summary.shared_block = block.name
+    pickled = pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL)
+    block = shared_memory.SharedMemory(create=True, size=offset + len(pickled))
+    at = 0
+    for data in buffers:
+        block.buf[at : at + len(data)] = data
+        at += len(data)
+    block.buf[at : at + len(pickled)] = pickled
+    name = block.name
     block.close()
+    return name, at, len(pickled)
+
+
+def _receive(ticket: tuple[str, int, int]) -> ChunkSummary:
+    """The chunk a reader shared (in the writer), its data still in the block."""
+    name, offset, length = ticket
+    block = shared_memory.SharedMemory(name=name)
+    try:
+        summary = pickle.loads(block.buf[offset : offset + length])
+    finally:
+        block.close()
+    summary.shared_block = name
+    return summary
 
 
 def _attach(summary: ChunkSummary) -> shared_memory.SharedMemory | None:

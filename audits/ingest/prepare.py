@@ -98,11 +98,15 @@ class PreparedChunk:
             if payload.bot_id != bot_id:
                 return None
             data = payload.data
-        # On the bytearray itself: a chunk's data is megabytes, each copy costs the writer.
-        elif payload.data.count(BOT_MARK) != payload.rows:
-            return None
         else:
-            data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+            # On the bytearray itself: a chunk's data is megabytes, each copy costs the
+            # writer (data in shared memory is copied once, to count and replace in).
+            data = payload.data
+            if not isinstance(data, bytearray):
+                data = bytearray(data)
+            if data.count(BOT_MARK) != payload.rows:
+                return None
+            data = data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
         for offset, key in payload.conversations if conversation_ids else ():
             if key in conversation_ids:
                 at = offset + CONVERSATION_OFFSET
