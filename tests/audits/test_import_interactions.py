@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 from datetime import UTC, datetime
@@ -385,6 +386,25 @@ def test_chunk_data_crosses_in_shared_memory_unlinked_once_written(
     assert sorted(Interaction.objects.values_list("external_id", flat=True)) == sorted(
         f"int-{i}" for i in [*range(12), 100]
     )
+
+
+def test_the_command_keeps_start_up_objects_from_the_collector_only_while_it_imports(
+    tmp_path, postgres, monkeypatch
+):
+    frozen_while_importing = []
+    import_file = service.interaction_import_file
+
+    def spied(**kwargs):
+        frozen_while_importing.append(gc.get_freeze_count())
+        return import_file(**kwargs)
+
+    monkeypatch.setattr(
+        "audits.management.commands.import_interactions.interaction_import_file", spied
+    )
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1)]))
+    assert code == 0 and "imported 1" in out
+    assert frozen_while_importing and frozen_while_importing[0] > 0
+    assert gc.get_freeze_count() == 0
 
 
 # --- bots, teams and the idempotency key ---------------------------------------------------
