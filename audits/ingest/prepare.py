@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import orjson
@@ -57,6 +58,16 @@ def json_dumps(value) -> bytes:
     return orjson.dumps(value)
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def epoch_microseconds(moment: datetime) -> int:
+    """A conversation's first and last turn as they cross to the writer and into SQL:
+    integers pickle and bind several times faster than datetimes."""
+    return (moment - _EPOCH) // _MICROSECOND
+
+
 # Where a row's conversation id sits in binary COPY data: after the field count (2
 # bytes) and the id and bot fields (4-byte length + 8 bytes each), past its own length.
 CONVERSATION_OFFSET = 2 + 12 + 12 + 4
@@ -81,7 +92,9 @@ class PreparedChunk:
 
     keys: list[tuple[str, str]]
     ids: list[int]
-    conversations: dict[tuple[str, str], tuple[int, object, object]]
+    # {(bot slug, conversation id): (reserved id, first and last turn in microseconds
+    # since the epoch)}
+    conversations: dict[tuple[str, str], tuple[int, int, int]]
     interactions: dict[str, Payload] = field(default_factory=dict)
     sources: dict[str, Payload] = field(default_factory=dict)
 
@@ -194,7 +207,7 @@ class ChunkPreparer:
             payload.data += _binary_trailer
         return chunk
 
-    def _conversation_ids(self, records) -> dict[tuple[str, str], tuple[int, object, object]]:
+    def _conversation_ids(self, records) -> dict[tuple[str, str], tuple[int, int, int]]:
         spans: dict[tuple[str, str], list] = {}
         for r in records:
             span = spans.setdefault((r.bot, r.conversation_id), [r.timestamp, r.timestamp])
@@ -207,7 +220,10 @@ class ChunkPreparer:
             self._conversations.move_to_end(key)
         while len(self._conversations) > REMEMBERED_CONVERSATIONS:
             self._conversations.popitem(last=False)
-        return {key: (self._conversations[key], a, b) for key, (a, b) in spans.items()}
+        return {
+            key: (self._conversations[key], epoch_microseconds(a), epoch_microseconds(b))
+            for key, (a, b) in spans.items()
+        }
 
     def _encode(self, chunk: PreparedChunk, pk: int, r: InteractionRecord, conversation: int):
         interactions_tx, sources_tx = self._tx

@@ -293,9 +293,9 @@ class PostgresCopyWriter:
 
     def _conversations_store(self, cursor, spans, run_id) -> dict[tuple[int, str], int]:
         """Insert or widen the conversations of ``spans`` ((bot id, external id) → (first,
-        last, id)), in one statement; the ids of those stored under another id than the
-        one given. Through a staging table, a chunk's conversations cost two round trips
-        and the return of every id."""
+        last turn in microseconds since the epoch, id)), in one statement; the ids of those
+        stored under another id than the one given. Through a staging table, a chunk's
+        conversations cost two round trips and the return of every id."""
         ids, bots, external_ids, firsts, lasts = [], [], [], [], []
         for (bot_id, external_id), (first, last, pk) in spans.items():
             ids.append(pk)
@@ -307,9 +307,11 @@ class PostgresCopyWriter:
         cursor.execute(
             f"""
             WITH given AS (
-                SELECT * FROM unnest(%s::bigint[], %s::bigint[], %s::text[],
-                    %s::timestamptz[], %s::timestamptz[])
-                    AS g (id, bot_id, external_id, started_at, last_activity_at)
+                SELECT id, bot_id, external_id,
+                    timestamptz 'epoch' + first_us * interval '1 microsecond' AS started_at,
+                    timestamptz 'epoch' + last_us * interval '1 microsecond' AS last_activity_at
+                FROM unnest(%s::bigint[], %s::bigint[], %s::text[], %s::bigint[], %s::bigint[])
+                    AS g (id, bot_id, external_id, first_us, last_us)
             ), stored AS (
                 INSERT INTO audits_conversation (id, bot_id, run_id, external_id, started_at,
                     last_activity_at)
