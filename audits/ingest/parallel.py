@@ -159,6 +159,20 @@ def _child(
         preparer.close()
 
 
+# The first chunks of a large chunk size are smaller (an eighth, a quarter, a half): the
+# database starts on the first while the reader decodes the next, instead of waiting for
+# a whole chunk (about a second of a 100,000-line import on a busy machine).
+RAMP_CHUNKS = 3
+RAMP_FROM = 800  # chunk sizes below this one are used as they are
+
+
+def chunk_lines(chunk_size: int, chunk: int) -> int:
+    """Lines in the file's ``chunk``-th chunk (from 0)."""
+    if chunk_size < RAMP_FROM or chunk >= RAMP_CHUNKS:
+        return chunk_size
+    return chunk_size >> (RAMP_CHUNKS - chunk)
+
+
 def _read(
     path, chunk_size, default_bot, preparer, index=0, readers=1, before_chunk=None
 ) -> Iterator[ChunkSummary]:
@@ -170,7 +184,7 @@ def _read(
         for raw in handle:
             number += 1
             lines.append(raw)
-            if len(lines) >= chunk_size:
+            if len(lines) >= chunk_lines(chunk_size, chunk):
                 if chunk % readers == index:
                     before_chunk()
                     yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)

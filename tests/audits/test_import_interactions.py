@@ -521,6 +521,38 @@ def test_the_query_key_is_the_one_stored_keys_were_made_with(query):
     assert query_key(query) == (hashlib.sha1(reference.encode()).hexdigest() if reference else "")
 
 
+def test_a_files_first_chunks_are_smaller_and_two_readers_still_join_their_conversations(
+    tmp_path, postgres, settings, monkeypatch
+):
+    from audits.ingest import parallel, writers
+    from audits.ingest.prepare import ChunkPreparer
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a chunk was written the slow way")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    monkeypatch.setattr(service, "_write_again", must_not_run)
+    lines = [record(i, conversation_id=f"c-{i // 3}") for i in range(2000)]
+    path = write_jsonl(tmp_path / "a.jsonl", lines)
+    preparer = ChunkPreparer(service._connector(), run_id=None)
+    try:
+        chunks = list(parallel._read(path, 800, None, preparer))
+    finally:
+        preparer.close()
+    assert [c.n_lines for c in chunks] == [100, 200, 400, 800, 500]
+    assert [c.first_line for c in chunks] == [1, 101, 301, 701, 1501]
+    assert all(a.end == b.start for a, b in zip(chunks, chunks[1:], strict=False))
+    settings.KBAUDIT_IMPORT_CHUNK, settings.KBAUDIT_IMPORT_READERS = 800, 2
+    code, out, _ = run_import(path)
+    assert code == 0 and "imported 2000, duplicates 0" in out
+    assert Conversation.objects.count() == 667
+    # Conversations crossing the chunk boundaries (lines 100/101, 700/701) are one each.
+    for name, turns in (("c-33", ["int-100", "int-101", "int-99"]), ("c-233", ["int-699", "int-700", "int-701"])):  # fmt: skip
+        conversation = Conversation.objects.get(external_id=name)
+        assert sorted(conversation.interactions.values_list("external_id", flat=True)) == turns
+    assert RetrievedSource.objects.count() == 4000
+
+
 def test_two_readers_join_a_conversation_that_crosses_their_chunks(
     tmp_path, postgres, settings, monkeypatch
 ):
