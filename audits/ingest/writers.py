@@ -49,6 +49,11 @@ def _spans(records, bot_ids) -> dict[tuple[int, str], tuple]:
     return {key: (first, last, None) for key, (first, last) in spans.items()}
 
 
+class PreparedChunkUnusable(Exception):
+    """A prepared chunk's bytes do not hold (an id stored since the probe, the bot's
+    stand-in in the data itself): roll back, and write the chunk's records instead."""
+
+
 def chunk_writer():
     if connection.vendor == "postgresql":
         return PostgresCopyWriter()
@@ -153,8 +158,10 @@ class PostgresCopyWriter:
         bot_ids: dict[str, int],
         run_id: int | None,
     ) -> ChunkResult | None:
-        """Write a chunk from its prepared bytes alone (parallel.py); None when they cannot
-        be used as they are, having written nothing."""
+        """Write a chunk from its prepared bytes alone (parallel.py); None when one of its
+        ids is stored, having written nothing. PreparedChunkUnusable when the bytes turn
+        out not to hold while writing: the transaction is the caller's to roll back (a
+        savepoint around the COPYs cost two round trips per chunk)."""
         result = ChunkResult()
         # No savepoint of its own (a round trip each way, twenty times per 100,000 rows):
         # the caller's transaction is the chunk's.
@@ -170,15 +177,12 @@ class PostgresCopyWriter:
                 # an index probe per row.
                 if self._any_stored(cursor, keys, run_id, fast_commit=True):
                     return None
-                savepoint = transaction.savepoint()
                 try:
                     written = self._copy_prepared_bytes(cursor, prepared, bot_ids, run_id)[0]
-                except UNIQUE_TAKEN:  # a concurrent import stored some since we looked
-                    written = False
+                except UNIQUE_TAKEN as exc:  # a concurrent import stored some since we looked
+                    raise PreparedChunkUnusable from exc
                 if not written:
-                    transaction.savepoint_rollback(savepoint)
-                    return None
-                transaction.savepoint_commit(savepoint)
+                    raise PreparedChunkUnusable
                 result.imported = len(prepared.keys)
             self._feedback(cursor, [], feedback, bot_ids, run_id, result)
         return result

@@ -316,6 +316,22 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     )
 
 
+def test_a_chunk_whose_data_holds_the_stand_in_is_rolled_back_and_written_again(tmp_path, postgres):
+    import struct
+
+    from audits.ingest.prepare import BOT_STANDIN
+
+    # A score whose eight bytes are the stand-in: the first chunk (its bot not yet known
+    # to the reader) cannot be patched, and nothing of it may stay half-written.
+    score = struct.unpack(">d", BOT_STANDIN.to_bytes(8, "big"))[0]
+    source = {"article_id": "kb-odd", "title": "Odd", "text": "odd score", "score": score}
+    lines = [record(1, sources=[source]), record(2, conversation_id="c-1")]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 2, duplicates 0" in out
+    assert RetrievedSource.objects.get(article_key="kb-odd").score == score
+    assert Conversation.objects.get().interactions.count() == 2
+
+
 def test_data_encoded_with_the_bots_id_is_used_as_it_is_and_only_for_that_bot():
     data = bytearray(b"rows naming bot 7")
     assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 7) is data
