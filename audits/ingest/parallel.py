@@ -224,10 +224,10 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
                 )
         else:
             records[record.key] = record
+            refs = summary.article_refs
             for source in record.sources:
-                summary.article_refs.setdefault(
-                    (record.bot, source.article_key), (source.title, source.url)
-                )
+                if (ref := (record.bot, source.article_key)) not in refs:
+                    refs[ref] = (source.title, source.url)
     if records:
         summary.prepared = preparer.prepare(list(records.values()))
     return summary

@@ -235,27 +235,28 @@ class ChunkPreparer:
         )  # fmt: skip
         offset = _append(chunk.interactions, r.bot, row, interactions_tx, bot_id)
         chunk.interactions[r.bot].conversations.append((offset, (r.bot, r.conversation_id)))
+        if not r.sources:
+            return
+        # Three sources a record on average: the payload is looked up once for them all.
+        payload = _payload(chunk.sources, r.bot, bot_id)
+        data, timestamp = payload.data, r.timestamp
         for s in r.sources:
-            row = (
-                pk,
-                s.rank,
-                s.article_key,
-                s.title,
-                s.url,
-                s.text,
-                s.score,
-                bot_id,
-                r.timestamp,
-            )
-            _append(chunk.sources, r.bot, row, sources_tx, bot_id)
+            row = (pk, s.rank, s.article_key, s.title, s.url, s.text, s.score, bot_id, timestamp)
+            format_row_binary(row, sources_tx, data)
+        payload.rows += len(r.sources)
 
 
-def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer, bot_id) -> int:
-    """Append ``row``; the offset it starts at."""
+def _payload(payloads: dict[str, Payload], bot: str, bot_id) -> Payload:
     payload = payloads.get(bot)
     if payload is None:
         known = None if bot_id == BOT_STANDIN else bot_id
         payload = payloads[bot] = Payload(bytearray(_binary_signature), bot_id=known)
+    return payload
+
+
+def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer, bot_id) -> int:
+    """Append ``row``; the offset it starts at."""
+    payload = _payload(payloads, bot, bot_id)
     offset = len(payload.data)
     format_row_binary(row, tx, payload.data)
     payload.rows += 1
