@@ -180,23 +180,19 @@ def _read(
     chunks are decoded (``before_chunk`` is called before each)."""
     before_chunk = before_chunk or (lambda: None)
     with open(path, "rb") as handle:
-        offset, number, lines, chunk = 0, 0, [], 0
-        for raw in handle:
-            number += 1
-            lines.append(raw)
-            if len(lines) >= chunk_lines(chunk_size, chunk):
-                if chunk % readers == index:
-                    before_chunk()
-                    yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
-                offset += sum(len(line) for line in lines)
-                lines, chunk = [], chunk + 1
-        if lines and chunk % readers == index:
-            before_chunk()
-            yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
+        offset, first_line, chunk = 0, 1, 0
+        # A chunk's lines taken at once (islice), not appended one by one in Python.
+        while lines := list(islice(handle, chunk_lines(chunk_size, chunk))):
+            if chunk % readers == index:
+                before_chunk()
+                yield _summarise(lines, first_line, offset, default_bot, preparer)
+            offset += sum(map(len, lines))
+            first_line += len(lines)
+            chunk += 1
 
 
 def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
-    size = sum(len(line) for line in lines)
+    size = sum(map(len, lines))
     summary = ChunkSummary(first_line, start, start + size, len(lines), size, None)
     records: dict[tuple[str, str], InteractionRecord] = {}
     for line, record, external_id in decoded_records(
