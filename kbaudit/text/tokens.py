@@ -382,7 +382,9 @@ _DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
 # Fractions said in words, as shares: "you save a fifth" is 20%.
 _FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
 _FRACTION_RE = re.compile(
-    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)",
+    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
+    # "a quarter to 6": a time of day.
+    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
     re.IGNORECASE,
 )
 

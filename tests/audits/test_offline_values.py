@@ -678,3 +678,45 @@ def test_it_flags_a_value_times_a_count_worked_out_wrongly():
     )
 
     assert not grounded(result)
+
+
+# --- Times of day as they are said ----------------------------------------------------
+
+MUSEUM_HOURS = (
+    "Visiting the museum. The galleries open at 10am and close at 5.30pm every day. "
+    "The café opens at 9am. Late opening runs until 9pm on Fridays."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The galleries open at ten in the morning and close at half past five.",
+        "The café opens at nine o'clock in the morning.",
+        "On Fridays the late opening lasts until nine at night.",
+    ],
+)
+def test_it_reads_a_time_of_day_said_in_words(response):
+    result = judge("When can I visit?", response, MUSEUM_HOURS)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_wrong_time_of_day_said_in_words():
+    result = judge(
+        "When do the galleries close?",
+        "The galleries close at a quarter to five in the afternoon.",
+        MUSEUM_HOURS,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_time_restated_in_words_is_a_repetition():
+    result = judge(
+        "When does the café open?",
+        "The café opens at 9am. So you can get a coffee from nine in the morning.",
+        MUSEUM_HOURS,
+    )
+
+    assert result.metrics()["self_distinctness"] < 1.0

@@ -211,8 +211,8 @@ def _opens_clause(text: str) -> bool:
 
 def _fact(text: str, context: frozenset[str]) -> Fact:
     converted = digits_for_number_words(text)
-    stems = frozenset(content_stems(converted))
     quantities = extract_quantities(converted)
+    stems = frozenset(content_stems(_without_spoken_times(converted, quantities)))
     return Fact(
         text=text.strip(),
         stems=stems,
@@ -233,3 +233,15 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         context=context - stems,
         general=bool(GENERAL_NOUN_RE.search(text)),
     )
+
+
+_SPOKEN_TIME_WORD_RE = re.compile(r"[a-z]{3,}", re.IGNORECASE)
+
+
+def _without_spoken_times(text: str, quantities: list[Quantity]) -> str:
+    """ "Half past 5 in the afternoon" is a value, compared as one: its words are not
+    words of the claim that a source must also use."""
+    for quantity in reversed(quantities):
+        if quantity.kind == "time" and _SPOKEN_TIME_WORD_RE.search(quantity.text):
+            text = text[: quantity.start] + " " + text[quantity.end :]
+    return text
