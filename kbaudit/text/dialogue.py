@@ -91,8 +91,9 @@ META_OPENER_RE = re.compile(
     r"^(?:(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
     r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
     r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
-    r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
-    r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
+    r"|according to (?:the |our |my )?(?:[\w-]+ ){0,2}?(?:information|sources?|documentation|docs|articles?"
+    r"|passages?|help (?:articles?|cent(?:re|er))|knowledge base|context|pages?|guides?)"
+    r"(?: (?:i have|available|provided|above|i found|on (?:this|that|it)))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
     r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
     r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
@@ -129,6 +130,13 @@ _META_RE = re.compile(
 _THANKS_RE = re.compile(
     r"^(?:and |but )?(?:thanks|thank you|many thanks)\b[^.?]*[!.]?$", re.IGNORECASE
 )
+# "Hope your first session goes well!": a wish for the customer, however it goes on.
+_WISH_RE = re.compile(
+    r"^(?:i |we )?(?:really |truly |do |so )?hope\b(?!.*\d)|^(?:wishing|wish) you\b(?!.*\d)",
+    re.IGNORECASE,
+)
+# "..., and welcome aboard!": a courtesy carried on from the clause before.
+_LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|so|oh|well|also),?\s+", re.IGNORECASE)
 # "... and an important one.": a trailing remark with no verb and no value.
 _FRAGMENT_RE = re.compile(
     r"^(?:and|but|or) (?:an?|the|such|what|quite)\b(?:\s+[a-z'-]+){0,3}[.!]*$", re.IGNORECASE
@@ -137,7 +145,8 @@ _CONTACT_DETAIL_RE = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
 )
 _CONTACT_QUERY_RE = re.compile(
-    r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person|representative"
+    # "personal" training or details is no person to speak to.
+    r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person(?!al)|representative"
     r"|doctor|gp|nurse|pharmacist|lawyer|solicitor|accountant|adviser|advisor"
     r"|live chat|chat with|customer service|support team|complain)",
     re.IGNORECASE,
@@ -224,8 +233,11 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "meta"
     if clean.endswith("?"):
         return "question"
-    if _is_social(clean):
-        return "greeting" if _GREETING_RE.match(clean) else "pleasantry"
+    courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
+    if _WISH_RE.match(courtesy):
+        return "pleasantry"
+    if _is_social(courtesy):
+        return "greeting" if _GREETING_RE.match(courtesy) else "pleasantry"
     if _FRAGMENT_RE.match(clean):
         return "pleasantry"
     return "fact"

@@ -514,3 +514,55 @@ def test_younger_than_a_person_is_a_comparison_not_an_age_limit():
 
     assert "younger" in content_stems("Cornel West is younger than Elytis.")
     assert "younger" not in content_stems("Drivers younger than 21 cannot rent.")
+
+
+# --- Wishes, courtesies carried on by a conjunction, remarks naming the article -------
+
+BOAT_HIRE = (
+    "Boat hire. Rowing boats cost £12 an hour and take up to 4 people. "
+    "Life jackets are provided free and must be worn by children under 12."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Great question, and welcome aboard! Rowing boats cost £12 an hour.",
+        "Rowing boats cost £12 an hour. Hope the weather stays dry for you!",
+        "Rowing boats cost £12 an hour. So hope your trip on the lake goes well.",
+        "According to the boat hire page, rowing boats cost £12 an hour.",
+    ],
+)
+def test_wishes_and_courtesies_around_a_supported_fact_are_not_facts(response):
+    result = judge("How much is a rowing boat?", response, BOAT_HIRE)
+
+    assert result.facts == ["Rowing boats cost £12 an hour."] or result.facts == [
+        "rowing boats cost £12 an hour."
+    ]
+    assert groundedness(result) == 1.0
+
+
+def test_a_claim_for_every_case_contradicts_the_case_the_source_denies():
+    source = (
+        "Watersports. Sea kayaks cost £15 an hour. "
+        "Sea kayaks are not available for children under 10."
+    )
+    result = judge(
+        "Can my 7-year-old take out a sea kayak?",
+        "Sea kayaks are available for guests of any age.",
+        source,
+    )
+
+    assert [problem.reason for problem in result.unsupported] == ["contradicts_source"]
+    assert (result.verdict, result.cause) == ("insufficient", "contradictory")
+
+
+def test_a_claim_for_every_case_stands_where_the_source_denies_nothing():
+    source = "Watersports. Sea kayaks cost £15 an hour and are available for guests of all ages."
+    result = judge(
+        "Who can take out a sea kayak?",
+        "Sea kayaks are available for guests of any age.",
+        source,
+    )
+
+    assert groundedness(result) == 1.0

@@ -179,6 +179,7 @@ def fact_support(
             asked_stems=query.stems,
         ),
         _polarity_problem(fact, sources),
+        _universal_claim_problem(fact, sources),
         _condition_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
@@ -737,6 +738,41 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
             return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+# "at any time", "of any age", "for everyone": the claim admits no case where it fails.
+_UNIVERSAL_RE = re.compile(
+    r"\b(?:at any (?:time|point|hour)|any ?time|of (?:any|all) ages?|(?:at|for|on|in) any \w+"
+    r"|(?:for|to) (?:every|any)one|everyone|anyone|every(?:body)?|always|at all times"
+    r"|whatever|regardless of|no matter|without (?:any )?(?:limits?|restrictions?|exceptions?))\b",
+    re.IGNORECASE,
+)
+# The words a universal claim speaks of: up to the marker and on to the next break.
+_UNIVERSAL_SCOPE_RE = re.compile(r"^(?P<before>[^,;:]*?)\s*" + _UNIVERSAL_RE.pattern, re.I)
+
+
+def _universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """An affirmative claim that holds in every case ("video consultations are available
+    for patients of any age") where a source denies the same thing in one case ("not
+    available for children under 2"): the source's exception makes the claim false."""
+    if fact.negated or not _UNIVERSAL_RE.search(fact.text):
+        return None
+    for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+        scope = _UNIVERSAL_SCOPE_RE.match(fact_clause.strip())
+        if scope is None:
+            continue
+        words = subject_stems(frozenset(content_stems(scope.group("before"))))
+        if not words:
+            continue
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                for clause in sentence.clauses:
+                    shared = words & clause.stems
+                    if len(shared) < 2 or len(shared) < len(words) / 2:
+                        continue
+                    if _negated(clause.negations, shared):
+                        return Problem("contradicts_source", clause.text, index)
     return None
 
 
