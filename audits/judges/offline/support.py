@@ -181,6 +181,7 @@ def fact_support(
         _polarity_problem(fact, sources),
         _universal_claim_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        _time_window_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         _comparison_problem(fact, sources),
@@ -362,6 +363,65 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# The hours a value holds for, said after it: "8.5p per kWh between midnight and 5am",
+# "£6.95 for orders placed before 2pm", "free after 6pm".
+_WINDOW_RANGE_RE = re.compile(r"\b(?:between|from)\s*$")
+_WINDOW_JOIN_RE = re.compile(r"^\s*(?:and|to|until|till|-|–)\s*$")
+_WINDOW_UNTIL_RE = re.compile(r"\b(?:before|until|till|by)\s*$")
+_WINDOW_AFTER_RE = re.compile(r"\b(?:after|from)\s*$")
+
+
+def _time_window_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact gives a value the source states for hours of the day the time the
+    question asks about is outside of ("27p at 7pm" is not "8.5p between midnight and
+    5am")."""
+    asked = [value for value in query.quantities if value.kind == "time"]
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "time"]
+    if not asked or not hard:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for position, own in enumerate(sentence.quantities):
+                if own.kind == "time" or not any(mine.same_value(own) for mine in hard):
+                    continue
+                window = _value_window(sentence.text, sentence.quantities[position + 1 :], own)
+                if window and not any(_in_window(value.low, window) for value in asked):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _value_window(
+    text: str, following: Sequence[Quantity], own: Quantity
+) -> tuple[float, float] | None:
+    """The hours the time words right after a value give it, up to the next value."""
+    times = []
+    for later in following:
+        if later.kind != "time":
+            break
+        times.append(later)
+    if not times:
+        return None
+    lead = text[own.end : times[0].start]
+    if len(lead) > 25:
+        return None
+    joined = len(times) >= 2 and _WINDOW_JOIN_RE.match(text[times[0].end : times[1].start])
+    if joined and (_WINDOW_RANGE_RE.search(lead) or not lead.strip(" ,")):
+        return times[0].low, times[1].low
+    if _WINDOW_UNTIL_RE.search(lead):
+        return 0.0, times[0].low
+    if _WINDOW_AFTER_RE.search(lead):
+        return times[0].low, 24.0
+    return None
+
+
+def _in_window(hour: float, window: tuple[float, float]) -> bool:
+    start, end = window
+    # "between 10pm and 6am" runs past midnight.
+    return start <= hour <= end if start <= end else hour >= start or hour <= end
 
 
 _AVAILABILITY_RE = re.compile(
