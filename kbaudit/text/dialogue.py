@@ -130,6 +130,44 @@ _META_RE = re.compile(
 _THANKS_RE = re.compile(
     r"^(?:and |but )?(?:thanks|thank you|many thanks)\b[^.?]*[!.]?$", re.IGNORECASE
 )
+# Courtesies by their shape, whatever their words: wishes ("Have a fantastic holiday!",
+# "Happy reading!"), exclamations ("What a lovely plan!"), congratulations, farewells and
+# sign-offs, looking forward, sympathy ("That must be frustrating."), appreciation,
+# reassurance, signposts ("Here's how it works."), invitations to ask more, and the
+# bot's offer to help. None carries a value.
+_EMOTION = (
+    r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
+    r"|disappointing|exciting|great|lovely|fun|wonderful|amazing|awful|terrible|confusing"
+    r"|a pain|a hassle|a worry|a lot to deal with"
+)
+_COURTESY_SHAPE_RE = re.compile(
+    r"^(?:have (?:a|an) [^.!?\d]*!|have (?:a|an) (?:\w+ly )?(?:great|good|nice|lovely|wonderful"
+    r"|fantastic|brilliant|amazing|safe|happy|pleasant|relaxing|restful|fun|productive|smooth"
+    r"|terrific|super|excellent|memorable|magical)\b[^.!?\d]*|have fun\b[^.!?\d]*"
+    r"|happy [\w-]+|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
+    r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
+    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
+    r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    rf"|that sounds\b[^.!?\d]*|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
+    r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry(?: (?:for|about)"
+    r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
+    r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
+    r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
+    r"|(?:(?:don't|do not) worry|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|we're here (?:for|to help) you|we can help|it happens|at all))?"
+    r"|here(?:'s| is| are) (?:how it works|what you need to know|the (?:good news|details"
+    r"|short answer|answer|key points)|a (?:quick|short|brief) (?:summary|rundown|overview)"
+    r"|everything you need(?: to know)?)"
+    r"|if you have (?:any )?(?:more|other|further) questions\b[^.!?\d]*"
+    r"|(?:it'?s |it is )?(?:nice|lovely|great|good) to (?:hear from|meet|see|chat with) you\b[^.!?\d]*"
+    r"|i (?:can|could) (?:\w+ )?(?:help|assist)(?: you)? with (?:that|this)"
+    r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
+    r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"
+    r"|(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
+    r" (?:this|it|more)(?: in (?:more |much more |further )?detail)?)[.!:]*$",
+    re.IGNORECASE,
+)
 # "Hope your first session goes well!": a wish for the customer, however it goes on.
 _WISH_RE = re.compile(
     r"^(?:i |we )?(?:really |truly |do |so )?hope\b(?!.*\d)|^(?:wishing|wish) you\b(?!.*\d)",
@@ -234,7 +272,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     if clean.endswith("?"):
         return "question"
     courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
-    if _WISH_RE.match(courtesy):
+    if _WISH_RE.match(courtesy) or _COURTESY_SHAPE_RE.match(courtesy):
         return "pleasantry"
     if _is_social(courtesy):
         return "greeting" if _GREETING_RE.match(courtesy) else "pleasantry"

@@ -566,3 +566,45 @@ def test_a_claim_for_every_case_stands_where_the_source_denies_nothing():
     )
 
     assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "courtesy",
+    [
+        "Have a fantastic holiday!",
+        "Happy paddling!",
+        "What a lovely way to spend a day!",
+        "Congratulations on the new boat!",
+        "Kind regards, the Lakeside team.",
+        "We look forward to seeing you on the water!",
+        "That must be so frustrating.",
+        "We're sorry for the confusion.",
+        "We appreciate your patience.",
+        "Rest assured, we're here for you.",
+        "Here's what you need to know.",
+        "It's lovely to hear from you.",
+        "The hire page explains this in more detail.",
+    ],
+)
+def test_courtesies_are_known_by_their_shape(courtesy):
+    result = judge(
+        "How much is a rowing boat?", f"{courtesy} Rowing boats cost £12 an hour.", BOAT_HIRE
+    )
+
+    assert result.facts == ["Rowing boats cost £12 an hour."]
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "We're sorry that life jackets are not provided.",
+        "Don't worry, you won't be charged for life jackets.",
+        "This must be booked in person.",
+        "The hire page explains that life jackets are optional.",
+    ],
+)
+def test_a_claim_in_a_courteous_shape_is_still_a_claim(claim):
+    result = judge("Do I need to pay for life jackets?", claim, BOAT_HIRE)
+
+    assert result.facts
