@@ -720,3 +720,31 @@ def test_a_time_restated_in_words_is_a_repetition():
     )
 
     assert result.metrics()["self_distinctness"] < 1.0
+
+
+# --- A value the source gives to the things its subject lists -------------------------
+
+FERRY_VEHICLES = (
+    "Vehicles and luggage. Bicycles and motorbikes travelling with a foot passenger can be "
+    "taken on board for £15 per crossing. Cars cost £90 per crossing."
+)
+
+
+def test_it_flags_a_listed_things_value_given_to_the_customers_own_thing():
+    result = judge(
+        "Can I bring my kayak on the ferry?",
+        "Kayaks can be taken on board for £15 per crossing.",
+        FERRY_VEHICLES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_value_for_one_of_the_listed_things():
+    result = judge(
+        "Can I bring my bicycle on the ferry?",
+        "Bicycles can be taken on board for £15 per crossing.",
+        FERRY_VEHICLES,
+    )
+
+    assert grounded(result)

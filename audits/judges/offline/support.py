@@ -21,6 +21,7 @@ from kbaudit.text.conditions import (
     told_cases,
     window_exceeded,
 )
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import (
     STOPWORDS,
@@ -184,6 +185,7 @@ def fact_support(
         _time_window_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _outside_listed_subjects(fact, sources, query),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
@@ -834,6 +836,55 @@ def _universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> P
                     if _negated(clause.negations, shared):
                         return Problem("contradicts_source", clause.text, index)
     return None
+
+
+# A subject that lists the things a rule is for: "Cats and small dogs", "Cars, vans or
+# motorbikes".
+_LISTED_SUBJECT_RE = re.compile(
+    r"^(?:[\w'-]+ ){0,3}[\w'-]+(?:, (?:[\w'-]+ ){0,3}[\w'-]+)*"
+    r" (?:and|or) (?:[\w'-]+ ){0,3}[\w'-]+$",
+    re.IGNORECASE,
+)
+
+
+def _outside_listed_subjects(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source gives a value to the things its subject lists ("Cats and small dogs
+    up to 8 kg travel in the cabin for £50"); the fact gives it to the customer's own
+    thing, which the list does not name ("rabbits up to 8 kg ...")."""
+    hard = [own for own in fact.quantities if not own.soft and _measured(own)]
+    head = _head(fact.text)
+    mine = subject_stems(frozenset(content_stems(head))) if head else frozenset()
+    if not hard or not mine or not mine <= query.stems:
+        return None
+    for source in sources:
+        for sentence in source.sentences:
+            if not any(own.same_value(given) for own in hard for given in sentence.quantities):
+                continue
+            listed = _head(sentence.text)
+            if not listed or not _LISTED_SUBJECT_RE.match(listed) or mine & sentence.stems:
+                continue
+            if fact.stems & subject_stems(frozenset(content_stems(listed))):
+                continue  # the fact names one of the listed things after all
+            if GENERAL_NOUN_RE.search(listed):
+                continue  # "most items and accessories" speaks of everything
+            return Problem("not_in_sources", "", None)
+    return None
+
+
+def _head(text: str) -> str:
+    """The words before the first verb or participle ("weighing up to 8 kg"): the
+    things a plain statement speaks of."""
+    verb = VERB_RE.search(text)
+    if not verb:
+        return ""
+    kept: list[str] = []
+    for word in text[: verb.start()].split():
+        if word.lower().strip(",:").endswith("ing"):
+            break
+        kept.append(word)
+    return " ".join(kept).strip(" ,:")
 
 
 def _negation_stated(
