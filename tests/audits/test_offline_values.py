@@ -748,3 +748,24 @@ def test_it_passes_the_value_for_one_of_the_listed_things():
     )
 
     assert grounded(result)
+
+
+# --- A condition with alternatives ------------------------------------------------------
+
+BIKE_HIRE = (
+    "Bike hire. Bikes cost £8 an hour. If you bring a bike back more than 1 hour late, or "
+    "damage it, you cannot hire again for the next 30 days."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "If you damage the bike, you can't hire again for the next 30 days.",
+        "If you damage a bike, you won't be able to hire for 30 days.",
+    ],
+)
+def test_each_alternative_of_a_condition_is_its_case(response):
+    result = judge("What happens if I damage a bike?", response, BIKE_HIRE)
+
+    assert grounded(result)
