@@ -389,6 +389,13 @@ _FRACTION_RE = re.compile(
 )
 
 
+# "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
+_HALF_OF_RE = re.compile(
+    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b))",
+    re.IGNORECASE,
+)
+
+
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""
@@ -404,6 +411,8 @@ def digits_for_number_words(text: str) -> str:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
+    if "half" in text.lower():
+        text = _HALF_OF_RE.sub("50% of ", text)
     return text
 
 

@@ -769,3 +769,31 @@ def test_each_alternative_of_a_condition_is_its_case(response):
     result = judge("What happens if I damage a bike?", response, BIKE_HIRE)
 
     assert grounded(result)
+
+
+# --- "half the fee" is a share -----------------------------------------------------------
+
+COURSE_CANCELLATION = (
+    "Cancelling a course. Cancel more than 14 days before the start for a full refund. "
+    "Between 7 and 14 days before, we refund 50% of the course fee."
+)
+
+
+def test_half_the_fee_is_the_sources_fifty_per_cent():
+    result = judge(
+        "What do I get back if I cancel 10 days before?",
+        "Between 7 and 14 days before, you get half the course fee back.",
+        COURSE_CANCELLATION,
+    )
+
+    assert grounded(result)
+
+
+def test_half_the_fee_is_not_another_share():
+    result = judge(
+        "What do I get back if I cancel 10 days before?",
+        "Between 7 and 14 days before, you get half the course fee back.",
+        COURSE_CANCELLATION.replace("50%", "25%"),
+    )
+
+    assert not grounded(result)
