@@ -797,3 +797,16 @@ def test_half_the_fee_is_not_another_share():
     )
 
     assert not grounded(result)
+
+
+# --- A share taken off only where the answer takes it off ------------------------------
+
+CINEMA_CLUB = "Cinema Club. Membership costs £100 a year. Members get 10% off snacks and drinks."
+
+
+def test_a_wrong_price_is_not_excused_by_an_unrelated_share_of_the_source():
+    result = judge(
+        "How much is Cinema Club a year?", "Membership is ninety pounds a year.", CINEMA_CLUB
+    )
+
+    assert not grounded(result)
