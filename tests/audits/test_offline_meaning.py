@@ -608,3 +608,32 @@ def test_a_claim_in_a_courteous_shape_is_still_a_claim(claim):
     result = judge("Do I need to pay for life jackets?", claim, BOAT_HIRE)
 
     assert result.facts
+
+
+# --- The "not" of a leading case is not the claim's -----------------------------------
+
+FLOWER_DELIVERY = (
+    "Flower delivery. Bouquets are delivered between 9am and 5pm. Deliveries that include a "
+    "live plant cannot be left on the doorstep. If you are not home, bouquets can be left "
+    "with a neighbour."
+)
+
+
+def test_a_negated_case_before_the_claim_leaves_the_claim_affirmative():
+    result = judge(
+        "Can you leave my live plant order outside if I'm out?",
+        "When you're not home, a delivery with a live plant can be left on the doorstep.",
+        FLOWER_DELIVERY,
+    )
+
+    assert [problem.reason for problem in result.unsupported] == ["contradicts_source"]
+
+
+def test_the_same_negated_case_as_the_source_states_is_read_as_the_source_reads_it():
+    result = judge(
+        "What happens if I'm out?",
+        "If you're not home, bouquets can be left with a neighbour.",
+        FLOWER_DELIVERY,
+    )
+
+    assert groundedness(result) == 1.0

@@ -785,12 +785,19 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if _PRONOUN_RE.match(fact_clause.strip()):
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
-        if len(words) < 3 or len(fact_negations) > 1:
+        case = _LEADING_CASE_RE.match(fact_clause.strip())
+        if len(words) < 3:
             continue
         found = _closest_clause(words, sources)
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
+        if case and not _case_stated(case.group(), clause):
+            # "If you're not in, the courier can leave it": the case's "not" is not the
+            # claim's polarity, unless the source states the same case.
+            fact_negations = negation_targets(fact_clause.strip()[case.end() :])
+        if len(fact_negations) > 1:
+            continue
         if _restricted_differently(fact_clause, clause.text):
             continue  # "only within 30 days" and "not after 30 days" say the same thing
         if not has_verb(clause.text):
@@ -887,6 +894,11 @@ def _head(text: str) -> str:
     return " ".join(kept).strip(" ,:")
 
 
+def _case_stated(case: str, clause: SourceClause) -> bool:
+    words = subject_stems(frozenset(content_stems(case)))
+    return bool(words) and len(words & clause.stems) * 2 >= len(words)
+
+
 def _negation_stated(
     fact_negations: Sequence[frozenset[str]], sources: Sequence[PreparedSource]
 ) -> bool:
@@ -905,6 +917,9 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+_LEADING_CASE_RE = re.compile(
+    r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
+)
 _RESTRICTION_RE = re.compile(
     r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
