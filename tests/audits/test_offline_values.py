@@ -810,3 +810,20 @@ def test_a_wrong_price_is_not_excused_by_an_unrelated_share_of_the_source():
     )
 
     assert not grounded(result)
+
+
+# --- The verbs of a price add nothing to its amount ----------------------------------------
+
+SWIM_LESSONS = "Swimming lessons. Lesson | Junior | Senior. Group lesson | £8 | £12. Private lesson | £25 | £30."
+
+
+def test_a_price_told_with_its_verb_is_the_tables_cell():
+    result = judge("How much is a private lesson for juniors?", "Juniors pay £25.", SWIM_LESSONS)
+
+    assert grounded(result)
+
+
+def test_a_price_told_with_its_verb_is_still_the_cells_value():
+    result = judge("How much is a private lesson for juniors?", "Juniors pay £30.", SWIM_LESSONS)
+
+    assert not grounded(result)

@@ -146,9 +146,19 @@ def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
 _ORDINARY_CASE = frozenset(stem(word) for word in word_list("standard ordinary default"))
 
 
+# The verbs of a price ("Members pay £49", "it costs £12"): the amount says as much, and a
+# table cell ("For Member, GP consultation: £49") has no verb at all.
+_PRICE_VERBS = frozenset(
+    stem(word) for word in word_list("pay pays paid cost costs charge charged")
+)
+
+
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     """The words of the fact a source must carry."""
-    return subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    words = subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    if any(own.kind == "amount" and not own.soft for own in fact.quantities):
+        words -= _PRICE_VERBS - source_stems
+    return words
 
 
 def lexical_threshold(fact: Fact) -> float:
