@@ -813,3 +813,31 @@ def test_a_follow_up_asking_its_own_question_keeps_only_what_the_customer_told()
         resolve_follow_up("And how long can visitors stay?", history)
         == "I have a Blue Badge. How long can visitors stay?"
     )
+
+
+# --- A threshold and an amount are two things --------------------------------------------
+
+LOCKER_CREDIT = (
+    "Locker credit",
+    "Locker credit. When you close your account, any credit over £50 is refunded to your card.",
+)
+
+
+def test_a_threshold_and_the_amount_worked_out_from_it_are_not_two_values():
+    result = judge(
+        "I have £80 of credit. What do I get back when I close my account?",
+        "Any credit over £50 is refunded. You'd get £30 back.",
+        LOCKER_CREDIT,
+    )
+
+    assert result.notes["conflicting_facts"] == []
+
+
+def test_two_amounts_for_the_refund_are_two_values():
+    result = judge(
+        "I have £80 of credit. What do I get back when I close my account?",
+        "Credit of £50 is refunded. You'd get £30 back.",
+        LOCKER_CREDIT,
+    )
+
+    assert result.notes["conflicting_facts"]
