@@ -37,7 +37,9 @@ _MONEY_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _FREE_RE = re.compile(
-    r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
+    # "free to choose" is no price; "added free to a parent's membership" is.
+    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all)\b))"
+    r"(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"
     r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"

@@ -827,3 +827,23 @@ def test_a_price_told_with_its_verb_is_still_the_cells_value():
     result = judge("How much is a private lesson for juniors?", "Juniors pay £30.", SWIM_LESSONS)
 
     assert not grounded(result)
+
+
+# --- "free to a parent's membership" is a price; "free to choose" is not -----------------
+
+
+def test_free_to_someone_is_no_price_for_the_answer_to_contradict():
+    source = "Family tickets. Adult tickets cost £14, and children under 5 are added free to an adult ticket."
+    result = judge(
+        "Do I pay for my 3-year-old?",
+        "No, children under 5 are added free.",
+        source,
+    )
+
+    assert grounded(result)
+
+
+def test_free_to_choose_is_no_price():
+    from kbaudit.text.quantities import extract_quantities
+
+    assert extract_quantities("You are free to choose any seat.") == []
