@@ -847,3 +847,46 @@ def test_free_to_choose_is_no_price():
     from kbaudit.text.quantities import extract_quantities
 
     assert extract_quantities("You are free to choose any seat.") == []
+
+
+# --- The question states the case a rule is waived in or does not apply to ---------------
+
+STREAMING_PAYMENTS = (
+    "Payments. Plans renew on the same day each month. A failed payment costs £5, waived the "
+    "first time in any 12 months."
+)
+TRAIN_DELAYS = (
+    "Delay refunds. Trains more than 30 minutes late get a 50% refund of the ticket. This "
+    "does not apply during strikes or planned engineering works."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "My payment failed for the first time ever. Will I be charged?",
+            "Yes, a failed payment costs £5.",
+            STREAMING_PAYMENTS,
+        ),
+        (
+            "My train was 40 minutes late because of a strike. Do I get money back?",
+            "Yes, trains more than 30 minutes late get a 50% refund.",
+            TRAIN_DELAYS,
+        ),
+    ],
+)
+def test_it_flags_the_rule_where_the_question_states_its_exception(query, response, source):
+    result = judge(query, response, source)
+
+    assert [problem.reason for problem in result.unsupported] == ["condition_misapplied"]
+
+
+def test_it_passes_the_rule_where_the_question_states_no_exception():
+    result = judge(
+        "My train was 40 minutes late. Do I get money back?",
+        "Yes, trains more than 30 minutes late get a 50% refund.",
+        TRAIN_DELAYS,
+    )
+
+    assert grounded(result)

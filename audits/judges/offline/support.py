@@ -193,6 +193,7 @@ def fact_support(
         _universal_claim_problem(fact, sources),
         _condition_problem(fact, sources, query),
         _time_window_problem(fact, sources, query),
+        _stated_exception_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         _outside_listed_subjects(fact, sources, query),
@@ -375,6 +376,52 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# Where a rule says when it does not hold: "£10, waived the first time in any 12 months",
+# "unless ...", and a sentence after it: "Neither applies if you changed the address".
+_WAIVER_CLAUSE_RE = re.compile(
+    r"\b(?:waived|not charged|unless|except(?: for| when| if)?|excluding)\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+_NOT_APPLYING_RE = re.compile(
+    r"\b(?:(?:neither|none of (?:this|these|them)|this|these|that|it|they) (?:does not |doesn't "
+    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply)"
+    r" (?:if|when|where|to|for|during)\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+_EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
+
+
+def _stated_exception_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question states the case a rule is waived in or does not apply to ("the
+    first time in years" against "waived the first time in any 12 months"), and the fact
+    gives the rule's value as if it held."""
+    told = query.stems - fact.stems
+    if fact.negated or not told or not fact.quantities:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            if not any(
+                mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
+            ):
+                continue
+            cases = [m.group("case") for m in _WAIVER_CLAUSE_RE.finditer(sentence.text)]
+            for later in source.sentences[position + 1 : position + 3]:
+                cases += [m.group("case") for m in _NOT_APPLYING_RE.finditer(later.text)]
+            # "during strikes or planned engineering works": each alternative is a case.
+            for case in (part for text in cases for part in _ALTERNATIVES_RE.split(text)):
+                words = subject_stems(frozenset(content_stems(case))) - _EXCEPTION_LIGHT
+                if not words or len(words & fact.stems) * 2 > len(words):
+                    continue  # the fact states the case itself
+                if len(words & told) >= min(2, len(words)):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
 
 
 # The hours a value holds for, said after it: "8.5p per kWh between midnight and 5am",
