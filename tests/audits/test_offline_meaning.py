@@ -584,6 +584,14 @@ def test_a_claim_for_every_case_stands_where_the_source_denies_nothing():
         "Here's what you need to know.",
         "It's lovely to hear from you.",
         "The hire page explains this in more detail.",
+        "Happy paddling, and see you soon!",
+        "Glad I could help.",
+        "It was a pleasure helping you.",
+        "I'm here if you need anything more.",
+        "Don't hesitate to get back to me.",
+        "Any other questions, just shout!",
+        "You're all set!",
+        "Stay dry out there!",
     ],
 )
 def test_courtesies_are_known_by_their_shape(courtesy):
