@@ -408,13 +408,11 @@ def _stated_exception_problem(
                 mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
             ):
                 continue
-            cases = [m.group("case") for m in _WAIVER_CLAUSE_RE.finditer(sentence.text)]
+            cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
             for later in source.sentences[position + 1 : position + 3]:
-                cases += [m.group("case") for m in _NOT_APPLYING_RE.finditer(later.text)]
-            # "during strikes or planned engineering works": each alternative is a case.
-            for case in (part for text in cases for part in _ALTERNATIVES_RE.split(text)):
-                words = subject_stems(frozenset(content_stems(case))) - _EXCEPTION_LIGHT
-                if not words or len(words & fact.stems) * 2 > len(words):
+                cases += _exception_cases(later.text, _NOT_APPLYING_RE)
+            for words in cases:
+                if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself
                 if len(words & told) >= min(2, len(words)):
                     return Problem("condition_misapplied", sentence.text, index)
@@ -422,6 +420,19 @@ def _stated_exception_problem(
 
 
 _ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _exception_cases(text: str, pattern: re.Pattern[str]) -> tuple[frozenset[str], ...]:
+    """The words of each case a sentence excepts; "during strikes or planned engineering
+    works" is two cases."""
+    cases = []
+    for match in pattern.finditer(text):
+        for part in _ALTERNATIVES_RE.split(match.group("case")):
+            words = subject_stems(frozenset(content_stems(part))) - _EXCEPTION_LIGHT
+            if words:
+                cases.append(words)
+    return tuple(cases)
 
 
 # The hours a value holds for, said after it: "8.5p per kWh between midnight and 5am",
@@ -937,6 +948,7 @@ def _outside_listed_subjects(
     return None
 
 
+@lru_cache(maxsize=8192)
 def _head(text: str) -> str:
     """The words before the first verb or participle ("weighing up to 8 kg"): the
     things a plain statement speaks of."""
