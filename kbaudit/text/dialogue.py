@@ -9,14 +9,22 @@ from __future__ import annotations
 
 import re
 
-from .tokens import content_stems, normalise, split_sentences, stem, word_list, words
+from .tokens import (
+    content_stems,
+    normalise,
+    split_sentences,
+    stem,
+    word_list,
+    word_start_regex,
+    words,
+)
 
 _GREETING_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
     r"|welcome(?: to| back)?)\b",
     re.IGNORECASE,
 )
-_PLEASANTRY_RE = re.compile(
+_PLEASANTRY_RE = word_start_regex(
     r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
     r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
@@ -32,6 +40,7 @@ _PLEASANTRY_RE = re.compile(
     r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
     r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
     r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
+    "'abefghilmnoprstvwy",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -39,7 +48,9 @@ _SHORT_ACK_RE = re.compile(
     r"|understood|perfect|wonderful|awesome|cool|nice|oh|wow|ah|i see|indeed|right)\b",
     re.IGNORECASE,
 )
-_REFUSAL_RE = re.compile(
+# "Great Britain", "Nice Airport": a word of acknowledgement opening a name.
+_NAME_START_RE = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]")
+_REFUSAL_RE = word_start_regex(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
     r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
@@ -51,9 +62,10 @@ _REFUSAL_RE = re.compile(
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
     r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
+    "bcdinou",
     re.IGNORECASE,
 )
-_REDIRECT_RE = re.compile(
+_REDIRECT_RE = word_start_regex(
     r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
     r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
     r"|your)\b"
@@ -72,16 +84,18 @@ _REDIRECT_RE = re.compile(
     r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
     r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
     r"|in (?:more )?detail))?\s*[.!]*$",
+    "abcdeglmoprstv",
     re.IGNORECASE,
 )
 # The bot describing itself or offering help ("I can help with orders and returns",
 # "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
-_SELF_DESCRIPTION_RE = re.compile(
+_SELF_DESCRIPTION_RE = word_start_regex(
     r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
     r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
     r"|^(?:i'm|i am) here (?:for|to)\b"
     r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
     r"|\bis there anything (?:else )?(?:about|i can)",
+    "bis",
     re.IGNORECASE,
 )
 # Sentences about the answer, the passage or the bot's sources rather than about the
@@ -294,7 +308,7 @@ def _is_social(text: str) -> bool:
     pattern = next(
         (p for p in (_GREETING_RE, _PLEASANTRY_RE, _SHORT_ACK_RE) if p.search(text)), None
     )
-    if pattern is None:
+    if pattern is None or (pattern is _SHORT_ACK_RE and _NAME_START_RE.match(text)):
         return False
     leftover = pattern.sub(" ", text)
     return len(content_stems(leftover)) <= 3

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .tokens import STOPWORDS, stem, word_list
+from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
@@ -51,6 +51,9 @@ _FREE_RE = re.compile(
     r"|\bcosts? (?:you )?nothing\b",
     re.IGNORECASE,
 )
+# Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
+_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed", re.IGNORECASE)
+_DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
@@ -74,8 +77,9 @@ _SPOKEN_TIME_RE = re.compile(
 _PART_OF_DAY_PM = ("afternoon", "evening")
 # A bare "1 o'clock" in opening hours is in the afternoon, "9 o'clock" in the morning.
 _LAST_BARE_PM_HOUR = 6
-_ORDINAL_RE = re.compile(
+_ORDINAL_RE = word_start_regex(
     r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
+    r"\defnst",
     re.IGNORECASE,
 )
 _PLAIN_RE = re.compile(
@@ -169,16 +173,26 @@ def extract_quantities(text: str) -> list[Quantity]:
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     taken: list[tuple[int, int]] = []
-    for extractor in _EXTRACTORS:
+    # Without a digit only words can state a value ("free", "the third"): the other
+    # extractors would search in vain.
+    extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
+    for extractor, hint in extractors:
+        if hint is not None and not hint.search(text):
+            continue
         for quantity in extractor(text):
-            if not any(quantity.start < end and start < quantity.end for start, end in taken):
+            first, last = quantity.start, quantity.end
+            for start, end in taken:
+                if first < end and start < last:
+                    break  # overlaps a value an earlier extractor took
+            else:
                 found.append(quantity)
-                taken.append((quantity.start, quantity.end))
+                taken.append((first, last))
     return sorted(found, key=lambda quantity: quantity.start)
 
 
 def _money(text: str) -> Iterable[Quantity]:
-    for pattern in (_MONEY_BEFORE_RE, _MONEY_AFTER_RE):
+    patterns = (_MONEY_BEFORE_RE, _MONEY_AFTER_RE) if _DIGIT_RE.search(text) else ()
+    for pattern in patterns:
         for match in pattern.finditer(text):
             currency = match.group("cur").lower().rstrip("s")
             value = parse_number(match.group("num"))
@@ -189,6 +203,8 @@ def _money(text: str) -> Iterable[Quantity]:
             elif unit == "pence":
                 value, unit = value / 100, "gbp"
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
+    if not _FREE_HINT_RE.search(text):
+        return
     for match in _FREE_RE.finditer(text):
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
@@ -315,16 +331,23 @@ def _date(text: str) -> Iterable[Quantity]:
         yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
 
 
+# Each extractor with a cheap search for words every one of its matches holds, or None.
 _EXTRACTORS = (
-    _money,
-    _percent,
-    _age,
-    _duration,
-    _time_of_day,
-    _date,
-    _ordinal,
-    _data_size,
-    _plain,
+    (_money, None),
+    (_percent, re.compile(r"%|per", re.IGNORECASE)),
+    (_age, None),  # its words are many: a search for them costs what reading ages does
+    (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
+    (_time_of_day, None),
+    (_date, re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")),
+    (_ordinal, None),
+    (_data_size, re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE)),
+    (_plain, None),
+)
+# The extractors that read values written in words only.
+_WORD_EXTRACTORS = (
+    (_money, None),
+    (_time_of_day, re.compile(r"noon|midday|midnight", re.IGNORECASE)),
+    (_ordinal, None),
 )
 
 

@@ -59,6 +59,9 @@ class ResponseParts:
 
 
 _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
+# Capitalised words in a row are a name, whatever words it is made of ("My Own Worst
+# Enemy", "Meadowbank Gold Mine"); a lone "I" is not one.
+_NAME_RUN_RE = re.compile(r"\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
 # "Did you know that X?" states X.
 _KNOW_THAT_RE = re.compile(
@@ -219,7 +222,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         quantities=quantities,
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
-        personal=bool(_FIRST_PERSON_RE.search(_UI_LABEL_RE.sub(" ", text))),
+        personal=bool(_FIRST_PERSON_RE.search(_NAME_RUN_RE.sub(" ", _UI_LABEL_RE.sub(" ", text)))),
         bare=not VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())

@@ -362,7 +362,12 @@ def _query_context(
         ),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
+        asks_for=bool(_ASKS_FOR_RE.search(query)),
     )
+
+
+# A question asking for a thing, a name or a value rather than a yes or a no.
+_ASKS_FOR_RE = re.compile(r"\b(?:what|what's|which|who|whom|whose|where|when|how)\b", re.I)
 
 
 def _matches(

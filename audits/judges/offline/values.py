@@ -77,13 +77,12 @@ class Problem:
     source: int | None
 
 
+_NOT_SUBJECT = _UNIT_STEMS | GLUE_STEMS
+
+
 def subject_stems(stems: frozenset[str]) -> frozenset[str]:
     """What a statement is about, without its numbers, units and glue words."""
-    return frozenset(
-        token
-        for token in stems
-        if not token[:1].isdigit() and token not in _UNIT_STEMS and token not in GLUE_STEMS
-    )
+    return frozenset(token for token in stems - _NOT_SUBJECT if not token[:1].isdigit())
 
 
 def locate_values(sources: Sequence[PreparedSource]) -> list[Located]:
