@@ -246,6 +246,14 @@ def _condition_in_segment(
         return _condition(segment[offset:]), (start, start + offset)
     if position < len(segments) - 1:
         # "If we shipped the wrong item, you have 45 days": governs the rest.
+        # "If you cancel late, or do not turn up, you ...": each alternative is the case.
+        case_end, following = end, position + 1
+        while following < len(segments) - 1 and _ALTERNATIVE_RE.match(
+            text[segments[following][0] : segments[following][1]]
+        ):
+            case_end, following = segments[following][1], following + 1
+        if case_end != end:
+            return _condition(text[start:case_end], any_of=True), (case_end, len(text))
         return _condition(segment), (end, len(text))
     if position > 0:
         previous = segments[position - 1]
@@ -254,6 +262,7 @@ def _condition_in_segment(
     return _condition(segment), (start, end)
 
 
+_ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
 _UNIT_WORDS = frozenset(content_stems("day days week weeks month months year years hour hours"))
 
 

@@ -37,7 +37,9 @@ _MONEY_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _FREE_RE = re.compile(
-    r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
+    # "free to choose" is no price; "added free to a parent's membership" is.
+    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all)\b))"
+    r"(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"
     r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
@@ -60,8 +62,21 @@ _DURATION_RE = re.compile(
     re.IGNORECASE,
 )
 _TIME_RE = re.compile(
-    r"\b(?P<num>\d{1,2})(?::(?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
+    r"\b(?P<num>\d{1,2})(?:[:.](?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
 )
+# Times of day as they are said (number words already digits): "9 in the morning",
+# "half past 8", "a quarter to 6 in the evening", "1 o'clock", "noon", "midnight".
+_SPOKEN_TIME_RE = re.compile(
+    r"\b(?:(?:half|(?:a )?quarter) (?:past|to) )?(?P<num>\d{1,2})(?:[:.](?P<min>\d{2}))?"
+    r"(?: o'?clock(?: in the (?P<part>morning|afternoon|evening)| at night)?"
+    r"| in the (?P<part2>morning|afternoon|evening)| at night)"
+    r"|\b(?:half|(?:a )?quarter) (?:past|to) (?P<num2>\d{1,2})\b(?![.,:]?\d|%)"
+    r"|\b(?P<noon>noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
+_PART_OF_DAY_PM = ("afternoon", "evening")
+# A bare "1 o'clock" in opening hours is in the afternoon, "9 o'clock" in the morning.
+_LAST_BARE_PM_HOUR = 6
 _ORDINAL_RE = word_start_regex(
     r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
     r"\defnst",
@@ -142,7 +157,8 @@ def parse_number(raw: str) -> float:
 
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
-    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)",
+    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
+    r"|\b(?:noon|midday|midnight)\b",
     re.IGNORECASE,
 )
 
@@ -214,6 +230,28 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
         hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
         value = hour + int(match.group("min") or 0) / 60
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+    for match in _SPOKEN_TIME_RE.finditer(text):
+        value = _spoken_time_value(match)
+        if value is not None:
+            yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+
+
+def _spoken_time_value(match: re.Match[str]) -> float | None:
+    if match.group("noon"):
+        return 0.0 if match.group("noon").lower() == "midnight" else 12.0
+    hour = int(match.group("num") or match.group("num2"))
+    if hour > 12:
+        return None
+    said = match.group().lower()
+    part = (match.group("part") or match.group("part2") or "").lower()
+    afternoon = part in _PART_OF_DAY_PM or "at night" in said
+    if not part and "at night" not in said:
+        afternoon = 1 <= hour <= _LAST_BARE_PM_HOUR or hour == 12
+    value = hour % 12 + (12 if afternoon else 0) + int(match.group("min") or 0) / 60
+    if said.startswith(("half", "quarter", "a quarter")):
+        offset = 0.5 if said.startswith("half") else 0.25
+        value += -offset if " to " in said else offset
+    return value % 24
 
 
 def _ordinal(text: str) -> Iterable[Quantity]:
@@ -306,7 +344,11 @@ _EXTRACTORS = (
     (_plain, None),
 )
 # The extractors that read values written in words only.
-_WORD_EXTRACTORS = ((_money, None), (_ordinal, None))
+_WORD_EXTRACTORS = (
+    (_money, None),
+    (_time_of_day, re.compile(r"noon|midday|midnight", re.IGNORECASE)),
+    (_ordinal, None),
+)
 
 
 def find_match(quantity: Quantity, candidates: Iterable[Quantity]) -> Quantity | None:

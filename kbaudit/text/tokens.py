@@ -406,7 +406,16 @@ _DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
 # Fractions said in words, as shares: "you save a fifth" is 20%.
 _FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
 _FRACTION_RE = re.compile(
-    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)",
+    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
+    # "a quarter to 6": a time of day.
+    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
+    re.IGNORECASE,
+)
+
+
+# "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
+_HALF_OF_RE = re.compile(
+    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b))",
     re.IGNORECASE,
 )
 
@@ -428,6 +437,8 @@ def digits_for_number_words(text: str) -> str:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
+    if "half" in text.lower():
+        text = _HALF_OF_RE.sub("50% of ", text)
     return text
 
 
