@@ -7,18 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kbaudit.text.conditions import (
-    Condition,
-    governing_conditions,
-    item_names,
-    sentence_conditions,
-)
+from kbaudit.text.conditions import Condition, item_names, read_conditions
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
-    has_negation,
     negation_targets,
     normalise,
     split_sentences,
@@ -259,17 +253,22 @@ def _named(text: str, common: frozenset[str]) -> frozenset[str]:
 def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
+    governed, conditions = read_conditions(text, quantities)
+    stems = frozenset(content_stems(text))
+    negations = tuple(negation_targets(text))
+    # Most sentences are one clause: its words and negations are the sentence's own.
+    whole = SourceClause(text.strip(), stems, negations)
     return SourceSentence(
         position=position,
         text=text,
-        stems=frozenset(content_stems(text)) | _life_span(text),
+        stems=stems | _life_span(text),
         quantities=quantities,
-        negated=has_negation(text),
-        governed=governing_conditions(text, quantities) if quantities else {},
-        conditions=sentence_conditions(text),
+        negated=bool(negations),
+        governed=governed,
+        conditions=conditions,
         item_stems=_items(text, common) if quantities else frozenset(),
         clauses=[
-            _clause(part)
+            whole if part == text else _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)
             for part in _subordinate_apart(clause)
             if part.strip()

@@ -33,6 +33,12 @@ from kbaudit.text.tokens import (
 
 from .answers import choice_problem, names_written
 from .arithmetic import comparison_holds, draws_comparison, source_sides
+from .cases import (
+    outside_listed_subjects,
+    stated_exception_problem,
+    time_window_problem,
+    universal_claim_problem,
+)
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
 from .sources import (
@@ -167,9 +173,19 @@ def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
 _ORDINARY_CASE = frozenset(stem(word) for word in word_list("standard ordinary default"))
 
 
+# The verbs of a price ("Members pay £49", "it costs £12"): the amount says as much, and a
+# table cell ("For Member, GP consultation: £49") has no verb at all.
+_PRICE_VERBS = frozenset(
+    stem(word) for word in word_list("pay pays paid cost costs charge charged")
+)
+
+
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     """The words of the fact a source must carry."""
-    return subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    words = subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    if any(own.kind == "amount" and not own.soft for own in fact.quantities):
+        words -= _PRICE_VERBS - source_stems
+    return words
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -201,9 +217,13 @@ def fact_support(
             asked_stems=query.stems,
         ),
         _polarity_problem(fact, sources),
+        universal_claim_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        time_window_problem(fact, sources, query),
+        stated_exception_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         _both_problem(fact, sources),
         _moved_identity(fact, sources),
@@ -833,12 +853,19 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if _PRONOUN_RE.match(fact_clause.strip()):
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
-        if len(words) < 3 or len(fact_negations) > 1:
+        case = _LEADING_CASE_RE.match(fact_clause.strip())
+        if len(words) < 3:
             continue
         found = _closest_clause(words, sources)
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
+        if case and not _case_stated(case.group(), clause):
+            # "If you're not in, the courier can leave it": the case's "not" is not the
+            # claim's polarity, unless the source states the same case.
+            fact_negations = negation_targets(fact_clause.strip()[case.end() :])
+        if len(fact_negations) > 1:
+            continue
         if _restricted_differently(fact_clause, clause.text):
             continue  # "only within 30 days" and "not after 30 days" say the same thing
         if not has_verb(clause.text):
@@ -849,6 +876,11 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # the closest clause is another case of a list the source splits
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _case_stated(case: str, clause: SourceClause) -> bool:
+    words = subject_stems(frozenset(content_stems(case)))
+    return bool(words) and len(words & clause.stems) * 2 >= len(words)
 
 
 def _negation_stated(
@@ -869,6 +901,9 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+_LEADING_CASE_RE = re.compile(
+    r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
+)
 _RESTRICTION_RE = re.compile(
     r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
