@@ -36,7 +36,6 @@ from audits.sweep.services import (
     lease_duration,
     sweep_start,
 )
-from audits.traces.services import pending_bots, traces_assemble
 
 logger = logging.getLogger(__name__)
 
@@ -159,6 +158,9 @@ def sweep_after_import() -> None:
 @shared_task(bind=True, max_retries=5, ignore_result=True)
 def traces_assemble_idle(self) -> None:
     """Assemble the traces whose root span never came, once idle long enough."""
+    # Here: the OTLP mapping and its protobuf modules cost every command's start-up.
+    from audits.traces.services import pending_bots, traces_assemble
+
     try:
         for bot in pending_bots():
             traces_assemble(bot=bot)

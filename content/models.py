@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import connection, models
 from django.db.models.functions import Now
 from django.urls import reverse
 from django.utils import timezone
@@ -152,6 +152,59 @@ class ArticleQuerySet(models.QuerySet):
     def real(self) -> ArticleQuerySet:
         """Imported and still published: neither a stub nor retired."""
         return self.filter(is_stub=False, retired_at__isnull=True)
+
+    def stubs_create(self, wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
+        """Stub articles for the (knowledge base id, external id) pairs of ``wanted`` that
+        have no article yet, titled and linked by its (title, url)."""
+        rows = [
+            (kb_id, key, (title or "")[:500], (url or "")[:1000])
+            for (kb_id, key), (title, url) in sorted(wanted.items())
+        ]
+        if not rows:
+            return
+        if connection.vendor == "postgresql":
+            # One statement: the ORM spent more than a second building the INSERT of an
+            # import's first two thousand stubs, while the database waited.
+            _stubs_insert(rows)
+            return
+        known = set(
+            self.filter(
+                knowledge_base_id__in={row[0] for row in rows},
+                external_id__in={row[1] for row in rows},
+            ).values_list("knowledge_base_id", "external_id")
+        )
+        self.bulk_create(
+            [
+                self.model(
+                    knowledge_base_id=kb_id, external_id=key, title=title, url=url, is_stub=True
+                )
+                for kb_id, key, title, url in rows
+                if (kb_id, key) not in known
+            ],
+            ignore_conflicts=True,
+        )
+
+
+def _stubs_insert(rows: list[tuple[int, str, str, str]]) -> None:
+    kb_ids, keys, titles, urls = (list(column) for column in zip(*rows, strict=True))
+    with connection.cursor() as cursor:
+        # Known pairs are skipped before the insert: ON CONFLICT alone would draw an id
+        # for each, every time a file citing them is imported again.
+        cursor.execute(
+            """
+            INSERT INTO content_article (knowledge_base_id, external_id, title, url, is_stub,
+                source_path)
+            SELECT w.kb_id, w.key, w.title, w.url, true, ''
+            FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[])
+                AS w (kb_id, key, title, url)
+            WHERE NOT EXISTS (
+                SELECT 1 FROM content_article a
+                WHERE a.knowledge_base_id = w.kb_id AND a.external_id = w.key)
+            ORDER BY w.kb_id, w.key
+            ON CONFLICT (knowledge_base_id, external_id) DO NOTHING
+            """,
+            [kb_ids, keys, titles, urls],
+        )
 
 
 class Article(models.Model):

@@ -18,7 +18,6 @@ from audits.signals import (
 )
 from content.alerts.services import alert_defaults_ensure
 from content.models import Article, BotKnowledgeBase
-from content.tasks import rollups_refresh
 
 log = logging.getLogger(__name__)
 
@@ -67,33 +66,16 @@ def create_stub_articles(
 
 def _stubs_create(wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
     """Stub articles for the (knowledge base, id) pairs that have no article yet."""
-    if not wanted:
-        return
-    known = set(
-        Article.objects.filter(
-            knowledge_base_id__in={kb_id for kb_id, _ in wanted},
-            external_id__in={key for _, key in wanted},
-        ).values_list("knowledge_base_id", "external_id")
-    )
-    Article.objects.bulk_create(
-        [
-            Article(
-                knowledge_base_id=kb_id,
-                external_id=key,
-                title=(title or "")[:500],
-                url=(url or "")[:1000],
-                is_stub=True,
-            )
-            for (kb_id, key), (title, url) in sorted(wanted.items())
-            if (kb_id, key) not in known
-        ],
-        ignore_conflicts=True,
-    )
+    Article.objects.stubs_create(wanted)
 
 
 @receiver(evaluations_written)
 def refresh_rollups(sender, *, days: dict[int, list], **kwargs) -> None:
     """Rollups follow the sweep: only the days it touched are recomputed."""
+    # Here, not at the top: the tasks pull in the analytics, the scan and numpy (0.8 s
+    # of start-up for every command, an import of a file among them).
+    from content.tasks import rollups_refresh
+
     for bot_id, touched in days.items():
         iso = sorted({day.isoformat() for day in touched})
 

@@ -1,21 +1,33 @@
 """Helpers shared by several test modules: planted traffic, log records, review items,
-digest subscriptions, the browser's log-in. Fixtures live in the conftest files; a test
-module imports from here (or ``tests.factories``), never from another test module."""
+digest subscriptions, the browser's log-in, snapshots of what the analytics read.
+Fixtures live in the conftest files; a test module imports from here (or
+``tests.factories``), never from another test module."""
 
 from __future__ import annotations
 
 import os
+import re
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db import connection
 from kombu import pools
 
 from audits.judges.offline import OfflineJudge
+from audits.models import Bot, Conversation, Evaluation, Interaction, RetrievedSource
 from audits.sweep.rules import interaction_grade
+from content.analytics.periods import period_for
+from content.analytics.ranking import article_ranking
 from content.analytics.rollups import rollup_update
 from content.digest.services import subscription_save
-from content.models import DigestSubscription
+from content.models import (
+    ArticleDayRollup,
+    BotDayRollup,
+    DigestSubscription,
+    SourceCredit,
+    TopicDayRollup,
+)
 from content.review.flags import content_flags_update
 from kbaudit.celery import app
 from tests.factories import (
@@ -28,6 +40,9 @@ from tests.factories import (
 )
 
 IN_CI = bool(os.environ.get("CI"))
+PARTITION_SCANNED = re.compile(
+    r"on (audits_(?:interaction|retrievedsource)_(?:p\d{4}_\d\d|default))\b"
+)
 
 
 def require_service(available: bool, what: str) -> None:
@@ -233,3 +248,76 @@ def settled(page):
     before = page.evaluate("window.kbauditSettled")
     yield
     page.wait_for_function("n => window.kbauditSettled > n", arg=before)
+
+
+# --- the partitioned tables and retention ---------------------------------------------------
+
+
+def rows_in(name: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {name}")
+        return cursor.fetchone()[0]
+
+
+def analytics_snapshot() -> dict:
+    """Every row the analytics read, and the ranking of every bot's months."""
+    rows = {
+        "interactions": sorted(
+            Interaction.objects.values_list(
+                "id", "bot_id", "run_id", "external_id", "timestamp", "query", "status", "feedback"
+            )
+        ),
+        "sources": sorted(
+            RetrievedSource.objects.values_list("interaction_id", "rank", "article_key", "text")
+        ),
+        "evaluations": sorted(Evaluation.objects.values_list("interaction_id", "verdict", "topic")),
+        "conversations": Conversation.objects.count(),
+        "credits": SourceCredit.objects.count(),
+    }
+    for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
+        rows[model.__name__] = sorted(
+            tuple(v for k, v in r.items() if k != "id") for r in model.objects.values()
+        )
+    rows["rankings"] = {}
+    for bot in Bot.objects.order_by("slug"):
+        days = Interaction.objects.filter(bot=bot).dates("timestamp", "month")
+        for day in days:
+            ranking = article_ranking(bot=bot, period=period_for("month", day), min_sample=0)
+            rows["rankings"][(bot.slug, day)] = [
+                (r.rank, r.article.external_id, sorted(r.totals.items())) for r in ranking.rows
+            ]
+    return rows
+
+
+def graded(bot, *, at: datetime, keys: list[str], good: bool):
+    interaction = InteractionFactory(
+        bot=bot, timestamp=at, query="How long is the return window?", response="30 days."
+    )
+    for rank, key in enumerate(keys, start=1):
+        RetrievedSourceFactory(interaction=interaction, rank=rank, article_key=key, text="chunk")
+    score = 1.0 if good else 0.4
+    EvaluationFactory(
+        interaction=interaction,
+        verdict="sufficient" if good else "insufficient",
+        cause=None if good else "partial",
+        topic="returns",
+        source_precision=score,
+        source_query_coverage=score,
+        groundedness=score,
+    )
+
+
+def partitions_planned(sql: str, *, analyze: bool = False) -> set[str]:
+    """The partitions of the interactions and their sources (months and default) that
+    PostgreSQL's plan of ``sql`` scans; those pruned when it was planned are left out,
+    and with ``analyze`` (which runs the statement) those pruned as it ran too."""
+    options = "ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF" if analyze else "COSTS OFF"
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN ({options}) {sql}")
+        plan = [row[0] for row in cursor.fetchall()]
+    return {
+        match.group(1)
+        for line in plan
+        if "(never executed)" not in line
+        for match in PARTITION_SCANNED.finditer(line)
+    }

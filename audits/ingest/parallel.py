@@ -9,9 +9,10 @@ writer cannot use the prepared bytes (an id already stored, a conversation store
 another id), it reads the chunk's lines again from the file and writes them the
 ordinary way.
 
-The bytes cross in shared memory, one block per chunk that the writer unlinks once the
-chunk is written: pickled through the queue, each chunk's megabytes were copied four
-times and cost the writer more CPU to unpickle than to send to the database.
+A chunk crosses in shared memory, one block per chunk that the writer unlinks once the
+chunk is written (its bytes, then the rest of the summary pickled); the queue carries
+only the block's name. Pickled through the queue, each chunk's megabytes were copied
+four times and cost the writer more CPU to unpickle than to send to the database.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import contextlib
 import gc
 import itertools
 import multiprocessing
+import pickle
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -117,11 +119,12 @@ def summaries(
                 return
             if kind == "error":
                 raise RuntimeError(f"the import's reading process failed:\n{payload}")
-            block = _attach(payload)
+            summary = _receive(payload)
+            block = _attach(summary)
             try:
-                yield payload
+                yield summary
             finally:
-                _release(payload, block)
+                _release(summary, block)
     finally:
         for child in children:
             if child.is_alive():
@@ -146,8 +149,7 @@ def _child(
 
     try:
         for summary in _read(path, chunk_size, default_bot, preparer, index, readers, learn_bots):
-            _share(summary)
-            queue.put(("chunk", summary))
+            queue.put(("chunk", _share(summary)))
             del summary
             gc.collect()
         queue.put((_DONE, None))
@@ -157,6 +159,20 @@ def _child(
         preparer.close()
 
 
+# The first chunks of a large chunk size are smaller (an eighth, a quarter, a half): the
+# database starts on the first while the reader decodes the next, instead of waiting for
+# a whole chunk (about a second of a 100,000-line import on a busy machine).
+RAMP_CHUNKS = 3
+RAMP_FROM = 800  # chunk sizes below this one are used as they are
+
+
+def chunk_lines(chunk_size: int, chunk: int) -> int:
+    """Lines in the file's ``chunk``-th chunk (from 0)."""
+    if chunk_size < RAMP_FROM or chunk >= RAMP_CHUNKS:
+        return chunk_size
+    return chunk_size >> (RAMP_CHUNKS - chunk)
+
+
 def _read(
     path, chunk_size, default_bot, preparer, index=0, readers=1, before_chunk=None
 ) -> Iterator[ChunkSummary]:
@@ -164,23 +180,19 @@ def _read(
     chunks are decoded (``before_chunk`` is called before each)."""
     before_chunk = before_chunk or (lambda: None)
     with open(path, "rb") as handle:
-        offset, number, lines, chunk = 0, 0, [], 0
-        for raw in handle:
-            number += 1
-            lines.append(raw)
-            if len(lines) >= chunk_size:
-                if chunk % readers == index:
-                    before_chunk()
-                    yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
-                offset += sum(len(line) for line in lines)
-                lines, chunk = [], chunk + 1
-        if lines and chunk % readers == index:
-            before_chunk()
-            yield _summarise(lines, number - len(lines) + 1, offset, default_bot, preparer)
+        offset, first_line, chunk = 0, 1, 0
+        # A chunk's lines taken at once (islice), not appended one by one in Python.
+        while lines := list(islice(handle, chunk_lines(chunk_size, chunk))):
+            if chunk % readers == index:
+                before_chunk()
+                yield _summarise(lines, first_line, offset, default_bot, preparer)
+            offset += sum(map(len, lines))
+            first_line += len(lines)
+            chunk += 1
 
 
 def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
-    size = sum(len(line) for line in lines)
+    size = sum(map(len, lines))
     summary = ChunkSummary(first_line, start, start + size, len(lines), size, None)
     records: dict[tuple[str, str], InteractionRecord] = {}
     for line, record, external_id in decoded_records(
@@ -208,40 +220,60 @@ def _summarise(lines, first_line, start, default_bot, preparer) -> ChunkSummary:
                 )
         else:
             records[record.key] = record
+            refs = summary.article_refs
             for source in record.sources:
-                summary.article_refs.setdefault(
-                    (record.bot, source.article_key), (source.title, source.url)
-                )
+                if (ref := (record.bot, source.article_key)) not in refs:
+                    refs[ref] = (source.title, source.url)
     if records:
         summary.prepared = preparer.prepare(list(records.values()))
     return summary
 
 
 def _shareable(summary: ChunkSummary) -> list[Payload]:
-    """The payloads that cross in shared memory: those the writer uses as they are (its
-    bot's id in the rows); the few with the stand-in are copied anyway."""
+    """The payloads that cross in shared memory: all of them. Those with the bot's
+    stand-in (the first chunks, before the writer resolved the bot) were pickled: 14 MB
+    a chunk through the pipe, which held up the writer's first writes."""
     prepared = summary.prepared
     if prepared is None:
         return []
-    payloads = [*prepared.interactions.values(), *prepared.sources.values()]
-    return [p for p in payloads if p.bot_id is not None or p.shared is not None]
+    return [*prepared.interactions.values(), *prepared.sources.values()]
 
 
-def _share(summary: ChunkSummary) -> None:
-    """Move the chunk's data into a shared memory block of its own (in the reader)."""
+def _share(summary: ChunkSummary) -> tuple[str, int, int]:
+    """Move the chunk into a shared memory block of its own (in the reader): its data,
+    then the rest of it pickled. Returns what crosses the queue: the block's name and
+    where the pickle lies in it. Through the queue's pipe, even a chunk's rest (half a
+    megabyte) crossed in 64 KB steps, each waiting for the other process to be
+    scheduled: up to a second per chunk on a busy machine."""
     payloads = _shareable(summary)
-    size = sum(len(p.data) for p in payloads)
-    if not size:
-        return
-    block = shared_memory.SharedMemory(create=True, size=size)
+    buffers = [payload.data for payload in payloads]
     offset = 0
     for payload in payloads:
         length = len(payload.data)
-        block.buf[offset : offset + length] = payload.data
         payload.data, payload.shared = bytearray(), (offset, length)
         offset += length
-    summary.shared_block = block.name
+    pickled = pickle.dumps(summary, protocol=pickle.HIGHEST_PROTOCOL)
+    block = shared_memory.SharedMemory(create=True, size=offset + len(pickled))
+    at = 0
+    for data in buffers:
+        block.buf[at : at + len(data)] = data
+        at += len(data)
+    block.buf[at : at + len(pickled)] = pickled
+    name = block.name
     block.close()
+    return name, at, len(pickled)
+
+
+def _receive(ticket: tuple[str, int, int]) -> ChunkSummary:
+    """The chunk a reader shared (in the writer), its data still in the block."""
+    name, offset, length = ticket
+    block = shared_memory.SharedMemory(name=name)
+    try:
+        summary = pickle.loads(block.buf[offset : offset + length])
+    finally:
+        block.close()
+    summary.shared_block = name
+    return summary
 
 
 def _attach(summary: ChunkSummary) -> shared_memory.SharedMemory | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 import orjson
@@ -57,6 +58,16 @@ def json_dumps(value) -> bytes:
     return orjson.dumps(value)
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def epoch_microseconds(moment: datetime) -> int:
+    """A conversation's first and last turn as they cross to the writer and into SQL:
+    integers pickle and bind several times faster than datetimes."""
+    return (moment - _EPOCH) // _MICROSECOND
+
+
 # Where a row's conversation id sits in binary COPY data: after the field count (2
 # bytes) and the id and bot fields (4-byte length + 8 bytes each), past its own length.
 CONVERSATION_OFFSET = 2 + 12 + 12 + 4
@@ -81,7 +92,9 @@ class PreparedChunk:
 
     keys: list[tuple[str, str]]
     ids: list[int]
-    conversations: dict[tuple[str, str], tuple[int, object, object]]
+    # {(bot slug, conversation id): (reserved id, first and last turn in microseconds
+    # since the epoch)}
+    conversations: dict[tuple[str, str], tuple[int, int, int]]
     interactions: dict[str, Payload] = field(default_factory=dict)
     sources: dict[str, Payload] = field(default_factory=dict)
 
@@ -98,11 +111,15 @@ class PreparedChunk:
             if payload.bot_id != bot_id:
                 return None
             data = payload.data
-        # On the bytearray itself: a chunk's data is megabytes, each copy costs the writer.
-        elif payload.data.count(BOT_MARK) != payload.rows:
-            return None
         else:
-            data = payload.data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
+            # On the bytearray itself: a chunk's data is megabytes, each copy costs the
+            # writer (data in shared memory is copied once, to count and replace in).
+            data = payload.data
+            if not isinstance(data, bytearray):
+                data = bytearray(data)
+            if data.count(BOT_MARK) != payload.rows:
+                return None
+            data = data.replace(BOT_MARK, _INT8 + bot_id.to_bytes(8, "big", signed=True))
         for offset, key in payload.conversations if conversation_ids else ():
             if key in conversation_ids:
                 at = offset + CONVERSATION_OFFSET
@@ -190,7 +207,7 @@ class ChunkPreparer:
             payload.data += _binary_trailer
         return chunk
 
-    def _conversation_ids(self, records) -> dict[tuple[str, str], tuple[int, object, object]]:
+    def _conversation_ids(self, records) -> dict[tuple[str, str], tuple[int, int, int]]:
         spans: dict[tuple[str, str], list] = {}
         for r in records:
             span = spans.setdefault((r.bot, r.conversation_id), [r.timestamp, r.timestamp])
@@ -203,7 +220,10 @@ class ChunkPreparer:
             self._conversations.move_to_end(key)
         while len(self._conversations) > REMEMBERED_CONVERSATIONS:
             self._conversations.popitem(last=False)
-        return {key: (self._conversations[key], a, b) for key, (a, b) in spans.items()}
+        return {
+            key: (self._conversations[key], epoch_microseconds(a), epoch_microseconds(b))
+            for key, (a, b) in spans.items()
+        }
 
     def _encode(self, chunk: PreparedChunk, pk: int, r: InteractionRecord, conversation: int):
         interactions_tx, sources_tx = self._tx
@@ -215,27 +235,28 @@ class ChunkPreparer:
         )  # fmt: skip
         offset = _append(chunk.interactions, r.bot, row, interactions_tx, bot_id)
         chunk.interactions[r.bot].conversations.append((offset, (r.bot, r.conversation_id)))
+        if not r.sources:
+            return
+        # Three sources a record on average: the payload is looked up once for them all.
+        payload = _payload(chunk.sources, r.bot, bot_id)
+        data, timestamp = payload.data, r.timestamp
         for s in r.sources:
-            row = (
-                pk,
-                s.rank,
-                s.article_key,
-                s.title,
-                s.url,
-                s.text,
-                s.score,
-                bot_id,
-                r.timestamp,
-            )
-            _append(chunk.sources, r.bot, row, sources_tx, bot_id)
+            row = (pk, s.rank, s.article_key, s.title, s.url, s.text, s.score, bot_id, timestamp)
+            format_row_binary(row, sources_tx, data)
+        payload.rows += len(r.sources)
 
 
-def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer, bot_id) -> int:
-    """Append ``row``; the offset it starts at."""
+def _payload(payloads: dict[str, Payload], bot: str, bot_id) -> Payload:
     payload = payloads.get(bot)
     if payload is None:
         known = None if bot_id == BOT_STANDIN else bot_id
         payload = payloads[bot] = Payload(bytearray(_binary_signature), bot_id=known)
+    return payload
+
+
+def _append(payloads: dict[str, Payload], bot: str, row: tuple, tx: Transformer, bot_id) -> int:
+    """Append ``row``; the offset it starts at."""
+    payload = _payload(payloads, bot, bot_id)
     offset = len(payload.data)
     format_row_binary(row, tx, payload.data)
     payload.rows += 1

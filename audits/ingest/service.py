@@ -24,7 +24,7 @@ from audits.ingest.records import (
     record_parts,
 )
 from audits.ingest.summary import ImportSummary, Rejection
-from audits.ingest.writers import chunk_writer
+from audits.ingest.writers import PreparedChunkUnusable, chunk_writer
 from audits.models import Bot, EvaluationRun, Team
 from audits.signals import interactions_imported
 from kbaudit.lib.prefetch import prefetched
@@ -314,6 +314,8 @@ def interaction_import_file(
     summary = ImportSummary()
     announced: set[tuple[str, str]] = set()
     run_id = run.pk if run else None
+    # One for the whole file: each asks the database which layout it holds.
+    writer = chunk_writer()
 
     def reject(line: int, reason: str, external_id: str = "", conflict: bool = False) -> None:
         if conflict:
@@ -335,7 +337,9 @@ def interaction_import_file(
         for line, reason, external_id in chunk.rejections:
             reject(line, reason, external_id)
         written = retried_on_deadlock(
-            lambda chunk=chunk: _write_summary(chunk, policy, run_id, summary, announced, reject)
+            lambda chunk=chunk: _write_summary(
+                chunk, policy, run_id, summary, announced, reject, writer
+            )
         )
         if not written:
             _write_again(path, chunk, policy, run, default_bot, summary, announced, reject)
@@ -346,25 +350,32 @@ def interaction_import_file(
     return summary
 
 
-def _write_summary(chunk: ChunkSummary, policy, run_id, summary, announced, reject) -> bool:
+def _write_summary(
+    chunk: ChunkSummary, policy, run_id, summary, announced, reject, writer=None
+) -> bool:
     bot_ids = {slug: policy.resolve(slug, 0) for slug in chunk.slugs}
     bot_ids.update({e.bot: policy.resolve(e.bot, e.line) for e in chunk.escalations})
-    with transaction.atomic():
-        result = chunk_writer().write_prepared(
-            prepared=chunk.prepared, feedback=chunk.feedback, bot_ids=bot_ids, run_id=run_id
-        )
-        if result is None:
-            return False
-        _escalations(chunk.escalations, bot_ids, run_id, summary, reject)
-        refs = {
-            (bot_ids[slug], key): ref
-            for (slug, key), ref in chunk.article_refs.items()
-            if (slug, key) not in announced
-        }
-        if refs or result.imported:
-            interactions_imported.send(
-                sender=interaction_import, article_refs=refs, bot_ids=sorted(set(bot_ids.values()))
+    try:
+        with transaction.atomic():
+            result = (writer or chunk_writer()).write_prepared(
+                prepared=chunk.prepared, feedback=chunk.feedback, bot_ids=bot_ids, run_id=run_id
             )
+            if result is None:
+                return False
+            _escalations(chunk.escalations, bot_ids, run_id, summary, reject)
+            refs = {
+                (bot_ids[slug], key): ref
+                for (slug, key), ref in chunk.article_refs.items()
+                if (slug, key) not in announced
+            }
+            if refs or result.imported:
+                interactions_imported.send(
+                    sender=interaction_import,
+                    article_refs=refs,
+                    bot_ids=sorted(set(bot_ids.values())),
+                )
+    except PreparedChunkUnusable:  # rolled back: nothing of the chunk was stored
+        return False
     announced.update(chunk.article_refs)  # once committed: a retried chunk announces again
     summary.imported += result.imported
     summary.duplicates += chunk.in_chunk_duplicates

@@ -49,6 +49,11 @@ def _spans(records, bot_ids) -> dict[tuple[int, str], tuple]:
     return {key: (first, last, None) for key, (first, last) in spans.items()}
 
 
+class PreparedChunkUnusable(Exception):
+    """A prepared chunk's bytes do not hold (an id stored since the probe, the bot's
+    stand-in in the data itself): roll back, and write the chunk's records instead."""
+
+
 def chunk_writer():
     if connection.vendor == "postgresql":
         return PostgresCopyWriter()
@@ -91,12 +96,15 @@ class PostgresCopyWriter:
             id bigint, bot_id bigint, external_id text, started_at timestamptz,
             last_activity_at timestamptz
         ) ON COMMIT DELETE ROWS;
+        -- A chunk written inside an outer transaction (the API, tests) sees no commit.
+        DELETE FROM kb_stage_interaction; DELETE FROM kb_stage_source;
+        DELETE FROM kb_stage_conversation;
+    """
+    FEEDBACK_STAGING = """
         CREATE TEMP TABLE IF NOT EXISTS kb_stage_feedback (
             line int, bot_id bigint, external_id text, feedback text, feedback_only boolean
         ) ON COMMIT DELETE ROWS;
-        -- A chunk written inside an outer transaction (the API, tests) sees no commit.
-        DELETE FROM kb_stage_interaction; DELETE FROM kb_stage_source;
-        DELETE FROM kb_stage_conversation; DELETE FROM kb_stage_feedback;
+        DELETE FROM kb_stage_feedback;
     """
 
     def __init__(self) -> None:
@@ -150,30 +158,32 @@ class PostgresCopyWriter:
         bot_ids: dict[str, int],
         run_id: int | None,
     ) -> ChunkResult | None:
-        """Write a chunk from its prepared bytes alone (parallel.py); None when they cannot
-        be used as they are, having written nothing."""
+        """Write a chunk from its prepared bytes alone (parallel.py); None when one of its
+        ids is stored, having written nothing. PreparedChunkUnusable when the bytes turn
+        out not to hold while writing: the transaction is the caller's to roll back (a
+        savepoint around the COPYs cost two round trips per chunk)."""
         result = ChunkResult()
-        with transaction.atomic(), connection.cursor() as cursor:
-            self._fast_commit(cursor, durable=False)
-            cursor.execute(self.STAGING)
-            if prepared is not None:
-                keys = [(bot_ids[slug], external_id) for slug, external_id in prepared.keys]
+        # No savepoint of its own (a round trip each way, twenty times per 100,000 rows):
+        # the caller's transaction is the chunk's.
+        with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+            if prepared is None:
+                self._fast_commit(cursor, durable=False)
+            else:
+                (first_slug, first_id), (last_slug, last_id) = prepared.keys[0], prepared.keys[-1]
+                keys = {(bot_ids[first_slug], first_id), (bot_ids[last_slug], last_id)}
                 # A file imported again is caught by its chunk's first and last ids; any
                 # other stored id makes the COPY fail on the unique index, and the chunk
                 # is written the ordinary way. Looking every id up first cost the import
                 # an index probe per row.
-                if self._any_stored(cursor, {keys[0], keys[-1]}, run_id):
+                if self._any_stored(cursor, keys, run_id, fast_commit=True):
                     return None
-                savepoint = transaction.savepoint()
                 try:
                     written = self._copy_prepared_bytes(cursor, prepared, bot_ids, run_id)[0]
-                except UNIQUE_TAKEN:  # a concurrent import stored some since we looked
-                    written = False
+                except UNIQUE_TAKEN as exc:  # a concurrent import stored some since we looked
+                    raise PreparedChunkUnusable from exc
                 if not written:
-                    transaction.savepoint_rollback(savepoint)
-                    return None
-                transaction.savepoint_commit(savepoint)
-                result.imported = len(keys)
+                    raise PreparedChunkUnusable
+                result.imported = len(prepared.keys)
             self._feedback(cursor, [], feedback, bot_ids, run_id, result)
         return result
 
@@ -181,6 +191,9 @@ class PostgresCopyWriter:
         rows = self._feedback_rows(resent, feedback, bot_ids)
         if not rows:
             return
+        # Only here: a chunk that touches no temporary table is not made to truncate
+        # them all at its commit.
+        cursor.execute(self.FEEDBACK_STAGING)
         with cursor.cursor.copy(
             "COPY kb_stage_feedback (line, bot_id, external_id, feedback, feedback_only) FROM STDIN"
         ) as copy:
@@ -195,21 +208,23 @@ class PostgresCopyWriter:
             cursor, [(bot_ids[r.bot], r.external_id) for r in interactions], run_id
         )
 
-    def _any_stored(self, cursor, keys, run_id) -> bool:
+    def _any_stored(self, cursor, keys, run_id, *, fast_commit: bool = False) -> bool:
         """Whether one of a few keys is stored: one equality per key, which is an index
         probe whatever the planner believes. ``= ANY(array)`` became a scan of the bot's
         whole index while a first import was loading (no statistics yet): a cost per
-        chunk that grew with the rows already imported."""
-        for bot_id, external_id in keys:
-            cursor.execute(
-                f"SELECT 1 FROM {self.keys}"
-                f" WHERE bot_id = %s AND {self._run_clause(self.keys, run_id)}"
-                " AND external_id = %s",
-                [bot_id, external_id],
-            )
-            if cursor.fetchone() is not None:
-                return True
-        return False
+        chunk that grew with the rows already imported.
+
+        ``fast_commit``: the same statement turns the commit's wait off (_fast_commit)."""
+        probe = (
+            f"EXISTS (SELECT 1 FROM {self.keys}"
+            f" WHERE bot_id = %s AND {self._run_clause(self.keys, run_id)} AND external_id = %s)"
+        )
+        setting = "set_config('synchronous_commit', 'off', true), " if fast_commit else ""
+        cursor.execute(
+            f"SELECT {setting}{' OR '.join(probe for _ in keys)}",
+            [value for key in keys for value in key],
+        )
+        return cursor.fetchone()[-1]
 
     def _existing_keys(self, cursor, keys, run_id) -> set[tuple[int, str]]:
         by_bot: dict[int, list[str]] = {}
@@ -258,11 +273,12 @@ class PostgresCopyWriter:
             (bot_ids[slug], external_id): (first, last, pk)
             for (slug, external_id), (pk, first, last) in prepared.conversations.items()
         }
-        actual = self._conversation_ids(cursor, spans, run_id)
+        elsewhere = self._conversations_store(cursor, spans, run_id)
+        actual = {key: elsewhere.get(key, pk) for key, (_, _, pk) in spans.items()}
         moved = {
-            (slug, external_id): actual[(bot_ids[slug], external_id)]
-            for (slug, external_id), (pk, _, _) in prepared.conversations.items()
-            if actual[(bot_ids[slug], external_id)] != pk
+            (slug, external_id): elsewhere[(bot_ids[slug], external_id)]
+            for slug, external_id in prepared.conversations
+            if (bot_ids[slug], external_id) in elsewhere
         }
         encoded = []
         for table, columns, payloads in (
@@ -278,6 +294,46 @@ class PostgresCopyWriter:
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)") as copy:
                 copy.write(data)
         return True, actual
+
+    def _conversations_store(self, cursor, spans, run_id) -> dict[tuple[int, str], int]:
+        """Insert or widen the conversations of ``spans`` ((bot id, external id) → (first,
+        last turn in microseconds since the epoch, id)), in one statement; the ids of those
+        stored under another id than the one given. Through a staging table, a chunk's
+        conversations cost two round trips and the return of every id."""
+        ids, bots, external_ids, firsts, lasts = [], [], [], [], []
+        for (bot_id, external_id), (first, last, pk) in spans.items():
+            ids.append(pk)
+            bots.append(bot_id)
+            external_ids.append(external_id)
+            firsts.append(first)
+            lasts.append(last)
+        # Unconditional DO UPDATE so that RETURNING yields the ids already stored.
+        cursor.execute(
+            f"""
+            WITH given AS (
+                SELECT id, bot_id, external_id,
+                    timestamptz 'epoch' + first_us * interval '1 microsecond' AS started_at,
+                    timestamptz 'epoch' + last_us * interval '1 microsecond' AS last_activity_at
+                FROM unnest(%s::bigint[], %s::bigint[], %s::text[], %s::bigint[], %s::bigint[])
+                    AS g (id, bot_id, external_id, first_us, last_us)
+            ), stored AS (
+                INSERT INTO audits_conversation (id, bot_id, run_id, external_id, started_at,
+                    last_activity_at)
+                SELECT id, bot_id, %s, external_id, started_at, last_activity_at FROM given
+                ORDER BY bot_id, external_id  -- one lock order for concurrent imports
+                ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET
+                    started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
+                    last_activity_at = GREATEST(audits_conversation.last_activity_at,
+                                                EXCLUDED.last_activity_at)
+                RETURNING id, bot_id, external_id
+            )
+            SELECT s.id, s.bot_id, s.external_id FROM stored s
+            JOIN given g ON g.bot_id = s.bot_id AND g.external_id = s.external_id
+            WHERE s.id <> g.id
+            """,
+            [ids, bots, external_ids, firsts, lasts, run_id],
+        )
+        return {(bot_id, external_id): pk for pk, bot_id, external_id in cursor.fetchall()}
 
     def _conversation_ids(self, cursor, spans, run_id) -> dict[tuple[int, str], int]:
         """Insert or widen the conversations of ``spans`` ((bot id, external id) → (first,

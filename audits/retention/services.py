@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -29,16 +29,29 @@ from audits.models import (
     JudgeCacheEntry,
     RetrievedSource,
 )
-from audits.partitions import month_next, month_start, tables_partitioned
+from audits.partitions import (
+    INTERACTIONS,
+    month_next,
+    month_partitions,
+    month_start,
+    tables_partitioned,
+)
+from audits.retention.swap import (
+    TEXT_DROPPED,
+    detached_leftovers_drop,
+    month_bots,
+    month_end,
+    month_text_swap,
+)
 from audits.signals import conversation_forgotten
 from audits.sweep.rules import judge_input_for
 
 log = logging.getLogger(__name__)
 
-TEXT_DROPPED = "text_dropped"
 # Text is dropped a day at a time: short transactions, and a crash resumes where it was.
 # On the partitioned layout a month at a time: one statement per table and month, each
-# reading that month's partition only.
+# reading that month's partition only, or the month's partitions rewritten without
+# their text when no bot there keeps it (``swap.py``).
 STEP = timedelta(days=1)
 
 
@@ -50,23 +63,36 @@ class RetentionSummary:
     bots: list[str] = field(default_factory=list)
 
 
-def interaction_text_drop(*, bot: Bot, before: datetime) -> RetentionSummary:
+def interaction_text_drop(
+    *, bot: Bot, before: datetime, swapped: dict[date, set[int]] | None = None
+) -> RetentionSummary:
     """Drop the full text of ``bot``'s interactions older than ``before``.
 
     Starts where the previous run stopped (``bot.text_dropped_before``) and advances it
     a day at a time. An interaction still waiting for its grade can no longer be judged
-    without its text: it is skipped, never graded from empty strings.
+    without its text: it is skipped, never graded from empty strings. ``swapped`` names
+    the months whose partitions were rewritten without text, and their bots: for those
+    the progress advances with nothing to update.
     """
     summary = RetentionSummary(bots=[bot.slug])
     start = bot.text_dropped_before or _oldest(bot)
     if start is None or start >= before:
         return summary
     by_month = tables_partitioned()
+    swapped = swapped or {}
     while start < before:
         end = min(before, _step_end(start, by_month))
-        _drop_between(bot, start, end, summary, by_month)
+        if bot.pk in swapped.get(month_start(start.astimezone(UTC)), ()):
+            _progress_save(bot, end)
+        else:
+            _drop_between(bot, start, end, summary, by_month)
         start = end
     return summary
+
+
+def _progress_save(bot: Bot, end: datetime) -> None:
+    Bot.objects.filter(pk=bot.pk).update(text_dropped_before=end)
+    bot.text_dropped_before = end
 
 
 def _step_end(start: datetime, by_month: bool) -> datetime:
@@ -102,25 +128,65 @@ def _drop_between(
         # which starts with the interaction: sources have no index by bot and time.
         sources = RetrievedSource.objects.filter(interaction_id__in=interactions.values("id"))
     summary.sources += sources.exclude(text="").update(text="")
-    Bot.objects.filter(pk=bot.pk).update(text_dropped_before=end)
-    bot.text_dropped_before = end
+    _progress_save(bot, end)
 
 
 def text_retention_apply(*, now: datetime | None = None) -> RetentionSummary:
-    """Every bot with a retention period: drop the text that has outlived it."""
+    """Every bot with a retention period: drop the text that has outlived it.
+
+    On the partitioned layout, the months that no bot there keeps the text of any more
+    are rewritten without it first (one swap per month); the rest goes by UPDATE.
+    """
     now = now or timezone.now()
     total = RetentionSummary()
-    for bot in Bot.objects.all():
-        keep = bot.text_retention()
-        if keep is None:
+    bots = list(Bot.objects.all())
+    cutoffs = {bot.pk: now - keep for bot in bots if (keep := bot.text_retention()) is not None}
+    swapped = {}
+    if tables_partitioned():
+        detached_leftovers_drop()
+        swapped = _months_swap(bots, cutoffs, total)
+    for bot in bots:
+        if bot.pk not in cutoffs:
             continue
-        done = interaction_text_drop(bot=bot, before=now - keep)
+        done = interaction_text_drop(bot=bot, before=cutoffs[bot.pk], swapped=swapped)
+        total.interactions += done.interactions
+        total.sources += done.sources
+        total.skipped_pending += done.skipped_pending
+        if (done.interactions or done.sources) and bot.slug not in total.bots:
+            total.bots.append(bot.slug)
+    return total
+
+
+def _months_swap(
+    bots: list[Bot], cutoffs: dict[int, datetime], total: RetentionSummary
+) -> dict[date, set[int]]:
+    """Rewrite each month partition whose every bot has a retention period that the
+    whole month has outlived, and that holds text one of them has not dropped yet.
+    Returns the months rewritten and their bots."""
+    swapped: dict[date, set[int]] = {}
+    latest = max(cutoffs.values(), default=None)
+    dropped_before = {bot.pk: bot.text_dropped_before for bot in bots}
+    slugs = {bot.pk: bot.slug for bot in bots}
+    for month, _name in month_partitions(INTERACTIONS):
+        end = month_end(month)
+        if latest is None or end > latest:
+            break
+        expired = {pk for pk, cutoff in cutoffs.items() if cutoff >= end}
+        present = month_bots(month)
+        if not present or not present <= expired:
+            continue  # empty, or a bot there keeps its text: UPDATE, per bot
+        if all(dropped_before[pk] and dropped_before[pk] >= end for pk in present):
+            continue  # dropped already
+        done = month_text_swap(month=month, bot_ids=expired)
+        if done is None:
+            continue
+        swapped[month] = done.bot_ids
         total.interactions += done.interactions
         total.sources += done.sources
         total.skipped_pending += done.skipped_pending
         if done.interactions or done.sources:
-            total.bots.append(bot.slug)
-    return total
+            total.bots += [slugs[pk] for pk in sorted(done.bot_ids) if slugs[pk] not in total.bots]
+    return swapped
 
 
 @dataclass

@@ -22,7 +22,7 @@ from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Min, Q
 from django.utils import timezone
 
 from audits.judges import judge_for_bot
@@ -144,12 +144,20 @@ def interactions_claim(
     bot_ids: list[int] | None = None,
     excluded_bot_ids: set[int] | None = None,
 ) -> list[int]:
-    """Lease up to ``limit`` due interactions to ``token``; return their ids."""
+    """Lease up to ``limit`` due interactions to ``token``; return their ids.
+
+    Every statement is bounded by timestamp, from the oldest row the claim could take
+    on, so that on the partitioned layout only the months holding due rows are read.
+    """
     now = timezone.now()
+    excluded = bots_over_budget() | (excluded_bot_ids or set())
+    bound = pending_bound(now=now, bot_ids=bot_ids, excluded_bot_ids=excluded)
+    if bound is None:
+        return []
     candidates = due_interactions(
-        idle_minutes=idle_minutes, bot_ids=bot_ids, now=now, excluded_bot_ids=excluded_bot_ids
+        idle_minutes=idle_minutes, bot_ids=bot_ids, now=now, excluded_bot_ids=excluded
     )
-    candidates = candidates.order_by("timestamp", "id")
+    candidates = candidates.filter(bound).order_by("timestamp", "id")
     with transaction.atomic():
         if connection.vendor == "postgresql":
             # SKIP LOCKED: a concurrent sweep takes the next rows instead of waiting.
@@ -158,11 +166,41 @@ def interactions_claim(
         if not ids:
             return []
         Interaction.objects.filter(
-            Q(pk__in=ids) & (Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
+            bound & Q(pk__in=ids) & (Q(claimed_until__isnull=True) | Q(claimed_until__lt=now))
         ).update(claim_token=token, claimed_until=now + lease_duration())
     return list(
-        Interaction.objects.filter(pk__in=ids, claim_token=token).values_list("pk", flat=True)
+        Interaction.objects.filter(bound, pk__in=ids, claim_token=token).values_list(
+            "pk", flat=True
+        )
     )
+
+
+def pending_bound(
+    *, now: datetime, bot_ids: list[int] | None = None, excluded_bot_ids: set[int] | None = None
+) -> Q | None:
+    """A condition every row a claim at ``now`` could take meets: its timestamp is no
+    earlier than the oldest pending one. None when nothing is due.
+
+    The oldest is read through the pending index, which every monthly partition has and
+    which holds only pending rows, so old months cost a look at an empty index. It
+    leaves out the claim's idle-conversation condition, so it is never later than the
+    oldest row the claim selects; a row stored after it was read (history imported now,
+    a failed row put back) is the next claim's. ``excluded_bot_ids`` (bots over budget
+    among them) are left out, so that their old rows do not hold the others' back.
+    """
+    pending = Interaction.objects.filter(sweepable(now=now, idle_minutes=None))
+    if bot_ids is not None:
+        pending = pending.filter(bot_id__in=bot_ids)
+    if excluded_bot_ids:
+        pending = pending.exclude(bot_id__in=excluded_bot_ids)
+    try:
+        with transaction.atomic():  # a failed read must not abort an outer transaction
+            since = pending.aggregate(since=Min("timestamp"))["since"]
+    except (DatabaseError, ValueError, OverflowError):
+        # A timestamp Python cannot represent (see _BatchRun._load): claim unbounded, so
+        # that the row is reached and marked failed.
+        return Q()
+    return None if since is None else Q(timestamp__gte=since)
 
 
 def rows_fail(*, ids: list[int], error: str) -> int:

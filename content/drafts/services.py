@@ -27,7 +27,13 @@ from content.kb_scan.duplicates import MATCH, dice
 from content.kb_scan.passages import article_text, passages_of
 from content.models import Article, ArticleDayRollup, ArticleFinding, DraftCheck, ReviewItem
 from content.questions import group_by_meaning
-from content.review.evidence import _about_article, _article_ranks, _json, credited_evaluations
+from content.review.evidence import (
+    _about_article,
+    _article_ranks,
+    _json,
+    _span,
+    credited_evaluations,
+)
 
 # Phrasings of a group put to the draft (the most asked first).
 PHRASINGS_TRIED = 3
@@ -131,12 +137,13 @@ def _traffic(article: Article, bot: Bot, window) -> tuple[list[tuple[str, int]],
     rows = list(
         credited_evaluations(article, [bot], window=window, recent=None)
         .exclude(judge__in=["feedback", "rule"])
-        .values_list("interaction_id", "verdict", "details")
+        .values_list("interaction_id", "verdict", "details", "occurred_at")
     )
-    ranks = _article_ranks(article, [row[0] for row in rows])
+    # Within the span of the evaluations' times, the interactions': only those months.
+    ranks = _article_ranks(article, [row[0] for row in rows], span=_span([row[3] for row in rows]))
     candidates: list[tuple[str, int, int]] = []
     facts: Counter = Counter()
-    for interaction_id, verdict, details in rows:
+    for interaction_id, verdict, details, _ in rows:
         details = details or {}
         questions = _json(details.get("sub_queries"))
         matches = details.get("matches") or {}

@@ -4,14 +4,15 @@ never answers, and whether a rewrite helped."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.db import connection
-from django.db.models import Avg, Count, F, Q, QuerySet, Value
+from django.db.models import Avg, Count, Exists, F, OuterRef, Q, QuerySet, Value
 from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -29,25 +30,74 @@ RECENT = 2000
 
 
 def article_evaluations(
-    article: Article, bots, *, recent: int | None = None
+    article: Article,
+    bots,
+    *,
+    recent: int | None = None,
+    between: tuple[datetime, datetime] | None = None,
 ) -> QuerySet[Evaluation]:
-    """Production evaluations of the interactions that retrieved ``article``; with
-    ``recent``, of its latest ``recent`` retrievals only (walked backwards on the
-    (article, time) index, so a busy article costs no more than a quiet one)."""
-    # An offline run's answers are not production's: they are left out before the limit,
-    # so ``recent`` counts production retrievals.
+    """Production evaluations of the interactions that retrieved ``article``: those in
+    ``between`` ([start, end)), or of its latest ``recent`` retrievals (walked backwards
+    on the (article, time) index, so a busy article costs no more than a quiet one).
+
+    The retrievals are read by time, so that on the partitioned layout only the months
+    they fall in are: ``between`` bounds them, and the latest are looked for in the
+    last month first, then further back (``_latest_retrievals``)."""
     # Only the bots answering from the article's knowledge base: another KB's article of
     # the same id is another article.
     wanted = bots if isinstance(bots, QuerySet) else [getattr(b, "pk", b) for b in bots]
     bot_ids = list(article.retrieving_bots().filter(pk__in=wanted).values_list("pk", flat=True))
-    retrieved = RetrievedSource.objects.filter(
-        article_key=article.external_id,
-        bot__in=bot_ids,
-        interaction__run__isnull=True,
-    )
+
+    def retrieved(since: datetime | None = None, until: datetime | None = None):
+        return _production_retrievals(article, bot_ids, since=since, until=until)
+
     if recent is not None:
-        retrieved = retrieved.order_by("-occurred_at")[:recent]
-    return Evaluation.objects.filter(interaction_id__in=retrieved.values("interaction_id"))
+        return Evaluation.objects.filter(interaction_id__in=_latest_retrievals(retrieved, recent))
+    sources = retrieved(*between) if between is not None else retrieved()
+    return Evaluation.objects.filter(interaction_id__in=sources.values("interaction_id"))
+
+
+def _production_retrievals(
+    article: Article, bot_ids: list[int], *, since: datetime | None, until: datetime | None
+) -> QuerySet[RetrievedSource]:
+    """The article's retrievals in production traffic, in [since, until) when given."""
+    # An offline run's answers are not production's: they are left out before any limit,
+    # so ``recent`` counts production retrievals. The interaction is looked up by its
+    # timestamp too, which its sources carry, and within the same bounds, so that only
+    # their months are read.
+    production = Interaction.objects.filter(
+        pk=OuterRef("interaction_id"), timestamp=OuterRef("occurred_at"), run__isnull=True
+    )
+    retrieved = RetrievedSource.objects.filter(article_key=article.external_id, bot__in=bot_ids)
+    if since is not None:
+        production = production.filter(timestamp__gte=since)
+        retrieved = retrieved.filter(occurred_at__gte=since)
+    if until is not None:
+        production = production.filter(timestamp__lt=until)
+        retrieved = retrieved.filter(occurred_at__lt=until)
+    return retrieved.filter(Exists(production))
+
+
+def _latest_retrievals(
+    retrieved: Callable[..., QuerySet[RetrievedSource]], recent: int
+) -> list[int]:
+    """The interactions of the latest ``recent`` retrievals (``retrieved(since)``):
+    looked for since the start of this month (UTC, as the partitions are), then of the
+    month before, 3, 7 and 15 months back, and only then in every month. Once a span
+    holds ``recent`` of them, they are the latest."""
+    this_month = timezone.now().astimezone(UTC).date().replace(day=1)
+    for months_back in (0, 1, 3, 7, 15):
+        index = this_month.year * 12 + this_month.month - 1 - months_back
+        ids = _latest(retrieved(datetime(index // 12, index % 12 + 1, 1, tzinfo=UTC)), recent)
+        if len(ids) == recent:
+            return ids
+    return _latest(retrieved(), recent)
+
+
+def _latest(retrieved: QuerySet[RetrievedSource], recent: int) -> list[int]:
+    return list(
+        retrieved.order_by("-occurred_at").values_list("interaction_id", flat=True)[:recent]
+    )
 
 
 def credited_evaluations(
@@ -109,23 +159,44 @@ def failing_conversations(
     if not bots:
         return []
     thresholds = bots[0].thresholds()
-    candidates = list(
+    rows = list(
         credited_evaluations(article, bots, window=window)
         .filter(verdict=Evaluation.Verdict.INSUFFICIENT)
         .exclude(judge__in=["feedback", "rule"])
         .annotate(badness=_badness_expression(thresholds))
         .order_by("-badness", "-occurred_at")
-        .values_list("pk", "interaction__query")[: limit * 8]
+        .values_list("pk", "interaction_id", "occurred_at")[: limit * 8]
     )
+    # The interactions (and their sources) are looked up within the span of the
+    # evaluations' times, which are theirs: on the partitioned layout, only the months
+    # shown are read.
+    span = _span([at for _, _, at in rows])
+    asked = dict(
+        Interaction.objects.filter(
+            _within(span, "timestamp"), pk__in=[i for _, i, _ in rows]
+        ).values_list("pk", "query")
+    )
+    candidates = [(pk, asked.get(interaction_id, "")) for pk, interaction_id, _ in rows]
     chosen = _one_per_meaning(candidates, limit)
     ranked = sorted(
-        Evaluation.objects.filter(pk__in=chosen).select_related("bot", "interaction"),
+        Evaluation.objects.filter(
+            _within(span, "interaction__timestamp"), pk__in=chosen
+        ).select_related("bot", "interaction"),
         key=lambda e: chosen.index(e.pk),
     )
-    ranks = _article_ranks(
-        article, [e.interaction_id for e in ranked], _span(e.occurred_at for e in ranked)
-    )
+    ranks = _article_ranks(article, [e.interaction_id for e in ranked], span=span)
     return [_failing(e, ranks.get(e.interaction_id, [])) for e in ranked]
+
+
+def _span(moments: list[datetime]) -> tuple[datetime, datetime] | None:
+    """The first and last of ``moments`` (None when there are none)."""
+    return (min(moments), max(moments)) if moments else None
+
+
+def _within(span: tuple[datetime, datetime] | None, field: str) -> Q:
+    if span is None:
+        return Q()
+    return Q(**{f"{field}__gte": span[0], f"{field}__lte": span[1]})
 
 
 def _one_per_meaning(candidates: list[tuple[int, str]], limit: int) -> list[int]:
@@ -140,10 +211,10 @@ def _one_per_meaning(candidates: list[tuple[int, str]], limit: int) -> list[int]
 
 
 def _article_ranks(
-    article: Article, interaction_ids: list[int], span: tuple[datetime, datetime] | None = None
+    article: Article, interaction_ids: list[int], *, span: tuple[datetime, datetime] | None = None
 ) -> dict[int, list[int]]:
-    """Where the article ranked in each of these interactions' retrievals; ``span``, the
-    interactions' first and last timestamp when known, bounds the sources read to it."""
+    """Where the article ranked in each of these interactions' retrievals; ``span``,
+    when given, holds their timestamps (first, last), and only those months are read."""
     ranks: dict[int, list[int]] = {}
     if not interaction_ids:
         return ranks
@@ -151,7 +222,9 @@ def _article_ranks(
         rows = _ranks_by_interaction(article, interaction_ids, span)
     else:
         rows = RetrievedSource.objects.filter(
-            article_key=article.external_id, interaction_id__in=interaction_ids
+            _within(span, "occurred_at"),
+            article_key=article.external_id,
+            interaction_id__in=interaction_ids,
         ).values_list("interaction_id", "rank")
     for interaction_id, rank in rows:
         ranks.setdefault(interaction_id, []).append(rank)
@@ -177,11 +250,6 @@ def _ranks_by_interaction(article: Article, interaction_ids: list[int], span) ->
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
-
-
-def _span(stamps: Iterable[datetime]) -> tuple[datetime, datetime] | None:
-    stamps = list(stamps)
-    return (min(stamps), max(stamps)) if stamps else None
 
 
 def _failing(evaluation: Evaluation, article_ranks: list[int]) -> FailingConversation:
@@ -259,7 +327,11 @@ def unanswered_sub_questions(
             questions=KT("details__sub_queries"), coverage=KT("details__matches__source_query")
         ).values_list("interaction_id", "questions", "coverage", "occurred_at")
     )
-    ranks = _article_ranks(article, [row[0] for row in rows], _span(row[3] for row in rows))
+    ranks = _article_ranks(
+        article,
+        [interaction_id for interaction_id, *_ in rows],
+        span=_span([at for *_, at in rows]),
+    )
     questions = []
     for interaction_id, asked, coverage, _ in rows:
         details = {"sub_queries": _json(asked), "matches": {"source_query": _json(coverage)}}
@@ -361,8 +433,10 @@ def article_recovery(article: Article, bots, *, days: int = 28) -> Recovery | No
     version = article.versions.order_by("-number").first()
     if version is None or version.number < 2:
         return None
-    evaluations = article_evaluations(article, bots)
     start = version.live_from
+    evaluations = article_evaluations(
+        article, bots, between=(start - timedelta(days=days), start + timedelta(days=days))
+    )
     before = evaluations.filter(
         occurred_at__gte=start - timedelta(days=days), occurred_at__lt=start
     )

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .quantities import Quantity, extract_quantities
-from .tokens import content_stems, stem, word_list
+from .tokens import content_stems, stem, word_list, word_start_regex
 
 # Markers that restrict a value to a special case. "unless" and "except" are left out
 # on purpose: they carve the exception out, so the value they govern is the ordinary
 # one; "once" and "after" order steps in time rather than pick a case.
-_MARKER_RE = re.compile(
+_MARKERS = (
     r"\b(?:only if|if|when|whenever|provided (?:that )?|as long as|in case)\b"
     r"|\b(?:on|for) (?:all |any )?(?:orders?|purchases?|items?|baskets?|carts?|products?)"
     r" (?:over|above|under|below|of (?:more than|at least|less than)|exceeding|worth|totall?ing)\b"
@@ -34,9 +34,9 @@ _MARKER_RE = re.compile(
     r"|United Kingdom|Canada|Australia|Europe)\b"
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
-    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d",
-    re.IGNORECASE,
+    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
 )
+_MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _GROUP_NOUNS = (
@@ -133,6 +133,47 @@ def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Con
     ``text`` must be the same (number-word converted) text the quantities came from.
     """
     segments = _segments(text)
+    return _governed(text, segments, _segment_conditions(text, segments), quantities)
+
+
+def sentence_conditions(text: str) -> tuple[Condition, ...]:
+    """Every condition clause in a sentence, whether or not it governs a value."""
+    segments = _segments(text)
+    return tuple(condition for condition, _ in filter(None, _segment_conditions(text, segments)))
+
+
+def read_conditions(
+    text: str, quantities: list[Quantity]
+) -> tuple[dict[int, Condition], tuple[Condition, ...]]:
+    """``governing_conditions`` (empty without quantities) and ``sentence_conditions``
+    of one sentence, each segment read once.
+
+    The governing conditions are copies: a caller tells a value's own condition from
+    the sentence's others by identity, as when the two were read apart.
+    """
+    segments = _segments(text)
+    found = _segment_conditions(text, segments)
+    conditions = tuple(condition for condition, _ in filter(None, found))
+    if not quantities:
+        return {}, conditions
+    copies = [None if one is None else (_copy(one[0]), one[1]) for one in found]
+    return _governed(text, segments, copies, quantities), conditions
+
+
+def _copy(condition: Condition) -> Condition:
+    return replace(condition, quantities=tuple(replace(own) for own in condition.quantities))
+
+
+_Found = tuple[Condition, tuple[int, int]] | None
+
+
+def _segment_conditions(text: str, segments: list[tuple[int, int]]) -> list[_Found]:
+    return [_condition_in_segment(text, segments, position) for position in range(len(segments))]
+
+
+def _governed(
+    text: str, segments: list[tuple[int, int]], found: list[_Found], quantities: list[Quantity]
+) -> dict[int, Condition]:
     governed: dict[int, Condition] = {}
     # An exception's own clause ("except for medicine, which costs ...") is read first:
     # a group opening the sentence speaks of the rest.
@@ -143,23 +184,15 @@ def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Con
     ]
     others = [position for position in range(len(segments)) if position not in excepted]
     for position in [*excepted, *others]:
-        found = _condition_in_segment(text, segments, position)
-        if found is None:
+        if found[position] is None:
             continue
-        condition, scope = found
+        condition, scope = found[position]
         if _WAIVER_RE.match(condition.text):
             continue  # "£15 a month, waived in any month you pay in £5,000": the £15 holds
         for index, quantity in enumerate(quantities):
             if scope[0] <= quantity.start < scope[1] and index not in governed:
                 governed[index] = condition
     return governed
-
-
-def sentence_conditions(text: str) -> tuple[Condition, ...]:
-    """Every condition clause in a sentence, whether or not it governs a value."""
-    segments = _segments(text)
-    found = (_condition_in_segment(text, segments, position) for position in range(len(segments)))
-    return tuple(condition for condition, _ in filter(None, found))
 
 
 def _segments(text: str) -> list[tuple[int, int]]:
@@ -213,6 +246,14 @@ def _condition_in_segment(
         return _condition(segment[offset:]), (start, start + offset)
     if position < len(segments) - 1:
         # "If we shipped the wrong item, you have 45 days": governs the rest.
+        # "If you cancel late, or do not turn up, you ...": each alternative is the case.
+        case_end, following = end, position + 1
+        while following < len(segments) - 1 and _ALTERNATIVE_RE.match(
+            text[segments[following][0] : segments[following][1]]
+        ):
+            case_end, following = segments[following][1], following + 1
+        if case_end != end:
+            return _condition(text[start:case_end], any_of=True), (case_end, len(text))
         return _condition(segment), (end, len(text))
     if position > 0:
         previous = segments[position - 1]
@@ -221,6 +262,7 @@ def _condition_in_segment(
     return _condition(segment), (start, end)
 
 
+_ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
 _UNIT_WORDS = frozenset(content_stems("day days week weeks month months year years hour hours"))
 
 
@@ -262,12 +304,16 @@ ITEM_RE = re.compile(
     rf"[\w'-]+\s+){{1,2}}(?:{_KINDS}))\b",
     re.IGNORECASE,
 )
+# Every item name ends on a kind after a space: a cheap first look for one.
+_KIND_HINT_RE = re.compile(rf"\s(?:{_KINDS})\b", re.IGNORECASE)
 KIND_STEMS = frozenset(content_stems(" ".join(word.replace("?", "") for word in _KINDS.split("|"))))
 
 
 def item_names(text: str) -> frozenset[str]:
     """Stems of the words that tell named things apart ("basic" in "the Basic plan"),
     without the kind of thing they name."""
+    if not _KIND_HINT_RE.search(text):
+        return frozenset()
     return frozenset(
         token
         for match in ITEM_RE.finditer(text)

@@ -9,14 +9,22 @@ from __future__ import annotations
 
 import re
 
-from .tokens import content_stems, normalise, split_sentences, stem, word_list, words
+from .tokens import (
+    content_stems,
+    normalise,
+    split_sentences,
+    stem,
+    word_list,
+    word_start_regex,
+    words,
+)
 
 _GREETING_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
     r"|welcome(?: to| back)?)\b",
     re.IGNORECASE,
 )
-_PLEASANTRY_RE = re.compile(
+_PLEASANTRY_RE = word_start_regex(
     r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
     r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
@@ -32,6 +40,7 @@ _PLEASANTRY_RE = re.compile(
     r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
     r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
     r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
+    "'abefghilmnoprstvwy",
     re.IGNORECASE,
 )
 _SHORT_ACK_RE = re.compile(
@@ -39,7 +48,9 @@ _SHORT_ACK_RE = re.compile(
     r"|understood|perfect|wonderful|awesome|cool|nice|oh|wow|ah|i see|indeed|right)\b",
     re.IGNORECASE,
 )
-_REFUSAL_RE = re.compile(
+# "Great Britain", "Nice Airport": a word of acknowledgement opening a name.
+_NAME_START_RE = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]")
+_REFUSAL_RE = word_start_regex(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
     r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
@@ -51,9 +62,10 @@ _REFUSAL_RE = re.compile(
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
     r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
+    "bcdinou",
     re.IGNORECASE,
 )
-_REDIRECT_RE = re.compile(
+_REDIRECT_RE = word_start_regex(
     r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
     r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
     r"|your)\b"
@@ -72,16 +84,18 @@ _REDIRECT_RE = re.compile(
     r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
     r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
     r"|in (?:more )?detail))?\s*[.!]*$",
+    "abcdeglmoprstv",
     re.IGNORECASE,
 )
 # The bot describing itself or offering help ("I can help with orders and returns",
 # "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
-_SELF_DESCRIPTION_RE = re.compile(
+_SELF_DESCRIPTION_RE = word_start_regex(
     r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
     r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
     r"|^(?:i'm|i am) here (?:for|to)\b"
     r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
     r"|\bis there anything (?:else )?(?:about|i can)",
+    "bis",
     re.IGNORECASE,
 )
 # Sentences about the answer, the passage or the bot's sources rather than about the
@@ -91,8 +105,9 @@ META_OPENER_RE = re.compile(
     r"^(?:(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
     r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
     r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
-    r"|according to (?:the |our |my )?(?:information|sources?|documentation|docs|articles?|passages?"
-    r"|help (?:articles?|cent(?:re|er))|knowledge base|context)(?: (?:i have|available|provided|above))*"
+    r"|according to (?:the |our |my )?(?:[\w-]+ ){0,2}?(?:information|sources?|documentation|docs|articles?"
+    r"|passages?|help (?:articles?|cent(?:re|er))|knowledge base|context|pages?|guides?)"
+    r"(?: (?:i have|available|provided|above|i found|on (?:this|that|it)))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
     r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
     r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
@@ -129,6 +144,58 @@ _META_RE = re.compile(
 _THANKS_RE = re.compile(
     r"^(?:and |but )?(?:thanks|thank you|many thanks)\b[^.?]*[!.]?$", re.IGNORECASE
 )
+# Courtesies by their shape, whatever their words: wishes ("Have a fantastic holiday!",
+# "Happy reading!"), exclamations ("What a lovely plan!"), congratulations, farewells and
+# sign-offs, looking forward, sympathy ("That must be frustrating."), appreciation,
+# reassurance, signposts ("Here's how it works."), invitations to ask more, and the
+# bot's offer to help. None carries a value.
+_EMOTION = (
+    r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
+    r"|disappointing|exciting|great|lovely|fun|wonderful|amazing|awful|terrible|confusing"
+    r"|a pain|a hassle|a worry|a lot to deal with"
+)
+_COURTESY_SHAPE_RE = re.compile(
+    r"^(?:have (?:a|an) [^.!?\d]*!|have (?:a|an) (?:\w+ly )?(?:great|good|nice|lovely|wonderful"
+    r"|fantastic|brilliant|amazing|safe|happy|pleasant|relaxing|restful|fun|productive|smooth"
+    r"|terrific|super|excellent|memorable|magical)\b[^.!?\d]*|have fun\b[^.!?\d]*"
+    r"|happy [\w-]+(?:(?:,| and) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
+    r"|(?:i'?m |i am |so )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
+    r"|(?:it was|it's been|it has been) (?:a|my) (?:real )?pleasure\b[^.!?\d]*"
+    r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:here|around) (?:if|whenever|when|should) you\b[^.!?\d]*"
+    r"|(?:please )?(?:don't|do not) hesitate to\b[^.!?\d]*"
+    r"|(?:any|if you have any) (?:other|more|further) questions\b[^.!?\d]*"
+    r"|you'?re all (?:set|sorted|good)|(?:simple|easy) as that|hopefully (?:that|this)\b[^.!?\d]*"
+    r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
+    r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
+    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
+    r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
+    r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry(?: (?:for|about)"
+    r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
+    r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
+    r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
+    r"|(?:(?:don't|do not) worry|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|we're here (?:for|to help) you|we can help|it happens|at all))?"
+    r"|here(?:'s| is| are) (?:how it works|what you need to know|the (?:good news|details"
+    r"|short answer|answer|key points)|a (?:quick|short|brief) (?:summary|rundown|overview)"
+    r"|everything you need(?: to know)?)"
+    r"|if you have (?:any )?(?:more|other|further) questions\b[^.!?\d]*"
+    r"|(?:it'?s |it is )?(?:nice|lovely|great|good) to (?:hear from|meet|see|chat with) you\b[^.!?\d]*"
+    r"|i (?:can|could) (?:\w+ )?(?:help|assist)(?: you)? with (?:that|this)"
+    r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
+    r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"
+    r"|(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
+    r" (?:this|it|more)(?: in (?:more |much more |further )?detail)?)[.!:]*$",
+    re.IGNORECASE,
+)
+# "Hope your first session goes well!": a wish for the customer, however it goes on.
+_WISH_RE = re.compile(
+    r"^(?:i |we )?(?:really |truly |do |so )?hope\b(?!.*\d)|^(?:wishing|wish) you\b(?!.*\d)",
+    re.IGNORECASE,
+)
+# "..., and welcome aboard!": a courtesy carried on from the clause before.
+_LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|so|oh|well|also),?\s+", re.IGNORECASE)
 # "... and an important one.": a trailing remark with no verb and no value.
 _FRAGMENT_RE = re.compile(
     r"^(?:and|but|or) (?:an?|the|such|what|quite)\b(?:\s+[a-z'-]+){0,3}[.!]*$", re.IGNORECASE
@@ -137,7 +204,8 @@ _CONTACT_DETAIL_RE = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
 )
 _CONTACT_QUERY_RE = re.compile(
-    r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person|representative"
+    # "personal" training or details is no person to speak to.
+    r"\b(?:contact|phone|call|email|e-mail|reach|speak|talk|agent|human|person(?!al)|representative"
     r"|doctor|gp|nurse|pharmacist|lawyer|solicitor|accountant|adviser|advisor"
     r"|live chat|chat with|customer service|support team|complain)",
     re.IGNORECASE,
@@ -224,8 +292,11 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "meta"
     if clean.endswith("?"):
         return "question"
-    if _is_social(clean):
-        return "greeting" if _GREETING_RE.match(clean) else "pleasantry"
+    courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
+    if _WISH_RE.match(courtesy) or _COURTESY_SHAPE_RE.match(courtesy):
+        return "pleasantry"
+    if _is_social(courtesy):
+        return "greeting" if _GREETING_RE.match(courtesy) else "pleasantry"
     if _FRAGMENT_RE.match(clean):
         return "pleasantry"
     return "fact"
@@ -237,7 +308,7 @@ def _is_social(text: str) -> bool:
     pattern = next(
         (p for p in (_GREETING_RE, _PLEASANTRY_RE, _SHORT_ACK_RE) if p.search(text)), None
     )
-    if pattern is None:
+    if pattern is None or (pattern is _SHORT_ACK_RE and _NAME_START_RE.match(text)):
         return False
     leftover = pattern.sub(" ", text)
     return len(content_stems(leftover)) <= 3

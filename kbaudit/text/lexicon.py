@@ -183,6 +183,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "arrive",
     ),
     ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # "is often referred to as" names the thing as "is known as" does.
+    ("referred", re.compile(r"\breferred to as\b", re.I), "known as"),
     # "as long as" is "if": nothing is long.
     ("long", re.compile(r"\b(?:as|so) long as\b", re.I), "if"),
     # Discourse markers opening a statement restate; they say nothing themselves ("which

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .tokens import STOPWORDS, stem, word_list
+from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
@@ -37,7 +37,9 @@ _MONEY_AFTER_RE = re.compile(
     re.IGNORECASE,
 )
 _FREE_RE = re.compile(
-    r"(?<![-\w])(?<!feel )free(?! to\b)(?![-\w])(?: of charge)?"
+    # "free to choose" is no price; "added free to a parent's membership" is.
+    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all)\b))"
+    r"(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"
     r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
@@ -49,6 +51,9 @@ _FREE_RE = re.compile(
     r"|\bcosts? (?:you )?nothing\b",
     re.IGNORECASE,
 )
+# Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
+_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed", re.IGNORECASE)
+_DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
@@ -57,10 +62,24 @@ _DURATION_RE = re.compile(
     re.IGNORECASE,
 )
 _TIME_RE = re.compile(
-    r"\b(?P<num>\d{1,2})(?::(?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
+    r"\b(?P<num>\d{1,2})(?:[:.](?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
 )
-_ORDINAL_RE = re.compile(
+# Times of day as they are said (number words already digits): "9 in the morning",
+# "half past 8", "a quarter to 6 in the evening", "1 o'clock", "noon", "midnight".
+_SPOKEN_TIME_RE = re.compile(
+    r"\b(?:(?:half|(?:a )?quarter) (?:past|to) )?(?P<num>\d{1,2})(?:[:.](?P<min>\d{2}))?"
+    r"(?: o'?clock(?: in the (?P<part>morning|afternoon|evening)| at night)?"
+    r"| in the (?P<part2>morning|afternoon|evening)| at night)"
+    r"|\b(?:half|(?:a )?quarter) (?:past|to) (?P<num2>\d{1,2})\b(?![.,:]?\d|%)"
+    r"|\b(?P<noon>noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
+_PART_OF_DAY_PM = ("afternoon", "evening")
+# A bare "1 o'clock" in opening hours is in the afternoon, "9 o'clock" in the morning.
+_LAST_BARE_PM_HOUR = 6
+_ORDINAL_RE = word_start_regex(
     r"\b(?P<num>\d+)(?:st|nd|rd|th)\b|\b(?P<word>" + "|".join(_ORDINALS) + r")\b",
+    r"\defnst",
     re.IGNORECASE,
 )
 _PLAIN_RE = re.compile(
@@ -138,7 +157,8 @@ def parse_number(raw: str) -> float:
 
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
-    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)",
+    r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
+    r"|\b(?:noon|midday|midnight)\b",
     re.IGNORECASE,
 )
 
@@ -153,16 +173,26 @@ def extract_quantities(text: str) -> list[Quantity]:
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     taken: list[tuple[int, int]] = []
-    for extractor in _EXTRACTORS:
+    # Without a digit only words can state a value ("free", "the third"): the other
+    # extractors would search in vain.
+    extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
+    for extractor, hint in extractors:
+        if hint is not None and not hint.search(text):
+            continue
         for quantity in extractor(text):
-            if not any(quantity.start < end and start < quantity.end for start, end in taken):
+            first, last = quantity.start, quantity.end
+            for start, end in taken:
+                if first < end and start < last:
+                    break  # overlaps a value an earlier extractor took
+            else:
                 found.append(quantity)
-                taken.append((quantity.start, quantity.end))
+                taken.append((first, last))
     return sorted(found, key=lambda quantity: quantity.start)
 
 
 def _money(text: str) -> Iterable[Quantity]:
-    for pattern in (_MONEY_BEFORE_RE, _MONEY_AFTER_RE):
+    patterns = (_MONEY_BEFORE_RE, _MONEY_AFTER_RE) if _DIGIT_RE.search(text) else ()
+    for pattern in patterns:
         for match in pattern.finditer(text):
             currency = match.group("cur").lower().rstrip("s")
             value = parse_number(match.group("num"))
@@ -173,6 +203,8 @@ def _money(text: str) -> Iterable[Quantity]:
             elif unit == "pence":
                 value, unit = value / 100, "gbp"
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
+    if not _FREE_HINT_RE.search(text):
+        return
     for match in _FREE_RE.finditer(text):
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
@@ -198,6 +230,28 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
         hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
         value = hour + int(match.group("min") or 0) / 60
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+    for match in _SPOKEN_TIME_RE.finditer(text):
+        value = _spoken_time_value(match)
+        if value is not None:
+            yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+
+
+def _spoken_time_value(match: re.Match[str]) -> float | None:
+    if match.group("noon"):
+        return 0.0 if match.group("noon").lower() == "midnight" else 12.0
+    hour = int(match.group("num") or match.group("num2"))
+    if hour > 12:
+        return None
+    said = match.group().lower()
+    part = (match.group("part") or match.group("part2") or "").lower()
+    afternoon = part in _PART_OF_DAY_PM or "at night" in said
+    if not part and "at night" not in said:
+        afternoon = 1 <= hour <= _LAST_BARE_PM_HOUR or hour == 12
+    value = hour % 12 + (12 if afternoon else 0) + int(match.group("min") or 0) / 60
+    if said.startswith(("half", "quarter", "a quarter")):
+        offset = 0.5 if said.startswith("half") else 0.25
+        value += -offset if " to " in said else offset
+    return value % 24
 
 
 def _ordinal(text: str) -> Iterable[Quantity]:
@@ -277,16 +331,23 @@ def _date(text: str) -> Iterable[Quantity]:
         yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
 
 
+# Each extractor with a cheap search for words every one of its matches holds, or None.
 _EXTRACTORS = (
-    _money,
-    _percent,
-    _age,
-    _duration,
-    _time_of_day,
-    _date,
-    _ordinal,
-    _data_size,
-    _plain,
+    (_money, None),
+    (_percent, re.compile(r"%|per", re.IGNORECASE)),
+    (_age, None),  # its words are many: a search for them costs what reading ages does
+    (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
+    (_time_of_day, None),
+    (_date, re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")),
+    (_ordinal, None),
+    (_data_size, re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE)),
+    (_plain, None),
+)
+# The extractors that read values written in words only.
+_WORD_EXTRACTORS = (
+    (_money, None),
+    (_time_of_day, re.compile(r"noon|midday|midnight", re.IGNORECASE)),
+    (_ordinal, None),
 )
 
 

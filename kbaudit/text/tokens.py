@@ -25,6 +25,17 @@ def word_list(text: str) -> list[str]:
     return text.split()
 
 
+def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Pattern[str]:
+    """``alternatives`` compiled so that a search tries them only where a word (or the
+    text) starts with one of ``letters``.
+
+    Every alternative must open with ``\\b`` or ``^`` and then one of ``letters``
+    (tests/kbaudit/test_text_shortcuts.py checks each use): the matches are then exactly
+    those of ``alternatives``, without each alternative being tried at every position.
+    """
+    return re.compile(rf"(?:\b|^)(?=[{letters}])(?:{alternatives})", flags)
+
+
 # A compact English stopword list. Question words are included because they never
 # carry the subject of a question; they are read separately to know what kind of
 # answer a question expects.
@@ -66,7 +77,6 @@ _VOWELS = frozenset("aeiouy")
 _DOUBLES = frozenset("bdfgklmnprt")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
-_SPACE_RE = re.compile(r"\s+")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
@@ -102,6 +112,7 @@ _PUNCT_MAP = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–
 _DETACHED_CONTRACTION_RE = re.compile(r"(\w) (n't|'(?:m|s|re|ve|d|ll))\b", re.IGNORECASE)
 # ...and "Yes . It is , too": punctuation set off by a space goes back on its word.
 _DETACHED_PUNCTUATION_RE = re.compile(r"(?<=[\w\"')]) +([,.!?;:]+)(?=\s|$)")
+_DETACHED_HINT_RE = re.compile(r" [,.!?;:]")
 
 
 def normalise(text: str) -> str:
@@ -109,20 +120,20 @@ def normalise(text: str) -> str:
     whitespace."""
     text = unicodedata.normalize("NFKC", text or "")
     text = text.translate(_PUNCT_MAP)
-    text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
-    text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
-    return _SPACE_RE.sub(" ", text).strip()
+    # Most text has nothing set off by a space: a plain look first spares the searches.
+    if " '" in text or " n'" in text or " N'" in text:
+        text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
+    if _DETACHED_HINT_RE.search(text):
+        text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
+    # str.split() breaks on exactly the whitespace \s matches: the collapsed, stripped text.
+    return " ".join(text.split())
 
 
 def words(text: str) -> list[str]:
     """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
-    out = []
-    for match in _WORD_RE.finditer(text.lower()):
-        token = match.group().replace("’", "'")
-        if token.endswith("'s"):
-            token = token[:-2]
-        out.append(token)
-    return out
+    # Both apostrophes join a word alike, so the curly one is straightened beforehand.
+    tokens = _WORD_RE.findall(text.lower().replace("’", "'"))
+    return [token[:-2] if token.endswith("'s") else token for token in tokens]
 
 
 def cased_words(text: str) -> list[str]:
@@ -265,6 +276,16 @@ _NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s*)$")
+# What _NEGATION_RE matches is a whole run of these characters.
+_NEGATION_RUN_RE = re.compile(r"[-\w']+")
+
+
+def _may_negate(text: str) -> bool:
+    """False only when ``text`` surely holds no negation word (see _may_hold_number_words
+    for why only ASCII text is looked at so); most sentences hold none."""
+    if not text.isascii():
+        return True
+    return not NEGATIONS.isdisjoint(_NEGATION_RUN_RE.findall(text.lower()))
 
 
 _NOT_A_NEGATION_RE = re.compile(
@@ -300,7 +321,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     about the main claim.
     """
     text = text.replace("’", "'")
-    if not _NEGATION_RE.search(text):
+    if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
     targets = []
@@ -337,7 +358,7 @@ def split_sentences(text: str) -> list[str]:
         pieces.append(text[start : match.end()])
         start = match.end()
     pieces.append(text[start:])
-    return [clean for piece in pieces if (clean := _SPACE_RE.sub(" ", piece).strip())]
+    return [clean for piece in pieces if (clean := " ".join(piece.split()))]
 
 
 def _is_abbreviation(text: str, dot: int) -> bool:
@@ -370,6 +391,9 @@ _FIXED_PHRASES = (
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
     (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
 )
+# Every fixed phrase holds one of these words: one search rules them all out, as most
+# sentences need.
+_FIXED_PHRASE_HINT_RE = re.compile(r"fortnight|quarter|ago|half", re.IGNORECASE)
 _HUNDRED_RE = re.compile(
     r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
     r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
@@ -382,7 +406,16 @@ _DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
 # Fractions said in words, as shares: "you save a fifth" is 20%.
 _FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
 _FRACTION_RE = re.compile(
-    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)",
+    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
+    # "a quarter to 6": a time of day.
+    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
+    re.IGNORECASE,
+)
+
+
+# "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
+_HALF_OF_RE = re.compile(
+    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b))",
     re.IGNORECASE,
 )
 
@@ -390,10 +423,12 @@ _FRACTION_RE = re.compile(
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""
-    for pattern, replacement in _FIXED_PHRASES:
-        if pattern.search(text):
-            text = pattern.sub(replacement, text)
-    text = _NUMBER_WORD_RE.sub(_number_word_value, text)
+    if _FIXED_PHRASE_HINT_RE.search(text):
+        for pattern, replacement in _FIXED_PHRASES:
+            if pattern.search(text):
+                text = pattern.sub(replacement, text)
+    if _may_hold_number_words(text):
+        text = _NUMBER_WORD_RE.sub(_number_word_value, text)
     if "hundred" in text.lower():
         text = _HUNDRED_RE.sub(_hundreds, text)
     if "thousand" in text.lower():
@@ -401,8 +436,27 @@ def digits_for_number_words(text: str) -> str:
     if " point " in text:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if _FRACTION_RE.search(text):
-        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[m.group(1).lower()], text)
+        text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
+    if "half" in text.lower():
+        text = _HALF_OF_RE.sub("50% of ", text)
     return text
+
+
+# Every match of _NUMBER_WORD_RE has one of these as a whole word: a number word, the
+# unit after "a" ("within a week") or "couple".
+_NUMBER_WORD_TRIGGERS = frozenset(
+    [*_UNITS_0_19, *_TENS, *word_list("minute hour day week month year couple")]
+)
+_WORD_RUN_RE = re.compile(r"\w+")
+
+
+def _may_hold_number_words(text: str) -> bool:
+    """False only when ``text`` surely has no number word: its whole words, lowered,
+    miss every trigger. Only ASCII text is looked at so: beyond it, lowering may not
+    fold a letter as the regex's ignore-case does ("ſ" for "s")."""
+    if not text.isascii():
+        return True
+    return not _NUMBER_WORD_TRIGGERS.isdisjoint(_WORD_RUN_RE.findall(text.lower()))
 
 
 # Words after which "one" stands for a thing already named ("that one's £12").
@@ -435,11 +489,21 @@ def _hundreds(match: re.Match[str]) -> str:
     return str(value * 100 + int(match.group("rest") or 0))
 
 
+# The letters the regexes' ignore-case matches to ASCII ones that lowering does not turn
+# into them: "ſix" is matched as "six", so it is looked up as "six".
+_IGNORECASE_FOLD = str.maketrans({"\u017f": "s", "\u0131": "i", "\u0130": "i", "\u212a": "k"})
+
+
+def _word_key(word: str) -> str:
+    """A matched number word as its table knows it."""
+    return word.translate(_IGNORECASE_FOLD).lower()
+
+
 def _number_word_value(match: re.Match[str]) -> str:
     if match.group("tens"):
-        value = NUMBER_WORDS[match.group("tens").lower()]
+        value = NUMBER_WORDS[_word_key(match.group("tens"))]
         unit = match.group("unit")
-        return str(value + (NUMBER_WORDS[unit.lower()] if unit else 0))
+        return str(value + (NUMBER_WORDS[_word_key(unit)] if unit else 0))
     if match.group("small"):
         if match.group("small").lower() == "one" and (
             _PRONOUN_ONE_RE.search(match.string, 0, match.start())
@@ -447,7 +511,7 @@ def _number_word_value(match: re.Match[str]) -> str:
             or _ONE_OF_RE.match(match.string, match.end())
         ):
             return match.group()  # "that one", "the next one": a thing, not a number
-        return str(NUMBER_WORDS[match.group("small").lower()])
+        return str(NUMBER_WORDS[_word_key(match.group("small"))])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
     return "2"

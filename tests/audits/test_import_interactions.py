@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 from datetime import UTC, datetime
@@ -315,6 +316,22 @@ def test_a_bot_stand_in_found_in_the_data_is_refused():
     )
 
 
+def test_a_chunk_whose_data_holds_the_stand_in_is_rolled_back_and_written_again(tmp_path, postgres):
+    import struct
+
+    from audits.ingest.prepare import BOT_STANDIN
+
+    # A score whose eight bytes are the stand-in: the first chunk (its bot not yet known
+    # to the reader) cannot be patched, and nothing of it may stay half-written.
+    score = struct.unpack(">d", BOT_STANDIN.to_bytes(8, "big"))[0]
+    source = {"article_id": "kb-odd", "title": "Odd", "text": "odd score", "score": score}
+    lines = [record(1, sources=[source]), record(2, conversation_id="c-1")]
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", lines))
+    assert code == 0 and "imported 2, duplicates 0" in out
+    assert RetrievedSource.objects.get(article_key="kb-odd").score == score
+    assert Conversation.objects.get().interactions.count() == 2
+
+
 def test_data_encoded_with_the_bots_id_is_used_as_it_is_and_only_for_that_bot():
     data = bytearray(b"rows naming bot 7")
     assert PreparedChunk.for_bot(Payload(data, rows=1, bot_id=7), 7) is data
@@ -385,6 +402,25 @@ def test_chunk_data_crosses_in_shared_memory_unlinked_once_written(
     assert sorted(Interaction.objects.values_list("external_id", flat=True)) == sorted(
         f"int-{i}" for i in [*range(12), 100]
     )
+
+
+def test_the_command_keeps_start_up_objects_from_the_collector_only_while_it_imports(
+    tmp_path, postgres, monkeypatch
+):
+    frozen_while_importing = []
+    import_file = service.interaction_import_file
+
+    def spied(**kwargs):
+        frozen_while_importing.append(gc.get_freeze_count())
+        return import_file(**kwargs)
+
+    monkeypatch.setattr(
+        "audits.management.commands.import_interactions.interaction_import_file", spied
+    )
+    code, out, _ = run_import(write_jsonl(tmp_path / "a.jsonl", [record(1)]))
+    assert code == 0 and "imported 1" in out
+    assert frozen_while_importing and frozen_while_importing[0] > 0
+    assert gc.get_freeze_count() == 0
 
 
 # --- bots, teams and the idempotency key ---------------------------------------------------
@@ -499,6 +535,38 @@ def test_the_query_key_is_the_one_stored_keys_were_made_with(query):
 
     reference = _EDGE_PUNCT.sub("", _WS.sub(" ", query.strip().lower()))
     assert query_key(query) == (hashlib.sha1(reference.encode()).hexdigest() if reference else "")
+
+
+def test_a_files_first_chunks_are_smaller_and_two_readers_still_join_their_conversations(
+    tmp_path, postgres, settings, monkeypatch
+):
+    from audits.ingest import parallel, writers
+    from audits.ingest.prepare import ChunkPreparer
+
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("a chunk was written the slow way")
+
+    monkeypatch.setattr(writers.PostgresCopyWriter, "_copy_new", staticmethod(must_not_run))
+    monkeypatch.setattr(service, "_write_again", must_not_run)
+    lines = [record(i, conversation_id=f"c-{i // 3}") for i in range(2000)]
+    path = write_jsonl(tmp_path / "a.jsonl", lines)
+    preparer = ChunkPreparer(service._connector(), run_id=None)
+    try:
+        chunks = list(parallel._read(path, 800, None, preparer))
+    finally:
+        preparer.close()
+    assert [c.n_lines for c in chunks] == [100, 200, 400, 800, 500]
+    assert [c.first_line for c in chunks] == [1, 101, 301, 701, 1501]
+    assert all(a.end == b.start for a, b in zip(chunks, chunks[1:], strict=False))
+    settings.KBAUDIT_IMPORT_CHUNK, settings.KBAUDIT_IMPORT_READERS = 800, 2
+    code, out, _ = run_import(path)
+    assert code == 0 and "imported 2000, duplicates 0" in out
+    assert Conversation.objects.count() == 667
+    # Conversations crossing the chunk boundaries (lines 100/101, 700/701) are one each.
+    for name, turns in (("c-33", ["int-100", "int-101", "int-99"]), ("c-233", ["int-699", "int-700", "int-701"])):  # fmt: skip
+        conversation = Conversation.objects.get(external_id=name)
+        assert sorted(conversation.interactions.values_list("external_id", flat=True)) == turns
+    assert RetrievedSource.objects.count() == 4000
 
 
 def test_two_readers_join_a_conversation_that_crosses_their_chunks(

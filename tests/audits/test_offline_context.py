@@ -760,3 +760,84 @@ def test_a_policy_answers_a_two_word_question_about_a_thing_it_never_names():
     )
 
     assert result.matches.source_query == [[1]]
+
+
+# --- Hours of the day a value holds for ---------------------------------------------
+
+PARKING = (
+    "Car park charges",
+    "Car park charges. Parking costs £2.50 an hour between 8am and 6pm and £1 an hour at "
+    "other times. Blue Badge holders park free.",
+)
+
+
+def test_a_value_for_other_hours_than_the_question_asks_about_is_misapplied():
+    result = judge(
+        "I'm parking for one hour at 9pm. How much will it be?",
+        "It costs £2.50 an hour.",
+        PARKING,
+    )
+
+    assert [problem.reason for problem in result.unsupported] == ["condition_misapplied"]
+
+
+def test_a_value_for_the_hours_the_question_asks_about_stands():
+    result = judge(
+        "I'm parking for one hour at 11am. How much will it be?",
+        "It costs £2.50 an hour.",
+        PARKING,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_follow_up_at_another_hour_keeps_the_earlier_sentence_that_tells_the_case():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (
+        Turn(query="I'm on a resident permit. What does parking cost at 10am?", response="£2.50."),
+    )
+
+    assert (
+        resolve_follow_up("And at 9pm?", history)
+        == "I'm on a resident permit. What does parking cost at 9pm?"
+    )
+
+
+def test_a_follow_up_asking_its_own_question_keeps_only_what_the_customer_told():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="I have a Blue Badge. Where can I park?", response="Anywhere."),)
+
+    assert (
+        resolve_follow_up("And how long can visitors stay?", history)
+        == "I have a Blue Badge. How long can visitors stay?"
+    )
+
+
+# --- A threshold and an amount are two things --------------------------------------------
+
+LOCKER_CREDIT = (
+    "Locker credit",
+    "Locker credit. When you close your account, any credit over £50 is refunded to your card.",
+)
+
+
+def test_a_threshold_and_the_amount_worked_out_from_it_are_not_two_values():
+    result = judge(
+        "I have £80 of credit. What do I get back when I close my account?",
+        "Any credit over £50 is refunded. You'd get £30 back.",
+        LOCKER_CREDIT,
+    )
+
+    assert result.notes["conflicting_facts"] == []
+
+
+def test_two_amounts_for_the_refund_are_two_values():
+    result = judge(
+        "I have £80 of credit. What do I get back when I close my account?",
+        "Credit of £50 is refunded. You'd get £30 back.",
+        LOCKER_CREDIT,
+    )
+
+    assert result.notes["conflicting_facts"]

@@ -957,3 +957,21 @@ def test_it_gives_no_reason_when_the_sources_could_answer():
     )
 
     assert reason is None
+
+
+def test_a_question_about_personal_training_does_not_make_a_redirect_the_answer():
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="Can I move my personal training sessions to another branch?",
+            sources=[
+                SourceText(
+                    rank=1,
+                    title="Personal training",
+                    text="Personal training. Sessions cost £40 and last 45 minutes.",
+                )
+            ],
+            response="I don't have information about that. Please contact your branch for help.",
+        )
+    )
+
+    assert (result.verdict, result.cause) == ("insufficient", "no_content")

@@ -514,3 +514,134 @@ def test_younger_than_a_person_is_a_comparison_not_an_age_limit():
 
     assert "younger" in content_stems("Cornel West is younger than Elytis.")
     assert "younger" not in content_stems("Drivers younger than 21 cannot rent.")
+
+
+# --- Wishes, courtesies carried on by a conjunction, remarks naming the article -------
+
+BOAT_HIRE = (
+    "Boat hire. Rowing boats cost £12 an hour and take up to 4 people. "
+    "Life jackets are provided free and must be worn by children under 12."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Great question, and welcome aboard! Rowing boats cost £12 an hour.",
+        "Rowing boats cost £12 an hour. Hope the weather stays dry for you!",
+        "Rowing boats cost £12 an hour. So hope your trip on the lake goes well.",
+        "According to the boat hire page, rowing boats cost £12 an hour.",
+    ],
+)
+def test_wishes_and_courtesies_around_a_supported_fact_are_not_facts(response):
+    result = judge("How much is a rowing boat?", response, BOAT_HIRE)
+
+    assert result.facts == ["Rowing boats cost £12 an hour."] or result.facts == [
+        "rowing boats cost £12 an hour."
+    ]
+    assert groundedness(result) == 1.0
+
+
+def test_a_claim_for_every_case_contradicts_the_case_the_source_denies():
+    source = (
+        "Watersports. Sea kayaks cost £15 an hour. "
+        "Sea kayaks are not available for children under 10."
+    )
+    result = judge(
+        "Can my 7-year-old take out a sea kayak?",
+        "Sea kayaks are available for guests of any age.",
+        source,
+    )
+
+    assert [problem.reason for problem in result.unsupported] == ["contradicts_source"]
+    assert (result.verdict, result.cause) == ("insufficient", "contradictory")
+
+
+def test_a_claim_for_every_case_stands_where_the_source_denies_nothing():
+    source = "Watersports. Sea kayaks cost £15 an hour and are available for guests of all ages."
+    result = judge(
+        "Who can take out a sea kayak?",
+        "Sea kayaks are available for guests of any age.",
+        source,
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "courtesy",
+    [
+        "Have a fantastic holiday!",
+        "Happy paddling!",
+        "What a lovely way to spend a day!",
+        "Congratulations on the new boat!",
+        "Kind regards, the Lakeside team.",
+        "We look forward to seeing you on the water!",
+        "That must be so frustrating.",
+        "We're sorry for the confusion.",
+        "We appreciate your patience.",
+        "Rest assured, we're here for you.",
+        "Here's what you need to know.",
+        "It's lovely to hear from you.",
+        "The hire page explains this in more detail.",
+        "Happy paddling, and see you soon!",
+        "Glad I could help.",
+        "It was a pleasure helping you.",
+        "I'm here if you need anything more.",
+        "Don't hesitate to get back to me.",
+        "Any other questions, just shout!",
+        "You're all set!",
+        "Stay dry out there!",
+    ],
+)
+def test_courtesies_are_known_by_their_shape(courtesy):
+    result = judge(
+        "How much is a rowing boat?", f"{courtesy} Rowing boats cost £12 an hour.", BOAT_HIRE
+    )
+
+    assert result.facts == ["Rowing boats cost £12 an hour."]
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "We're sorry that life jackets are not provided.",
+        "Don't worry, you won't be charged for life jackets.",
+        "This must be booked in person.",
+        "The hire page explains that life jackets are optional.",
+    ],
+)
+def test_a_claim_in_a_courteous_shape_is_still_a_claim(claim):
+    result = judge("Do I need to pay for life jackets?", claim, BOAT_HIRE)
+
+    assert result.facts
+
+
+# --- The "not" of a leading case is not the claim's -----------------------------------
+
+FLOWER_DELIVERY = (
+    "Flower delivery. Bouquets are delivered between 9am and 5pm. Deliveries that include a "
+    "live plant cannot be left on the doorstep. If you are not home, bouquets can be left "
+    "with a neighbour."
+)
+
+
+def test_a_negated_case_before_the_claim_leaves_the_claim_affirmative():
+    result = judge(
+        "Can you leave my live plant order outside if I'm out?",
+        "When you're not home, a delivery with a live plant can be left on the doorstep.",
+        FLOWER_DELIVERY,
+    )
+
+    assert [problem.reason for problem in result.unsupported] == ["contradicts_source"]
+
+
+def test_the_same_negated_case_as_the_source_states_is_read_as_the_source_reads_it():
+    result = judge(
+        "What happens if I'm out?",
+        "If you're not home, bouquets can be left with a neighbour.",
+        FLOWER_DELIVERY,
+    )
+
+    assert groundedness(result) == 1.0

@@ -678,3 +678,215 @@ def test_it_flags_a_value_times_a_count_worked_out_wrongly():
     )
 
     assert not grounded(result)
+
+
+# --- Times of day as they are said ----------------------------------------------------
+
+MUSEUM_HOURS = (
+    "Visiting the museum. The galleries open at 10am and close at 5.30pm every day. "
+    "The café opens at 9am. Late opening runs until 9pm on Fridays."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The galleries open at ten in the morning and close at half past five.",
+        "The café opens at nine o'clock in the morning.",
+        "On Fridays the late opening lasts until nine at night.",
+    ],
+)
+def test_it_reads_a_time_of_day_said_in_words(response):
+    result = judge("When can I visit?", response, MUSEUM_HOURS)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_wrong_time_of_day_said_in_words():
+    result = judge(
+        "When do the galleries close?",
+        "The galleries close at a quarter to five in the afternoon.",
+        MUSEUM_HOURS,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_time_restated_in_words_is_a_repetition():
+    result = judge(
+        "When does the café open?",
+        "The café opens at 9am. So you can get a coffee from nine in the morning.",
+        MUSEUM_HOURS,
+    )
+
+    assert result.metrics()["self_distinctness"] < 1.0
+
+
+# --- A value the source gives to the things its subject lists -------------------------
+
+FERRY_VEHICLES = (
+    "Vehicles and luggage. Bicycles and motorbikes travelling with a foot passenger can be "
+    "taken on board for £15 per crossing. Cars cost £90 per crossing."
+)
+
+
+def test_it_flags_a_listed_things_value_given_to_the_customers_own_thing():
+    result = judge(
+        "Can I bring my kayak on the ferry?",
+        "Kayaks can be taken on board for £15 per crossing.",
+        FERRY_VEHICLES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_value_for_one_of_the_listed_things():
+    result = judge(
+        "Can I bring my bicycle on the ferry?",
+        "Bicycles can be taken on board for £15 per crossing.",
+        FERRY_VEHICLES,
+    )
+
+    assert grounded(result)
+
+
+# --- A condition with alternatives ------------------------------------------------------
+
+BIKE_HIRE = (
+    "Bike hire. Bikes cost £8 an hour. If you bring a bike back more than 1 hour late, or "
+    "damage it, you cannot hire again for the next 30 days."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "If you damage the bike, you can't hire again for the next 30 days.",
+        "If you damage a bike, you won't be able to hire for 30 days.",
+    ],
+)
+def test_each_alternative_of_a_condition_is_its_case(response):
+    result = judge("What happens if I damage a bike?", response, BIKE_HIRE)
+
+    assert grounded(result)
+
+
+# --- "half the fee" is a share -----------------------------------------------------------
+
+COURSE_CANCELLATION = (
+    "Cancelling a course. Cancel more than 14 days before the start for a full refund. "
+    "Between 7 and 14 days before, we refund 50% of the course fee."
+)
+
+
+def test_half_the_fee_is_the_sources_fifty_per_cent():
+    result = judge(
+        "What do I get back if I cancel 10 days before?",
+        "Between 7 and 14 days before, you get half the course fee back.",
+        COURSE_CANCELLATION,
+    )
+
+    assert grounded(result)
+
+
+def test_half_the_fee_is_not_another_share():
+    result = judge(
+        "What do I get back if I cancel 10 days before?",
+        "Between 7 and 14 days before, you get half the course fee back.",
+        COURSE_CANCELLATION.replace("50%", "25%"),
+    )
+
+    assert not grounded(result)
+
+
+# --- A share taken off only where the answer takes it off ------------------------------
+
+CINEMA_CLUB = "Cinema Club. Membership costs £100 a year. Members get 10% off snacks and drinks."
+
+
+def test_a_wrong_price_is_not_excused_by_an_unrelated_share_of_the_source():
+    result = judge(
+        "How much is Cinema Club a year?", "Membership is ninety pounds a year.", CINEMA_CLUB
+    )
+
+    assert not grounded(result)
+
+
+# --- The verbs of a price add nothing to its amount ----------------------------------------
+
+SWIM_LESSONS = "Swimming lessons. Lesson | Junior | Senior. Group lesson | £8 | £12. Private lesson | £25 | £30."
+
+
+def test_a_price_told_with_its_verb_is_the_tables_cell():
+    result = judge("How much is a private lesson for juniors?", "Juniors pay £25.", SWIM_LESSONS)
+
+    assert grounded(result)
+
+
+def test_a_price_told_with_its_verb_is_still_the_cells_value():
+    result = judge("How much is a private lesson for juniors?", "Juniors pay £30.", SWIM_LESSONS)
+
+    assert not grounded(result)
+
+
+# --- "free to a parent's membership" is a price; "free to choose" is not -----------------
+
+
+def test_free_to_someone_is_no_price_for_the_answer_to_contradict():
+    source = "Family tickets. Adult tickets cost £14, and children under 5 are added free to an adult ticket."
+    result = judge(
+        "Do I pay for my 3-year-old?",
+        "No, children under 5 are added free.",
+        source,
+    )
+
+    assert grounded(result)
+
+
+def test_free_to_choose_is_no_price():
+    from kbaudit.text.quantities import extract_quantities
+
+    assert extract_quantities("You are free to choose any seat.") == []
+
+
+# --- The question states the case a rule is waived in or does not apply to ---------------
+
+STREAMING_PAYMENTS = (
+    "Payments. Plans renew on the same day each month. A failed payment costs £5, waived the "
+    "first time in any 12 months."
+)
+TRAIN_DELAYS = (
+    "Delay refunds. Trains more than 30 minutes late get a 50% refund of the ticket. This "
+    "does not apply during strikes or planned engineering works."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "My payment failed for the first time ever. Will I be charged?",
+            "Yes, a failed payment costs £5.",
+            STREAMING_PAYMENTS,
+        ),
+        (
+            "My train was 40 minutes late because of a strike. Do I get money back?",
+            "Yes, trains more than 30 minutes late get a 50% refund.",
+            TRAIN_DELAYS,
+        ),
+    ],
+)
+def test_it_flags_the_rule_where_the_question_states_its_exception(query, response, source):
+    result = judge(query, response, source)
+
+    assert [problem.reason for problem in result.unsupported] == ["condition_misapplied"]
+
+
+def test_it_passes_the_rule_where_the_question_states_no_exception():
+    result = judge(
+        "My train was 40 minutes late. Do I get money back?",
+        "Yes, trains more than 30 minutes late get a 50% refund.",
+        TRAIN_DELAYS,
+    )
+
+    assert grounded(result)

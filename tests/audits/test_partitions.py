@@ -1,5 +1,5 @@
 """Monthly partitions on PostgreSQL: the conversion, months ahead, the default partition,
-the importer, retention by month; SQLite keeps its plain tables."""
+the importer, erasure; SQLite keeps its plain tables."""
 
 from __future__ import annotations
 
@@ -9,20 +9,18 @@ import json
 import os
 import subprocess
 import sys
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import IntegrityError, connection, transaction
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from audits.ingest.records import parse_record
 from audits.ingest.writers import PostgresCopyWriter
 from audits.models import (
     Bot,
-    Conversation,
     Evaluation,
     Interaction,
     InteractionKey,
@@ -39,19 +37,12 @@ from audits.partitions import (
     tables_partitioned,
     tables_unpartition,
 )
-from audits.retention.services import text_retention_apply
-from content.analytics.periods import period_for
-from content.analytics.ranking import article_ranking
 from content.analytics.rollups import rollup_rebuild
-from content.models import ArticleDayRollup, BotDayRollup, SourceCredit, TopicDayRollup
 from tests.factories import (
-    ArticleFactory,
-    ArticleVersionFactory,
-    EvaluationFactory,
     InteractionFactory,
     RetrievedSourceFactory,
 )
-from tests.helpers import record
+from tests.helpers import analytics_snapshot, graded, record, rows_in
 
 pytestmark = pytest.mark.django_db
 SEPTEMBER = datetime(2026, 9, 7, 9, tzinfo=UTC)
@@ -71,42 +62,6 @@ def partition_of(table: str, **where) -> str:
         return cursor.fetchone()[0]
 
 
-def rows_in(name: str) -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT count(*) FROM {name}")
-        return cursor.fetchone()[0]
-
-
-def snapshot() -> dict:
-    """Every row the analytics read, and the ranking of every bot's months."""
-    rows = {
-        "interactions": sorted(
-            Interaction.objects.values_list(
-                "id", "bot_id", "run_id", "external_id", "timestamp", "query", "status", "feedback"
-            )
-        ),
-        "sources": sorted(
-            RetrievedSource.objects.values_list("interaction_id", "rank", "article_key", "text")
-        ),
-        "evaluations": sorted(Evaluation.objects.values_list("interaction_id", "verdict", "topic")),
-        "conversations": Conversation.objects.count(),
-        "credits": SourceCredit.objects.count(),
-    }
-    for model in (ArticleDayRollup, BotDayRollup, TopicDayRollup):
-        rows[model.__name__] = sorted(
-            tuple(v for k, v in r.items() if k != "id") for r in model.objects.values()
-        )
-    rows["rankings"] = {}
-    for bot in Bot.objects.order_by("slug"):
-        days = Interaction.objects.filter(bot=bot).dates("timestamp", "month")
-        for day in days:
-            ranking = article_ranking(bot=bot, period=period_for("month", day), min_sample=0)
-            rows["rankings"][(bot.slug, day)] = [
-                (r.rank, r.article.external_id, sorted(r.totals.items())) for r in ranking.rows
-            ]
-    return rows
-
-
 def test_an_existing_demo_install_converts_with_every_row_and_the_ranking_kept(
     partitioned, tmp_path
 ):
@@ -117,7 +72,7 @@ def test_an_existing_demo_install_converts_with_every_row_and_the_ranking_kept(
     # An install from before partitioning: the plain tables, holding the demo.
     assert tables_unpartition()
     assert not tables_partitioned() and InteractionKey.objects.count() == 0
-    before = snapshot()
+    before = analytics_snapshot()
     assert before["interactions"] and before["evaluations"] and before["rankings"]
     out = io.StringIO()
     call_command("partition_tables", stdout=out)
@@ -125,7 +80,7 @@ def test_an_existing_demo_install_converts_with_every_row_and_the_ranking_kept(
     assert tables_partitioned()
     for bot in Bot.objects.all():
         rollup_rebuild(bot=bot)
-    assert snapshot() == before
+    assert analytics_snapshot() == before
     assert InteractionKey.objects.count() == len(before["interactions"])
     # Every month of the demo has its partition; the default one caught nothing.
     months = {month_start(ts) for ts in Interaction.objects.values_list("timestamp", flat=True)}
@@ -256,63 +211,6 @@ def test_ids_stored_by_a_concurrent_import_after_the_lookup_count_as_duplicates(
     sources = Interaction.objects.get(external_id="int-3").sources.order_by("rank")
     assert list(sources.values_list("rank", flat=True)) == [1, 2]
     assert InteractionKey.objects.count() == 3
-
-
-def graded(bot, *, at: datetime, keys: list[str], good: bool):
-    interaction = InteractionFactory(
-        bot=bot, timestamp=at, query="How long is the return window?", response="30 days."
-    )
-    for rank, key in enumerate(keys, start=1):
-        RetrievedSourceFactory(interaction=interaction, rank=rank, article_key=key, text="chunk")
-    score = 1.0 if good else 0.4
-    EvaluationFactory(
-        interaction=interaction,
-        verdict="sufficient" if good else "insufficient",
-        cause=None if good else "partial",
-        topic="returns",
-        source_precision=score,
-        source_query_coverage=score,
-        groundedness=score,
-    )
-
-
-def test_retention_drops_old_months_one_statement_per_partition_and_keeps_the_ranking(
-    partitioned, bot, settings
-):
-    month_partitions_create(months=[SEPTEMBER.date(), date(2026, 10, 1), NOVEMBER.date()])
-    for key in ("kb-returns", "kb-fees"):
-        ArticleVersionFactory(article=ArticleFactory(external_id=key))
-    for month in (SEPTEMBER, NOVEMBER):
-        for i in range(6):
-            graded(bot, at=month + timedelta(days=i % 3, minutes=i), keys=["kb-returns", "kb-fees"], good=i % 2 == 0)  # fmt: skip
-        graded(bot, at=month + timedelta(hours=2), keys=["kb-fees"], good=True)
-    assert rows_in("audits_interaction_p2026_09") == 7
-    rollup_rebuild(bot=bot)
-    before = snapshot()
-
-    settings.KBAUDIT_TEXT_RETENTION_DAYS = 30
-    with CaptureQueriesContext(connection) as queries:
-        summary = text_retention_apply(now=NOVEMBER + timedelta(days=10))
-    assert (summary.interactions, summary.sources) == (7, 13)
-    # A month at a time: September, then October up to the cut-off (12 October).
-    source_updates = [
-        q["sql"] for q in queries if q["sql"].startswith('UPDATE "audits_retrievedsource"')
-    ]
-    assert len(source_updates) == 2
-    assert "'2026-10-01 00:00:00+00:00'" in source_updates[0]
-    assert "'2026-10-01 00:00:00+00:00'" in source_updates[1]
-    assert set(
-        Interaction.objects.filter(timestamp__lt=NOVEMBER).values_list("query", "response")
-    ) == {("", "")}
-    assert set(
-        RetrievedSource.objects.filter(occurred_at__lt=NOVEMBER).values_list("text", flat=True)
-    ) == {""}
-    assert not Interaction.objects.filter(timestamp__gte=NOVEMBER, query="").exists()
-    rollup_rebuild(bot=bot)
-    after = snapshot()
-    for name in ("evaluations", "ArticleDayRollup", "BotDayRollup", "TopicDayRollup", "rankings"):
-        assert after[name] == before[name], name
-    assert after["rankings"][("store-help", SEPTEMBER.date().replace(day=1))][0][1] == "kb-fees"
 
 
 def test_a_forgotten_conversation_is_erased_on_the_partitioned_layout(partitioned, bot):

@@ -118,6 +118,25 @@ def test_importing_a_stub_article_completes_it(tmp_path):
     assert returns.versions.count() == 1
 
 
+def test_stubs_are_created_for_unknown_ids_only_and_once():
+    kb = KnowledgeBase.objects.install_default()
+    Article.objects.create(knowledge_base=kb, external_id="kb-returns", title="Returns policy")
+    wanted = {
+        (kb.pk, "kb-returns"): ("Returns (as the log names it)", "https://x.example/r"),
+        (kb.pk, "kb-new"): ("New article " + "x" * 600, "https://help.example.com/new"),
+    }
+    Article.objects.stubs_create(wanted)
+    new, returns = Article.objects.order_by("external_id")
+    assert new.external_id == "kb-new" and new.is_stub and len(new.title) == 500
+    assert new.url == "https://help.example.com/new" and new.source_path == ""
+    assert returns.title == "Returns policy" and not returns.is_stub
+    # Citing them again changes nothing, and draws no id for them.
+    Article.objects.stubs_create(wanted)
+    Article.objects.stubs_create({(kb.pk, "kb-later"): ("Later", "")})
+    assert Article.objects.count() == 3
+    assert Article.objects.get(external_id="kb-later").pk == new.pk + 1
+
+
 def test_two_versions_of_one_article_in_one_file_are_both_kept(tmp_path):
     code, out, _ = import_articles(
         tmp_path, [article(), article("second", updated_at="2026-07-01T00:00:00Z")]

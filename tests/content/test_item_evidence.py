@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from audits.judges.rewrite import MAX_COMPLETION_TOKENS
-from content.models import ReviewItem, RewriteSuggestion
 from audits.models import Interaction, RetrievedSource
+from content.models import ReviewItem, RewriteSuggestion
 from content.review.evidence import (
     failing_conversations,
     group_questions,

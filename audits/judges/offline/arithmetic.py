@@ -13,17 +13,18 @@ import re
 from collections.abc import Sequence
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.tokens import content_stems, stem, word_list, word_start_regex
 
 from .binding import value_words
 
 # A worked-out value is rounded the way prices and sizes are written.
 _TOLERANCE = 0.006
 # Words that say a value was worked out from others.
-_WORKED_OUT_RE = re.compile(
+_WORKED_OUT_RE = word_start_regex(
     r"\b(?:more|less|fewer|extra|cheaper|dearer|higher|lower|bigger|smaller|larger|longer"
     r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
     r"|works? out|comes? to|adds? up|times|per|each|apiece|in all)\b",
+    "abcdefhilmpstw",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
@@ -108,10 +109,11 @@ def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, 
 
 
 # "X costs less than Y", "X is cheaper than Y", "X takes as long as Y".
-_COMPARISON_RE = re.compile(
+_COMPARISON_RE = word_start_regex(
     r"\b(?P<word>more|less|fewer|cheaper|dearer|pricier|higher|lower|bigger|larger|smaller"
     r"|longer|shorter|greater|faster|slower|quicker)\b(?:\s+\w+){0,3}?\s+than\b"
     r"|\b(?P<same>the same as|as much as|as long as)\b",
+    "abcdfghlmpqst",
     re.IGNORECASE,
 )
 # "Slower" is a longer time.

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
-from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, stem
+from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, split_sentences, stem
 
 from ..base import Turn
 from .questions import VERB_RE
@@ -127,7 +127,9 @@ _NOT_A_SORT = frozenset({"that", "this", "which", "other", "same", "each", "ever
 _TRAILING_TO_RE = re.compile(r"\s+to\s+(?P<first>[\w'-]+)(?:(?!\bto\b)[^?])*\?*$", re.IGNORECASE)
 # The previous question's own circumstance, which the follow-up's replaces.
 _TRAILING_CIRCUMSTANCE_RE = re.compile(
-    r"\s+(?:if|when|while|at|in|on|for|during|outside|abroad)\b[^?]*\?*$", re.IGNORECASE
+    # Within the last sentence: "I'm on Night Drive. What do I pay at 1am?" keeps the plan.
+    r"\s+(?:if|when|while|at|in|on|for|during|outside|abroad)\b(?:[^?.!]|\.(?=\d))*\?*$",
+    re.IGNORECASE,
 )
 
 
@@ -214,7 +216,32 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
         return Reading(f"{stripped[: subject.start()]}the {new}{stripped[end:]}?", old)
     if new:
         return Reading(f"{normalise(previous).rstrip('?. ')} for the {new}?")
+    own = _own_full_question(query, previous)
+    if own is not None:
+        return own
     return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
+
+
+# "And how much are guest passes for me?": a question with its own verb and thing.
+_FULL_QUESTION_RE = re.compile(
+    r"^(?!(?:what|how) about\b|what if\b)(?:how|what|when|where|which|who|why|is|are|do|does"
+    r"|can|could|will|would|should)\b",
+    re.IGNORECASE,
+)
+
+
+def _own_full_question(query: str, previous: str) -> Reading | None:
+    """A follow-up that asks its own question of a thing the previous one did not name
+    keeps what the customer told about themselves ("I'm an Anytime member."), not the
+    previous question."""
+    opening = _OPENING_JOINER_RE.sub("", normalise(query)).rstrip(" ?.!")
+    if not _FULL_QUESTION_RE.match(opening) or _PRONOUN_RE.search(opening):
+        return None
+    asked_before = set(content_stems(previous))
+    if not VERB_RE.search(opening) or not set(content_stems(opening)) - asked_before:
+        return None
+    told = [s for s in split_sentences(normalise(previous)) if not s.rstrip().endswith("?")]
+    return Reading(" ".join([*told, f"{opening[:1].upper()}{opening[1:]}?"]))
 
 
 def _without_verb(phrase: str) -> str:

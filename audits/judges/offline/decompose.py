@@ -59,6 +59,9 @@ class ResponseParts:
 
 
 _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
+# Capitalised words in a row are a name, whatever words it is made of ("My Own Worst
+# Enemy", "Meadowbank Gold Mine"); a lone "I" is not one.
+_NAME_RUN_RE = re.compile(r"\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
 # "Did you know that X?" states X.
 _KNOW_THAT_RE = re.compile(
@@ -76,7 +79,7 @@ _OPENER_RE = re.compile(
     r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
-    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|the short answer is"
+    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
     r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
     r"\s*[,!:-]+\s+"
     # "It's interesting that ...": a remark on the claim that follows.
@@ -211,15 +214,15 @@ def _opens_clause(text: str) -> bool:
 
 def _fact(text: str, context: frozenset[str]) -> Fact:
     converted = digits_for_number_words(text)
-    stems = frozenset(content_stems(converted))
     quantities = extract_quantities(converted)
+    stems = frozenset(content_stems(_without_spoken_times(converted, quantities)))
     return Fact(
         text=text.strip(),
         stems=stems,
         quantities=quantities,
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
-        personal=bool(_FIRST_PERSON_RE.search(_UI_LABEL_RE.sub(" ", text))),
+        personal=bool(_FIRST_PERSON_RE.search(_NAME_RUN_RE.sub(" ", _UI_LABEL_RE.sub(" ", text)))),
         bare=not VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
@@ -233,3 +236,15 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         context=context - stems,
         general=bool(GENERAL_NOUN_RE.search(text)),
     )
+
+
+_SPOKEN_TIME_WORD_RE = re.compile(r"[a-z]{3,}", re.IGNORECASE)
+
+
+def _without_spoken_times(text: str, quantities: list[Quantity]) -> str:
+    """ "Half past 5 in the afternoon" is a value, compared as one: its words are not
+    words of the claim that a source must also use."""
+    for quantity in reversed(quantities):
+        if quantity.kind == "time" and _SPOKEN_TIME_WORD_RE.search(quantity.text):
+            text = text[: quantity.start] + " " + text[quantity.end :]
+    return text

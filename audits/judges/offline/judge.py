@@ -45,7 +45,7 @@ from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
 from .values import subject_stems
 
-PROMPT_VERSION = "offline-4"
+PROMPT_VERSION = "offline-5"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
@@ -362,7 +362,12 @@ def _query_context(
         ),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
+        asks_for=bool(_ASKS_FOR_RE.search(query)),
     )
+
+
+# A question asking for a thing, a name or a value rather than a yes or a no.
+_ASKS_FOR_RE = re.compile(r"\b(?:what|what's|which|who|whom|whose|where|when|how)\b", re.I)
 
 
 def _matches(

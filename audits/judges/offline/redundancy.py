@@ -172,13 +172,26 @@ def _conflict(first: Fact, second: Fact) -> bool:
     # a statement about card refunds.
     if min(len(about_first), len(about_second)) / max(len(about_first), len(about_second)) < 0.5:
         return False
+    first_text, second_text = (digits_for_number_words(fact.text) for fact in (first, second))
     return any(
-        _differ(
-            mine, theirs, digits_for_number_words(first.text), digits_for_number_words(second.text)
-        )
+        _differ(mine, theirs, first_text, second_text)
+        and _bound(first_text, mine) == _bound(second_text, theirs)
         for mine in first.quantities
         for theirs in second.quantities
     )
+
+
+# "Anything over £100 is refunded" then "you'd get £60 back": a threshold and an amount
+# are not two values of one thing.
+_BOUND_RE = re.compile(
+    r"\b(?:over|under|above|below|more than|less than|at least|up to|at most|no more than"
+    r"|exceeding|minimum of|maximum of)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bound(text: str, quantity: Quantity) -> bool:
+    return bool(_BOUND_RE.search(text[max(0, quantity.start - 20) : quantity.start]))
 
 
 def _differ(mine: Quantity, theirs: Quantity, first: str = "", second: str = "") -> bool:

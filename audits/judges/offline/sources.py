@@ -7,18 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from kbaudit.text.conditions import (
-    Condition,
-    governing_conditions,
-    item_names,
-    sentence_conditions,
-)
+from kbaudit.text.conditions import Condition, item_names, read_conditions
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
-    has_negation,
     negation_targets,
     normalise,
     split_sentences,
@@ -221,9 +215,18 @@ def _topic(title: str, text: str) -> tuple[frozenset[str], frozenset[str]]:
 def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
-    texts = [sentence for line in plain_lines(text) for sentence in split_sentences(line)]
+    texts = [
+        sentence
+        for line in plain_lines(text)
+        for sentence in split_sentences(_GLUED_STOP_RE.sub(". ", line))
+    ]
     common = lower_case_stems(text or "")
     return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
+
+
+# Text pasted together loses the space after a full stop ("founded in 1987.Hot Rod is
+# a ..."): the stop still ends the sentence. Not inside "e.g.The" or "U.S.Army".
+_GLUED_STOP_RE = re.compile(r"(?<!\.[a-z])(?<=[a-z\d)\]\"”’])\.(?=[A-Z][a-z])")
 
 
 @lru_cache(maxsize=4096)
@@ -250,22 +253,37 @@ def _named(text: str, common: frozenset[str]) -> frozenset[str]:
 def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)
+    governed, conditions = read_conditions(text, quantities)
+    stems = frozenset(content_stems(text))
+    negations = tuple(negation_targets(text))
+    # Most sentences are one clause: its words and negations are the sentence's own.
+    whole = SourceClause(text.strip(), stems, negations)
     return SourceSentence(
         position=position,
         text=text,
-        stems=frozenset(content_stems(text)),
+        stems=stems | _life_span(text),
         quantities=quantities,
-        negated=has_negation(text),
-        governed=governing_conditions(text, quantities) if quantities else {},
-        conditions=sentence_conditions(text),
+        negated=bool(negations),
+        governed=governed,
+        conditions=conditions,
         item_stems=_items(text, common) if quantities else frozenset(),
         clauses=[
-            _clause(part)
+            whole if part == text else _clause(part)
             for clause in CLAUSE_BREAK_RE.split(text)
             for part in _subordinate_apart(clause)
             if part.strip()
         ],
     )
+
+
+# "Jane Doe (4 May 1901 – 2 June 1980) was ...": two years in brackets after a name are
+# when the person was born and died, as the sentence would say in words.
+_LIFE_SPAN_RE = re.compile(r"\([^()]*\b\d{4}\s*[–—-]\s*[^()]*\b\d{4}\s*\)")
+_LIFE_SPAN_STEMS = frozenset(content_stems("born died birth death"))
+
+
+def _life_span(text: str) -> frozenset[str]:
+    return _LIFE_SPAN_STEMS if _LIFE_SPAN_RE.search(text) else frozenset()
 
 
 # A table cell as plain_lines writes it: "For Premier, Monthly fee: £15."

@@ -31,13 +31,21 @@ from kbaudit.text.tokens import (
     word_list,
 )
 
+from .answers import choice_problem, names_written
 from .arithmetic import comparison_holds, draws_comparison, source_sides
+from .cases import (
+    outside_listed_subjects,
+    stated_exception_problem,
+    time_window_problem,
+    universal_claim_problem,
+)
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
     SourceClause,
+    SourceSentence,
     lower_case_stems,
     table_row,
 )
@@ -50,6 +58,8 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
+# A long fact adding no more than this many words to the question claims only those.
+SHORT_CLAIM_WORDS = 1
 # Weight of a word echoed from the question (see lexical_score).
 QUERY_WORD_WEIGHT = 1.0
 # A source clause this close to a fact is the fact's own statement, so an opposite
@@ -84,6 +94,8 @@ class QueryContext:
     text: str = ""
     # The values the customer told, in this question or an earlier one.
     told_quantities: tuple[Quantity, ...] = ()
+    # This question asks for a thing, a name or a value, not for a yes or a no.
+    asks_for: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,6 +146,22 @@ def lexical_score(
     return (found + QUERY_WORD_WEIGHT * echoed) / len(words)
 
 
+def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext) -> bool:
+    """A long fact may miss a word, but not when it is long only for restating a
+    question that asks for something: an answer repeating a long question around a word
+    of its own ("... on a broad gauge" for "... on what gauge?") claims only that word,
+    and must carry it; one adding nothing claims every word it echoes. A yes-or-no
+    question's words are the claim itself, and count as any fact's."""
+    claimed = _claimed(fact, source_stems)
+    added = claimed - query.stems - query.earlier
+    if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
+        return True
+    if not query.asks_for:
+        return True
+    # Adding nothing, it answers with the question's own words: all of them are claimed.
+    return (added or claimed) <= source_stems
+
+
 def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
     words = _claimed(fact, source_stems)
     return len(words & source_stems) / len(words) if words else 1.0
@@ -145,9 +173,19 @@ def _word_share(fact: Fact, source_stems: frozenset[str]) -> float:
 _ORDINARY_CASE = frozenset(stem(word) for word in word_list("standard ordinary default"))
 
 
+# The verbs of a price ("Members pay £49", "it costs £12"): the amount says as much, and a
+# table cell ("For Member, GP consultation: £49") has no verb at all.
+_PRICE_VERBS = frozenset(
+    stem(word) for word in word_list("pay pays paid cost costs charge charged")
+)
+
+
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     """The words of the fact a source must carry."""
-    return subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    words = subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
+    if any(own.kind == "amount" and not own.soft for own in fact.quantities):
+        words -= _PRICE_VERBS - source_stems
+    return words
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -179,9 +217,16 @@ def fact_support(
             asked_stems=query.stems,
         ),
         _polarity_problem(fact, sources),
+        universal_claim_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        time_window_problem(fact, sources, query),
+        stated_exception_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        outside_listed_subjects(fact, sources, query),
+        choice_problem(fact, sources, query.text, query.stems),
+        _both_problem(fact, sources),
+        _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
@@ -211,16 +256,35 @@ def _word_support(
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
     holders = _value_holders(fact, sources, query)
+    union = _all_stems(sources)
+    if not names_written(fact, sources, query.text):
+        # Words of the passage put together into a name it never gives ("Lake Erie
+        # State Park" beside "Presque Isle State Park ... Lake Erie"): no paraphrase.
+        invented = _word_share(fact, union) < INVENTED_BELOW and not fact.personal
+        return FactSupport([0] * len(sources), "not_in_sources", "", None, invented)
     scores = [
         lexical_score(fact, source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
     ]
-    row = [1 if score >= threshold else 0 for score in scores]
+    # The word a long fact may miss is a paraphrase of the source's, never one of the
+    # question's ("a song sung by ..." for "... sung by whom?"), unless a value of the
+    # source's own anchors the fact to the customer's case.
+    row = [
+        1
+        if score >= threshold
+        and _adds_carried(fact, source.stems, query)
+        and (index in holders or not (_claimed(fact, source.stems) - source.stems) & query.stems)
+        else 0
+        for index, (score, source) in enumerate(zip(scores, sources, strict=True))
+    ]
     if any(row):
         return FactSupport(row, None, "", None)
     # A fact may join two sources ("headphones" from one, "30 days" from another).
-    union = _all_stems(sources)
-    if len(sources) > 1 and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold:
+    if (
+        len(sources) > 1
+        and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold
+        and _adds_carried(fact, union, query)
+    ):
         credited = holders or {max(range(len(sources)), key=lambda index: scores[index])}
         return FactSupport(
             [int(index in credited) for index in range(len(sources))], None, "", None
@@ -459,8 +523,10 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
     subject = (
         _name_stems(head) & known if plain and not _NOT_SUBJECT_RE.search(head) else frozenset()
     )
-    predicate = subject_stems(fact.stems) - mine
-    removed = subject_stems(fact.stems) - frozenset(content_stems(head))
+    # The values the fact states are said of its subject too ("born on 7 June 1981").
+    numbers = frozenset(token for token in fact.stems if token[:1].isdigit())
+    predicate = (subject_stems(fact.stems) | numbers) - mine
+    removed = (subject_stems(fact.stems) | numbers) - frozenset(content_stems(head))
     if subject and len(removed) >= 2:
         # What is said of the subject, without the words naming it ("university").
         mine, predicate = subject, removed
@@ -473,6 +539,71 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 if moved is not None:
                     return moved
     return _moved_from(mine, predicate, sources, named)
+
+
+# "The republic with the smallest population ... is Andorra": a description, then the
+# name it is said to be.
+_IDENTITY_RE = re.compile(
+    r"^\W*(?P<head>(?i:the|a|an)\s.+?)\s(?:is|was|are|were)\s(?:called\s|named\s)?"
+    r"(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
+def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact names the thing a description fits ("the republic with the smallest
+    population is Andorra") where the sentence giving that description names another
+    ("San Marino has the smallest population"): the description is said of the name."""
+    match = _IDENTITY_RE.match(fact.text)
+    if match is None:
+        return None
+    known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
+    mine = _name_stems(match.group("name")) & known
+    predicate = subject_stems(frozenset(content_stems(match.group("head")))) - mine
+    return _moved_from(mine, predicate, sources, _name_stems(fact.text) & known)
+
+
+# A sentence about one of "both" saying this share of what the fact says of them says it
+# of that one.
+BOTH_SAID = 0.5
+
+
+def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
+    were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
+    Reed does."""
+    verb = _FIRST_VERB_RE.search(fact.text)
+    head = fact.text[: verb.start()] if verb else ""
+    if fact.negated or not _BOTH_RE.search(head):
+        return None
+    subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
+    if len(subjects) < 2:
+        return None
+    predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
+    if len(predicate) < 2:
+        return None
+    said = [_said_of_subject(subject, predicate, sources) for subject in subjects]
+    best = max(said, key=lambda found: found[0])
+    if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
+        index, sentence = best[1]
+        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _said_of_subject(
+    subject: frozenset[str], predicate: frozenset[str], sources: Sequence[PreparedSource]
+) -> tuple[float, tuple[int, SourceSentence] | None]:
+    """The share of the predicate the best sentence about the subject says: one naming
+    it, or going on about it from the sentence before ("In 2007, he was ...")."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = subject <= sentence.stems
+            if not about and position and _PRONOUN_IN_RE.search(sentence.text):
+                about = subject <= source.sentences[position - 1].stems
+            share = len(predicate & sentence.stems) / len(predicate)
+            if about and (found is None or share > best):
+                best, found = share, (index, sentence)
+    return best, found
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
@@ -722,12 +853,19 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if _PRONOUN_RE.match(fact_clause.strip()):
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
-        if len(words) < 3 or len(fact_negations) > 1:
+        case = _LEADING_CASE_RE.match(fact_clause.strip())
+        if len(words) < 3:
             continue
         found = _closest_clause(words, sources)
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
+        if case and not _case_stated(case.group(), clause):
+            # "If you're not in, the courier can leave it": the case's "not" is not the
+            # claim's polarity, unless the source states the same case.
+            fact_negations = negation_targets(fact_clause.strip()[case.end() :])
+        if len(fact_negations) > 1:
+            continue
         if _restricted_differently(fact_clause, clause.text):
             continue  # "only within 30 days" and "not after 30 days" say the same thing
         if not has_verb(clause.text):
@@ -738,6 +876,11 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # the closest clause is another case of a list the source splits
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _case_stated(case: str, clause: SourceClause) -> bool:
+    words = subject_stems(frozenset(content_stems(case)))
+    return bool(words) and len(words & clause.stems) * 2 >= len(words)
 
 
 def _negation_stated(
@@ -758,6 +901,9 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+_LEADING_CASE_RE = re.compile(
+    r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
+)
 _RESTRICTION_RE = re.compile(
     r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )

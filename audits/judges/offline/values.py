@@ -77,13 +77,12 @@ class Problem:
     source: int | None
 
 
+_NOT_SUBJECT = _UNIT_STEMS | GLUE_STEMS
+
+
 def subject_stems(stems: frozenset[str]) -> frozenset[str]:
     """What a statement is about, without its numbers, units and glue words."""
-    return frozenset(
-        token
-        for token in stems
-        if not token[:1].isdigit() and token not in _UNIT_STEMS and token not in GLUE_STEMS
-    )
+    return frozenset(token for token in stems - _NOT_SUBJECT if not token[:1].isdigit())
 
 
 def locate_values(sources: Sequence[PreparedSource]) -> list[Located]:
@@ -576,6 +575,13 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
     return None
 
 
+_SHARE_APPLIED_RE = re.compile(
+    r"\b(?:discount(?:ed)?|off|down to|brings?|after|saves?|saving|minus|including|reduced"
+    r"|reduces|knocks?)\b",
+    re.IGNORECASE,
+)
+
+
 def _worked_out(claim: Claim, quantity: Quantity) -> bool:
     """The value is a source's value with a percentage of the same source taken off or
     added ("which brings Team down to $20" from "Team costs $25" and "paying yearly
@@ -583,6 +589,10 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
     no such value and stays a contradiction."""
     if quantity.soft or quantity.low != quantity.high:
         return False
+    # Only a fact that names the share or speaks of taking it off or adding it: "a year
+    # is £75" is no 5% off "£79 a year" because the source also gives "5% back".
+    named = {own.low for own in claim.fact.quantities if own.kind == "percent"}
+    cued = bool(_SHARE_APPLIED_RE.search(claim.fact.text))
     rates: dict[int, set[float]] = {}
     for place in claim.located:
         if place.quantity.kind == "percent" and place.quantity.low == place.quantity.high:
@@ -594,6 +604,8 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         if not claim.subject & place.sentence.stems:
             continue
         for rate in sorted(rates.get(place.source, ())):
+            if rate not in named and not cued:
+                continue
             for worked in (base.low * (1 - rate / 100), base.low * (1 + rate / 100)):
                 if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
                     return True

@@ -1,0 +1,169 @@
+"""What a short answer to a question names and picks, read against the passage.
+
+An answer built from a passage's own words can still claim what the passage never
+says: a name pieced together from the halves of two names it gives ("Lake Erie State
+Park" beside "Presque Isle State Park" and "Lake Erie"), or, asked to choose between
+things the question names, the one the passage does not say it of.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from kbaudit.text.tokens import content_stems
+
+from .decompose import Fact
+from .questions import QUESTION_FILLER
+from .sources import PreparedSource, SourceSentence, lower_case_stems
+from .values import Problem, subject_stems
+
+# "In 2007, he was inducted ...": a sentence going on about what the one before names.
+_PRONOUN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+
+
+# Two or more capitalised words in a row: "Lake Erie State Park", "Rainbow Estate".
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+
+
+def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) -> bool:
+    """Each name of several words the fact gives is one the sources or the question
+    give: written so, its words in that order, or made of names they give whole ("the
+    Lite Europe rate" of "Lite" and "Europe"). Words no source uses are left to the
+    other checks ("Elvis Presley" beside "Presley", the customer's "Studio Backlot
+    Tour" beside "the Backlot Tour")."""
+    texts = [source.plain for source in sources] + [question]
+    known = frozenset().union(*(source.stems for source in sources))
+    for match in _NAME_RUN_RE.finditer(fact.text):
+        name = tuple(token for token in content_stems(match.group()) if token in known)
+        if len(name) < 2 or any(written(name, text) for text in texts):
+            continue
+        pieces = _whole_names(tuple(texts[:-1])) | _whole_names((question,), words=False)
+        if not _made_of(name, pieces):
+            return False
+    return True
+
+
+@lru_cache(maxsize=65536)
+def written(name: tuple[str, ...], text: str) -> bool:
+    """The text has the name's words in that order, one after another."""
+    stems = content_stems(text)
+    if not name or name[0] not in stems:
+        return False
+    size = len(name)
+    return any(
+        stems[start : start + size] == name for start, token in enumerate(stems) if token == name[0]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _whole_names(texts: tuple[str, ...], *, words: bool = True) -> frozenset[tuple[str, ...]]:
+    """The names the texts give, each as a whole (a run of capitalised words), and with
+    ``words`` the words they only ever write in lower case, each a piece a name may be
+    made of (a passage written all in lower case names nothing). A question's words are
+    not: the customer's "state park" makes no name of "Lake Erie State Park"."""
+    names: set[tuple[str, ...]] = set()
+    for text in texts:
+        runs = {content_stems(match.group()) for match in _CAPITALISED_RUN_RE.finditer(text)}
+        capitalised = frozenset(token for run in runs for token in run)
+        names |= runs
+        if words:
+            names |= {(token,) for token in lower_case_stems(text) - capitalised}
+    return frozenset(names)
+
+
+_CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+
+
+def _made_of(name: tuple[str, ...], pieces: frozenset[tuple[str, ...]]) -> bool:
+    """The name splits into consecutive pieces, each one of ``pieces``."""
+    ends = {0}
+    for end in range(1, len(name) + 1):
+        if any(name[start:end] in pieces for start in ends if start < end):
+            ends.add(end)
+    return len(name) in ends
+
+
+# A question choosing between things it names: "X or Y?", "between X and Y, which ...".
+_CHOICE_RE = re.compile(r"\b(?:or|between|which one|which of)\b", re.IGNORECASE)
+# Up to this share of the question's words, the sentences about a thing do not say
+# what the question asks of it.
+CHOICE_UNSAID = 0.5
+
+
+def choice_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str, question_stems: frozenset[str]
+) -> Problem | None:
+    """The question asks which of the things it names is so ("which airport is in
+    Tennessee, X or Y?") and the fact picks one whose sentences do not say so, while a
+    sentence about the other says all of it: the passage says it of the other one."""
+    if fact.negated or not _CHOICE_RE.search(question):
+        return None
+    options = _options(question)
+    picked = [option for option in options if written(option, fact.text)]
+    if len(picked) != 1:
+        return None
+    named = frozenset(token for option in options for token in option)
+    # "X and Y are both weeklies, but which one is owned by Z?": what it asks is Z's.
+    asking = list(_WH_WORD_RE.finditer(question))
+    words = frozenset(content_stems(question[asking[-1].start() :])) if asking else question_stems
+    asked = subject_stems(words) - named - QUESTION_FILLER
+    if not asked:
+        return None
+    others = [option for option in options if option != picked[0]]
+    said_of_picked, _ = _said_of(picked[0], others, asked, sources, continued=True)
+    for other in others:
+        said, passage = _said_of(other, [picked[0]], asked, sources)
+        if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
+            return Problem("contradicts_source", passage[1].text, passage[0])
+    return None
+
+
+_WH_WORD_RE = re.compile(r"\b(?:what|which|who|whose|where)\b", re.IGNORECASE)
+
+
+def _options(question: str) -> list[tuple[str, ...]]:
+    """The things a question offers to choose from: names (runs of capitalised words)
+    joined by "or" or "and" ("David Lee Roth or Cia Berg")."""
+    runs = list(_CAPITALISED_RUN_RE.finditer(question))
+    pairs = {"or": [], "and": []}
+    for first, second in zip(runs, runs[1:], strict=False):
+        joined = _JOINED_RE.fullmatch(question[first.end() : second.start()])
+        if joined:
+            pairs[joined.group(1).lower()].append((first, second))
+    # "Rock and Roll Hall of Fame, David Lee Roth or Cia Berg": "or" offers the choice.
+    found: list[tuple[str, ...]] = []
+    for match in (match for pair in pairs["or"] or pairs["and"] for match in pair):
+        option = content_stems(match.group())
+        if option and option not in found:
+            found.append(option)
+    return found
+
+
+_JOINED_RE = re.compile(r",?\s+(or|and)\s+", re.IGNORECASE)
+
+
+def _said_of(
+    option: tuple[str, ...],
+    others: Sequence[tuple[str, ...]],
+    asked: frozenset[str],
+    sources: Sequence[PreparedSource],
+    *,
+    continued: bool = False,
+) -> tuple[float, tuple[int, SourceSentence] | None]:
+    """The share of the asked words the best sentence naming the option (and none of
+    the others) says, and that sentence; ``continued``: a sentence going on about it
+    ("In 2007, he was inducted ...") counts too."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = written(option, sentence.text)
+            if not about and continued and position and _PRONOUN_RE.search(sentence.text):
+                about = written(option, source.sentences[position - 1].text)
+            if not about or any(written(other, sentence.text) for other in others):
+                continue
+            share = len(asked & (sentence.stems - set(option))) / len(asked)
+            if found is None or share > best:
+                best, found = share, (index, sentence)
+    return best, found

@@ -1,0 +1,241 @@
+"""Claims read against the cases a source sets apart from its rule: the hours of the day
+a value holds for, the cases a rule is waived in or does not apply to, the things a
+rule's subject lists, and the case a source denies a claim made for every case.
+
+Each check returns a :class:`~.values.Problem` or None, as the checks of :mod:`.support`
+do, and is one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from kbaudit.text.lexicon import GENERAL_NOUN_RE
+from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems, stem, word_list
+
+from .decompose import Fact
+from .questions import VERB_RE
+from .sources import CLAUSE_BREAK_RE, PreparedSource
+from .values import Problem, subject_stems
+
+if TYPE_CHECKING:
+    from .support import QueryContext
+
+
+# Where a rule says when it does not hold: "£10, waived the first time in any 12 months",
+# "unless ...", and a sentence after it: "Neither applies if you changed the address".
+_WAIVER_CLAUSE_RE = re.compile(
+    r"\b(?:waived|not charged|unless|except(?: for| when| if)?|excluding)\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+_NOT_APPLYING_RE = re.compile(
+    r"\b(?:(?:neither|none of (?:this|these|them)|this|these|that|it|they) (?:does not |doesn't "
+    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply)"
+    r" (?:if|when|where|to|for|during)\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+_EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
+
+
+def stated_exception_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question states the case a rule is waived in or does not apply to ("the
+    first time in years" against "waived the first time in any 12 months"), and the fact
+    gives the rule's value as if it held."""
+    told = query.stems - fact.stems
+    if fact.negated or not told or not fact.quantities:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            if not any(
+                mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
+            ):
+                continue
+            cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
+            for later in source.sentences[position + 1 : position + 3]:
+                cases += _exception_cases(later.text, _NOT_APPLYING_RE)
+            for words in cases:
+                if len(words & fact.stems) * 2 > len(words):
+                    continue  # the fact states the case itself
+                if len(words & told) >= min(2, len(words)):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _exception_cases(text: str, pattern: re.Pattern[str]) -> tuple[frozenset[str], ...]:
+    """The words of each case a sentence excepts; "during strikes or planned engineering
+    works" is two cases."""
+    cases = []
+    for match in pattern.finditer(text):
+        for part in _ALTERNATIVES_RE.split(match.group("case")):
+            words = subject_stems(frozenset(content_stems(part))) - _EXCEPTION_LIGHT
+            if words:
+                cases.append(words)
+    return tuple(cases)
+
+
+# The hours a value holds for, said after it: "8.5p per kWh between midnight and 5am",
+# "£6.95 for orders placed before 2pm", "free after 6pm".
+_WINDOW_RANGE_RE = re.compile(r"\b(?:between|from)\s*$")
+_WINDOW_JOIN_RE = re.compile(r"^\s*(?:and|to|until|till|-|–)\s*$")
+_WINDOW_UNTIL_RE = re.compile(r"\b(?:before|until|till|by)\s*$")
+_WINDOW_AFTER_RE = re.compile(r"\b(?:after|from)\s*$")
+
+
+def time_window_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact gives a value the source states for hours of the day the time the
+    question asks about is outside of ("27p at 7pm" is not "8.5p between midnight and
+    5am")."""
+    asked = [value for value in query.quantities if value.kind == "time"]
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "time"]
+    if not asked or not hard:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for position, own in enumerate(sentence.quantities):
+                if own.kind == "time" or not any(mine.same_value(own) for mine in hard):
+                    continue
+                window = _value_window(sentence.text, sentence.quantities[position + 1 :], own)
+                if window and not any(_in_window(value.low, window) for value in asked):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _value_window(
+    text: str, following: Sequence[Quantity], own: Quantity
+) -> tuple[float, float] | None:
+    """The hours the time words right after a value give it, up to the next value."""
+    times = []
+    for later in following:
+        if later.kind != "time":
+            break
+        times.append(later)
+    if not times:
+        return None
+    lead = text[own.end : times[0].start]
+    if len(lead) > 25:
+        return None
+    joined = len(times) >= 2 and _WINDOW_JOIN_RE.match(text[times[0].end : times[1].start])
+    if joined and (_WINDOW_RANGE_RE.search(lead) or not lead.strip(" ,")):
+        return times[0].low, times[1].low
+    if _WINDOW_UNTIL_RE.search(lead):
+        return 0.0, times[0].low
+    if _WINDOW_AFTER_RE.search(lead):
+        return times[0].low, 24.0
+    return None
+
+
+def _in_window(hour: float, window: tuple[float, float]) -> bool:
+    start, end = window
+    # "between 10pm and 6am" runs past midnight.
+    return start <= hour <= end if start <= end else hour >= start or hour <= end
+
+
+# "at any time", "of any age", "for everyone": the claim admits no case where it fails.
+_UNIVERSAL_RE = re.compile(
+    r"\b(?:at any (?:time|point|hour)|any ?time|of (?:any|all) ages?|(?:at|for|on|in) any \w+"
+    r"|(?:for|to) (?:every|any)one|everyone|anyone|every(?:body)?|always|at all times"
+    r"|whatever|regardless of|no matter|without (?:any )?(?:limits?|restrictions?|exceptions?))\b",
+    re.IGNORECASE,
+)
+# The words a universal claim speaks of: up to the marker and on to the next break.
+_UNIVERSAL_SCOPE_RE = re.compile(r"^(?P<before>[^,;:]*?)\s*" + _UNIVERSAL_RE.pattern, re.I)
+
+
+def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """An affirmative claim that holds in every case ("video consultations are available
+    for patients of any age") where a source denies the same thing in one case ("not
+    available for children under 2"): the source's exception makes the claim false."""
+    if fact.negated or not _UNIVERSAL_RE.search(fact.text):
+        return None
+    for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+        scope = _UNIVERSAL_SCOPE_RE.match(fact_clause.strip())
+        if scope is None:
+            continue
+        words = subject_stems(frozenset(content_stems(scope.group("before"))))
+        if not words:
+            continue
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                for clause in sentence.clauses:
+                    shared = words & clause.stems
+                    if len(shared) < 2 or len(shared) < len(words) / 2:
+                        continue
+                    if _negates(clause.negations, shared):
+                        return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+# A subject that lists the things a rule is for: "Cats and small dogs", "Cars, vans or
+# motorbikes".
+_LISTED_SUBJECT_RE = re.compile(
+    r"^(?:[\w'-]+ ){0,3}[\w'-]+(?:, (?:[\w'-]+ ){0,3}[\w'-]+)*"
+    r" (?:and|or) (?:[\w'-]+ ){0,3}[\w'-]+$",
+    re.IGNORECASE,
+)
+
+
+def outside_listed_subjects(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source gives a value to the things its subject lists ("Cats and small dogs
+    up to 8 kg travel in the cabin for £50"); the fact gives it to the customer's own
+    thing, which the list does not name ("rabbits up to 8 kg ...")."""
+    hard = [own for own in fact.quantities if not own.soft and _measured(own)]
+    head = _head(fact.text)
+    mine = subject_stems(frozenset(content_stems(head))) if head else frozenset()
+    if not hard or not mine or not mine <= query.stems:
+        return None
+    for source in sources:
+        for sentence in source.sentences:
+            if not any(own.same_value(given) for own in hard for given in sentence.quantities):
+                continue
+            listed = _head(sentence.text)
+            if not listed or not _LISTED_SUBJECT_RE.match(listed) or mine & sentence.stems:
+                continue
+            if fact.stems & subject_stems(frozenset(content_stems(listed))):
+                continue  # the fact names one of the listed things after all
+            if GENERAL_NOUN_RE.search(listed):
+                continue  # "most items and accessories" speaks of everything
+            return Problem("not_in_sources", "", None)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _head(text: str) -> str:
+    """The words before the first verb or participle ("weighing up to 8 kg"): the
+    things a plain statement speaks of."""
+    verb = VERB_RE.search(text)
+    if not verb:
+        return ""
+    kept: list[str] = []
+    for word in text[: verb.start()].split():
+        if word.lower().strip(",:").endswith("ing"):
+            break
+        kept.append(word)
+    return " ".join(kept).strip(" ,:")
+
+
+def _negates(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
+    """An odd number of the clause's negations bear on the shared words."""
+    return sum(1 for target in targets if target & shared) % 2 == 1
+
+
+def _measured(quantity: Quantity) -> bool:
+    """A price, a length of time, a share or an allowance; not a bare count or a year."""
+    if quantity.kind == "ordinal":
+        return False
+    if quantity.kind != "number":
+        return True
+    return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())

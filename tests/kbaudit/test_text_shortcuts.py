@@ -1,0 +1,225 @@
+"""The text tools look for a cheap hint before a costly search; a hint must never make
+them miss what the search finds."""
+
+from __future__ import annotations
+
+import re
+from re import _constants as constants
+from re import _parser as parser
+
+import pytest
+
+from audits.judges.offline import arithmetic
+from kbaudit.text import conditions, dialogue, quantities
+from kbaudit.text.conditions import (
+    governing_conditions,
+    item_names,
+    read_conditions,
+    sentence_conditions,
+)
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import (
+    digits_for_number_words,
+    negation_targets,
+    normalise,
+    word_start_regex,
+)
+
+SENTENCES = [
+    "Returns are free of charge within 30 days.",
+    "There is no delivery fee on orders over $35.",
+    "You won't be charged for the replacement.",
+    "It costs nothing to cancel before 5pm.",
+    "Kids aged 6 to 11 travel at 50% of the adult fare.",
+    "My daughter is 9 and my son's 12.",
+    "I'm 23 and a student.",
+    "Delivery takes 3-5 business days, or 2 hours by courier.",
+    "The store opens at 10:30am and closes at 9 p.m.",
+    "Offers end on 15 January or Feb 3rd.",
+    "The Basic plan includes 5 GB and the Pro plan 2,048 MB.",
+    "Orders ship on the 2nd of each month; the third order is free.",
+    "Prices start at £7.50 per MB, or 20 percent off for members.",
+]
+
+
+@pytest.mark.parametrize("text", SENTENCES)
+def test_each_extractors_hint_holds_wherever_the_extractor_finds_a_value(text):
+    for extractor, hint in quantities._EXTRACTORS:
+        if hint is not None and list(extractor(text)):
+            assert hint.search(text), (extractor.__name__, text)
+
+
+@pytest.mark.parametrize(
+    "text, kind, low",
+    [
+        ("Returns are free of charge.", "amount", 0.0),
+        ("You won't be charged for it.", "amount", 0.0),
+        ("Passengers aged 6 to 11 pay £5.", "age", 6.0),
+        ("Delivery takes 3-5 business days.", "duration", 3.0),
+        ("Offers end on 15 January.", "date", 115.0),
+        ("The plan includes 5 GB.", "number", 5120.0),
+        ("It is 20 percent off.", "percent", 20.0),
+        # No digit: only the extractors of values in words are run.
+        ("No, it is the third time.", "ordinal", 3.0),
+        ("Delivery is free.", "amount", 0.0),
+    ],
+)
+def test_it_still_reads_each_kind_of_value(text, kind, low):
+    found = [(quantity.kind, quantity.low) for quantity in extract_quantities(text)]
+    assert (kind, low) in found
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Refunds take a fortnight.", "Refunds take 14 days."),
+        ("Allow half an hour.", "Allow 30 minutes."),
+        ("It ships within a week.", "It ships within 1 week."),
+        ("Twenty-five seats and a couple of desks.", "25 seats and 2 desks."),
+        ("Allow a couple of days.", "Allow 2 days."),
+        # Beyond ASCII the words are not looked at first: the regex reads the text.
+        ("Six days at £5.", "6 days at £5."),
+        # ...as when a letter folds otherwise than lowering makes it ("İ" is an "i").
+        ("Ready within a mİnute.", "Ready within 1 mİnute."),
+        # ...and a number word written so is read as the word it matched.
+        ("Allow ſix days.", "Allow 6 days."),
+        ("Seventy-fİve pounds, fıve euros.", "75 pounds, 5 euros."),
+        ("No number here.", "No number here."),
+    ],
+)
+def test_number_words_are_still_turned_into_digits(text, expected):
+    assert digits_for_number_words(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, negated",
+    [
+        ("We do not ship abroad.", True),
+        ("Sale items can't be returned.", True),
+        ("Returns aren’t accepted after 30 days.", True),
+        ("Returns are accepted — nothing else applies.", True),
+        ("You pay nothİng.", True),
+        ("Returns are accepted within 30 days.", False),
+        ("Knots and notes are fine.", False),
+    ],
+)
+def test_negations_are_still_found(text, negated):
+    assert bool(negation_targets(text)) is negated
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I 'm here , and it does n't  matter .", "I'm here, and it doesn't matter."),
+        ("It does n't matter", "It doesn't matter"),
+        ("Yes . It is", "Yes. It is"),
+        ("Plain  text\tstays", "Plain text stays"),
+    ],
+)
+def test_normalise_still_rejoins_detached_contractions_and_punctuation(text, expected):
+    assert normalise(text) == expected
+
+
+def test_item_names_still_read_the_name_before_a_kind():
+    assert item_names("The Basic plan includes 5 GB.") == frozenset({"basic"})
+    assert item_names("Everything includes 5 GB.") == frozenset()
+
+
+def test_condition_markers_are_still_found():
+    (condition,) = sentence_conditions("You have 45 days if we shipped the wrong item.")
+    assert condition.text == "if we shipped the wrong item"
+
+
+def test_conditions_read_once_equal_those_read_apart_yet_stay_separate_objects():
+    text = "If we shipped the wrong item, you have 45 days; otherwise you have 30 days."
+    values = extract_quantities(text)
+    governed, conditions = read_conditions(text, values)
+    assert governed == governing_conditions(text, values)
+    assert conditions == sentence_conditions(text)
+    assert governed
+    # A value's own condition is told from the sentence's others by identity.
+    assert all(own is not other for own in governed.values() for other in conditions)
+    assert read_conditions(text, []) == ({}, conditions)
+
+
+def _class_members(argument) -> set[str]:
+    """A character class's letters (lower case) and the categories it names ("\\d")."""
+    members = set()
+    for kind, value in argument:
+        if kind is constants.LITERAL:
+            members.add(chr(value).lower())
+        elif kind is constants.CATEGORY and value is constants.CATEGORY_DIGIT:
+            members.add("\\d")
+        else:
+            raise AssertionError(f"cannot tell what {kind} {value} holds")
+    return members
+
+
+def _first_letters(items) -> tuple[set[str], bool]:
+    """The characters a match of the parsed ``items`` can start with, past the assertions
+    of its start, and whether it may match nothing."""
+    found: set[str] = set()
+    for op, argument in items:
+        if op in (constants.AT, constants.ASSERT, constants.ASSERT_NOT):
+            continue
+        if op is constants.LITERAL:
+            return found | {chr(argument).lower()}, False
+        if op is constants.IN:
+            return found | _class_members(argument), False
+        if op is constants.SUBPATTERN:
+            inner, empty = _first_letters(argument[3])
+        elif op is constants.BRANCH:
+            results = [_first_letters(branch) for branch in argument[1]]
+            inner = set().union(*(letters for letters, _ in results))
+            empty = any(empty for _, empty in results)
+        elif op in (constants.MAX_REPEAT, constants.MIN_REPEAT):
+            inner, empty = _first_letters(argument[2])
+            empty = empty or argument[0] == 0
+        else:
+            raise AssertionError(f"cannot tell how {op} starts")
+        found |= inner
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _opens_at_word_or_text_start(items) -> bool:
+    if items and items[0][0] is constants.AT:
+        return True
+    if len(items) == 1 and items[0][0] is constants.BRANCH:
+        return all(branch and branch[0][0] is constants.AT for branch in items[0][1][1])
+    return False
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        dialogue._PLEASANTRY_RE,
+        dialogue._REFUSAL_RE,
+        dialogue._REDIRECT_RE,
+        dialogue._SELF_DESCRIPTION_RE,
+        arithmetic._WORKED_OUT_RE,
+        arithmetic._COMPARISON_RE,
+        conditions._MARKER_RE,
+        quantities._ORDINAL_RE,
+    ],
+)
+def test_every_alternative_starts_a_word_with_a_letter_its_search_looks_for(pattern):
+    wrapped = re.fullmatch(r"\(\?:\\b\|\^\)\(\?=\[(.*?)\]\)\(\?:(.*)\)", pattern.pattern, re.S)
+    assert wrapped, "compiled by word_start_regex"
+    letters, alternatives = wrapped.groups()
+    items = list(parser.parse(alternatives, pattern.flags))
+    assert _opens_at_word_or_text_start(items)
+    first, may_be_empty = _first_letters(items)
+    assert not may_be_empty
+    ((_, looked_for),) = parser.parse(f"[{letters}]", pattern.flags)
+    assert first <= _class_members(looked_for)
+
+
+def test_a_word_start_regex_finds_what_its_alternatives_find():
+    alternatives = r"\bno (?:fee|charge)|^sorry\b|\b'll be"
+    plain = re.compile(alternatives, re.IGNORECASE)
+    quick = word_start_regex(alternatives, "ns'", re.IGNORECASE)
+    texts = ["Sorry, there is NO fee.", "We'll be there", "unsorry: no charge", "snow fee"]
+    for text in texts:
+        assert [m.span() for m in quick.finditer(text)] == [m.span() for m in plain.finditer(text)]
