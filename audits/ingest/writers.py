@@ -60,6 +60,12 @@ def chunk_writer():
     return OrmWriter()
 
 
+# A conversation stored again widens to the earliest start and the latest activity of
+# both: the one rule of the two conversation inserts.
+CONVERSATION_WIDENED = """
+    started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
+    last_activity_at = GREATEST(audits_conversation.last_activity_at, EXCLUDED.last_activity_at)"""
+
 # The tail of both staged inserts: the sources of the interactions the ``ins`` CTE stored,
 # and the keys it stored.
 STAGED_SOURCES_OF_INSERTED = """src AS (
@@ -321,10 +327,7 @@ class PostgresCopyWriter:
                     last_activity_at)
                 SELECT id, bot_id, %s, external_id, started_at, last_activity_at FROM given
                 ORDER BY bot_id, external_id  -- one lock order for concurrent imports
-                ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET
-                    started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
-                    last_activity_at = GREATEST(audits_conversation.last_activity_at,
-                                                EXCLUDED.last_activity_at)
+                ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET {CONVERSATION_WIDENED}
                 RETURNING id, bot_id, external_id
             )
             SELECT s.id, s.bot_id, s.external_id FROM stored s
@@ -354,10 +357,7 @@ class PostgresCopyWriter:
             SELECT {columns}bot_id, %s, external_id, started_at, last_activity_at
             FROM kb_stage_conversation
             ORDER BY bot_id, external_id  -- one lock order for concurrent imports
-            ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET
-                started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
-                last_activity_at = GREATEST(audits_conversation.last_activity_at,
-                                            EXCLUDED.last_activity_at)
+            ON CONFLICT {self._conflict_target(run_id)} DO UPDATE SET {CONVERSATION_WIDENED}
             RETURNING id, bot_id, external_id
             """,
             [run_id],
