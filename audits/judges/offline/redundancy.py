@@ -79,9 +79,11 @@ _RESTATING_RE = re.compile(
 
 
 def _free_both(later: Fact, earlier: Fact) -> bool:
-    """Both facts say only that something costs nothing, whatever their polarity."""
-    return all(
-        any(q.soft for q in fact.quantities) and not _values(fact) for fact in (later, earlier)
+    """Both facts say that something costs nothing, whatever their polarity, and state
+    no other value or the same ones ("free up to 2 hours before" / "no fee if it's at
+    least 2 hours before")."""
+    return all(any(q.soft for q in fact.quantities) for fact in (later, earlier)) and (
+        _values(later) == _values(earlier)
     )
 
 
