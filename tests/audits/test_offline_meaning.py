@@ -256,6 +256,27 @@ def test_free_with_two_deadlines_for_two_groups_is_two_facts():
     assert self_distinctness(result) == 1.0
 
 
+def test_not_unless_may_restate_only_if():
+    from audits.judges.offline.redundancy import may_restate
+
+    first, second, third = split_response(
+        "Scuba diving is only covered if you added the Adventure extra. Diving injuries aren't"
+        " covered unless that extra was on your policy. Lost cash isn't covered."
+    ).facts
+    assert may_restate(second, first)
+    assert not may_restate(third, first)
+
+
+def test_a_non_word_denies_as_a_negation_does():
+    result = judge(
+        "Can I get my deposit back?",
+        "The booking deposit is non-refundable. If you cancel the booking you won't get your"
+        " deposit back.",
+        "Deposits. The booking deposit is non-refundable.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
 # --- Polarity ----------------------------------------------------------------------------
 
 

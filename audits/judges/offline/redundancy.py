@@ -97,6 +97,21 @@ def _values_within(later: Fact, earlier: Fact) -> bool:
     )
 
 
+# "Non-refundable" denies as "won't be refunded" does.
+_NON_RE = re.compile(r"\bnon-[a-z]+", re.IGNORECASE)
+# "not covered unless you added it" says what "only covered if you added it" says.
+_UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
+
+
+def _polarity(fact: Fact) -> bool:
+    """Whether the fact denies, read so that two shapes of one claim agree: a denial
+    with an exception ("isn't covered unless ...") is the claim with its only case
+    ("is only covered if ..."), and a "non-" word is a denial."""
+    if fact.negated and _UNLESS_RE.search(fact.text):
+        return False
+    return fact.negated or bool(_NON_RE.search(fact.text))
+
+
 def same_values(later: Fact, earlier: Fact) -> bool:
     return _values(later) == _values(earlier)
 
@@ -104,7 +119,7 @@ def same_values(later: Fact, earlier: Fact) -> bool:
 def may_restate(later: Fact, earlier: Fact) -> bool:
     """Only facts with the same values and polarity can restate each other in other
     words: "$10 a month" and "$15 a month" are two claims however alike they read."""
-    return later.negated == earlier.negated and _values(later) == _values(earlier)
+    return _polarity(later) == _polarity(earlier) and _values(later) == _values(earlier)
 
 
 def redundant_of(
