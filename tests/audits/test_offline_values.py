@@ -890,3 +890,26 @@ def test_it_passes_the_rule_where_the_question_states_no_exception():
     )
 
     assert grounded(result)
+
+
+# --- A question about two things, answered thing by thing -----------------------------------
+
+HIRE = (
+    "Hire prices. A bike with a basket costs €12 a day in the Lisbon–Cascais area. Scooters"
+    " with a helmet cost €30 a day."
+)
+
+
+def test_a_value_for_the_thing_the_fact_names_is_not_the_other_asked_things():
+    result = judge(
+        "How much are bikes and scooters to hire?",
+        "A bike with a basket costs €12 a day. Scooters with a helmet cost €30 a day.",
+        HIRE,
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_things_value_given_to_the_thing_asked_about_is_still_flagged():
+    result = judge("How much does a scooter cost to hire?", "Scooters cost €12 a day.", HIRE)
+    assert result.verdict == "insufficient"

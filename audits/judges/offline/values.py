@@ -198,8 +198,20 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
         ):
             continue
         if place.sentence.item_stems & stated:
+            if _names_own_thing(claim, place, matches):
+                continue
             return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+def _names_own_thing(claim: Claim, other: Located, matches: Sequence[Located]) -> bool:
+    """The other thing is only the question's ("fares for cars and vans?"), and the fact
+    names a thing its own sentence gives the value to and the other's does not ("A car
+    up to 5 metres costs £89" against "Vans over 5 metres cost £135")."""
+    subject = claim.subject - _CASE_LIGHT
+    if other.sentence.item_stems & claim.fact.stems:
+        return False
+    return any(subject & place.sentence.stems - other.sentence.stems for place in matches)
 
 
 _VALUE_SEGMENT_RE = re.compile(r",\s+|;\s+|\s+or\s+|\s+and\s+|\s+while\s+|\s+whereas\s+|\s+but\s+")
