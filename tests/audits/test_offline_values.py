@@ -913,3 +913,22 @@ def test_a_value_for_the_thing_the_fact_names_is_not_the_other_asked_things():
 def test_the_other_things_value_given_to_the_thing_asked_about_is_still_flagged():
     result = judge("How much does a scooter cost to hire?", "Scooters cost €12 a day.", HIRE)
     assert result.verdict == "insufficient"
+
+
+def test_the_other_pairs_value_with_its_own_tag_beside_the_asked_one_is_right():
+    result = judge(
+        "How much is the 10 GB add-on?",
+        "The 10 GB add-on is £8. If you only need 2 GB, that one is £5.",
+        "Add-ons. A 2 GB add-on costs £5 and a 10 GB add-on costs £8 per month.",
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_pairs_value_for_the_asked_tag_is_still_flagged():
+    result = judge(
+        "How much is the 10 GB add-on?",
+        "The add-on is £5.",
+        "Add-ons. A 2 GB add-on costs £5 and a 10 GB add-on costs £8 per month.",
+    )
+    assert result.verdict == "insufficient"

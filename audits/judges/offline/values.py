@@ -577,6 +577,8 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
         ]
         if not asked:
             continue
+        if any(own.same_value(tag) for own in claim.fact.quantities for tag in tags):
+            continue  # the fact names its own pair ("if you only need 2 berths, £65")
         for other in place.sentence.quantities:
             if other is place.quantity or not quantity.comparable(other):
                 continue
