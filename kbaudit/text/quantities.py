@@ -209,6 +209,14 @@ def _money(text: str) -> Iterable[Quantity]:
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
 
+def free_said_plainly(text: str) -> str:
+    """``text`` with each way of saying something costs nothing ("no fee", "won't be
+    charged") written "free", so that its zero price is not read as a denial."""
+    if not _FREE_HINT_RE.search(text):
+        return text
+    return _FREE_RE.sub("free", text)
+
+
 def _percent(text: str) -> Iterable[Quantity]:
     for match in _PERCENT_RE.finditer(text):
         value = parse_number(match.group("num"))

@@ -932,3 +932,30 @@ def test_the_other_pairs_value_for_the_asked_tag_is_still_flagged():
         "Add-ons. A 2 GB add-on costs £5 and a 10 GB add-on costs £8 per month.",
     )
     assert result.verdict == "insufficient"
+
+
+# --- A zero price said as a denial ------------------------------------------------------------
+
+CHANGES = "Changes. Bookings can be changed free of charge up to 3 days before arrival."
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "There's no fee for changing a booking as long as it's at least 3 days before you arrive.",
+        "You won't be charged for changing a booking up to 3 days before arrival.",
+    ],
+)
+def test_no_fee_for_a_change_says_the_change_is_free(response):
+    result = judge("Can I change my booking for free?", response, CHANGES)
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_a_change_denied_against_a_free_change_is_still_a_contradiction():
+    result = judge(
+        "Can I change my booking?",
+        "Bookings can't be changed once they are made, not even 3 days before arrival.",
+        CHANGES,
+    )
+    assert result.verdict == "insufficient"
