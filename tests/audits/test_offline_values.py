@@ -959,3 +959,30 @@ def test_a_change_denied_against_a_free_change_is_still_a_contradiction():
         CHANGES,
     )
     assert result.verdict == "insufficient"
+
+
+# --- One value per case, each fact naming its case by a value of another kind ----------------
+
+STATION_LOCKERS = (
+    "Lockers. Central station offers 20-litre lockers for €4 and 60-litre lockers for €7 per day."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "20-litre lockers are €4 per day and 60-litre lockers are €7.",
+        "The 20-litre lockers are €4 per day, and the 60-litre ones are €7.",
+    ],
+)
+def test_each_case_named_by_its_size_with_its_own_price_is_right(response):
+    result = judge("Tell me about lockers at the central station.", response, STATION_LOCKERS)
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_sizes_price_given_to_the_size_asked_about_is_still_flagged():
+    result = judge(
+        "How much is a 60-litre locker?", "A 60-litre locker is €4 per day.", STATION_LOCKERS
+    )
+    assert result.verdict == "insufficient"

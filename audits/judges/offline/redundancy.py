@@ -193,6 +193,17 @@ def _conflict(first: Fact, second: Fact) -> bool:
     return any(
         _differ(mine, theirs, first_text, second_text)
         and _bound(first_text, mine) == _bound(second_text, theirs)
+        and not _told_apart(first, second, mine)
+        for mine in first.quantities
+        for theirs in second.quantities
+    )
+
+
+def _told_apart(first: Fact, second: Fact, value: Quantity) -> bool:
+    """The two facts also differ in a value of another kind, which says they are about
+    two cases: "2-berth cabins are £65" and "4-berth cabins are £95"."""
+    return any(
+        not mine.comparable(value) and _differ(mine, theirs)
         for mine in first.quantities
         for theirs in second.quantities
     )

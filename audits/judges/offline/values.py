@@ -304,6 +304,8 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 or _rates_differ(place.sentence.text, place.quantity, other)
             ):
                 continue
+            if _tagged_as_own(claim, place, other):
+                continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
@@ -313,6 +315,17 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if not own - theirs and asked & _said_once(place.sentence.text):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+def _tagged_as_own(claim: Claim, place: Located, other: Quantity) -> bool:
+    """The fact states the value of another kind that the sentence pairs with its value
+    and not the one it pairs with the other value: it names its own case."""
+    sentence, given = place.sentence, claim.fact.quantities
+
+    def names(tags: list[Quantity]) -> bool:
+        return any(mine.same_value(tag) for mine in given for tag in tags)
+
+    return names(_tags(sentence, place.quantity)) and not names(_tags(sentence, other))
 
 
 # A value belongs to another thing when a different value's own words say at least
