@@ -986,3 +986,30 @@ def test_the_other_sizes_price_given_to_the_size_asked_about_is_still_flagged():
         "How much is a 60-litre locker?", "A 60-litre locker is €4 per day.", STATION_LOCKERS
     )
     assert result.verdict == "insufficient"
+
+
+# --- A named group's case needs its name, not only the kind of thing it names -----------------
+
+TICKETS = (
+    "Changes. Flexi tickets can be changed free of charge up to 1 hour before the show. Standard"
+    " tickets can be changed for £15 per change up to 2 days before the show."
+)
+
+
+def test_the_kind_word_alone_does_not_state_another_named_groups_case():
+    result = judge(
+        "Can I change my Standard ticket?",
+        "Yes, you can change it for £15 per change up to 2 days before the show.",
+        TICKETS,
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_named_groups_case_stated_by_its_name_is_still_held_against_the_fact():
+    result = judge(
+        "Can I change my Flexi ticket?",
+        "Yes, you can change it for £15 per change up to 2 days before the show.",
+        TICKETS,
+    )
+    assert result.verdict == "insufficient"
