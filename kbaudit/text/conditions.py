@@ -236,7 +236,10 @@ def _condition_in_segment(
         # members also get extra legroom free" gives the second value to Platinum.
         clause_end = _NEXT_CLAUSE_RE.search(text, start + group.end())
         scope_end = clause_end.start() if clause_end else len(text)
-        return _condition(text[start : start + group.end("who")], any_of=True), (start, scope_end)
+        return _condition(text[start : start + group.end("who")], any_of=True, named=True), (
+            start,
+            scope_end,
+        )
     leading = position == 0 and len(segments) > 1 and _LEADING_SCOPE_RE.match(segment)
     if marker is None and not leading:
         return None
@@ -279,9 +282,12 @@ def _qualifier_condition(clause: str) -> Condition:
     )
 
 
-def _condition(clause: str, *, any_of: bool = False) -> Condition:
+def _condition(clause: str, *, any_of: bool = False, named: bool = False) -> Condition:
     stems = set(content_stems(clause)) - _LIGHT - _MARKER_WORDS
     stems = {token for token in stems if not token[:1].isdigit()}
+    if named and stems - KIND_STEMS:
+        # "Flexi tickets": the name is the case; "ticket" alone names every fare.
+        stems -= KIND_STEMS
     return Condition(
         text=clause.strip(" ,;."),
         key_stems=frozenset(stems),

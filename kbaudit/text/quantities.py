@@ -158,7 +158,7 @@ def parse_number(raw: str) -> float:
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
-    r"|\b(?:noon|midday|midnight)\b",
+    r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b",
     re.IGNORECASE,
 )
 
@@ -209,16 +209,40 @@ def _money(text: str) -> Iterable[Quantity]:
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
 
+def free_said_plainly(text: str) -> str:
+    """``text`` with each way of saying something costs nothing ("no fee", "won't be
+    charged") written "free", so that its zero price is not read as a denial."""
+    if not _FREE_HINT_RE.search(text):
+        return text
+    return _FREE_RE.sub("free", text)
+
+
 def _percent(text: str) -> Iterable[Quantity]:
     for match in _PERCENT_RE.finditer(text):
         value = parse_number(match.group("num"))
         yield Quantity("percent", value, value, "", match.start(), match.end(), match.group())
 
 
+# One whole unit said in words: "a full year", "one whole month", "an entire week".
+_WHOLE_UNIT_RE = re.compile(
+    r"\b(?:a|an|one|1) (?:full|whole|entire|complete) (?P<unit>minute|hour|day|week|month|year)\b",
+    re.IGNORECASE,
+)
+
+
 def _duration(text: str) -> Iterable[Quantity]:
+    for match in _WHOLE_UNIT_RE.finditer(text):
+        scale = _DAYS_PER_UNIT[match.group("unit").lower()]
+        yield Quantity("duration", scale, scale, "day", match.start(), match.end(), match.group())
     for match in _DURATION_RE.finditer(text):
         unit = match.group("unit").lower().rstrip("s")
         scale = _DAYS_PER_UNIT[unit]
+        if (
+            unit == "month"
+            and not match.group("num2")
+            and parse_number(match.group("num")) % 12 == 0
+        ):
+            scale = _DAYS_PER_UNIT["year"] / 12  # "12 months" is a year, "24 months" two
         low = parse_number(match.group("num")) * scale
         high = parse_number(match.group("num2")) * scale if match.group("num2") else low
         low, high = min(low, high), max(low, high)
@@ -347,6 +371,7 @@ _EXTRACTORS = (
 _WORD_EXTRACTORS = (
     (_money, None),
     (_time_of_day, re.compile(r"noon|midday|midnight", re.IGNORECASE)),
+    (_duration, re.compile(r"full|whole|entire|complete", re.IGNORECASE)),
     (_ordinal, None),
 )
 

@@ -225,6 +225,58 @@ def test_no_charge_for_that_restates_the_free_fact_before_it():
     assert groundedness(result) == 1.0
 
 
+def test_twelve_months_said_again_as_a_whole_year_is_a_restatement():
+    result = judge(
+        "How long is the warranty?",
+        "Every device comes with a 12-month warranty. Your device is covered for one whole year"
+        " from the day you buy it.",
+        "Warranty. Every device comes with a 12-month warranty from the date of purchase.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+def test_free_with_the_same_deadline_said_twice_is_a_restatement():
+    result = judge(
+        "Can I move my booking for free?",
+        "Bookings can be moved free of charge up to 3 days before arrival. There's no fee for"
+        " moving a booking as long as it's at least 3 days before you arrive.",
+        "Changes. Bookings can be moved free of charge up to 3 days before arrival.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
+def test_free_with_two_deadlines_for_two_groups_is_two_facts():
+    result = judge(
+        "Can I cancel for free?",
+        "Members can cancel free of charge up to 24 hours beforehand. Guests can cancel at no"
+        " cost up to 48 hours beforehand.",
+        "Cancellations. Members can cancel free of charge up to 24 hours beforehand; guests up"
+        " to 48 hours beforehand.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_not_unless_may_restate_only_if():
+    from audits.judges.offline.redundancy import may_restate
+
+    first, second, third = split_response(
+        "Scuba diving is only covered if you added the Adventure extra. Diving injuries aren't"
+        " covered unless that extra was on your policy. Lost cash isn't covered."
+    ).facts
+    assert may_restate(second, first)
+    assert not may_restate(third, first)
+
+
+def test_a_non_word_denies_as_a_negation_does():
+    result = judge(
+        "Can I get my deposit back?",
+        "The booking deposit is non-refundable. If you cancel the booking you won't get your"
+        " deposit back.",
+        "Deposits. The booking deposit is non-refundable.",
+    )
+    assert self_distinctness(result) == 0.5
+
+
 # --- Polarity ----------------------------------------------------------------------------
 
 

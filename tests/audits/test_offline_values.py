@@ -890,3 +890,126 @@ def test_it_passes_the_rule_where_the_question_states_no_exception():
     )
 
     assert grounded(result)
+
+
+# --- A question about two things, answered thing by thing -----------------------------------
+
+HIRE = (
+    "Hire prices. A bike with a basket costs €12 a day in the Lisbon–Cascais area. Scooters"
+    " with a helmet cost €30 a day."
+)
+
+
+def test_a_value_for_the_thing_the_fact_names_is_not_the_other_asked_things():
+    result = judge(
+        "How much are bikes and scooters to hire?",
+        "A bike with a basket costs €12 a day. Scooters with a helmet cost €30 a day.",
+        HIRE,
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_things_value_given_to_the_thing_asked_about_is_still_flagged():
+    result = judge("How much does a scooter cost to hire?", "Scooters cost €12 a day.", HIRE)
+    assert result.verdict == "insufficient"
+
+
+def test_the_other_pairs_value_with_its_own_tag_beside_the_asked_one_is_right():
+    result = judge(
+        "How much is the 10 GB add-on?",
+        "The 10 GB add-on is £8. If you only need 2 GB, that one is £5.",
+        "Add-ons. A 2 GB add-on costs £5 and a 10 GB add-on costs £8 per month.",
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_pairs_value_for_the_asked_tag_is_still_flagged():
+    result = judge(
+        "How much is the 10 GB add-on?",
+        "The add-on is £5.",
+        "Add-ons. A 2 GB add-on costs £5 and a 10 GB add-on costs £8 per month.",
+    )
+    assert result.verdict == "insufficient"
+
+
+# --- A zero price said as a denial ------------------------------------------------------------
+
+CHANGES = "Changes. Bookings can be changed free of charge up to 3 days before arrival."
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "There's no fee for changing a booking as long as it's at least 3 days before you arrive.",
+        "You won't be charged for changing a booking up to 3 days before arrival.",
+    ],
+)
+def test_no_fee_for_a_change_says_the_change_is_free(response):
+    result = judge("Can I change my booking for free?", response, CHANGES)
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_a_change_denied_against_a_free_change_is_still_a_contradiction():
+    result = judge(
+        "Can I change my booking?",
+        "Bookings can't be changed once they are made, not even 3 days before arrival.",
+        CHANGES,
+    )
+    assert result.verdict == "insufficient"
+
+
+# --- One value per case, each fact naming its case by a value of another kind ----------------
+
+STATION_LOCKERS = (
+    "Lockers. Central station offers 20-litre lockers for €4 and 60-litre lockers for €7 per day."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "20-litre lockers are €4 per day and 60-litre lockers are €7.",
+        "The 20-litre lockers are €4 per day, and the 60-litre ones are €7.",
+    ],
+)
+def test_each_case_named_by_its_size_with_its_own_price_is_right(response):
+    result = judge("Tell me about lockers at the central station.", response, STATION_LOCKERS)
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_other_sizes_price_given_to_the_size_asked_about_is_still_flagged():
+    result = judge(
+        "How much is a 60-litre locker?", "A 60-litre locker is €4 per day.", STATION_LOCKERS
+    )
+    assert result.verdict == "insufficient"
+
+
+# --- A named group's case needs its name, not only the kind of thing it names -----------------
+
+TICKETS = (
+    "Changes. Flexi tickets can be changed free of charge up to 1 hour before the show. Standard"
+    " tickets can be changed for £15 per change up to 2 days before the show."
+)
+
+
+def test_the_kind_word_alone_does_not_state_another_named_groups_case():
+    result = judge(
+        "Can I change my Standard ticket?",
+        "Yes, you can change it for £15 per change up to 2 days before the show.",
+        TICKETS,
+    )
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_the_named_groups_case_stated_by_its_name_is_still_held_against_the_fact():
+    result = judge(
+        "Can I change my Flexi ticket?",
+        "Yes, you can change it for £15 per change up to 2 days before the show.",
+        TICKETS,
+    )
+    assert result.verdict == "insufficient"

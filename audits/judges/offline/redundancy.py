@@ -79,9 +79,11 @@ _RESTATING_RE = re.compile(
 
 
 def _free_both(later: Fact, earlier: Fact) -> bool:
-    """Both facts say only that something costs nothing, whatever their polarity."""
-    return all(
-        any(q.soft for q in fact.quantities) and not _values(fact) for fact in (later, earlier)
+    """Both facts say that something costs nothing, whatever their polarity, and state
+    no other value or the same ones ("free up to 2 hours before" / "no fee if it's at
+    least 2 hours before")."""
+    return all(any(q.soft for q in fact.quantities) for fact in (later, earlier)) and (
+        _values(later) == _values(earlier)
     )
 
 
@@ -95,6 +97,21 @@ def _values_within(later: Fact, earlier: Fact) -> bool:
     )
 
 
+# "Non-refundable" denies as "won't be refunded" does.
+_NON_RE = re.compile(r"\bnon-[a-z]+", re.IGNORECASE)
+# "not covered unless you added it" says what "only covered if you added it" says.
+_UNLESS_RE = re.compile(r"\bunless\b", re.IGNORECASE)
+
+
+def _polarity(fact: Fact) -> bool:
+    """Whether the fact denies, read so that two shapes of one claim agree: a denial
+    with an exception ("isn't covered unless ...") is the claim with its only case
+    ("is only covered if ..."), and a "non-" word is a denial."""
+    if fact.negated and _UNLESS_RE.search(fact.text):
+        return False
+    return fact.negated or bool(_NON_RE.search(fact.text))
+
+
 def same_values(later: Fact, earlier: Fact) -> bool:
     return _values(later) == _values(earlier)
 
@@ -102,7 +119,7 @@ def same_values(later: Fact, earlier: Fact) -> bool:
 def may_restate(later: Fact, earlier: Fact) -> bool:
     """Only facts with the same values and polarity can restate each other in other
     words: "$10 a month" and "$15 a month" are two claims however alike they read."""
-    return later.negated == earlier.negated and _values(later) == _values(earlier)
+    return _polarity(later) == _polarity(earlier) and _values(later) == _values(earlier)
 
 
 def redundant_of(
@@ -176,6 +193,17 @@ def _conflict(first: Fact, second: Fact) -> bool:
     return any(
         _differ(mine, theirs, first_text, second_text)
         and _bound(first_text, mine) == _bound(second_text, theirs)
+        and not _told_apart(first, second, mine)
+        for mine in first.quantities
+        for theirs in second.quantities
+    )
+
+
+def _told_apart(first: Fact, second: Fact, value: Quantity) -> bool:
+    """The two facts also differ in a value of another kind, which says they are about
+    two cases: "2-berth cabins are £65" and "4-berth cabins are £95"."""
+    return any(
+        not mine.comparable(value) and _differ(mine, theirs)
         for mine in first.quantities
         for theirs in second.quantities
     )

@@ -21,7 +21,7 @@ from kbaudit.text.conditions import (
     told_cases,
     window_exceeded,
 )
-from kbaudit.text.quantities import Quantity
+from kbaudit.text.quantities import Quantity, free_said_plainly
 from kbaudit.text.tokens import (
     STOPWORDS,
     content_stems,
@@ -874,6 +874,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
+            if _free_either_way(fact_clause, clause.text, shared):
+                continue  # "there's no fee for changing it" and "it can be changed free"
             return Problem("contradicts_source", clause.text, index)
     return None
 
@@ -922,6 +924,17 @@ def _restricted_differently(first: str, second: str) -> bool:
         exception = _EXCEPTION_RE.split(second, maxsplit=1)[-1]
         return bool(frozenset(content_stems(first)) & frozenset(content_stems(exception)))
     return "only" in mine | theirs or bool(mine and theirs and mine != theirs)
+
+
+def _free_either_way(fact_clause: str, source_clause: str, shared: frozenset[str]) -> bool:
+    """The two clauses agree once each way of saying something costs nothing is read
+    as "free": a zero price ("no fee", "won't be charged") is a value, not a denial."""
+    fact_free, source_free = free_said_plainly(fact_clause), free_said_plainly(source_clause)
+    if fact_free == fact_clause and source_free == source_clause:
+        return False
+    return _negated(negation_targets(fact_free), shared) == _negated(
+        negation_targets(source_free), shared
+    )
 
 
 def _negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:

@@ -198,8 +198,20 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
         ):
             continue
         if place.sentence.item_stems & stated:
+            if _names_own_thing(claim, place, matches):
+                continue
             return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+def _names_own_thing(claim: Claim, other: Located, matches: Sequence[Located]) -> bool:
+    """The other thing is only the question's ("fares for cars and vans?"), and the fact
+    names a thing its own sentence gives the value to and the other's does not ("A car
+    up to 5 metres costs £89" against "Vans over 5 metres cost £135")."""
+    subject = claim.subject - _CASE_LIGHT
+    if other.sentence.item_stems & claim.fact.stems:
+        return False
+    return any(subject & place.sentence.stems - other.sentence.stems for place in matches)
 
 
 _VALUE_SEGMENT_RE = re.compile(r",\s+|;\s+|\s+or\s+|\s+and\s+|\s+while\s+|\s+whereas\s+|\s+but\s+")
@@ -292,6 +304,8 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 or _rates_differ(place.sentence.text, place.quantity, other)
             ):
                 continue
+            if _tagged_as_own(claim, place, other):
+                continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
@@ -301,6 +315,17 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if not own - theirs and asked & _said_once(place.sentence.text):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+def _tagged_as_own(claim: Claim, place: Located, other: Quantity) -> bool:
+    """The fact states the value of another kind that the sentence pairs with its value
+    and not the one it pairs with the other value: it names its own case."""
+    sentence, given = place.sentence, claim.fact.quantities
+
+    def names(tags: list[Quantity]) -> bool:
+        return any(mine.same_value(tag) for mine in given for tag in tags)
+
+    return names(_tags(sentence, place.quantity)) and not names(_tags(sentence, other))
 
 
 # A value belongs to another thing when a different value's own words say at least
@@ -565,6 +590,8 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
         ]
         if not asked:
             continue
+        if any(own.same_value(tag) for own in claim.fact.quantities for tag in tags):
+            continue  # the fact names its own pair ("if you only need 2 berths, £65")
         for other in place.sentence.quantities:
             if other is place.quantity or not quantity.comparable(other):
                 continue
