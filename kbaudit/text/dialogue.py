@@ -247,6 +247,17 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|(?:it )?(?:sounds|looks|seems) like you(?:'re| are|'d)? (?:want|need|would like|asking|looking"
     r"|trying|hoping|planning|wondering)\b[^.!?\d]*"
     r"|you(?:'re| are) (?:asking|wondering|looking to|hoping to|trying to|planning to|keen to)\b[^.!?\d]*"
+    # Closings: "That's the gist of it.", "Just reply here if you need more help."
+    r"|(?:that|this) (?:should be|is|'s) (?:everything|all|it)(?: (?:you need(?: to know)?|on this(?: one)?"
+    r"|for now|from me))?"
+    r"|that'?s (?:the gist(?: of it)?|the short version|the long and (?:the )?short of it|the basics)"
+    r"|this is (?:just |only )?(?:a |the )?(?:short |quick |brief )?(?:summary|overview|short version)\b[^.!?\d]*"
+    r"|(?:just )?(?:reply|shout|message|write|ping|come back)(?: (?:here|to me|to us|back))? if you\b[^.!?\d]*"
+    r"|let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
+    r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
+    r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
+    r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:happy|glad) to (?:go through|explain|help|walk you through)"
+    r"\b[^.!?\d]*|you'?ve got this|we value (?:you|your)\b[^.!?\d]*"
     # "Feel free to reach out if you'd like a hand placing the order.": an invitation.
     r"|(?:please )?feel free to (?:reach out|get in touch|ask|contact|message|drop|come back|ping"
     r"|let (?:me|us) know|reply|write|give us a shout|chat)\b[^.!?\d]*"
@@ -261,7 +272,7 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
     r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"
     r"|(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
-    r" (?:this|it|more)(?: in (?:more |much more |further )?detail)?)[.!:]*$",
+    r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?)[.!:]*$",
     re.IGNORECASE,
 )
 # "Hope your first session goes well!": a wish for the customer, however it goes on.

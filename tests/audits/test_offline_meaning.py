@@ -720,3 +720,21 @@ def test_a_signpost_does_not_carry_away_the_claim_after_its_colon(response):
 )
 def test_a_lookup_that_goes_on_to_say_something_is_a_claim(response):
     assert split_response(response).facts
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "That's the gist of it.",
+        "This is only a quick overview, so the parking page has more details.",
+        "Just reply here if you need more help.",
+        "Let me know how you get on.",
+        "If that doesn't answer it, let me know.",
+        "You can always come back to me with more questions.",
+        "I'm happy to go through it again if that's easier.",
+    ],
+)
+def test_closings_after_the_claim_are_not_facts(closing):
+    result = judge("How much is parking in Leeds?", f"{PARKING_CLAIM} {closing}", HOTEL_PARKING)
+    assert result.facts == [PARKING_CLAIM]
+    assert groundedness(result) == 1.0
