@@ -102,15 +102,29 @@ _SELF_DESCRIPTION_RE = word_start_regex(
 # customer's case ("Based on the information I have, ...", "Here is a short summary:",
 # "This answer is based on the article above"): non-claims, in no metric's denominator.
 META_OPENER_RE = re.compile(
-    r"^(?:(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
-    r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see))"
+    r"^(?:(?:right|ok(?:ay)?|alright|so|well|now)\s*[,!-]*\s+)?"
+    # Hedges on the bot's own reading: "If I'm reading this right, ...".
+    r"(?:(?:if i'?m|if i am) (?:reading|understanding) (?:this|that|it|the [\w-]+|things) (?:right|correctly)"
+    r"|if i (?:read|understand) (?:this|that|it|the [\w-]+) (?:right|correctly)"
+    r"|as far as (?:i|we) (?:can )?(?:see|tell|know)|from what (?:i|we) (?:can )?(?:tell|read|understand)"
+    r"|(?:(?:based|going) (?:on|by)|from) (?:the |my |our |what )?(?:[\w-]+ )?(?:information|info|sources?|documentation"
+    r"|docs|articles?|help (?:articles?|cent(?:re|er))|passages?|context|knowledge base|details|I (?:have|found|know|can see)"
+    r"|polic(?:y|ies)|terms|rules|guidelines|records|notes)"
     r"(?: (?:i have|i've got|available|provided|i found|i can see|above|below|here|on (?:file|hand)))*"
     r"|according to (?:the |our |my )?(?:[\w-]+ ){0,2}?(?:information|sources?|documentation|docs|articles?"
     r"|passages?|help (?:articles?|cent(?:re|er))|knowledge base|context|pages?|guides?)"
     r"(?: (?:i have|available|provided|above|i found|on (?:this|that|it)))*"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer"
-    r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
+    r"|rundown|breakdown)(?: (?:of|from) [^:,]+)?(?: for you)?|in (?:short|summary|brief)|to (?:summari[sz]e|sum up|answer your question)"
     r"|(?:here(?: is|'s)|this is) what (?:i|we) (?:found|have|know|can see)|(?:based on|from) what (?:i|we) (?:can see|found|have|know)"
+    # Signposts before the claim: "Here's what you need to know:", "In a nutshell:".
+    r"|here(?: is|'s) (?:what (?:i|we) can tell you|what you need to know|how it works"
+    r"|the (?:information|details|info) you (?:asked|were looking|need(?:ed)?) for|the (?:good news|details|short answer|answer|key points))"
+    r"|in a nutshell|long story short|(?:to put it|put|simply put|to put it) simply|simply put|just to confirm"
+    r"|to be (?:honest|clear|precise)|as (?:mentioned|explained|stated|set out|described) (?:in|on) (?:our|the) [\w -]{1,30}"
+    r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this|that) down|clarify)(?: (?:it|this|that))?(?: for you)?"
+    r"|(?:i'?m |i am )?(?:happy|glad|pleased) to (?:clarify|explain|help)"
+    r"|(?:some )?(?:good|great) news(?: for you| here)?"
     r"|according to (?:our|the) (?:policy|policies|terms|rules|help centre|help center|website|faq)"
     r"|(?:the|this|that) (?:article|passage|page|source|guide|document|help article)s?(?: (?:i|we) found| above| below)?"
     r" (?:answers|covers|explains|says|confirms|addresses|mentions|states)[^:]{0,40}"
@@ -130,14 +144,45 @@ _META_RE = re.compile(
     r"|i (?:hope|trust) (?:this|that|it|my)\b|(?:hopefully|i hope) (?:this|that) (?:answers|clears|helps)"
     r"|(?:the|this|that|our) (?:passage|article|source|page|guide|document|help article)s? (?:doesn't|does not"
     r"|don't|do not) (?:go into|give|go any further|say more|add)\b"
-    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.]*[:.]?$"
-    r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b"
+    r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.:]*[:.]?$"
+    r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b[^.:\d]*[:.!]?$"
+    # "This is taken from our Returns article.": where the answer comes from.
+    r"|(?:please note,? (?:that )?)?(?:this|that|it|my answer|this answer|the above|this information"
+    r"|the information above) (?:is|was|comes|came) (?:taken |based |drawn |copied |quoted |straight )?(?:from|on)\b[^.:\d]*[.!]?$"
+    r"|(?:the|this) (?:sources?|articles?|passages?|pages?) (?:i|we) found (?:covers?|explains?|answers?|says?)\b[^.:\d]*[.!]?$"
+    r"|here(?:'s| is) what (?:our|the) [\w -]{1,30} says[.!:]?$"
     r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
     r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a)"
     r" (?:[\w-]+ )?(?:article|passage|help cent(?:re|er)|docs|documentation|page|guide|guidance|faq"
     r"|knowledge base|information|policy|policies|terms|rules|website|site|notes|records)s?\b[^.]*[.!]?$"
     r"|(?:based on|according to) (?:the |my |our )?(?:information|sources?|documentation|articles?|passages?)"
     r"(?: (?:i have|available|provided|above))*[.!]*$)",
+    re.IGNORECASE,
+)
+# The bot telling of its own lookup ("I've had a look at our vehicle fares for you.",
+# "Let me just check that for you…"), whatever it looked at: a remark, not a claim. A
+# sentence that goes on ("... and it's confirmed", "...: the fee is €20") is not one.
+_LOOKUP_VERB = (
+    r"(?:just |quickly |now |also )?(?:had a (?:quick |good |closer )?look|take a (?:quick |closer )?look"
+    r"|have a (?:quick |closer )?look|looked|look|checked|check|searched|search|went through|go through"
+    r"|gone through|pulled up|pull up|dug into|dig into|reviewed|review|double-checked|double-check"
+    r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out)"
+)
+_LOOKUP_SUBJECT = (
+    r"(?:(?:right|ok(?:ay)?|alright|so|well|now)\s*[,!-]*\s+)?"
+    r"(?:i(?:'ve| have)?|we(?:'ve| have)?|let me|let us|let's|i'll|i will|we'll|i'm going to|i am going to)"
+)
+_LOOKUP_RE = re.compile(
+    # "check that for you", not "checked that the fee is waived".
+    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}(?: (?:this|that|it)(?= (?:up|out|for|in|on|with)\b"
+    r"|\s*(?:\.\.\.|…|[.!])*$)(?: up| out)?)?\b"
+    r"(?:(?!\b(?:and|but|that|which)\b)[^.!?\d:;,])*"
+    r"(?:\.\.\.|…|[.!])*$",
+    re.IGNORECASE,
+)
+# "I went through our licensing info, and a Family licence ...": the lookup, then the claim.
+LOOKUP_OPENER_RE = re.compile(
+    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}\b[^.!?\d:;,]{{0,60}}?\s*(?:,\s*and|:|\s-)\s+",
     re.IGNORECASE,
 )
 # "Thank you for flying with us as a Platinum member!": thanks, however long.
@@ -153,6 +198,10 @@ _EMOTION = (
     r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
     r"|disappointing|exciting|great|lovely|fun|wonderful|amazing|awful|terrible|confusing"
     r"|a pain|a hassle|a worry|a lot to deal with"
+)
+_SYMPATHY = (
+    r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
+    r"|disappointing|awful|terrible|confusing|a pain|a hassle|a worry|a lot to deal with"
 )
 _COURTESY_SHAPE_RE = re.compile(
     r"^(?:have (?:a|an) [^.!?\d]*!|have (?:a|an) (?:\w+ly )?(?:great|good|nice|lovely|wonderful"
@@ -175,6 +224,43 @@ _COURTESY_SHAPE_RE = re.compile(
     r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
     r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
     r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
+    # "I completely understand wanting to keep your dog close - lots of owners feel the same."
+    r"|(?:we|i) (?:completely |totally |fully |really |can )?(?:understand|appreciate|get) (?:wanting|needing"
+    r"|hoping|being|having|feeling|that you(?:'d| would)? (?:want|need|like|prefer|feel))\b[^.!?\d]*"
+    # "I'm sorry the purchase didn't work out for you.": regret for what went wrong.
+    r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry (?:that |to hear (?:that )?)?"
+    r"(?:the|your|this|that|it|you|things)\b[^.!?\d]*\b(?:didn't|did not|hasn't|has not|haven't"
+    r"|wasn't|weren't|isn't|doesn't|couldn't) (?:work(?:ed)? out|go(?:ne)? (?:well|smoothly|to plan|as planned)"
+    r"|meet|live up|suit|turn out|what you)\b[^.!?\d]*"
+    # Waiting: "One moment while I check.", "Bear with me."
+    r"|(?:give me|bear with me|one moment|just a (?:moment|second|sec|minute)|hang on|hold on)\b[^.!?\d]*"
+    # Empathy: "I totally get it.", "I know how annoying that can be.", "That sounds frustrating."
+    r"|(?:we|i) (?:totally |completely |really )?get (?:it|that|this)"
+    rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:{_EMOTION}|you(?:'d| would)?)\b[^.!?\d]*"
+    # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
+    rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
+    r"|you'?re (?:very |most |so )?welcome\b[^.!?\d]*"
+    r"|(?:some )?(?:good|great) news(?: for you| here)?"
+    r"|i'?d (?:love|be more than happy|be only too happy) to (?:help|assist)\b[^.!?\d]*"
+    r"|let'?s (?:get (?:this|that|it|you) sorted|sort (?:this|that|it) out)\b[^.!?\d]*"
+    # The question told back: "It sounds like you want to return an item."
+    r"|(?:it )?(?:sounds|looks|seems) like you(?:'re| are|'d)? (?:want|need|would like|asking|looking"
+    r"|trying|hoping|planning|wondering)\b[^.!?\d]*"
+    r"|you(?:'re| are) (?:asking|wondering|looking to|hoping to|trying to|planning to|keen to)\b[^.!?\d]*"
+    # Closings: "That's the gist of it.", "Just reply here if you need more help."
+    r"|(?:that|this) (?:should be|is|'s) (?:everything|all|it)(?: (?:you need(?: to know)?|on this(?: one)?"
+    r"|for now|from me))?"
+    r"|that'?s (?:the gist(?: of it)?|the short version|the long and (?:the )?short of it|the basics)"
+    r"|this is (?:just |only )?(?:a |the )?(?:short |quick |brief )?(?:summary|overview|short version)\b[^.!?\d]*"
+    r"|(?:just )?(?:reply|shout|message|write|ping|come back)(?: (?:here|to me|to us|back))? if you\b[^.!?\d]*"
+    r"|let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
+    r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
+    r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
+    r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:happy|glad) to (?:go through|explain|help|walk you through)"
+    r"\b[^.!?\d]*|you'?ve got this|we value (?:you|your)\b[^.!?\d]*"
+    # "Feel free to reach out if you'd like a hand placing the order.": an invitation.
+    r"|(?:please )?feel free to (?:reach out|get in touch|ask|contact|message|drop|come back|ping"
+    r"|let (?:me|us) know|reply|write|give us a shout|chat)\b[^.!?\d]*"
     r"|(?:(?:don't|do not) worry|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
     r"|we're here (?:for|to help) you|we can help|it happens|at all))?"
     r"|here(?:'s| is| are) (?:how it works|what you need to know|the (?:good news|details"
@@ -186,7 +272,7 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
     r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"
     r"|(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
-    r" (?:this|it|more)(?: in (?:more |much more |further )?detail)?)[.!:]*$",
+    r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?)[.!:]*$",
     re.IGNORECASE,
 )
 # "Hope your first session goes well!": a wish for the customer, however it goes on.
@@ -288,7 +374,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "pleasantry"
     if _REDIRECT_RE.search(clean) and not contact_is_answer:
         return "redirect"
-    if _META_RE.search(clean):
+    if _META_RE.search(clean) or _LOOKUP_RE.match(clean):
         return "meta"
     if clean.endswith("?"):
         return "question"

@@ -697,3 +697,96 @@ def test_the_same_negated_case_as_the_source_states_is_read_as_the_source_reads_
     )
 
     assert groundedness(result) == 1.0
+
+
+# --- Lookups, signposts, sympathy and the question told back ---------------------------
+
+HOTEL_PARKING = (
+    "Parking. Parking at the Leeds hotel costs £18 per night. Electric car charging is free"
+    " for guests staying 2 nights or more."
+)
+PARKING_CLAIM = "Parking at the Leeds hotel costs £18 per night."
+
+
+@pytest.mark.parametrize(
+    "courtesy",
+    [
+        "I've pulled up our parking rules for you.",
+        "Let me just look that up…",
+        "One moment while I check.",
+        "I know how annoying that can be.",
+        "I totally get it.",
+        "It sounds like you want to change your booking.",
+        "I'm sorry the upgrade didn't go as planned.",
+        "Feel free to reply here if the form gives you trouble.",
+        "You're very welcome!",
+        "Some good news for you!",
+    ],
+)
+def test_lookups_waits_sympathy_and_invitations_are_not_facts(courtesy):
+    result = judge("How much is parking in Leeds?", f"{courtesy} {PARKING_CLAIM}", HOTEL_PARKING)
+    assert result.facts == [PARKING_CLAIM]
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "I went through our parking page, and ",
+        "I looked into this for you: ",
+        "If I'm reading this right, ",
+        "Right, here's what I found: ",
+        "Here's a quick rundown for you: ",
+        "In a nutshell: ",
+        "Going by our parking policy, ",
+        "Unfortunately ",
+    ],
+)
+def test_a_lookup_hedge_or_signpost_before_the_claim_is_set_apart(opener):
+    response = opener + PARKING_CLAIM[0].lower() + PARKING_CLAIM[1:]
+    facts = [fact.text.lower() for fact in split_response(response).facts]
+    assert facts == [PARKING_CLAIM.lower()]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Here's a short summary for you: parking at the Leeds hotel is free.",
+        "Let me explain: parking at the Leeds hotel is free.",
+        "Here's the answer you need: parking at the Leeds hotel is free.",
+        "Let me walk you through it: parking at the Leeds hotel is free.",
+    ],
+)
+def test_a_signpost_does_not_carry_away_the_claim_after_its_colon(response):
+    result = judge("How much is parking in Leeds?", response, HOTEL_PARKING)
+    assert result.facts
+    assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I checked that parking at the Leeds hotel is free.",
+        "I've checked your booking and parking is included.",
+    ],
+)
+def test_a_lookup_that_goes_on_to_say_something_is_a_claim(response):
+    assert split_response(response).facts
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "That's the gist of it.",
+        "This is only a quick overview, so the parking page has more details.",
+        "Just reply here if you need more help.",
+        "Let me know how you get on.",
+        "If that doesn't answer it, let me know.",
+        "You can always come back to me with more questions.",
+        "I'm happy to go through it again if that's easier.",
+    ],
+)
+def test_closings_after_the_claim_are_not_facts(closing):
+    result = judge("How much is parking in Leeds?", f"{PARKING_CLAIM} {closing}", HOTEL_PARKING)
+    assert result.facts == [PARKING_CLAIM]
+    assert groundedness(result) == 1.0

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from kbaudit.text.conditions import governing_conditions
 from kbaudit.text.dialogue import (
+    LOOKUP_OPENER_RE,
     META_OPENER_RE,
     asks_about_contact,
     asks_about_listener,
@@ -88,6 +89,8 @@ _OPENER_RE = re.compile(
     # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
     r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
     r"(?: that)?\s+"
+    # "Unfortunately pets aren't allowed in cabins": the speaker's attitude, then the claim.
+    r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
     r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you)\b)",
     re.IGNORECASE,
@@ -143,10 +146,12 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
-        meta = META_OPENER_RE.match(sentence)
+        meta = META_OPENER_RE.match(sentence) or LOOKUP_OPENER_RE.match(sentence)
         if meta and len(sentence) > meta.end():
             pieces.append(("meta", sentence[: meta.end()].strip()))
-            sentence = sentence[meta.end() :]
+            # "I went through our parking page, and parking costs £18": the "and" joins
+            # the remark to the claim and belongs to neither.
+            sentence = re.sub(r"^and\s+", "", sentence[meta.end() :], flags=re.IGNORECASE)
             sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
         if claim:
