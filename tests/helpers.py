@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from kombu import pools
 
+from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
 from audits.models import Bot, Conversation, Evaluation, Interaction, RetrievedSource
 from audits.sweep.rules import interaction_grade
@@ -43,6 +44,32 @@ IN_CI = bool(os.environ.get("CI"))
 PARTITION_SCANNED = re.compile(
     r"on (audits_(?:interaction|retrievedsource)_(?:p\d{4}_\d\d|default))\b"
 )
+
+
+def offline_judge(
+    query: str,
+    response: str,
+    *sources: str,
+    history: tuple[Turn, ...] = (),
+    title: str = "Help",
+) -> JudgeResult:
+    """The offline judge on one answer, the sources given in rank order under one title."""
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title=title, text=text)
+                for rank, text in enumerate(sources, start=1)
+            ],
+            response=response,
+            history=history,
+        )
+    )
+
+
+def fully_grounded(result: JudgeResult) -> bool:
+    """Every fact of the answer is supported."""
+    return result.metrics()["groundedness"] == 1.0
 
 
 def require_service(available: bool, what: str) -> None:

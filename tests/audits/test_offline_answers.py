@@ -4,29 +4,17 @@ names made of words that also speak in the first person."""
 
 from __future__ import annotations
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
-from audits.judges.offline import OfflineJudge
+from audits.judges.base import JudgeResult, SourceText
 from audits.judges.offline.decompose import split_response
 from audits.judges.offline.sources import prepare_sources
 from audits.judges.offline.support import QueryContext, _moved_attribute, fact_support
 from kbaudit.text.tokens import content_stems
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge
 
 
 def judge(query: str, response: str, *sources: str) -> JudgeResult:
-    return OfflineJudge().judge(
-        JudgeInput(
-            query=query,
-            sources=[
-                SourceText(rank=rank, title="Passage", text=text)
-                for rank, text in enumerate(sources, start=1)
-            ],
-            response=response,
-        )
-    )
-
-
-def grounded(result: JudgeResult) -> bool:
-    return result.metrics()["groundedness"] == 1.0
+    return offline_judge(query, response, *sources, title="Passage")
 
 
 # --- A restated question is no evidence for the word the answer adds ---------------

@@ -8,29 +8,11 @@ import socket
 
 import pytest
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
-from audits.judges.offline import OfflineJudge
+from audits.judges.base import SourceText, Turn
 from audits.judges.offline.rubric import GROUNDEDNESS_FLOOR
 from audits.judges.offline.semantic import SemanticIndex
-
-
-def judge(query: str, response: str, *sources: str, history: tuple[Turn, ...] = ()) -> JudgeResult:
-    return OfflineJudge().judge(
-        JudgeInput(
-            query=query,
-            sources=[
-                SourceText(rank=rank, title="Help", text=text)
-                for rank, text in enumerate(sources, start=1)
-            ],
-            response=response,
-            history=history,
-        )
-    )
-
-
-def grounded(result: JudgeResult) -> bool:
-    return result.metrics()["groundedness"] == 1.0
-
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
 
 # --- 1. Paraphrase: the source in other words is supported -------------------------
 

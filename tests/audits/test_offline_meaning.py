@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
-from audits.judges.offline import OfflineJudge
+from audits.judges.base import JudgeResult
 from audits.judges.offline.decompose import split_response
 from kbaudit.text.dialogue import asks_about_listener
 from kbaudit.text.tokens import normalise
-
-
-def judge(query: str, response: str, *sources: str) -> JudgeResult:
-    return OfflineJudge().judge(
-        JudgeInput(
-            query=query,
-            sources=[
-                SourceText(rank=rank, title="Help", text=text)
-                for rank, text in enumerate(sources, start=1)
-            ],
-            response=response,
-        )
-    )
+from tests.helpers import offline_judge as judge
 
 
 def groundedness(result: JudgeResult) -> float | None:

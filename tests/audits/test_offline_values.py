@@ -5,27 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
+from audits.judges.base import JudgeInput, SourceText, Turn
 from audits.judges.offline import OfflineJudge
 from audits.judges.offline.sources import plain_lines
-
-
-def judge(query: str, response: str, *sources: str) -> JudgeResult:
-    return OfflineJudge().judge(
-        JudgeInput(
-            query=query,
-            sources=[
-                SourceText(rank=rank, title="Help", text=text)
-                for rank, text in enumerate(sources, start=1)
-            ],
-            response=response,
-        )
-    )
-
-
-def grounded(result: JudgeResult) -> bool:
-    return result.metrics()["groundedness"] == 1.0
-
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
 
 # --- Tables written as text are read cell by cell under their column ----------------
 
