@@ -66,6 +66,12 @@ CONVERSATION_WIDENED = """
     started_at = LEAST(audits_conversation.started_at, EXCLUDED.started_at),
     last_activity_at = GREATEST(audits_conversation.last_activity_at, EXCLUDED.last_activity_at)"""
 
+# The staged feedback, the latest line for each id: what both feedback updates apply.
+LATEST_FEEDBACK = """(
+    SELECT DISTINCT ON (bot_id, external_id) bot_id, external_id, feedback
+    FROM kb_stage_feedback ORDER BY bot_id, external_id, line DESC
+)"""
+
 # The tail of both staged inserts: the sources of the interactions the ``ins`` CTE stored,
 # and the keys it stored.
 STAGED_SOURCES_OF_INSERTED = """src AS (
@@ -565,10 +571,7 @@ class PostgresCopyWriter:
             cursor.execute(
                 f"""
                 UPDATE audits_interaction i SET feedback = f.feedback, feedback_at = now()
-                FROM (
-                    SELECT DISTINCT ON (bot_id, external_id) bot_id, external_id, feedback
-                    FROM kb_stage_feedback ORDER BY bot_id, external_id, line DESC
-                ) f
+                FROM {LATEST_FEEDBACK} f
                 JOIN audits_interactionkey k ON k.bot_id = f.bot_id
                     AND k.external_id = f.external_id AND {self._run_clause("k", run_id)}
                 WHERE i.id = k.interaction_id AND i.timestamp = k.timestamp
@@ -579,10 +582,7 @@ class PostgresCopyWriter:
         cursor.execute(
             f"""
             UPDATE audits_interaction i SET feedback = f.feedback, feedback_at = now()
-            FROM (
-                SELECT DISTINCT ON (bot_id, external_id) bot_id, external_id, feedback
-                FROM kb_stage_feedback ORDER BY bot_id, external_id, line DESC
-            ) f
+            FROM {LATEST_FEEDBACK} f
             WHERE i.bot_id = f.bot_id AND i.external_id = f.external_id
               AND {self._run_clause("i", run_id)} AND i.feedback IS DISTINCT FROM f.feedback
             """
