@@ -126,13 +126,27 @@ def due_interactions(
 ):
     """What a sweep would claim now: sweepable, and not of a bot whose budget is spent
     (nor of ``excluded_bot_ids``)."""
-    now = now or timezone.now()
+    return _sweepable_of(
+        now=now or timezone.now(),
+        idle_minutes=idle_minutes,
+        bot_ids=bot_ids,
+        excluded_bot_ids=bots_over_budget() | (excluded_bot_ids or set()),
+    )
+
+
+def _sweepable_of(
+    *,
+    now: datetime,
+    idle_minutes: float | None,
+    bot_ids: list[int] | None,
+    excluded_bot_ids: set[int] | None,
+):
+    """Sweepable interactions of ``bot_ids`` (every bot when None) but ``excluded_bot_ids``."""
     due = Interaction.objects.filter(sweepable(now=now, idle_minutes=idle_minutes))
     if bot_ids is not None:
         due = due.filter(bot_id__in=bot_ids)
-    exhausted = bots_over_budget() | (excluded_bot_ids or set())
-    if exhausted:
-        due = due.exclude(bot_id__in=exhausted)
+    if excluded_bot_ids:
+        due = due.exclude(bot_id__in=excluded_bot_ids)
     return due
 
 
@@ -154,8 +168,9 @@ def interactions_claim(
     bound = pending_bound(now=now, bot_ids=bot_ids, excluded_bot_ids=excluded)
     if bound is None:
         return []
-    candidates = due_interactions(
-        idle_minutes=idle_minutes, bot_ids=bot_ids, now=now, excluded_bot_ids=excluded
+    # due_interactions, with the bots over budget read once for the bound and the claim.
+    candidates = _sweepable_of(
+        now=now, idle_minutes=idle_minutes, bot_ids=bot_ids, excluded_bot_ids=excluded
     )
     candidates = candidates.filter(bound).order_by("timestamp", "id")
     with transaction.atomic():
@@ -188,11 +203,9 @@ def pending_bound(
     a failed row put back) is the next claim's. ``excluded_bot_ids`` (bots over budget
     among them) are left out, so that their old rows do not hold the others' back.
     """
-    pending = Interaction.objects.filter(sweepable(now=now, idle_minutes=None))
-    if bot_ids is not None:
-        pending = pending.filter(bot_id__in=bot_ids)
-    if excluded_bot_ids:
-        pending = pending.exclude(bot_id__in=excluded_bot_ids)
+    pending = _sweepable_of(
+        now=now, idle_minutes=None, bot_ids=bot_ids, excluded_bot_ids=excluded_bot_ids
+    )
     try:
         with transaction.atomic():  # a failed read must not abort an outer transaction
             since = pending.aggregate(since=Min("timestamp"))["since"]
