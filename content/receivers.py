@@ -18,6 +18,7 @@ from audits.signals import (
 )
 from content.alerts.services import alert_defaults_ensure
 from content.models import Article, BotKnowledgeBase
+from content.retention.erasure import forgotten_text_scrub
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,7 @@ def rebuild_rollups_of_a_relinked_bot(sender, *, instance, created: bool, raw=Fa
     articles, so its article rollups are recomputed."""
     if created or raw:
         return
+    # Here, not at the top: the tasks pull in the analytics, the scan and numpy.
     from content.tasks import rollups_rebuild
 
     bot_id, knowledge_base_id = instance.bot_id, instance.knowledge_base_id
@@ -45,7 +47,9 @@ def rebuild_rollups_of_a_relinked_bot(sender, *, instance, created: bool, raw=Fa
         .annotate(title=Max("title"), url=Max("url"))
         .values_list("article_key", "title", "url")
     )
-    _stubs_create({(knowledge_base_id, key): (title, url) for key, title, url in cited})
+    Article.objects.stubs_create(
+        {(knowledge_base_id, key): (title, url) for key, title, url in cited}
+    )
     transaction.on_commit(lambda: rollups_rebuild.delay(bot_id))
 
 
@@ -61,11 +65,6 @@ def create_stub_articles(
     wanted: dict[tuple[int, str], tuple[str, str]] = {}
     for (bot_id, key), ref in sorted(article_refs.items()):
         wanted.setdefault((kb_of[bot_id], key), ref)
-    _stubs_create(wanted)
-
-
-def _stubs_create(wanted: dict[tuple[int, str], tuple[str, str]]) -> None:
-    """Stub articles for the (knowledge base, id) pairs that have no article yet."""
     Article.objects.stubs_create(wanted)
 
 
@@ -114,6 +113,4 @@ def scrub_forgotten_conversation(
     sender, *, bot_id: int, interaction_ids: list[int], texts: list[str], **kwargs
 ) -> None:
     """An erased conversation's words leave the evidence, suggestions and findings too."""
-    from content.retention.erasure import forgotten_text_scrub
-
     forgotten_text_scrub(bot_id=bot_id, interaction_ids=interaction_ids, texts=texts)
