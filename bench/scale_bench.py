@@ -196,13 +196,7 @@ def run(n: int = 10_000_000) -> dict:
         )
         # the first refresh of the process builds the profiles of the articles it meets
         results["first_refresh"] = _refresh(bots, recent, " (first of the process)")
-        recent = Span(
-            first_id=recent.next_id,
-            n=RECENT,
-            first_day=recent.first_day,
-            days=2,
-            first_conversation_id=recent.next_conversation_id,
-        )
+        recent = recent.next_batch()
         label = "unpartitioned" if partitions else "unpartitioned (no partitioning available)"
         print(f"  [{label}]")
         results["unpartitioned"] = _measure(client, bots, articles, recent)
@@ -215,13 +209,7 @@ def run(n: int = 10_000_000) -> dict:
         results["sizes_partitioned"] = _sizes()
         _print_sizes(results["sizes_partitioned"])
         print("  [partitioned]")
-        again = Span(
-            first_id=recent.next_id,
-            n=RECENT,
-            first_day=recent.first_day,
-            days=2,
-            first_conversation_id=recent.next_conversation_id,
-        )
+        again = recent.next_batch()
         results["partitioned"] = _measure(client, bots, articles, again)
         ratios = {}
         for key, before in results["unpartitioned"].items():

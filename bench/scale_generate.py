@@ -16,7 +16,7 @@ nothing travels through Python but the few thousand distinct questions.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 TOPICS = ("returns", "refund timing", "delivery", "payments", "gift cards", "warranty", "account")
@@ -60,6 +60,10 @@ class Span:
     @property
     def next_conversation_id(self) -> int:
         return self.first_conversation_id + (self.n + 2) // 3
+
+    def next_batch(self) -> Span:
+        """As many interactions over the same days, numbered after these."""
+        return replace(self, first_id=self.next_id, first_conversation_id=self.next_conversation_id)
 
 
 def _u(stream: int) -> str:
