@@ -339,6 +339,38 @@ def is_own_agreement(text: str) -> bool:
     return bool(_AGREEMENT_RE.match(text.strip()))
 
 
+# A question to the listener about what they do or have done ("Do you go bowling
+# often?", "Did you read them all?", "Have you ever hunted?", "Do you?"), as a chat
+# partner asks; asking what the listener knows or thinks asks about the subject instead.
+_ASKS_LISTENER_HABIT_RE = re.compile(
+    r"(?:^|[.!?]\s+|,\s*)(?:(?:and|so|but|well|oh|hi|hey),? )?(?:do|did|have|are|were) you"
+    r"(?: (?:ever|only|also|still|really|always|usually|even|personally|often|just))*"
+    r"(?:\?| (?!(?:know|remember|think|mean|mind|want|need|agree|believe|recall|wonder"
+    r"|have to|happen to|see)\b)[a-z]+\b[^.!?]*(?:\?|$))"
+    r"|(?:^|[.!?]\s+|,\s*)(?:and )?(?:what about |how about )?you\?",
+    re.IGNORECASE,
+)
+# The speaker's reaction to what was said ("Oh wow, that's awesome!", "That sounds
+# cool.", "I didn't know that!"): the speaker's own opinion or experience.
+_REACTION_RE = re.compile(
+    r"\b(?:that'?s|that is|that sounds|sounds|how|so|it'?s|this is) (?:so |really |very |pretty "
+    r"|quite |super |kind of )?(?:awesome|cool|great|nice|amazing|interesting|funny|fun|sad"
+    r"|neat|crazy|wild|fascinating|incredible|impressive|lovely|wonderful|beautiful|scary"
+    r"|terrible|awful|weird|strange|surprising)\b"
+    r"|\bi (?:didn'?t|did not|never) (?:know|knew|realise|realize)d?\b|\bi had no idea\b",
+    re.IGNORECASE,
+)
+
+
+def asks_listener_habit(text: str) -> bool:
+    """The turn asks the listener about their own doings or experience."""
+    return bool(_ASKS_LISTENER_HABIT_RE.search((text or "").strip()))
+
+
+def is_reaction(text: str) -> bool:
+    return bool(_REACTION_RE.search(text))
+
+
 # Stems that small talk is made of; a turn built only from them asks for nothing.
 _SMALL_TALK_STEMS = frozenset(
     stem(word)

@@ -12,7 +12,10 @@ from kbaudit.text.dialogue import (
     META_OPENER_RE,
     asks_about_contact,
     asks_about_listener,
+    asks_listener_habit,
     is_own_agreement,
+    is_reaction,
+    is_yes_no,
     piece_kind,
 )
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
@@ -100,10 +103,14 @@ _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
 _PROPER_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'-]*[a-z][\w'-]*|[A-Z]{2,})\b")
 
 
-def split_response(response: str, query: str = "") -> ResponseParts:
-    """Facts of the response, with greetings, pleasantries, redirects and refusals set aside."""
+def split_response(response: str, query: str = "", *, chat: bool = False) -> ResponseParts:
+    """Facts of the response, with greetings, pleasantries, redirects and refusals set aside.
+
+    In a ``chat`` about reference passages (see :func:`_speaks_for_itself`) what the bot
+    says of itself is a claim of its own, as an opinion is."""
     parts = ResponseParts()
     contact_is_answer = asks_about_contact(query)
+    about_listener = chat and asks_listener_habit(query)
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
     for line in (normalise(raw) for raw in (response or "").splitlines()):
@@ -116,7 +123,9 @@ def split_response(response: str, query: str = "") -> ResponseParts:
         for known_kind, raw_piece in _pieces(line):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
-            if kind == "question" and asks_about_listener(piece):
+            if chat and _speaks_for_itself(kind, piece, about_listener):
+                parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
+            elif kind == "question" and asks_about_listener(piece):
                 # Small talk about the listener's tastes is the bot's own conversation,
                 # as an opinion is: said, but in no source.
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
@@ -133,10 +142,42 @@ def split_response(response: str, query: str = "") -> ResponseParts:
                 pending_yes_no.append(piece)
             else:
                 parts.others.append((kind, piece))
+    if chat and not parts.facts and parts.others:
+        # A reply that says nothing of the passage at all ("Absolutely!", "I see, I wonder
+        # who found it") is the bot's own conversation throughout.
+        parts.facts = [replace(_fact(text, frozenset()), personal=True) for _, text in parts.others]
+        parts.others = []
     if not parts.facts and pending_yes_no:
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+# "Sure!", "Yes.", "Of course": the acknowledgement a reply opens with.
+_ACKNOWLEDGEMENT_RE = re.compile(
+    r"^\W*(?:sure|yes|yeah|yep|yup|of course|absolutely|definitely|certainly|totally|indeed"
+    r"|no|nope|not really|not yet|never)\b",
+    re.IGNORECASE,
+)
+
+
+# "It's interesting that ...": a remark opening the claim that follows, not a reaction.
+_REMARK_ON_CLAIM_RE = re.compile(r"\b(?:that|how)\s*$", re.IGNORECASE)
+
+
+def _speaks_for_itself(kind: str, piece: str, about_listener: bool) -> bool:
+    """In a chat grounded in reference passages, a piece that tells of the bot rather
+    than of the passage: a question back ("Do you hunt?", "Oh, really?"), not knowing
+    ("I'm not sure"), a reaction ("Wow, that's awesome!", "I didn't know that!") and a
+    yes or a no to a question about the bot's own doings ("Do you ski?" "Sure!"). A help
+    centre's clarifying question or "I don't have that information" stays a non-claim."""
+    if kind in ("question", "refusal"):
+        return True
+    if kind not in ("pleasantry", "yes_no"):
+        return False
+    if is_reaction(piece) and not _REMARK_ON_CLAIM_RE.search(piece):
+        return True
+    return about_listener and bool(is_yes_no(piece) or _ACKNOWLEDGEMENT_RE.match(piece))
 
 
 def _pieces(line: str) -> list[tuple[str | None, str]]:

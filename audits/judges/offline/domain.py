@@ -59,6 +59,9 @@ class DomainVocabulary:
     title_subjects: tuple[frozenset[str], ...] = ()
     # Written to the customer ("you can return your item..."), as a help centre is.
     speaks_to_reader: bool = False
+    # Reference passages (an encyclopedia) that none of it writes to a reader: the bot
+    # chats about their subjects rather than answering for a help centre.
+    reference_passages: bool = False
     # How specific each stem is to a few documents (inverse document frequency); a
     # stem the knowledge base never uses gets the highest weight.
     specificity: Mapping[str, float] = field(default_factory=dict)
@@ -86,6 +89,7 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
     names = {token for token, count in frequency.items() if count >= common}
     known = frozenset(frequency) | domain_stems | title_stems
     documents = max(profile.n_documents, max(frequency.values(), default=0))
+    reader_share = profile.document_frequency.get(_READER_KEY, 0) / max(profile.n_documents, 1)
     return DomainVocabulary(
         stems=known | _COMMERCE_WORDS if known else frozenset(),
         names=frozenset(names | domain_stems),
@@ -95,9 +99,8 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
         ),
         specificity={token: _idf(documents, count) for token, count in frequency.items()},
         unknown_specificity=_idf(documents, 0),
-        speaks_to_reader=profile.n_documents > 0
-        and profile.document_frequency.get(_READER_KEY, 0)
-        >= SPEAKS_TO_READER_SHARE * profile.n_documents,
+        speaks_to_reader=profile.n_documents > 0 and reader_share >= SPEAKS_TO_READER_SHARE,
+        reference_passages=profile.n_documents > 0 and reader_share < REFERENCE_READER_SHARE,
     )
 
 
@@ -110,6 +113,8 @@ _READER_KEY = "you"
 # A knowledge base most of whose documents speak to the reader is a help centre: it
 # writes policies for the customer's case without naming the customer's product.
 SPEAKS_TO_READER_SHARE = 0.3
+# A knowledge base hardly any of whose documents speak to the reader is reference text.
+REFERENCE_READER_SHARE = 0.1
 
 
 def profile_from_texts(

@@ -76,8 +76,8 @@ class OfflineJudge:
         earlier = earlier_questions(asked, item.history, texts)
         item = replace(item, query=resolve_follow_up(asked, item.history, texts))
         sub_queries = split_sub_queries(item.query)
-        parts = split_response(item.response, item.query)
         vocab = self._vocabulary(item.bot_domain)
+        parts = split_response(item.response, item.query, chat=vocab.reference_passages)
         matches, findings = _grade(item, sub_queries, parts, vocab, earlier)
         decision = decide(findings)
         return JudgeResult(

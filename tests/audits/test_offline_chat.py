@@ -1,0 +1,111 @@
+"""A chat grounded in reference passages (an encyclopedia rather than a help centre):
+what the bot says of itself there is a claim of its own, in no passage."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge, profile_from_texts
+from audits.judges.offline.domain import vocabulary
+
+LIGHTHOUSE = (
+    "Eddystone Lighthouse",
+    "The Eddystone Lighthouse stands on the Eddystone Rocks, 14 kilometres south of Rame "
+    "Head in Cornwall. The present tower, the fourth on the site, was completed in 1882.",
+)
+SAILING = (
+    "Dinghy sailing",
+    "Dinghy sailing is the activity of sailing small boats by using five essential controls: "
+    "the sails, foils, trim, hull and course.",
+)
+OBOE = (
+    "Oboe",
+    "The oboe is a double-reed woodwind instrument. Oboes are usually made of wood, and the "
+    "instrument first appeared in the mid-17th century in France.",
+)
+PASSAGES = profile_from_texts([LIGHTHOUSE, SAILING, OBOE])
+HELP_CENTRE = profile_from_texts(
+    [
+        ("Plans", "You can switch plans at any time from your account page."),
+        ("Refunds", "Refunds reach your card within 5 working days."),
+    ]
+)
+TOWER = "The present tower was completed in 1882."
+
+
+def chat(query: str, response: str, *, profile=PASSAGES, passage=LIGHTHOUSE) -> JudgeResult:
+    title, text = passage
+    item = JudgeInput(
+        query=query, sources=[SourceText(rank=1, title=title, text=text)], response=response
+    )
+    return OfflineJudge(profile=profile).judge(item)
+
+
+def groundedness(result: JudgeResult) -> float | None:
+    return result.metrics()["groundedness"]
+
+
+def test_a_knowledge_base_no_document_of_which_speaks_to_a_reader_is_reference_text():
+    assert vocabulary(PASSAGES, "").reference_passages
+    assert not vocabulary(HELP_CENTRE, "").reference_passages
+    assert not vocabulary(None, "").reference_passages
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Me too, what else do you know about lighthouses?",
+        "Wow, I had no idea! Do you sail?",
+        "Have you ever climbed one of those towers?",
+        "I'm not sure.",
+        "Oh, really?",
+        "Absolutely!",
+        "I see, I wonder who built the first one.",
+    ],
+)
+def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(response):
+    result = chat("My grandfather kept a lighthouse in Cornwall.", response)
+    assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response", ["I'm not sure.", "Which plan are you on?", "Let me check that for you."]
+)
+def test_a_help_centre_reply_without_facts_stays_a_non_claim(response):
+    source = ("Plans", "You can switch plans at any time from your account page.")
+    result = chat("Can I change my plan?", response, profile=HELP_CENTRE, passage=source)
+    assert result.facts == []
+    assert groundedness(result) is None
+
+
+def test_not_knowing_beside_a_supported_fact_is_the_bots_own_claim():
+    result = chat(
+        "Do you know who designed it?", f"I'm not sure, but {TOWER[0].lower()}{TOWER[1:]}"
+    )
+    assert groundedness(result) == 0.5
+
+
+def test_a_question_back_beside_a_supported_fact_is_the_bots_own_claim():
+    result = chat("Tell me about the Eddystone.", f"{TOWER} Would you like to visit it?")
+    assert groundedness(result) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Do you go sailing often?", 0.5),
+        ("Have you ever played one?", 0.5),
+        ("Can you tell me more about the oboe?", 1.0),
+        ("Do you know where it comes from?", 1.0),
+    ],
+)
+def test_a_yes_to_a_question_about_the_bots_own_doings_speaks_of_the_bot(query, expected):
+    response = "Sure! The oboe is a double-reed woodwind instrument."
+    assert groundedness(chat(query, response, passage=OBOE)) == expected
+
+
+def test_a_reaction_is_the_bots_opinion_but_a_remark_opening_the_claim_is_not():
+    assert groundedness(chat("I built a model of it.", f"Oh wow, that's amazing! {TOWER}")) == 0.5
+    remark = f"It's interesting that {TOWER[0].lower()}{TOWER[1:]}"
+    assert groundedness(chat("I built a model of it.", remark)) == 1.0
