@@ -109,3 +109,18 @@ def test_a_reaction_is_the_bots_opinion_but_a_remark_opening_the_claim_is_not():
     assert groundedness(chat("I built a model of it.", f"Oh wow, that's amazing! {TOWER}")) == 0.5
     remark = f"It's interesting that {TOWER[0].lower()}{TOWER[1:]}"
     assert groundedness(chat("I built a model of it.", remark)) == 1.0
+
+
+def test_a_yes_run_into_the_sentence_it_opens_still_speaks_of_the_bot():
+    result = chat(
+        "Did you play one at school?",
+        "yes the oboe is a double-reed woodwind instrument",
+        passage=OBOE,
+    )
+    assert groundedness(result) == 0.5
+
+
+def test_in_a_chat_we_are_the_speakers_whom_no_passage_speaks_of():
+    claim = "the present tower, the fourth on the site, was completed in 1882."
+    assert groundedness(chat("I love old towers.", f"We think {claim}")) == 0.0
+    assert groundedness(chat("I love old towers.", claim.capitalize())) == 1.0

@@ -130,12 +130,18 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 # as an opinion is: said, but in no source.
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
             elif kind == "fact":
+                if about_listener and (ack := _BARE_ACKNOWLEDGEMENT_RE.match(piece)):
+                    # "Did you read them all?" "yes harry potter and his friends": the
+                    # yes speaks of the bot, the rest of the passage.
+                    parts.facts.append(replace(_fact(ack.group(1), frozenset()), personal=True))
+                    piece = piece[ack.end() :]
                 context = lead_in if is_bullet else frozenset()
                 if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
                     # "... but they can't remove anyone": "they" are the last fact's subject.
                     context = context | parts.facts[-1].stems
                 fact = _fact(piece, context)
-                if is_own_agreement(piece):
+                if is_own_agreement(piece) or (chat and _WE_RE.search(piece)):
+                    # In a chat, "we" are the speakers, whom no reference passage speaks of.
                     fact = replace(fact, personal=True)
                 parts.facts.append(fact)
             elif kind == "yes_no":
@@ -158,6 +164,20 @@ _ACKNOWLEDGEMENT_RE = re.compile(
     r"^\W*(?:sure|yes|yeah|yep|yup|of course|absolutely|definitely|certainly|totally|indeed"
     r"|no|nope|not really|not yet|never)\b",
     re.IGNORECASE,
+)
+
+
+_WE_RE = re.compile(r"\b(?:we|we'(?:re|ve|d|ll))\b", re.IGNORECASE)
+# "yes harry potter ...": an acknowledgement run into the sentence it opens.
+_BARE_ACKNOWLEDGEMENT_RE = re.compile(
+    r"^(yes|yeah|yep|yup|sure|no|nope|not really|never)\s+(?=\w)", re.IGNORECASE
+)
+
+
+_WE_RE = re.compile(r"\b(?:we|we'(?:re|ve|d|ll))\b", re.IGNORECASE)
+# "yes harry potter ...": an acknowledgement run into the sentence it opens.
+_BARE_ACKNOWLEDGEMENT_RE = re.compile(
+    r"^(yes|yeah|yep|yup|sure|no|nope|not really|never)\s+(?=\w)", re.IGNORECASE
 )
 
 
