@@ -777,3 +777,17 @@ def test_closings_after_the_claim_are_not_facts(closing):
     result = judge("How much is parking in Leeds?", f"{PARKING_CLAIM} {closing}", HOTEL_PARKING)
     assert result.facts == [PARKING_CLAIM]
     assert groundedness(result) == 1.0
+
+
+def test_a_comma_splice_joins_two_statements_each_its_own_fact():
+    parts = split_response("The museum opens at 9am on weekdays, it is free on Sundays.")
+    assert [fact.text for fact in parts.facts] == [
+        "The museum opens at 9am on weekdays",
+        "it is free on Sundays.",
+    ]
+
+
+def test_a_clause_spliced_on_with_a_comma_is_checked_on_its_own():
+    source = "The present Eddystone Lighthouse was designed by James Douglass."
+    response = "The present lighthouse was designed by James Douglass, there are seals there too."
+    assert groundedness(judge("Where is it?", response, source)) == 0.5

@@ -76,7 +76,9 @@ _KNOW_THAT_RE = re.compile(
 )
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)"
+    # A comma splice: ", there are glaciers there too", ", it was founded in 1990".
+    r"|,\s+(?=(?:there|it|they|he|she|you|we|this)(?:'s|'re| is| are| was| were| can| has| have| had)\s)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(
