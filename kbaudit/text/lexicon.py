@@ -118,6 +118,8 @@ SYNONYMS: dict[str, str] = {
     "retr": "attempt",
     "try": "attempt",
     "tri": "attempt",
+    # Plain English an encyclopedia and a chat about it say one thing in.
+    "regard": "consider",
 }
 
 
@@ -183,6 +185,10 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "arrive",
     ),
     ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # "have been around since 1950" is "have existed since"; "dates back to 1200" says
+    # only its date.
+    ("around", re.compile(r"\b(?:been|be|being) around\b(?= since\b)", re.I), "existed"),
+    ("back", re.compile(r"\bdat(?:e|es|ed|ing) back(?: to)?\b", re.I), " "),
     # "is often referred to as" names the thing as "is known as" does.
     ("referred", re.compile(r"\breferred to as\b", re.I), "known as"),
     # "as long as" is "if": nothing is long.

@@ -791,3 +791,21 @@ def test_a_clause_spliced_on_with_a_comma_is_checked_on_its_own():
     source = "The present Eddystone Lighthouse was designed by James Douglass."
     response = "The present lighthouse was designed by James Douglass, there are seals there too."
     assert groundedness(judge("Where is it?", response, source)) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("source", "response"),
+    [
+        (
+            "The Forth Bridge is regarded as a symbol of Scotland.",
+            "The Forth Bridge is considered a symbol of Scotland.",
+        ),
+        (
+            "The Hollow Pines have existed since 1994.",
+            "The Hollow Pines have been around since 1994.",
+        ),
+        ("Bodiam Castle was built in 1385.", "Bodiam Castle dates back to 1385."),
+    ],
+)
+def test_plain_english_said_otherwise_is_the_same_statement(source, response):
+    assert groundedness(judge("Tell me more.", response, source)) == 1.0
