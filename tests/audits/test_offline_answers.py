@@ -89,6 +89,17 @@ def test_a_long_answer_to_a_yes_or_no_question_may_still_word_one_thing_otherwis
     assert grounded(result)
 
 
+def test_a_word_of_the_question_is_no_word_of_the_passage_said_otherwise():
+    # Close in meaning, every other word the passage's: "Welsh" is only the question's.
+    result = judge(
+        "Which Welsh poet wrote the long poem Harbour Bells?",
+        "The long poem Harbour Bells was written by the Welsh poet Ann Griffiths in 1802.",
+        "Harbour Bells is a long poem written by Ann Griffiths in 1802.",
+    )
+
+    assert not grounded(result)
+
+
 # --- A name the answer pieces together from the passage's words --------------------
 
 VILLA = (

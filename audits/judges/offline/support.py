@@ -342,11 +342,12 @@ def _meaning_support(
             and novel <= SEMANTIC_NOVEL_WORDS
         )
         # Or word by word: every word the source lacks is one of its words said
-        # otherwise, as many as a fact may miss by words alone.
+        # otherwise, as many as a fact may miss by words alone; a word of the question
+        # the source lacks is the question's, not the source's said otherwise.
         aligned_fully = (
             score >= SEMANTIC_SUPPORT
             and _word_share(fact, said) >= lexical_threshold(fact)
-            and len(words - said - query.stems) <= SEMANTIC_NOVEL_WORDS
+            and len(words - said) <= SEMANTIC_NOVEL_WORDS
         )
         row.append(int(strong or aligned_fully))
     return row
