@@ -334,9 +334,13 @@ _HEADCOUNT = {
 _MONTHS = word_list(
     "January February March April May June July August September October November December"
 )
-_MONTH = "|".join(rf"{name}|{name[:3]}\.?" for name in _MONTHS)
-# Calendar dates: "15 January", "30th of November", "January 15th" (months capitalised,
-# so "you may 5" is no date).
+# A month written out is a month in any case ("born on january 8, 1935", as lower-cased
+# text writes it), except "may", which is a verb as often; abbreviations are capitalised.
+_MONTH = "|".join(
+    (name if name == "May" else rf"(?i:{name})") + rf"|{name[:3]}\.?" for name in _MONTHS
+)
+# Calendar dates: "15 January", "30th of November", "January 15th" (so "you may 5" is
+# no date).
 _DATE_RE = re.compile(
     rf"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<month>{_MONTH})(?![a-z])"
     rf"|\b(?P<month2>{_MONTH}) (?P<day2>\d{{1,2}})(?:st|nd|rd|th)?\b(?!:)"
@@ -346,7 +350,7 @@ _DATE_RE = re.compile(
 def _date(text: str) -> Iterable[Quantity]:
     """A date as month and day, so "15 January" and "January 15th" are one value."""
     for match in _DATE_RE.finditer(text):
-        month = (match.group("month") or match.group("month2")).rstrip(".")[:3]
+        month = (match.group("month") or match.group("month2")).rstrip(".")[:3].capitalize()
         day = int(match.group("day") or match.group("day2"))
         if not 1 <= day <= 31:
             continue
@@ -362,7 +366,13 @@ _EXTRACTORS = (
     (_age, None),  # its words are many: a search for them costs what reading ages does
     (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
     (_time_of_day, None),
-    (_date, re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")),
+    (
+        _date,
+        re.compile(
+            r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+            r"|(?i:january|february|march|april|june|july|august|september|october|november|december)"
+        ),
+    ),
     (_ordinal, None),
     (_data_size, re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE)),
     (_plain, None),

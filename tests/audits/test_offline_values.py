@@ -8,6 +8,7 @@ import pytest
 from audits.judges.base import JudgeInput, SourceText, Turn
 from audits.judges.offline import OfflineJudge
 from audits.judges.offline.sources import plain_lines
+from kbaudit.text.quantities import extract_quantities
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
 
@@ -997,3 +998,11 @@ def test_the_named_groups_case_stated_by_its_name_is_still_held_against_the_fact
         TICKETS,
     )
     assert result.verdict == "insufficient"
+
+
+def test_a_date_written_in_lower_case_is_the_date_a_capitalised_passage_gives():
+    source = "Ada Lovelace (10 December 1815 – 27 November 1852) was an English mathematician."
+    assert grounded(judge("When was she born?", "she was born on december 10, 1815.", source))
+    assert not grounded(judge("When was she born?", "she was born on december 12, 1815.", source))
+    # "may" stays a verb: "you may 5 times" names no month.
+    assert [q.kind for q in extract_quantities("you may 5 times")] == ["number"]
