@@ -809,3 +809,9 @@ def test_a_clause_spliced_on_with_a_comma_is_checked_on_its_own():
 )
 def test_plain_english_said_otherwise_is_the_same_statement(source, response):
     assert groundedness(judge("Tell me more.", response, source)) == 1.0
+
+
+def test_a_title_in_quotes_is_no_first_person_speaking():
+    source = 'Their song "Call Me When You Land" topped the charts in 2004.'
+    response = 'their song "call me when you land" topped the charts in 2004.'
+    assert groundedness(judge("Any hits?", response, source)) == 1.0

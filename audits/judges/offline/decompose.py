@@ -290,7 +290,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         quantities=quantities,
         negated=has_negation(converted),
         conditioned=bool(quantities and governing_conditions(converted, quantities)),
-        personal=bool(_FIRST_PERSON_RE.search(_NAME_RUN_RE.sub(" ", _UI_LABEL_RE.sub(" ", text)))),
+        personal=_speaks_in_first_person(text),
         bare=not VERB_RE.search(text),
         proper_nouns=frozenset(
             proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
@@ -304,6 +304,15 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         context=context - stems,
         general=bool(GENERAL_NOUN_RE.search(text)),
     )
+
+
+# A quotation or a title in quotes ("How You Remind Me") is someone else's words.
+_QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
+
+
+def _speaks_in_first_person(text: str) -> bool:
+    plain = _QUOTED_RE.sub(" ", _NAME_RUN_RE.sub(" ", _UI_LABEL_RE.sub(" ", text)))
+    return bool(_FIRST_PERSON_RE.search(plain))
 
 
 _SPOKEN_TIME_WORD_RE = re.compile(r"[a-z]{3,}", re.IGNORECASE)
