@@ -132,6 +132,13 @@ def test_it_passes_a_name_made_of_names_the_passage_gives_whole():
     assert grounded(result)
 
 
+def test_it_passes_a_name_the_passage_gives_with_its_middle_left_out():
+    source = "Mary Ellen Dunmore (1821 - 1899) was a Welsh shipowner."
+    assert grounded(judge("Tell me more.", "Mary Dunmore was a Welsh shipowner.", source))
+    # The first and last words of two different names are still two halves.
+    assert not grounded(judge("Who built it?", "Harbour Dunmore built it.", VILLA))
+
+
 def test_a_word_only_the_question_uses_is_left_out_of_the_name():
     result = judge(
         "What happened to the backlot tour at the film studios?",

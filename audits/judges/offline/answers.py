@@ -39,10 +39,30 @@ def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) 
         name = tuple(token for token in content_stems(match.group()) if token in known)
         if len(name) < 2 or any(written(name, text) for text in texts):
             continue
+        if any(_shortened(name, run) for run in _name_runs(tuple(texts[:-1]))):
+            continue
         pieces = _whole_names(tuple(texts[:-1])) | _whole_names((question,), words=False)
         if not _made_of(name, pieces):
             return False
     return True
+
+
+def _shortened(name: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    """The name is one of the passage's with words left out of its middle: "Kurt Cobain"
+    of "Kurt Donald Cobain", its first and last words the run's and the rest in order."""
+    if len(run) <= len(name) or name[0] != run[0] or name[-1] != run[-1]:
+        return False
+    remaining = iter(run[1:-1])
+    return all(token in remaining for token in name[1:-1])
+
+
+@lru_cache(maxsize=4096)
+def _name_runs(texts: tuple[str, ...]) -> frozenset[tuple[str, ...]]:
+    return frozenset(
+        content_stems(match.group())
+        for text in texts
+        for match in _CAPITALISED_RUN_RE.finditer(text)
+    )
 
 
 @lru_cache(maxsize=65536)
