@@ -60,6 +60,7 @@ STOPWORDS: frozenset[str] = frozenset(
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
     definitely certainly surely since hence therefore unless ago every
     it'll that'll there'll what'll it'd that'd there'd there're none
+    haha hahaha hahahaha hehe heh lol lmao rofl hmmm umm uhh ahh ooh oops wow yay
     """)
 )
 

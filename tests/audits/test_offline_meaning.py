@@ -815,3 +815,16 @@ def test_a_title_in_quotes_is_no_first_person_speaking():
     source = 'Their song "Call Me When You Land" topped the charts in 2004.'
     response = 'their song "call me when you land" topped the charts in 2004.'
     assert groundedness(judge("Any hits?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "haha, James Douglass designed it.",
+        "James Douglass designed it lol",
+        "James Douglass designed it, hehe.",
+    ],
+)
+def test_laughter_is_no_word_of_the_claim(response):
+    source = "The tower was designed by James Douglass."
+    assert groundedness(judge("Who built it?", response, source)) == 1.0
