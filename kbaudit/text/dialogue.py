@@ -286,6 +286,13 @@ _LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|so|oh|well|also),?\s+", re.IG
 _FRAGMENT_RE = re.compile(
     r"^(?:and|but|or) (?:an?|the|such|what|quite)\b(?:\s+[a-z'-]+){0,3}[.!]*$", re.IGNORECASE
 )
+# A remark of a word or two, nothing after it: "Interesting.", "True!", "Good point."
+_BARE_REMARK_RE = re.compile(
+    r"^(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
+    r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way)"
+    r"(?: indeed)?\s*[.!]*$",
+    re.IGNORECASE,
+)
 _CONTACT_DETAIL_RE = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|\b(?:https?://|www\.)\S+|\+?\d[\d ()-]{7,}\d", re.IGNORECASE
 )
@@ -415,7 +422,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "pleasantry"
     if _is_social(courtesy):
         return "greeting" if _GREETING_RE.match(courtesy) else "pleasantry"
-    if _FRAGMENT_RE.match(clean):
+    if _FRAGMENT_RE.match(clean) or _BARE_REMARK_RE.match(courtesy):
         return "pleasantry"
     return "fact"
 

@@ -124,3 +124,8 @@ def test_in_a_chat_we_are_the_speakers_whom_no_passage_speaks_of():
     claim = "the present tower, the fourth on the site, was completed in 1882."
     assert groundedness(chat("I love old towers.", f"We think {claim}")) == 0.0
     assert groundedness(chat("I love old towers.", claim.capitalize())) == 1.0
+
+
+def test_an_interjection_before_the_yes_does_not_hide_it():
+    response = "Oh sure! The oboe is a double-reed woodwind instrument."
+    assert groundedness(chat("Do you play in a band?", response, passage=OBOE)) == 0.5

@@ -828,3 +828,16 @@ def test_a_title_in_quotes_is_no_first_person_speaking():
 def test_laughter_is_no_word_of_the_claim(response):
     source = "The tower was designed by James Douglass."
     assert groundedness(judge("Who built it?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "facts"),
+    [
+        ("Well, no. Refunds take 5 days.", ["Refunds take 5 days."]),
+        ("Interesting. Refunds take 5 days.", ["Refunds take 5 days."]),
+        ("Refunds take 5 days. lol", ["Refunds take 5 days."]),
+        ("Refunds take 5 days, haha", ["Refunds take 5 days"]),
+    ],
+)
+def test_interjections_and_bare_remarks_around_a_claim_are_not_facts(response, facts):
+    assert [fact.text for fact in split_response(response).facts] == facts

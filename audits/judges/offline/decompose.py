@@ -145,6 +145,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 if is_own_agreement(piece) or (chat and _WE_RE.search(piece)):
                     # In a chat, "we" are the speakers, whom no reference passage speaks of.
                     fact = replace(fact, personal=True)
+                if not (fact.stems or fact.quantities or fact.negated or fact.personal):
+                    # "lol", "That's it.": no word, value or denial of anything to check.
+                    parts.others.append(("pleasantry", piece))
+                    continue
                 parts.facts.append(fact)
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
@@ -202,9 +206,22 @@ def _speaks_for_itself(kind: str, piece: str, about_listener: bool) -> bool:
     return about_listener and bool(is_yes_no(piece) or _ACKNOWLEDGEMENT_RE.match(piece))
 
 
+_INTERJECTION_RE = re.compile(
+    r"^(?:(?:well|oh|ah+|hmm+|um+|uh+|so|also|actually|anyway|haha+|hehe|lol|ooh)\b[,.!]*\s+)+"
+    # "Oh my!", "Oh dear!": the interjection is the whole exclamation.
+    r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)",
+    re.IGNORECASE,
+)
+
+
+_TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
+
+
 def _pieces(line: str) -> list[tuple[str | None, str]]:
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
+        # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
+        sentence = _TRAILING_LAUGHTER_RE.sub("", _INTERJECTION_RE.sub("", sentence, count=1))
         # "No, I'm sorry, the clinic is closed": openers one after another.
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
