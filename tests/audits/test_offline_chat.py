@@ -129,3 +129,9 @@ def test_in_a_chat_we_are_the_speakers_whom_no_passage_speaks_of():
 def test_an_interjection_before_the_yes_does_not_hide_it():
     response = "Oh sure! The oboe is a double-reed woodwind instrument."
     assert groundedness(chat("Do you play in a band?", response, passage=OBOE)) == 0.5
+
+
+def test_a_claim_asked_to_be_agreed_with_is_still_the_claim():
+    response = "The present tower was completed in 1882, right?"
+    assert groundedness(chat("I love that lighthouse.", response)) == 1.0
+    assert groundedness(chat("I love that lighthouse.", "Have you seen it, right?")) == 0.0

@@ -841,3 +841,18 @@ def test_laughter_is_no_word_of_the_claim(response):
 )
 def test_interjections_and_bare_remarks_around_a_claim_are_not_facts(response, facts):
     assert [fact.text for fact in split_response(response).facts] == facts
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "You know, refunds take 5 days.",
+        "I mean, refunds take 5 days.",
+        "Apparently refunds take 5 days.",
+        "Fun fact: refunds take 5 days.",
+        "did you know refunds take 5 days",
+    ],
+)
+def test_a_discourse_marker_before_a_claim_is_no_part_of_it(response):
+    facts = [fact.text.lower().rstrip(".") for fact in split_response(response).facts]
+    assert facts == ["refunds take 5 days"]

@@ -71,6 +71,10 @@ _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", 
 _KNOW_THAT_RE = re.compile(
     r"^\W*(?:(?:and|so|but|well|oh),? )?(?:did|do) you know (?:that )?"
     r"(?!(?:what|where|when|who|why|how|which|if|whether|about|of)\b)(?P<claim>.+?)\s*\?$"
+    # Written without its question mark, "did you know X" still tells X.
+    r"|^\W*(?:(?:and|so|but|well|oh),? )?did you know (?:that )?"
+    r"(?!(?:what|where|when|who|why|how|which|if|whether|about|of|any|anything|much|more)\b)"
+    r"(?P<told>\w.+?)\s*[.!]*$"
     r"|^\W*you mean(?: like)? (?:that )?(?P<meant>.+?)\s*\?$",
     re.IGNORECASE,
 )
@@ -125,6 +129,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         for known_kind, raw_piece in _pieces(line):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
+            if chat and kind == "question" and (tag := _TAG_QUESTION_RE.search(piece)):
+                # "Elvis was born in Tupelo, right?": the claim, asked to be agreed with.
+                piece = piece[: tag.start()]
+                kind = piece_kind(piece, contact_is_answer=contact_is_answer)
             if chat and _speaks_for_itself(kind, piece, about_listener):
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
             elif kind == "question" and asks_about_listener(piece):
@@ -207,13 +215,20 @@ def _speaks_for_itself(kind: str, piece: str, about_listener: bool) -> bool:
 
 
 _INTERJECTION_RE = re.compile(
-    r"^(?:(?:well|oh|ah+|hmm+|um+|uh+|so|also|actually|anyway|haha+|hehe|lol|ooh)\b[,.!]*\s+)+"
+    r"^(?:(?:well|oh|ah+|hmm+|um+|uh+|so|also|actually|anyway|haha+|hehe|lol|ooh|you know|i mean"
+    r"|apparently|basically|honestly|interestingly|funnily enough|in fact|by the way|btw"
+    r"|believe it or not)\b[,.!]*\s+|(?:fun fact|you see)\b\s*[,:!]+\s*)+"
     # "Oh my!", "Oh dear!": the interjection is the whole exclamation.
     r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)",
     re.IGNORECASE,
 )
 
 
+_TAG_QUESTION_RE = re.compile(
+    r"(?<=\S),\s*(?:right|correct|no|huh|eh|yes|(?:is|was|are|were|does|did|do|has|have|can)n'?t"
+    r" (?:it|he|she|they|there|that|you)|don'?t you think)\s*\?+$",
+    re.IGNORECASE,
+)
 _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
 
 
@@ -235,7 +250,7 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
             sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
         if claim:
-            sentence = claim.group("claim") or claim.group("meant")
+            sentence = claim.group("claim") or claim.group("meant") or claim.group("told")
         pieces.extend((None, clause) for clause in _clauses(sentence))
     return pieces
 
