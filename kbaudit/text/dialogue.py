@@ -336,10 +336,18 @@ _LISTENER_QUESTION_RE = re.compile(
 _AGREEMENT_RE = re.compile(r"^(?:same here|me too|me neither|same)\b[.!]*$", re.IGNORECASE)
 
 
+# "Really?!", "Do you ski?..": a question whatever marks follow its question mark.
+_QUESTION_END_RE = re.compile(r"\?[!.…]*$")
+
+
+def asks(text: str) -> bool:
+    return bool(_QUESTION_END_RE.search(text))
+
+
 def asks_about_listener(text: str) -> bool:
     """A question about the listener's own tastes or experience, not about the case."""
     clean = text.strip().strip("-*• ").strip()
-    return clean.endswith("?") and bool(_LISTENER_QUESTION_RE.search(clean))
+    return asks(clean) and bool(_LISTENER_QUESTION_RE.search(clean))
 
 
 def is_own_agreement(text: str) -> bool:
@@ -415,7 +423,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "redirect"
     if _META_RE.search(clean) or _LOOKUP_RE.match(clean):
         return "meta"
-    if clean.endswith("?"):
+    if asks(clean):
         return "question"
     courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
     if _WISH_RE.match(courtesy) or _COURTESY_SHAPE_RE.match(courtesy):

@@ -135,3 +135,8 @@ def test_a_claim_asked_to_be_agreed_with_is_still_the_claim():
     response = "The present tower was completed in 1882, right?"
     assert groundedness(chat("I love that lighthouse.", response)) == 1.0
     assert groundedness(chat("I love that lighthouse.", "Have you seen it, right?")) == 0.0
+
+
+@pytest.mark.parametrize("response", ["Really?!", "Have you ever climbed it?..", "Oh, really?"])
+def test_a_question_is_one_whatever_marks_follow_its_question_mark(response):
+    assert groundedness(chat("I climbed the lighthouse.", f"{TOWER} {response}")) == 0.5
