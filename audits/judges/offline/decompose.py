@@ -188,13 +188,6 @@ _BARE_ACKNOWLEDGEMENT_RE = re.compile(
 )
 
 
-_WE_RE = re.compile(r"\b(?:we|we'(?:re|ve|d|ll))\b", re.IGNORECASE)
-# "yes harry potter ...": an acknowledgement run into the sentence it opens.
-_BARE_ACKNOWLEDGEMENT_RE = re.compile(
-    r"^(yes|yeah|yep|yup|sure|no|nope|not really|never)\s+(?=\w)", re.IGNORECASE
-)
-
-
 # "It's interesting that ...": a remark opening the claim that follows, not a reaction.
 _REMARK_ON_CLAIM_RE = re.compile(r"\b(?:that|how)\s*$", re.IGNORECASE)
 
