@@ -41,6 +41,7 @@ from .cases import (
 )
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
+from .roles import role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
@@ -225,6 +226,7 @@ def fact_support(
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
+        role_problem(fact, sources, query.text),
         _both_problem(fact, sources),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),

@@ -1,0 +1,164 @@
+"""Whom a passage gives a role, read from the phrase that gives it.
+
+A passage saying "directed by Robert Zemeckis and written by Neil Gaiman" names both,
+each for a role of its own; "refunds are approved by the billing team and paid by your
+bank" likewise. An answer giving Neil Gaiman as the director, or saying your bank
+approves refunds, uses a name the passage gives for a role the passage gives another.
+So a name a fact puts after a role phrase ("directed by", "approved by", "best known
+for"), or gives as the answer to a question asking for one ("directed by whom?"), is
+read against the passage's own uses of that phrase: when the passage completes the
+phrase with other names only, and never with the fact's, the fact moved the name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kbaudit.text.tokens import STOPWORDS, content_stems, stem, word_list
+
+from .decompose import Fact
+from .sources import PreparedSource, lower_case_stems
+from .values import Problem
+
+# "directed by", "approved by", "known for": a word and the preposition that
+# introduces whom (or what) the role is given to.
+_ROLE_RE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*)\s+(?P<preposition>by|for)\s+(?=\S)")
+# What completes a fact's role phrase ends at a clause break or where the next role
+# begins; in a passage only the next role ends it, as a list of names may run on past
+# commas and "and" ("founded by Ann Reed, a chemist, and Tom Hale").
+_OBJECT_END_RE = re.compile(
+    r"[,;:.()\"“”!?]|\s+(?:and|or|but|which|who|that|while|with|in|on|at|from|to)\s+(?=[a-z])"
+    r"|\s+[A-Za-z][\w-]*\s+(?:by|for)\s+"
+)
+_PASSAGE_OBJECT_END_RE = re.compile(r"[;!?]|\s+[A-Za-z][\w-]*\s+(?:by|for)\s+")
+# A question asking for the one a role is given to: "directed by whom?".
+_ASKED_ROLE_RE = re.compile(
+    r"\b(?P<head>[A-Za-z][\w-]*)\s+(?P<preposition>by|for)\s+(?:who|whom|what|which)\b",
+    re.IGNORECASE,
+)
+# A role is given by a verb's participle ("directed", "written", "known"): a noun
+# before "for" names a case ("departure for Flex fares"), not a role.
+_IRREGULAR_PARTICIPLES = frozenset(
+    word_list("""
+    known run held won sung led made built drawn shot taught sold bought told kept set
+    hit put brought found fought thought sent spent lent paid laid said read heard
+    met left lost struck wound
+    """)
+)
+# Up to this many words complete a role phrase.
+OBJECT_WORDS = 8
+# An active sentence gives the role too ("Robert Zemeckis directed it"): the role's
+# word this many words after the name.
+ACTIVE_WINDOW = 3
+
+
+@dataclass(frozen=True)
+class Role:
+    head: str  # the stem of the role's word
+    preposition: str
+    names: frozenset[str]  # the stems of the names completing it
+
+
+def role_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -> Problem | None:
+    """The fact gives a name a role the passage gives only to others."""
+    if fact.negated or not sources:
+        return None
+    for role in _fact_roles(fact, question):
+        problem = _given_to_others(role, sources)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _fact_roles(fact: Fact, question: str) -> list[Role]:
+    roles = list(_roles(fact.text))
+    if fact.bare:
+        # "Neil Gaiman" for "... directed by who?": the answer completes the question's phrase.
+        names = _name_stems(fact.text)
+        for match in _ASKED_ROLE_RE.finditer(question):
+            head = match.group("head").lower()
+            if names and _participle(head):
+                roles.append(Role(stem(head), match.group("preposition").lower(), names))
+    return roles
+
+
+@lru_cache(maxsize=16384)
+def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
+    """The role phrases of a text, each with the names completing it (none when only
+    common words do: "known for its beaches"); ``passage``: every name up to the next
+    role phrase completes it."""
+    found = []
+    for match in _ROLE_RE.finditer(text):
+        head = match.group("head").lower()
+        if not _participle(head):
+            continue
+        rest = text[match.end() :]
+        end = (_PASSAGE_OBJECT_END_RE if passage else _OBJECT_END_RE).search(rest)
+        completion = rest[: end.start() if end else len(rest)]
+        if not passage:
+            completion = " ".join(completion.split()[:OBJECT_WORDS])
+        names = _name_stems(completion)
+        if names or passage:
+            found.append(Role(stem(head), match.group("preposition").lower(), names))
+    return tuple(found)
+
+
+def _participle(word: str) -> bool:
+    if word in STOPWORDS:
+        return False
+    return word.endswith(("ed", "en")) or word in _IRREGULAR_PARTICIPLES
+
+
+_CAPITALISED_RE = re.compile(r"\b[^\W\d_][\w'’-]*")
+
+
+def _name_stems(text: str) -> frozenset[str]:
+    return frozenset(
+        token
+        for word in _CAPITALISED_RE.findall(text)
+        if word[0].isupper()
+        for token in content_stems(word)
+    )
+
+
+def _given_to_others(role: Role, sources: Sequence[PreparedSource]) -> Problem | None:
+    others = None
+    for index, source in enumerate(sources):
+        common = lower_case_stems(source.plain)
+        names = role.names - common
+        if not names:
+            return None  # the fact's "name" is a word the passage uses as a common word
+        if _active(role, names, source.plain):
+            return None
+        for sentence in source.sentences:
+            for own in _roles(sentence.text, passage=True):
+                if own.head != role.head or own.preposition != role.preposition:
+                    continue
+                if own.names & role.names or not own.names - common:
+                    # The passage gives the role to the fact's name too, or to a kind
+                    # of thing that may take it in ("for other fares").
+                    return None
+                if others is None and own.names - common:
+                    others = Problem("contradicts_source", sentence.text, index)
+    return others
+
+
+def _active(role: Role, names: frozenset[str], text: str) -> bool:
+    """The passage gives the role in so many words after one of the names: "Zemeckis,
+    who directed it", "the billing team approves refunds" (not "... and approved by")."""
+    words = [word.lower() for word in _WORD_RE.findall(text)]
+    stems = [stem(word) for word in words]
+    for position, token in enumerate(stems):
+        if token not in names:
+            continue
+        for after in range(position + 1, min(position + 1 + ACTIVE_WINDOW, len(stems))):
+            passive = after + 1 < len(words) and words[after + 1] == role.preposition
+            if stems[after] == role.head and not passive:
+                return True
+    return False
+
+
+_WORD_RE = re.compile(r"[^\W_][\w'’-]*")

@@ -1,0 +1,95 @@
+"""The offline judge on names given a role the passage gives another: "directed by",
+"approved by", "best known for" completed with a name the passage uses elsewhere."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeResult
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return offline_judge(query, response, *sources, title="Passage")
+
+
+REFUNDS = (
+    "Refund requests are reviewed by the Payments Desk and approved by Northgate Billing. "
+    "The money is then returned by your card issuer within five working days."
+)
+DOCUMENTARY = (
+    "Salt Roads is a 2011 documentary about the salt trade of the Sahara, produced by "
+    "Ines Varga and narrated by Tomas Berg. Tomas Berg is a Swedish actor best known for "
+    "his stage role in Winter Harbour."
+)
+
+
+def test_it_flags_a_name_given_the_role_the_passage_gives_another():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by the Payments Desk.",
+        REFUNDS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_name_the_passage_gives_the_role():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by Northgate Billing.",
+        REFUNDS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_answer_naming_someone_the_passage_gives_another_role():
+    result = judge(
+        "Salt Roads, a 2011 documentary about the salt trade of the Sahara, was produced by who?",
+        "Tomas Berg",
+        DOCUMENTARY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_naming_the_one_given_the_asked_role():
+    result = judge(
+        "Salt Roads, a 2011 documentary about the salt trade of the Sahara, was produced by who?",
+        "Ines Varga",
+        DOCUMENTARY,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_what_a_person_is_known_for_moved_from_another_work():
+    result = judge(
+        "What is the narrator of Salt Roads best known for?",
+        "Tomas Berg is best known for his stage role in Salt Roads.",
+        DOCUMENTARY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_role_the_passage_gives_in_an_active_sentence():
+    result = judge(
+        "Who narrated Salt Roads?",
+        "Salt Roads was narrated by Tomas Berg.",
+        "Salt Roads is a 2011 documentary produced by Ines Varga. Its English version is "
+        "narrated by Ana Lind; Tomas Berg narrated the Swedish version.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_case_the_passage_names_among_others():
+    result = judge(
+        "When does online check-in open for a Saver fare?",
+        "Online check-in opens 48 hours before departure for Saver fares.",
+        "Online check-in opens 30 days before departure for Flex fares and 48 hours before "
+        "departure for other fares.",
+    )
+
+    assert grounded(result)
