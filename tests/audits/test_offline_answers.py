@@ -46,6 +46,39 @@ def test_it_passes_a_restated_question_around_the_sources_word():
     assert grounded(result)
 
 
+def test_it_flags_a_restated_question_around_two_words_one_no_source_gives():
+    result = judge(
+        "Exports from the shared inbox on the Team plan come in what kind of file?",
+        "Exports from the shared inbox on the Team plan come in a plain text file.",
+        "Exports from the shared inbox on the Team plan come in a plain CSV file, "
+        "one row per conversation.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_restated_question_around_a_qualifier_the_source_does_not_give():
+    result = judge(
+        "The East Wing of the Carrow Museum holds which kind of collection?",
+        "The East Wing of the Carrow Museum holds a military ship collection.",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models "
+        "given by the harbour board.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_restated_question_around_the_sources_words():
+    result = judge(
+        "The East Wing of the Carrow Museum holds which kind of collection?",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models.",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models "
+        "given by the harbour board.",
+    )
+
+    assert grounded(result)
+
+
 def test_it_flags_an_answer_made_only_of_the_questions_words():
     result = judge(
         'Tom Hale played what character in the "Harbour Lights" radio series?',

@@ -59,8 +59,10 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
-# A long fact adding no more than this many words to the question claims only those.
-SHORT_CLAIM_WORDS = 1
+# A long fact adding no more than this many words to the question claims only those
+# ("... via a narrow gauge track" for "... via what kind of track?"), each one a
+# source must carry.
+SHORT_CLAIM_WORDS = 3
 # Weight of a word echoed from the question (see lexical_score).
 QUERY_WORD_WEIGHT = 1.0
 # A source clause this close to a fact is the fact's own statement, so an opposite
@@ -149,13 +151,17 @@ def lexical_score(
 
 def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext) -> bool:
     """A long fact may miss a word, but not when it is long only for restating a
-    question that asks for something: an answer repeating a long question around a word
-    of its own ("... on a broad gauge" for "... on what gauge?") claims only that word,
-    and must carry it; one adding nothing claims every word it echoes. A yes-or-no
+    question that asks for something: an answer repeating a long question around a few
+    words of its own ("... on a broad gauge" for "... on what gauge?") claims only those,
+    and must carry each; one adding nothing claims every word it echoes. A yes-or-no
     question's words are the claim itself, and count as any fact's."""
     claimed = _claimed(fact, source_stems)
     added = claimed - query.stems - query.earlier
     if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
+        return True
+    if len(added) > 1 and fact.quantities:
+        # A value the checks on values read answers the question; the words around it
+        # may be said otherwise.
         return True
     if not query.asks_for:
         return True
