@@ -389,3 +389,62 @@ def test_known_as_restates_referred_to_as():
     )
 
     assert grounded(result)
+
+
+# --- A title given whole is one the passage gives -----------------------------------
+
+SITCOM = (
+    "The Keepers is a 2015 sitcom starring Ann Reed and Tom Hale. Ann Reed is a singer "
+    "and actress who began her career at the age of fifteen."
+)
+
+
+def test_it_flags_a_quoted_title_the_passage_never_gives():
+    result = judge(
+        "Salt Roads was later adapted into which 2015 film?",
+        'Salt Roads was later adapted into a 2015 film called "Roads of Salt".',
+        'The story of Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_quoted_page_name_the_article_never_gives():
+    result = judge(
+        "Where do I download my archive?",
+        'Open the "Account Archive" page under Settings.',
+        'Open the "Download your archive" page under Settings. The Account page shows '
+        "your plan and invoices.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_quoted_title_the_passage_gives():
+    result = judge(
+        "Salt Roads was later adapted into which 2015 film?",
+        'Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+        'The story of Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_title_made_of_the_passages_common_words():
+    result = judge(
+        "What sitcom starred the singer who began her career at the age of fifteen?",
+        "The Singer and the Keeper",
+        SITCOM,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_title_the_passage_gives():
+    result = judge(
+        "What sitcom starred the singer who began her career at the age of fifteen?",
+        "The Keepers",
+        SITCOM,
+    )
+
+    assert grounded(result)
