@@ -40,13 +40,13 @@ from .cases import (
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
+from .pairs import BOTH_SAID, both_unnamed_problem, only_one_problem, said_of_subject
 from .questions import VERB_RE
 from .roles import role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
     SourceClause,
-    SourceSentence,
     lower_case_stems,
     table_row,
 )
@@ -234,6 +234,8 @@ def fact_support(
         choice_problem(fact, sources, query.text, query.stems),
         role_problem(fact, sources, query.text),
         _both_problem(fact, sources),
+        both_unnamed_problem(fact, sources, query.text),
+        only_one_problem(fact, sources, query.text),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
@@ -570,11 +572,6 @@ def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | 
     return _moved_from(mine, predicate, sources, _name_stems(fact.text) & known)
 
 
-# A sentence about one of "both" saying this share of what the fact says of them says it
-# of that one.
-BOTH_SAID = 0.5
-
-
 def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
     were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
@@ -589,29 +586,12 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
     if len(predicate) < 2:
         return None
-    said = [_said_of_subject(subject, predicate, sources) for subject in subjects]
+    said = [said_of_subject(subject, predicate, sources) for subject in subjects]
     best = max(said, key=lambda found: found[0])
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
     return None
-
-
-def _said_of_subject(
-    subject: frozenset[str], predicate: frozenset[str], sources: Sequence[PreparedSource]
-) -> tuple[float, tuple[int, SourceSentence] | None]:
-    """The share of the predicate the best sentence about the subject says: one naming
-    it, or going on about it from the sentence before ("In 2007, he was ...")."""
-    best, found = 0.0, None
-    for index, source in enumerate(sources):
-        for position, sentence in enumerate(source.sentences):
-            about = subject <= sentence.stems
-            if not about and position and _PRONOUN_IN_RE.search(sentence.text):
-                about = subject <= source.sentences[position - 1].stems
-            share = len(predicate & sentence.stems) / len(predicate)
-            if about and (found is None or share > best):
-                best, found = share, (index, sentence)
-    return best, found
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
