@@ -42,6 +42,7 @@ from .cases import (
 from .decompose import Fact, has_verb
 from .pairs import BOTH_SAID, both_unnamed_problem, only_one_problem, said_of_subject
 from .questions import VERB_RE
+from .rankings import ranked_against_problem, superlative_problem
 from .roles import role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
@@ -233,6 +234,8 @@ def fact_support(
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         role_problem(fact, sources, query.text),
+        ranked_against_problem(fact, sources, query.text),
+        superlative_problem(fact, sources),
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
