@@ -93,3 +93,24 @@ def test_it_passes_a_case_the_passage_names_among_others():
     )
 
     assert grounded(result)
+
+
+def test_it_flags_a_name_given_a_role_where_the_passage_uses_the_word_for_something_else():
+    result = judge(
+        "Where are refund requests checked?",
+        "Refund requests are checked by Northgate Billing.",
+        "Refund requests are checked in the Help Centre and approved by Northgate Billing.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_role_said_in_other_words():
+    result = judge(
+        "Who handles refund requests from the online store?",
+        "Refund requests from the online store are handled by Northgate Billing.",
+        "Refund requests from the online store are approved by Northgate Billing, and the "
+        "money is returned to your card.",
+    )
+
+    assert grounded(result)

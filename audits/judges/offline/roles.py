@@ -7,7 +7,10 @@ approves refunds, uses a name the passage gives for a role the passage gives ano
 So a name a fact puts after a role phrase ("directed by", "approved by", "best known
 for"), or gives as the answer to a question asking for one ("directed by whom?"), is
 read against the passage's own uses of that phrase: when the passage completes the
-phrase with other names only, and never with the fact's, the fact moved the name.
+phrase with other names only, and never with the fact's, the fact moved the name; so
+it did when the passage gives no one the fact's role and the name another, in a
+sentence using the fact's word for something else ("recorded in London and produced
+by ...").
 """
 
 from __future__ import annotations
@@ -143,7 +146,22 @@ def _given_to_others(role: Role, sources: Sequence[PreparedSource]) -> Problem |
                     return None
                 if others is None and own.names - common:
                     others = Problem("contradicts_source", sentence.text, index)
-    return others
+    return others or _given_another_role(role, sources)
+
+
+def _given_another_role(role: Role, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The passage gives no one the fact's role, and gives the fact's name another one
+    in a sentence using the fact's word otherwise ("the album was recorded in London
+    and produced by The Twilite Tone" for "recorded by The Twilite Tone"). A sentence
+    without the word may say the role in other words ("processed by" for "handled by")."""
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if role.head not in sentence.stems:
+                continue
+            for own in _roles(sentence.text, passage=True):
+                if own.preposition == role.preposition and own.names & role.names:
+                    return Problem("contradicts_source", sentence.text, index)
+    return None
 
 
 def _active(role: Role, names: frozenset[str], text: str) -> bool:
