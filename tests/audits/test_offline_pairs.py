@@ -77,3 +77,39 @@ def test_it_flags_only_one_of_two_people_the_passage_says_it_of():
     )
 
     assert not grounded(result)
+
+
+FEATURES = (
+    "The Team plan includes audit logs and email support. The Business plan includes "
+    "audit logs, single sign-on and phone support."
+)
+
+
+def test_it_flags_a_shared_feature_only_one_plan_has():
+    result = judge(
+        "What do the Team and Business plans have in common?",
+        "Audit logs and single sign-on",
+        FEATURES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_feature_both_plans_have():
+    result = judge("What do the Team and Business plans have in common?", "Audit logs", FEATURES)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_shared_profession_said_of_one_person_only():
+    result = judge(
+        "What profession do Ada Brook and Leo Marsh share?", "Painter and printmaker", PAINTERS
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_profession_both_people_have():
+    result = judge("What profession do Ada Brook and Leo Marsh share?", "Painter", PAINTERS)
+
+    assert grounded(result)

@@ -1,10 +1,12 @@
-"""What a fact says of the things a question names together: "both", "only one".
+"""What a fact says of the things a question names together: "both", "only one", "in
+common".
 
 Asked whether two things are both so ("Are the Team and Business plans both billed
 yearly?"), an answer may say both are where the passage says it of one ("both plans
 are billed yearly", naming them only as the question did), or say only one is where
-the passage says it of each ("only the Team plan is billed yearly"). Each thing's own
-sentences settle it: those naming it, or going on about it from the sentence before.
+the passage says it of each ("only the Team plan is billed yearly"); asked what they
+have in common, it may give what only one has. Each thing's own sentences settle it:
+those naming it, or going on about it from the sentence before.
 """
 
 from __future__ import annotations
@@ -105,4 +107,31 @@ def only_one_problem(
     share, found = said_of_subject(other, predicate, sources)
     if found is not None and share >= BOTH_SAID and share >= own:
         return Problem("contradicts_source", found[1].text, found[0])
+    return None
+
+
+# A question asking what two things have in common: "What profession do A and B share?".
+_SHARED_RE = re.compile(r"\b(?:share|shared|in common)\b", re.IGNORECASE)
+_ITEMS_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+
+
+def shared_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -> Problem | None:
+    """A short answer to what two things have in common ("Photographer and crime
+    novelist") giving something a sentence about one says and none about the other."""
+    if not fact.bare or fact.negated or not _SHARED_RE.search(question):
+        return None
+    subjects = question_subjects(question, sources)
+    if len(subjects) != 2:
+        return None
+    for item in _ITEMS_RE.split(fact.text.strip(" .!?")):
+        words = subject_stems(frozenset(content_stems(item))) - subjects[0] - subjects[1]
+        if not words:
+            continue
+        said = [said_of_subject(subject, words, sources) for subject in subjects]
+        if any(found is None for _, found in said):
+            return None
+        shares = sorted(share for share, _ in said)
+        if shares == [0.0, 1.0]:
+            index, sentence = max(said, key=lambda found: found[0])[1]
+            return Problem("contradicts_source", sentence.text, index)
     return None

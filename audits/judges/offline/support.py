@@ -40,7 +40,13 @@ from .cases import (
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
-from .pairs import BOTH_SAID, both_unnamed_problem, only_one_problem, said_of_subject
+from .pairs import (
+    BOTH_SAID,
+    both_unnamed_problem,
+    only_one_problem,
+    said_of_subject,
+    shared_problem,
+)
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
 from .roles import role_problem
@@ -239,6 +245,7 @@ def fact_support(
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
+        shared_problem(fact, sources, query.text),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
