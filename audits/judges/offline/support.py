@@ -32,6 +32,7 @@ from kbaudit.text.tokens import (
 )
 
 from .answers import choice_problem, names_written
+from .antecedents import unresolved_pronoun_problem
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .cases import (
     outside_listed_subjects,
@@ -246,6 +247,7 @@ def fact_support(
         both_unnamed_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
+        unresolved_pronoun_problem(fact, sources),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
