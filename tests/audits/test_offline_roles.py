@@ -114,3 +114,45 @@ def test_it_passes_a_role_said_in_other_words():
     )
 
     assert grounded(result)
+
+
+APPROVERS = (
+    "Refunds are approved by Northgate Billing and Harbour Pay. Harbour Pay is the card "
+    "processor for customers in Ireland."
+)
+BOAT_CLUB = (
+    "The Carrow Boat Club was founded by Ada Brook and Leo Marsh in 1921. Ada Brook was "
+    "an Olympic rower from Wales."
+)
+
+
+def test_it_flags_the_co_named_one_the_question_does_not_describe():
+    result = judge(
+        "Which card processor for customers in Ireland approves refunds?",
+        "Refunds are approved by Northgate Billing.",
+        APPROVERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_co_named_one_the_question_describes():
+    result = judge(
+        "Which card processor for customers in Ireland approves refunds?",
+        "Refunds are approved by Harbour Pay.",
+        APPROVERS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_answer_naming_the_other_founder():
+    result = judge("Which Olympic rower founded the Carrow Boat Club?", "Leo Marsh", BOAT_CLUB)
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_naming_the_founder_described():
+    result = judge("Which Olympic rower founded the Carrow Boat Club?", "Ada Brook", BOAT_CLUB)
+
+    assert grounded(result)

@@ -11,6 +11,10 @@ phrase with other names only, and never with the fact's, the fact moved the name
 it did when the passage gives no one the fact's role and the name another, in a
 sentence using the fact's word for something else ("recorded in London and produced
 by ...").
+
+A passage may give a role to several names at once ("founded by A and B"), and a
+question pick one of them by what it says of it ("which Olympic rower founded it?"):
+the fact must name the one the passage says that of.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from functools import lru_cache
 from kbaudit.text.tokens import STOPWORDS, content_stems, stem, word_list
 
 from .decompose import Fact
+from .questions import QUESTION_FILLER
 from .sources import PreparedSource, lower_case_stems
-from .values import Problem
+from .values import Problem, subject_stems
 
 # "directed by", "approved by", "known for": a word and the preposition that
 # introduces whom (or what) the role is given to.
@@ -63,6 +68,8 @@ class Role:
     head: str  # the stem of the role's word
     preposition: str
     names: frozenset[str]  # the stems of the names completing it
+    # Each name completing it as a whole, its stems in order ("Kamal Shalorus").
+    runs: tuple[tuple[str, ...], ...] = ()
 
 
 def role_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -> Problem | None:
@@ -104,9 +111,17 @@ def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
         if not passage:
             completion = " ".join(completion.split()[:OBJECT_WORDS])
         names = _name_stems(completion)
+        runs = tuple(
+            run
+            for match in _NAME_RUN_RE.finditer(completion)
+            if (run := content_stems(match.group()))
+        )
         if names or passage:
-            found.append(Role(stem(head), match.group("preposition").lower(), names))
+            found.append(Role(stem(head), match.group("preposition").lower(), names, runs))
     return tuple(found)
+
+
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 
 
 def _participle(word: str) -> bool:
@@ -180,3 +195,91 @@ def _active(role: Role, names: frozenset[str], text: str) -> bool:
 
 
 _WORD_RE = re.compile(r"[^\W_][\w'’-]*")
+
+
+# Up to this share of the question's words, the sentences about a name do not say what
+# the question asks of it.
+UNSAID = 0.5
+
+
+def co_named_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """The passage gives a role to several names at once ("founded by Kamal Shalorus
+    and Matthew Granahan") and the question picks one by what it says of it ("which
+    Lightweight fighter founded it?"): the fact names one the passage does not say
+    that of, while a sentence about another of them says all of it."""
+    if fact.negated or not sources:
+        return None
+    question_stems = frozenset(content_stems(question))
+    for role in _fact_roles(fact, question) or _answer_roles(fact, question_stems, sources):
+        asked = subject_stems(question_stems) - fact.stems - QUESTION_FILLER - {role.head}
+        for source in sources:
+            for sentence in source.sentences:
+                # What the question says of the one it asks for, beyond the sentence
+                # giving the role ("Lightweight" beside "founded by A and B").
+                described = asked - sentence.stems
+                if len(described) < 2:
+                    continue
+                for own in _roles(sentence.text, passage=True):
+                    if own.head != role.head or not own.names & role.names:
+                        continue
+                    problem = _picked_otherwise(role.names, own.runs, described, sources)
+                    if problem is not None:
+                        return problem
+    return None
+
+
+def _answer_roles(
+    fact: Fact, question_stems: frozenset[str], sources: Sequence[PreparedSource]
+) -> list[Role]:
+    """For a short answer, the passage's roles the question uses the word of ("which
+    fighter founded ...?" and "founded by ...")."""
+    names = _name_stems(fact.text)
+    if not fact.bare or not names:
+        return []
+    return [
+        Role(own.head, own.preposition, names)
+        for source in sources
+        for sentence in source.sentences
+        for own in _roles(sentence.text, passage=True)
+        if own.head in question_stems and own.names & names
+    ]
+
+
+def _picked_otherwise(
+    names: frozenset[str],
+    runs: Sequence[tuple[str, ...]],
+    asked: frozenset[str],
+    sources: Sequence[PreparedSource],
+) -> Problem | None:
+    others = [frozenset(run) for run in runs if not names & set(run) and len(run) > 1]
+    if not others:
+        return None
+    said_of_named, _ = _said_of(names, others, asked, sources)
+    if said_of_named > UNSAID:
+        return None
+    for other in others:
+        said, found = _said_of(other, [names], asked, sources)
+        if said == 1.0 and found is not None:
+            return Problem("contradicts_source", found[1].text, found[0])
+    return None
+
+
+def _said_of(
+    name: frozenset[str],
+    others: Sequence[frozenset[str]],
+    asked: frozenset[str],
+    sources: Sequence[PreparedSource],
+):
+    """The share of the asked words the best sentence naming the name and none of the
+    others says, and that sentence."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not name <= sentence.stems or any(other <= sentence.stems for other in others):
+                continue
+            share = len(asked & sentence.stems) / len(asked)
+            if found is None or share > best:
+                best, found = share, (index, sentence)
+    return best, found

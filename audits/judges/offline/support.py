@@ -50,7 +50,7 @@ from .pairs import (
 )
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
-from .roles import role_problem
+from .roles import co_named_problem, role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
@@ -241,6 +241,7 @@ def fact_support(
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         role_problem(fact, sources, query.text),
+        co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
         superlative_problem(fact, sources),
         _both_problem(fact, sources),
