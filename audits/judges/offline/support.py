@@ -41,6 +41,7 @@ from .cases import (
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
+from .modifiers import moved_modifier_problem
 from .pairs import (
     BOTH_SAID,
     both_unnamed_problem,
@@ -249,6 +250,7 @@ def fact_support(
         only_one_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
+        moved_modifier_problem(fact, sources),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
