@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from kbaudit.text.tokens import content_stems
 
@@ -65,6 +66,7 @@ def _about_another(subject: frozenset[str], sentence: SourceSentence) -> bool:
     return not subject <= runs[0]
 
 
+@lru_cache(maxsize=16384)
 def _names(text: str) -> frozenset[str]:
     return frozenset(
         token for match in _NAME_RUN_RE.finditer(text) for token in content_stems(match.group())

@@ -47,14 +47,26 @@ def ranked_against_problem(
     name = fact.text.strip(" .!?\"'“”")
     if len(name) < 2:
         return None
-    pattern = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
     found = None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            for match in pattern.finditer(sentence.text):
-                if not _RANKED_AGAINST_RE.search(sentence.text[: match.start()]):
+            for start in _occurrences(name.lower(), sentence.text.lower()):
+                if not _RANKED_AGAINST_RE.search(sentence.text[max(0, start - 40) : start]):
                     return None  # the passage speaks of it in its own right
                 found = found or Problem("contradicts_source", sentence.text, index)
+    return found
+
+
+def _occurrences(name: str, text: str) -> list[int]:
+    """Where the name starts in the text, as whole words (both already lower case)."""
+    found, start = [], text.find(name)
+    while start >= 0:
+        end = start + len(name)
+        if (not start or not text[start - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            found.append(start)
+        start = text.find(name, start + 1)
     return found
 
 

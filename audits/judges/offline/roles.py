@@ -133,6 +133,7 @@ def _participle(word: str) -> bool:
 _CAPITALISED_RE = re.compile(r"\b[^\W\d_][\w'’-]*")
 
 
+@lru_cache(maxsize=16384)
 def _name_stems(text: str) -> frozenset[str]:
     return frozenset(
         token
