@@ -35,6 +35,7 @@ from .answers import choice_problem, names_written
 from .antecedents import unresolved_pronoun_problem
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .cases import (
+    all_of_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -234,6 +235,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),
+        all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
