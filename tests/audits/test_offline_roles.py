@@ -156,3 +156,24 @@ def test_it_passes_a_short_answer_naming_the_founder_described():
     result = judge("Which Olympic rower founded the Carrow Boat Club?", "Ada Brook", BOAT_CLUB)
 
     assert grounded(result)
+
+
+def test_it_passes_a_role_given_jointly_with_another():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by Northgate Billing.",
+        "Refund requests are checked, approved and paid by Northgate Billing.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_shared_role_given_with_another():
+    result = judge(
+        "Who wrote Salt Roads?",
+        "Salt Roads was written by Ines Varga.",
+        "Salt Roads is a 2011 documentary co-written and directed by Ines Varga, and "
+        "narrated by Tomas Berg.",
+    )
+
+    assert grounded(result)

@@ -91,7 +91,7 @@ def _fact_roles(fact: Fact, question: str) -> list[Role]:
         for match in _ASKED_ROLE_RE.finditer(question):
             head = match.group("head").lower()
             if names and _participle(head):
-                roles.append(Role(stem(head), match.group("preposition").lower(), names))
+                roles.append(Role(_head_stem(head), match.group("preposition").lower(), names))
     return roles
 
 
@@ -117,15 +117,42 @@ def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
             if (run := content_stems(match.group()))
         )
         if names or passage:
-            found.append(Role(stem(head), match.group("preposition").lower(), names, runs))
+            preposition = match.group("preposition").lower()
+            for own in (head, *_joined_heads(text[: match.start("head")])):
+                found.append(Role(_head_stem(own), preposition, names, runs))
     return tuple(found)
+
+
+# "written and directed by ...", "produced, written and directed by ...": each role
+# is given to the names after "by".
+_JOINED_HEAD_RE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*)\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)$")
+
+
+def _joined_heads(before: str) -> list[str]:
+    heads = []
+    # A capitalised word is a name ("... by Ann Reed, and scored by ..."), not a role.
+    while (match := _JOINED_HEAD_RE.search(before)) and match.group("head").islower():
+        if not _participle(match.group("head")):
+            break
+        heads.append(match.group("head"))
+        before = before[: match.start()]
+    return heads
+
+
+def _head_stem(head: str) -> str:
+    """ "co-written" gives the role "written" does, shared."""
+    return stem(head.removeprefix("co-"))
 
 
 _NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 
 
+# Words ending as participles do that are not ones ("the need for", "a hundred").
+_NOT_PARTICIPLES = frozenset(word_list("need speed seed feed breed bed red shed hundred indeed"))
+
+
 def _participle(word: str) -> bool:
-    if word in STOPWORDS:
+    if word in STOPWORDS or word in _NOT_PARTICIPLES:
         return False
     return word.endswith(("ed", "en")) or word in _IRREGULAR_PARTICIPLES
 
