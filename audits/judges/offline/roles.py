@@ -1,9 +1,10 @@
 """Whom a passage gives a role, read from the phrase that gives it.
 
 A passage saying "directed by Robert Zemeckis and written by Neil Gaiman" names both,
-each for a role of its own; "refunds are approved by the billing team and paid by your
-bank" likewise. An answer giving Neil Gaiman as the director, or saying your bank
-approves refunds, uses a name the passage gives for a role the passage gives another.
+each for a role of its own; "refunds are approved by Northgate Billing and paid by
+Harbour Pay" likewise. An answer giving Neil Gaiman as the director, or saying Harbour
+Pay approves refunds, uses a name the passage gives for a role the passage gives
+another. Only names are read so: "the billing team" may be said in other words.
 So a name a fact puts after a role phrase ("directed by", "approved by", "best known
 for"), or gives as the answer to a question asking for one ("directed by whom?"), is
 read against the passage's own uses of that phrase: when the passage completes the
