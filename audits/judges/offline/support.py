@@ -42,6 +42,7 @@ from .cases import (
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
+from .events import moved_event_problem
 from .modifiers import moved_modifier_problem
 from .pairs import (
     BOTH_SAID,
@@ -253,6 +254,7 @@ def fact_support(
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
         moved_modifier_problem(fact, sources),
+        moved_event_problem(fact, sources),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
