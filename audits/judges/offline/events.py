@@ -33,8 +33,8 @@ _BREAK_RE = re.compile(
     r"(?=(?:[a-z]+ed|was|were|is|are|has|had|have|won|became|later|then|also|it|he|she"
     r"|they|we|you|who|which|where|when|its|his|her|their)\b)"
 )
-# Share of the fact's event a clause must say to be the event the passage gives another
-# year or name (a clause holding the fact's own says any of it).
+# Share of the fact's event a clause must say more than to be the event the passage gives
+# another year or name (a clause holding the fact's own says any of it).
 OTHER_SHARE = 0.5
 _NEXT_WORD_RE = re.compile(r"\s+([a-z][\w'’-]*)")
 _YEAR_RE = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
@@ -136,7 +136,7 @@ def _moved(
                         return None  # a clause holding it says the event
                 elif (
                     other is None
-                    and len(stems & event) >= OTHER_SHARE * len(event)
+                    and len(stems & event) > OTHER_SHARE * len(event)
                     and not stems & anchor.stems
                     and _other_anchor(anchor, clause, subject)
                 ):
