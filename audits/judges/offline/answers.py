@@ -132,7 +132,7 @@ def choice_problem(
     sentence about the other says all of it: the passage says it of the other one."""
     if fact.negated or not _CHOICE_RE.search(question):
         return None
-    options = _options(question)
+    options = options_offered(question)
     picked = [option for option in options if written(option, fact.text)]
     if len(picked) != 1:
         return None
@@ -155,7 +155,7 @@ def choice_problem(
 _WH_WORD_RE = re.compile(r"\b(?:what|which|who|whose|where)\b", re.IGNORECASE)
 
 
-def _options(question: str) -> list[tuple[str, ...]]:
+def options_offered(question: str) -> list[tuple[str, ...]]:
     """The things a question offers to choose from: names (runs of capitalised words)
     joined by "or" or "and" ("David Lee Roth or Cia Berg")."""
     runs = list(_CAPITALISED_RUN_RE.finditer(question))

@@ -41,6 +41,7 @@ from .cases import (
     time_window_problem,
     universal_claim_problem,
 )
+from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
 from .events import moved_event_problem
 from .modifiers import moved_modifier_problem
@@ -244,6 +245,7 @@ def fact_support(
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
+        dated_choice_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
