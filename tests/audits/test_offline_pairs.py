@@ -113,3 +113,33 @@ def test_it_passes_the_profession_both_people_have():
     result = judge("What profession do Ada Brook and Leo Marsh share?", "Painter", PAINTERS)
 
     assert grounded(result)
+
+
+def test_it_flags_both_after_the_verb_where_the_passage_says_it_of_one():
+    result = judge(
+        "Are the Team and Business plans covered by the uptime guarantee?",
+        "The Team and Business plans are both covered by the uptime guarantee.",
+        UPTIME,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_both_in_one_word_said_of_one_person():
+    result = judge(
+        "Are Ada Brook and Leo Marsh both printmakers?",
+        "Yes, Ada Brook and Leo Marsh are both printmakers.",
+        PAINTERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_both_in_one_word_said_of_each():
+    result = judge(
+        "Are Ada Brook and Leo Marsh both painters?",
+        "Yes, Ada Brook and Leo Marsh are both painters.",
+        PAINTERS,
+    )
+
+    assert grounded(result)

@@ -595,17 +595,18 @@ def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | 
 
 def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
-    were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
-    Reed does."""
+    were inducted in 2007" (or "Ann Reed and Tom Hale were both inducted") where a
+    sentence about Tom Hale says so and none about Ann Reed does."""
     verb = _FIRST_VERB_RE.search(fact.text)
     head = fact.text[: verb.start()] if verb else ""
-    if fact.negated or not _BOTH_RE.search(head):
+    both = _BOTH_RE.search(head) or (verb and _BOTH_AFTER_RE.match(fact.text, verb.start()))
+    if fact.negated or not both:
         return None
     subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
     if len(subjects) < 2:
         return None
     predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
-    if len(predicate) < 2:
+    if not predicate:  # "both singers": one word says it
         return None
     said = [said_of_subject(subject, predicate, sources) for subject in subjects]
     best = max(said, key=lambda found: found[0])
@@ -622,6 +623,7 @@ _NOT_SUBJECT_RE = re.compile(
     re.IGNORECASE,
 )
 _BOTH_RE = re.compile(r"\b(?:both|each of)\b", re.IGNORECASE)
+_BOTH_AFTER_RE = re.compile(r"(?:are|were|have|had)\s+both\b", re.IGNORECASE)
 _AND_RE = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
 
 
