@@ -177,3 +177,29 @@ def test_it_passes_a_shared_role_given_with_another():
     )
 
     assert grounded(result)
+
+
+CASTLE = (
+    "Carrow Castle is a ruined castle in Dunmore. It was built in 1320 by the Earl of Fife "
+    "and destroyed in 1650 by Cromwell's army."
+)
+
+
+def test_it_reads_a_role_given_with_a_year_before_by():
+    result = judge(
+        "Who built Carrow Castle?", "Carrow Castle was built by Cromwell's army.", CASTLE
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_short_answer_to_who_did_it_naming_another_role():
+    result = judge("Who narrated Salt Roads?", "Ines Varga", DOCUMENTARY)
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_to_who_did_it_naming_the_role():
+    result = judge("Who narrated Salt Roads?", "Tomas Berg", DOCUMENTARY)
+
+    assert grounded(result)

@@ -34,19 +34,25 @@ from .values import Problem, subject_stems
 
 # "directed by", "approved by", "known for": a word and the preposition that
 # introduces whom (or what) the role is given to.
-_ROLE_RE = re.compile(r"\b(?P<head>[A-Za-z][\w-]*)\s+(?P<preposition>by|for)\s+(?=\S)")
+# A short adjunct may stand between them: "built in 1320 by", "destroyed in 1650 by".
+_ADJUNCT = r"(?:\s+(?:in|on|around|about)\s+\d{4}|\s+[a-z]+ly)?"
+_ROLE_RE = re.compile(rf"\b(?P<head>[A-Za-z][\w-]*){_ADJUNCT}\s+(?P<preposition>by|for)\s+(?=\S)")
 # What completes a fact's role phrase ends at a clause break or where the next role
 # begins; in a passage only the next role ends it, as a list of names may run on past
 # commas and "and" ("founded by Ann Reed, a chemist, and Tom Hale").
 _OBJECT_END_RE = re.compile(
     r"[,;:.()\"“”!?]|\s+(?:and|or|but|which|who|that|while|with|in|on|at|from|to)\s+(?=[a-z])"
-    r"|\s+[A-Za-z][\w-]*\s+(?:by|for)\s+"
+    rf"|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+"
 )
-_PASSAGE_OBJECT_END_RE = re.compile(r"[;!?]|\s+[A-Za-z][\w-]*\s+(?:by|for)\s+")
+_PASSAGE_OBJECT_END_RE = re.compile(rf"[;!?]|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+")
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
     r"\b(?P<head>[A-Za-z][\w-]*)\s+(?P<preposition>by|for)\s+(?:who|whom|what|which)\b",
     re.IGNORECASE,
+)
+# A question asking who did it: "Who directed ...?", "Which studio produced ...?".
+_ASKED_AGENT_RE = re.compile(
+    r"\W*(?:who|(?:what|which)\s+[\w'’-]+)\s+(?P<head>[a-z][\w-]*)\s", re.IGNORECASE
 )
 # A role is given by a verb's participle ("directed", "written", "known"): a noun
 # before "for" names a case ("departure for Flex fares"), not a role.
@@ -93,6 +99,10 @@ def _fact_roles(fact: Fact, question: str) -> list[Role]:
             head = match.group("head").lower()
             if names and _participle(head):
                 roles.append(Role(_head_stem(head), match.group("preposition").lower(), names))
+        # "Who directed Salt Roads?": the answer is the one the passage's "directed by" gives.
+        asked = _ASKED_AGENT_RE.match(question)
+        if names and asked and _participle(asked.group("head").lower()):
+            roles.append(Role(_head_stem(asked.group("head").lower()), "by", names))
     return roles
 
 
