@@ -27,7 +27,7 @@ _LATER_RE = re.compile(
 # The event a date is read from: the question's own verb, else a birth for people.
 _EVENT_RE = re.compile(
     r"\b(born|founded|established|started|formed|created|released|published|opened|built"
-    r"|launched|founded|introduced|began|debuted|premiered|established)\b",
+    r"|launched|introduced|began|debuted|premiered)\b",
     re.IGNORECASE,
 )
 _YEAR_RE = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
