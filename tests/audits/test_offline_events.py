@@ -90,3 +90,13 @@ def test_it_passes_a_name_the_passage_gives_in_brackets():
     )
 
     assert grounded(result)
+
+
+def test_it_reads_a_plan_name_with_its_noun_as_the_name():
+    result = judge(
+        "When did the Team plan get single sign-on?",
+        "Single sign-on was added to the Team plan in 2019.",
+        "The Team plan launched in 2019. Single sign-on was added to the Team plan in 2022.",
+    )
+
+    assert not grounded(result)

@@ -104,7 +104,7 @@ def _event(clause: str, anchor: Anchor, subject: frozenset[str]) -> frozenset[st
         linking = clause[verb.start() : anchor.start]
     else:
         linking = clause[anchor.end : verb.end()]  # "In 2003, the band formed"
-    names = _name_stems(clause)
+    names = _name_stems(clause) | _named_kinds(clause)
     return frozenset(
         token
         for token in content_stems(linking)
@@ -164,6 +164,18 @@ def _other_anchor(anchor: Anchor, clause: str, subject: frozenset[str]) -> bool:
 @lru_cache(maxsize=16384)
 def _clauses(text: str) -> tuple[str, ...]:
     return tuple(part for part in _BREAK_RE.split(text) if part and part.strip())
+
+
+def _named_kinds(text: str) -> frozenset[str]:
+    """The nouns names go with ("plan" of "the Team plan"): part of the name, not of
+    what happened to it."""
+    kinds = set()
+    for match in _NAME_RE.finditer(text):
+        following = _NEXT_WORD_RE.match(text, match.end())
+        word = following.group(1) if following else ""
+        if word and word not in STOPWORDS and not _FIRST_VERB_RE.fullmatch(word):
+            kinds.update(content_stems(word))
+    return frozenset(kinds)
 
 
 @lru_cache(maxsize=16384)
