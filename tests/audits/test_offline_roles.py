@@ -203,3 +203,14 @@ def test_it_passes_a_short_answer_to_who_did_it_naming_the_role():
     result = judge("Who narrated Salt Roads?", "Tomas Berg", DOCUMENTARY)
 
     assert grounded(result)
+
+
+def test_it_flags_a_name_given_a_role_the_passage_gives_a_common_noun():
+    result = judge(
+        "Who handles chargebacks?",
+        "Chargebacks are handled by Northgate Billing.",
+        "Refunds are paid by Northgate Billing within five working days. Chargebacks are "
+        "handled by your card issuer.",
+    )
+
+    assert not grounded(result)

@@ -194,12 +194,16 @@ def _given_to_others(role: Role, sources: Sequence[PreparedSource]) -> Problem |
             for own in _roles(sentence.text, passage=True):
                 if own.head != role.head or own.preposition != role.preposition:
                     continue
-                if own.names & role.names or not own.names - common:
-                    # The passage gives the role to the fact's name too, or to a kind
-                    # of thing that may take it in ("for other fares").
+                if own.names & role.names:
+                    return None  # the passage gives the role to the fact's name too
+                if not own.names - common and (
+                    role.preposition == "for" or not names <= source.stems
+                ):
+                    # A kind of thing may take the role in ("for other fares"), unless
+                    # the fact's name is one the passage gives elsewhere ("handled by
+                    # your card issuer" beside "paid by Northgate Billing").
                     return None
-                if others is None and own.names - common:
-                    others = Problem("contradicts_source", sentence.text, index)
+                others = others or Problem("contradicts_source", sentence.text, index)
     return others or _given_another_role(role, sources)
 
 
