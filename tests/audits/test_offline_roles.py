@@ -214,3 +214,14 @@ def test_it_flags_a_name_given_a_role_the_passage_gives_a_common_noun():
     )
 
     assert not grounded(result)
+
+
+def test_it_passes_a_sentence_whose_verb_the_decomposer_does_not_list():
+    result = judge(
+        "Who starred in the film of Harbour Lights?",
+        "Ines Varga starred in the film.",
+        "Harbour Lights is a 1998 novel by Ann Reed. It was adapted into a film in 2004, "
+        "directed by Tom Hale and starring Ines Varga.",
+    )
+
+    assert grounded(result)

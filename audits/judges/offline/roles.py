@@ -44,7 +44,11 @@ _OBJECT_END_RE = re.compile(
     r"[,;:.()\"“”!?]|\s+(?:and|or|but|which|who|that|while|with|in|on|at|from|to)\s+(?=[a-z])"
     rf"|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+"
 )
-_PASSAGE_OBJECT_END_RE = re.compile(rf"[;!?]|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+")
+_PASSAGE_OBJECT_END_RE = re.compile(
+    rf"[;!?]|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+"
+    # "... and starring Ines Varga", ", based on ...": another verb's phrase begins.
+    r"|(?:,\s*|\s+and\s+)(?=[a-z]{3,}(?:ing|ed)\b)"
+)
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
     r"\b(?P<head>[A-Za-z][\w-]*)\s+(?P<preposition>by|for)\s+(?:who|whom|what|which)\b",
@@ -92,7 +96,7 @@ def role_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -
 
 def _fact_roles(fact: Fact, question: str) -> list[Role]:
     roles = list(_roles(fact.text))
-    if fact.bare:
+    if _short_answer(fact):
         # "Neil Gaiman" for "... directed by who?": the answer completes the question's phrase.
         names = _name_stems(fact.text)
         for match in _ASKED_ROLE_RE.finditer(question):
@@ -160,6 +164,15 @@ _NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 
 # Words ending as participles do that are not ones ("the need for", "a hundred").
 _NOT_PARTICIPLES = frozenset(word_list("need speed seed feed breed bed red shed hundred indeed"))
+
+
+# A verb the decomposer's list may lack: "Ines Varga starred in the film" is no name.
+_SOME_VERB_RE = re.compile(r"\b(?:is|are|was|were|has|have|had|[a-z]{2,}ed)\b")
+
+
+def _short_answer(fact: Fact) -> bool:
+    """The fact is a bare name or phrase answering the question, not a sentence."""
+    return fact.bare and not _SOME_VERB_RE.search(fact.text)
 
 
 def _participle(word: str) -> bool:
@@ -279,7 +292,7 @@ def _answer_roles(
     """For a short answer, the passage's roles the question uses the word of ("which
     fighter founded ...?" and "founded by ...")."""
     names = _name_stems(fact.text)
-    if not fact.bare or not names:
+    if not _short_answer(fact) or not names:
         return []
     return [
         Role(own.head, own.preposition, names)
