@@ -100,3 +100,24 @@ def test_it_reads_a_plan_name_with_its_noun_as_the_name():
     )
 
     assert not grounded(result)
+
+
+def test_it_passes_a_place_beside_another_name_in_another_place():
+    result = judge(
+        "When were the Owls formed?",
+        "The band formed in Cardiff in 1990.",
+        "The Owls are a Welsh rock band from Cardiff, formed in 1990 by Tom Hale.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_name_a_pronoun_sentence_gives_the_event():
+    result = judge(
+        "Who founded Target?",
+        "George Dayton founded Target in 1902.",
+        "Target Corporation is the second-largest discount store retailer in the United "
+        "States. It was founded by George Dayton in 1902 in Minneapolis.",
+    )
+
+    assert grounded(result)

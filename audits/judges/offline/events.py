@@ -51,6 +51,8 @@ class Anchor:
     stems: frozenset[str]
     start: int = 0  # where the fact's clause writes it
     end: int = 0
+    # The word it is the object of: "in" of "born in Leeds", "won" of "won the Golden Bear".
+    slot: str = ""
 
 
 def moved_event_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
@@ -90,7 +92,8 @@ def _anchors(clause: str, predicate: str) -> list[Anchor]:
             continue  # a name used as a word describing a noun: "the English actor"
         stems = frozenset(content_stems(match.group()))
         if stems:
-            found.append(Anchor(match.group(), "name", stems, match.start(), match.end()))
+            slot = _slot(clause, match.start())
+            found.append(Anchor(match.group(), "name", stems, match.start(), match.end(), slot))
     return found
 
 
@@ -154,11 +157,24 @@ def _other_anchor(anchor: Anchor, clause: str, subject: frozenset[str]) -> bool:
     """The clause holds another year, or another name, than the fact's."""
     if anchor.kind == "year":
         return any(match.group() != anchor.text for match in _YEAR_RE.finditer(clause))
+    # Another name in the same place: "born in York" against the fact's "born in Leeds",
+    # not "formed ... by Tom Hale" against "formed in Cardiff".
     for match in _NAME_RE.finditer(clause):
         stems = frozenset(content_stems(match.group()))
-        if match.start() and stems and not stems & anchor.stems and not stems <= subject:
+        if not match.start() or not stems or stems & anchor.stems or stems <= subject:
+            continue
+        if _slot(clause, match.start()) == anchor.slot:
             return True
     return False
+
+
+_SLOT_RE = re.compile(r"([A-Za-z][\w'’-]*)\W*(?:(?:the|a|an|his|her|its|their)\W+)?$")
+
+
+def _slot(text: str, start: int) -> str:
+    """The word before a name, past its article: "in" of "in the Old Town"."""
+    match = _SLOT_RE.search(text[max(0, start - 40) : start])
+    return match.group(1).lower() if match else ""
 
 
 @lru_cache(maxsize=16384)
