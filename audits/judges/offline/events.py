@@ -129,10 +129,7 @@ def _moved(
     other = None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if table_row(sentence.text) is not None:
-                continue  # a table's cell: its event is in a header not read here
-            for clause in _clauses(sentence.text):
-                stems = frozenset(content_stems(clause))
+            for clause, stems in _read_clauses(sentence.text):
                 if _holds(anchor, clause, stems):
                     held = True
                     if stems & event:
@@ -175,6 +172,15 @@ def _slot(text: str, start: int) -> str:
     """The word before a name, past its article: "in" of "in the Old Town"."""
     match = _SLOT_RE.search(text[max(0, start - 40) : start])
     return match.group(1).lower() if match else ""
+
+
+@lru_cache(maxsize=16384)
+def _read_clauses(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """A passage sentence's clauses with their words; none for a table's cell, whose
+    event is in a header not read here."""
+    if table_row(text) is not None:
+        return ()
+    return tuple((clause, frozenset(content_stems(clause))) for clause in _clauses(text))
 
 
 @lru_cache(maxsize=16384)
