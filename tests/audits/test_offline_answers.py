@@ -46,6 +46,39 @@ def test_it_passes_a_restated_question_around_the_sources_word():
     assert grounded(result)
 
 
+def test_it_flags_a_restated_question_around_two_words_one_no_source_gives():
+    result = judge(
+        "Exports from the shared inbox on the Team plan come in what kind of file?",
+        "Exports from the shared inbox on the Team plan come in a plain text file.",
+        "Exports from the shared inbox on the Team plan come in a plain CSV file, "
+        "one row per conversation.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_restated_question_around_a_qualifier_the_source_does_not_give():
+    result = judge(
+        "The East Wing of the Carrow Museum holds which kind of collection?",
+        "The East Wing of the Carrow Museum holds a military ship collection.",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models "
+        "given by the harbour board.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_restated_question_around_the_sources_words():
+    result = judge(
+        "The East Wing of the Carrow Museum holds which kind of collection?",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models.",
+        "The East Wing of the Carrow Museum holds a maritime collection of ship models "
+        "given by the harbour board.",
+    )
+
+    assert grounded(result)
+
+
 def test_it_flags_an_answer_made_only_of_the_questions_words():
     result = judge(
         'Tom Hale played what character in the "Harbour Lights" radio series?',
@@ -371,6 +404,65 @@ def test_known_as_restates_referred_to_as():
         "What do people call it?",
         "The harbour is known as the Old Pool.",
         "The harbour is often referred to as the Old Pool.",
+    )
+
+    assert grounded(result)
+
+
+# --- A title given whole is one the passage gives -----------------------------------
+
+SITCOM = (
+    "The Keepers is a 2015 sitcom starring Ann Reed and Tom Hale. Ann Reed is a singer "
+    "and actress who began her career at the age of fifteen."
+)
+
+
+def test_it_flags_a_quoted_title_the_passage_never_gives():
+    result = judge(
+        "Salt Roads was later adapted into which 2015 film?",
+        'Salt Roads was later adapted into a 2015 film called "Roads of Salt".',
+        'The story of Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_quoted_page_name_the_article_never_gives():
+    result = judge(
+        "Where do I download my archive?",
+        'Open the "Account Archive" page under Settings.',
+        'Open the "Download your archive" page under Settings. The Account page shows '
+        "your plan and invoices.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_quoted_title_the_passage_gives():
+    result = judge(
+        "Salt Roads was later adapted into which 2015 film?",
+        'Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+        'The story of Salt Roads was later adapted into the 2015 film "Desert Caravan".',
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_title_made_of_the_passages_common_words():
+    result = judge(
+        "What sitcom starred the singer who began her career at the age of fifteen?",
+        "The Singer and the Keeper",
+        SITCOM,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_title_the_passage_gives():
+    result = judge(
+        "What sitcom starred the singer who began her career at the age of fifteen?",
+        "The Keepers",
+        SITCOM,
     )
 
     assert grounded(result)

@@ -330,6 +330,60 @@ def test_a_table_value_with_its_words_said_otherwise_is_supported():
 # --- Non-claims of other shapes ------------------------------------------------------------
 
 
+def test_a_country_in_capitals_is_a_name_the_sources_must_give():
+    result = judge(
+        "Where do you offer next-day delivery on furniture orders?",
+        "We offer next-day delivery on furniture orders across the US mainland.",
+        "We offer next-day delivery on furniture orders across the UK mainland, and "
+        "three-day delivery to Ireland.",
+    )
+
+    assert groundedness(result) < 1.0
+
+
+def test_a_country_in_capitals_stands_where_the_sources_give_it():
+    result = judge(
+        "Where do you offer next-day delivery on furniture orders?",
+        "We offer next-day delivery on furniture orders across the UK mainland.",
+        "We offer next-day delivery on furniture orders across the UK mainland, and "
+        "three-day delivery to Ireland.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_a_claim_about_all_of_a_kind_is_unsupported_where_the_source_speaks_of_one():
+    result = judge(
+        "Which plans include single sign-on?",
+        "All the plans include single sign-on.",
+        "The Business plan includes single sign-on and audit logs. Plans are billed "
+        "monthly or yearly.",
+    )
+
+    assert groundedness(result) < 1.0
+
+
+def test_a_claim_about_all_the_songs_is_unsupported_where_the_passage_names_one():
+    result = judge(
+        "Who performed the songs on the album Harbour Lights?",
+        "Ann Reed performed all the songs on the album Harbour Lights.",
+        '"Low Tide" is a song performed by Ann Reed. It was released as the lead single '
+        'from the album "Harbour Lights".',
+    )
+
+    assert groundedness(result) < 1.0
+
+
+def test_a_claim_about_all_of_a_kind_stands_where_the_source_says_every_one():
+    result = judge(
+        "Which plans include single sign-on?",
+        "All the plans include single sign-on.",
+        "Every plan includes single sign-on. Plans are billed monthly or yearly.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
 @pytest.mark.parametrize(
     "courtesy",
     [

@@ -2,7 +2,8 @@
 
 An answer built from a passage's own words can still claim what the passage never
 says: a name pieced together from the halves of two names it gives ("Lake Erie State
-Park" beside "Presque Isle State Park" and "Lake Erie"), or, asked to choose between
+Park" beside "Presque Isle State Park" and "Lake Erie"), a title it never writes ("Brer
+Rabbit's Adventure" beside "The Adventures of Brer Rabbit"), or, asked to choose between
 things the question names, the one the passage does not say it of.
 """
 
@@ -12,7 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from kbaudit.text.tokens import content_stems
+from kbaudit.text.tokens import content_stems, word_list
 
 from .decompose import Fact
 from .questions import QUESTION_FILLER
@@ -32,7 +33,8 @@ def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) 
     give: written so, its words in that order, or made of names they give whole ("the
     Lite Europe rate" of "Lite" and "Europe"). Words no source uses are left to the
     other checks ("Elvis Presley" beside "Presley", the customer's "Studio Backlot
-    Tour" beside "the Backlot Tour")."""
+    Tour" beside "the Backlot Tour"). A title it gives whole must be written too (see
+    :func:`_title_written`)."""
     texts = [source.plain for source in sources] + [question]
     known = frozenset().union(*(source.stems for source in sources))
     for match in _NAME_RUN_RE.finditer(fact.text):
@@ -44,7 +46,37 @@ def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) 
         pieces = _whole_names(tuple(texts[:-1])) | _whole_names((question,), words=False)
         if not _made_of(name, pieces):
             return False
-    return True
+    return all(_title_written(title, texts) for title in _titles(fact))
+
+
+# A title in quotation marks: "Brer Rabbit's Adventure", “Export all data”.
+_QUOTED_RE = re.compile(r"[\"“]([^\"“”]{3,80})[\"”]")
+# Words a title writes in lower case between its capitalised ones ("The Lord of the Rings").
+_TITLE_GLUE = frozenset(word_list("a an and at by for in of on or the to with"))
+
+
+def _titles(fact: Fact) -> list[tuple[str, bool]]:
+    """The titles a fact gives whole, each with whether it is quoted: a quoted one must
+    be written so, a bare answer written as a title ("The Singer and the Producer") may
+    be made of names the passage gives whole."""
+    titles = [(match.group(1), True) for match in _QUOTED_RE.finditer(fact.text)]
+    words = fact.text.strip(" .!?").split()
+    title_case = all(word[:1].isupper() or word.lower() in _TITLE_GLUE for word in words)
+    if fact.bare and len(words) > 1 and not titles and title_case:
+        titles.append((" ".join(words), False))
+    return titles
+
+
+def _title_written(title: tuple[str, bool], texts: Sequence[str]) -> bool:
+    """The sources or the question write the title, its words in that order; one not
+    quoted may be made of names they give whole ("Anna Kowalski" of "Anna" and
+    "Kowalski"), but not of the passage's lower-case words ("The Singer and the
+    Producer" beside "a singer" and "The Producers")."""
+    text, quoted = title
+    name = content_stems(text)
+    if len(name) < 2 or any(written(name, own) for own in texts):
+        return True
+    return not quoted and _made_of(name, _whole_names(tuple(texts), words=False))
 
 
 def _shortened(name: tuple[str, ...], run: tuple[str, ...]) -> bool:
@@ -120,7 +152,7 @@ def choice_problem(
     sentence about the other says all of it: the passage says it of the other one."""
     if fact.negated or not _CHOICE_RE.search(question):
         return None
-    options = _options(question)
+    options = options_offered(question)
     picked = [option for option in options if written(option, fact.text)]
     if len(picked) != 1:
         return None
@@ -143,7 +175,7 @@ def choice_problem(
 _WH_WORD_RE = re.compile(r"\b(?:what|which|who|whose|where)\b", re.IGNORECASE)
 
 
-def _options(question: str) -> list[tuple[str, ...]]:
+def options_offered(question: str) -> list[tuple[str, ...]]:
     """The things a question offers to choose from: names (runs of capitalised words)
     joined by "or" or "and" ("David Lee Roth or Cia Berg")."""
     runs = list(_CAPITALISED_RUN_RE.finditer(question))

@@ -177,6 +177,37 @@ def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     return None
 
 
+# "all the songs", "all of its branches": a claim about every one of a kind of thing.
+_ALL_OF_RE = re.compile(
+    r"\ball (?:of )?(?:the |its |his |her |their |our |your )?(?P<noun>[a-z]{3,}s)\b",
+    re.IGNORECASE,
+)
+# Words with which a source speaks of every one of a kind.
+_EVERY_ONE_RE = re.compile(
+    r"\b(?:all|every|each|any|whole|entire|both|always|none|no)\b", re.IGNORECASE
+)
+
+
+def all_of_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says something of all the things of a kind ("performed all the songs on
+    the album") where the sentences that speak of that kind speak of one ("a song
+    performed by ... released as the lead single")."""
+    if fact.negated:
+        return None
+    for match in _ALL_OF_RE.finditer(fact.text):
+        kind = stem(match.group("noun").lower())
+        about = [
+            (index, sentence)
+            for index, source in enumerate(sources)
+            for sentence in source.sentences
+            if kind in sentence.stems
+        ]
+        if about and not any(_EVERY_ONE_RE.search(sentence.text) for _, sentence in about):
+            index, sentence = about[0]
+            return Problem("not_in_sources", sentence.text, index)
+    return None
+
+
 # A subject that lists the things a rule is for: "Cats and small dogs", "Cars, vans or
 # motorbikes".
 _LISTED_SUBJECT_RE = re.compile(

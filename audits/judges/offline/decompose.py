@@ -318,7 +318,7 @@ def _fact(text: str, context: frozenset[str]) -> Fact:
         personal=_speaks_in_first_person(text),
         bare=not VERB_RE.search(text),
         proper_nouns=frozenset(
-            proper for match in _PROPER_RE.finditer(text) for proper in content_stems(match.group())
+            proper for match in _PROPER_RE.finditer(text) for proper in _proper_stems(match.group())
         ),
         acronyms=frozenset(
             proper
@@ -338,6 +338,12 @@ _QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
 def _speaks_in_first_person(text: str) -> bool:
     plain = _QUOTED_RE.sub(" ", _NAME_RUN_RE.sub(" ", _UI_LABEL_RE.sub(" ", text)))
     return bool(_FIRST_PERSON_RE.search(plain))
+
+
+def _proper_stems(name: str) -> tuple[str, ...]:
+    """A name's stems; a country's letters ("US", "UK") read as the name they stand for,
+    which their lexicon gives only after "the"."""
+    return content_stems(name) or (content_stems(f"the {name}") if name.isupper() else ())
 
 
 _SPOKEN_TIME_WORD_RE = re.compile(r"[a-z]{3,}", re.IGNORECASE)

@@ -32,20 +32,33 @@ from kbaudit.text.tokens import (
 )
 
 from .answers import choice_problem, names_written
+from .antecedents import unresolved_pronoun_problem
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .cases import (
+    all_of_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
 )
+from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
+from .events import moved_event_problem
+from .modifiers import moved_modifier_problem
+from .pairs import (
+    BOTH_SAID,
+    both_unnamed_problem,
+    only_one_problem,
+    said_of_subject,
+    shared_problem,
+)
 from .questions import VERB_RE
+from .rankings import ranked_against_problem, superlative_problem
+from .roles import co_named_problem, role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
     SourceClause,
-    SourceSentence,
     lower_case_stems,
     table_row,
 )
@@ -58,8 +71,10 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
-# A long fact adding no more than this many words to the question claims only those.
-SHORT_CLAIM_WORDS = 1
+# A long fact adding no more than this many words to the question claims only those
+# ("... via a narrow gauge track" for "... via what kind of track?"), each one a
+# source must carry.
+SHORT_CLAIM_WORDS = 3
 # Weight of a word echoed from the question (see lexical_score).
 QUERY_WORD_WEIGHT = 1.0
 # A source clause this close to a fact is the fact's own statement, so an opposite
@@ -148,13 +163,17 @@ def lexical_score(
 
 def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext) -> bool:
     """A long fact may miss a word, but not when it is long only for restating a
-    question that asks for something: an answer repeating a long question around a word
-    of its own ("... on a broad gauge" for "... on what gauge?") claims only that word,
-    and must carry it; one adding nothing claims every word it echoes. A yes-or-no
+    question that asks for something: an answer repeating a long question around a few
+    words of its own ("... on a broad gauge" for "... on what gauge?") claims only those,
+    and must carry each; one adding nothing claims every word it echoes. A yes-or-no
     question's words are the claim itself, and count as any fact's."""
     claimed = _claimed(fact, source_stems)
     added = claimed - query.stems - query.earlier
     if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
+        return True
+    if len(added) > 1 and fact.quantities:
+        # A value the checks on values read answers the question; the words around it
+        # may be said otherwise.
         return True
     if not query.asks_for:
         return True
@@ -218,6 +237,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),
+        all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
@@ -225,7 +245,18 @@ def fact_support(
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
+        dated_choice_problem(fact, sources, query.text),
+        role_problem(fact, sources, query.text),
+        co_named_problem(fact, sources, query.text),
+        ranked_against_problem(fact, sources, query.text),
+        superlative_problem(fact, sources),
         _both_problem(fact, sources),
+        both_unnamed_problem(fact, sources, query.text),
+        only_one_problem(fact, sources, query.text),
+        shared_problem(fact, sources, query.text),
+        unresolved_pronoun_problem(fact, sources),
+        moved_modifier_problem(fact, sources),
+        moved_event_problem(fact, sources),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
@@ -563,48 +594,27 @@ def _moved_identity(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | 
     return _moved_from(mine, predicate, sources, _name_stems(fact.text) & known)
 
 
-# A sentence about one of "both" saying this share of what the fact says of them says it
-# of that one.
-BOTH_SAID = 0.5
-
-
 def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """Said of "both X and Y", the fact must hold of each: "Both Ann Reed and Tom Hale
-    were inducted in 2007" where a sentence about Tom Hale says so and none about Ann
-    Reed does."""
+    were inducted in 2007" (or "Ann Reed and Tom Hale were both inducted") where a
+    sentence about Tom Hale says so and none about Ann Reed does."""
     verb = _FIRST_VERB_RE.search(fact.text)
     head = fact.text[: verb.start()] if verb else ""
-    if fact.negated or not _BOTH_RE.search(head):
+    both = _BOTH_RE.search(head) or (verb and _BOTH_AFTER_RE.match(fact.text, verb.start()))
+    if fact.negated or not both:
         return None
     subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
     if len(subjects) < 2:
         return None
     predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
-    if len(predicate) < 2:
+    if not predicate:  # "both singers": one word says it
         return None
-    said = [_said_of_subject(subject, predicate, sources) for subject in subjects]
+    said = [said_of_subject(subject, predicate, sources) for subject in subjects]
     best = max(said, key=lambda found: found[0])
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
     return None
-
-
-def _said_of_subject(
-    subject: frozenset[str], predicate: frozenset[str], sources: Sequence[PreparedSource]
-) -> tuple[float, tuple[int, SourceSentence] | None]:
-    """The share of the predicate the best sentence about the subject says: one naming
-    it, or going on about it from the sentence before ("In 2007, he was ...")."""
-    best, found = 0.0, None
-    for index, source in enumerate(sources):
-        for position, sentence in enumerate(source.sentences):
-            about = subject <= sentence.stems
-            if not about and position and _PRONOUN_IN_RE.search(sentence.text):
-                about = subject <= source.sentences[position - 1].stems
-            share = len(predicate & sentence.stems) / len(predicate)
-            if about and (found is None or share > best):
-                best, found = share, (index, sentence)
-    return best, found
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
@@ -614,6 +624,7 @@ _NOT_SUBJECT_RE = re.compile(
     re.IGNORECASE,
 )
 _BOTH_RE = re.compile(r"\b(?:both|each of)\b", re.IGNORECASE)
+_BOTH_AFTER_RE = re.compile(r"(?:are|were|have|had)\s+both\b", re.IGNORECASE)
 _AND_RE = re.compile(r",\s*|\s+(?:and|&)\s+", re.IGNORECASE)
 
 

@@ -1,0 +1,137 @@
+"""What a fact says of the things a question names together: "both", "only one", "in
+common".
+
+Asked whether two things are both so ("Are the Team and Business plans both billed
+yearly?"), an answer may say both are where the passage says it of one ("both plans
+are billed yearly", naming them only as the question did), or say only one is where
+the passage says it of each ("only the Team plan is billed yearly"); asked what they
+have in common, it may give what only one has. Each thing's own sentences settle it:
+those naming it, or going on about it from the sentence before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kbaudit.text.tokens import content_stems
+
+from .decompose import Fact
+from .sources import PreparedSource, SourceSentence
+from .values import Problem, subject_stems
+
+# A sentence about a thing saying this share of what the fact says of it says it of
+# that thing.
+BOTH_SAID = 0.5
+
+_PRONOUN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+# "both plans are ...", "both of them": "both" naming nothing the question did not.
+_BOTH_RE = re.compile(r"^\W*(?:both|each)\b", re.IGNORECASE)
+# "only the Team plan is ...": one thing said to be so, against the others.
+_ONLY_RE = re.compile(r"^\W*only\s+(?P<rest>.+)$", re.IGNORECASE)
+# Capitalised words in a row, with the lower-case words names carry inside ("Kings of
+# Leon", "Gin and tonic" is two).
+_NAME_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
+# A question's opening word is capitalised without naming anything.
+_OPENING_RE = re.compile(r"^\W*(?:are|is|were|was|do|does|did|have|has|can|will)\s+", re.I)
+
+
+def said_of_subject(
+    subject: frozenset[str], predicate: frozenset[str], sources: Sequence[PreparedSource]
+) -> tuple[float, tuple[int, SourceSentence] | None]:
+    """The share of the predicate the best sentence about the subject says: one naming
+    it, or going on about it from the sentence before ("In 2007, he was ...")."""
+    best, found = 0.0, None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = subject <= sentence.stems
+            if not about and position and _PRONOUN_RE.search(sentence.text):
+                about = subject <= source.sentences[position - 1].stems
+            share = len(predicate & sentence.stems) / len(predicate)
+            if about and (found is None or share > best):
+                best, found = share, (index, sentence)
+    return best, found
+
+
+def question_subjects(question: str, sources: Sequence[PreparedSource]) -> list[frozenset[str]]:
+    """The things a question names that the passage speaks of, each as its stems."""
+    text = _OPENING_RE.sub("", question)
+    subjects: list[frozenset[str]] = []
+    for match in _NAME_RE.finditer(text):
+        own = frozenset(content_stems(match.group()))
+        if own and own not in subjects and any(own <= source.stems for source in sources):
+            subjects.append(own)
+    return subjects
+
+
+def both_unnamed_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """ "Both plans are billed yearly" for the two the question names, where a sentence
+    about one says so and none about the other does."""
+    if fact.negated or not _BOTH_RE.match(fact.text):
+        return None
+    subjects = question_subjects(question, sources)
+    if len(subjects) != 2 or any(subject <= fact.stems for subject in subjects):
+        return None  # the fact names them itself, as the check on "both X and Y" reads
+    predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
+    if len(predicate) < 2:
+        return None
+    said = [said_of_subject(subject, predicate, sources) for subject in subjects]
+    if any(found is None for _, found in said):
+        return None
+    best = max(said, key=lambda found: found[0])
+    if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
+        index, sentence = best[1]
+        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def only_one_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """ "Only the Team plan is billed yearly" of two things the question names, where a
+    sentence about the other says so as fully as any about the one named."""
+    match = _ONLY_RE.match(fact.text)
+    if fact.negated or match is None:
+        return None
+    subjects = question_subjects(question, sources)
+    named = [subject for subject in subjects if subject <= fact.stems]
+    if len(subjects) != 2 or len(named) != 1:
+        return None
+    other = next(subject for subject in subjects if subject not in named)
+    predicate = subject_stems(fact.stems) - named[0] - other
+    if not predicate:
+        return None
+    own, _ = said_of_subject(named[0], predicate, sources)
+    share, found = said_of_subject(other, predicate, sources)
+    if found is not None and share >= BOTH_SAID and share >= own:
+        return Problem("contradicts_source", found[1].text, found[0])
+    return None
+
+
+# A question asking what two things have in common: "What profession do A and B share?".
+_SHARED_RE = re.compile(r"\b(?:share|shared|in common)\b", re.IGNORECASE)
+_ITEMS_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+
+
+def shared_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -> Problem | None:
+    """A short answer to what two things have in common ("Photographer and crime
+    novelist") giving something a sentence about one says and none about the other."""
+    if not fact.bare or fact.negated or not _SHARED_RE.search(question):
+        return None
+    subjects = question_subjects(question, sources)
+    if len(subjects) != 2:
+        return None
+    for item in _ITEMS_RE.split(fact.text.strip(" .!?")):
+        words = subject_stems(frozenset(content_stems(item))) - subjects[0] - subjects[1]
+        if not words:
+            continue
+        said = [said_of_subject(subject, words, sources) for subject in subjects]
+        if any(found is None for _, found in said):
+            return None
+        shares = sorted(share for share, _ in said)
+        if shares == [0.0, 1.0]:
+            index, sentence = max(said, key=lambda found: found[0])[1]
+            return Problem("contradicts_source", sentence.text, index)
+    return None

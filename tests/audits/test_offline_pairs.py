@@ -1,0 +1,145 @@
+"""The offline judge on what an answer says of the two things a question names
+together: "both" of them where the passage says it of one, "only" one where the
+passage says it of each."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeResult
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return offline_judge(query, response, *sources, title="Plans")
+
+
+UPTIME = (
+    "The Business plan is covered by our uptime guarantee and a named account manager. "
+    "The Team plan comes with email support on working days."
+)
+SSO = (
+    "The Team plan includes single sign-on and audit logs. The Business plan includes "
+    "single sign-on, audit logs and a dedicated account manager."
+)
+PAINTERS = (
+    "Ada Brook (1901–1977) was a Welsh painter and printmaker. Leo Marsh was an English "
+    "painter known for his harbour scenes."
+)
+
+
+def test_it_flags_both_of_the_questions_things_where_the_passage_says_it_of_one():
+    result = judge(
+        "Are the Team and Business plans both covered by the uptime guarantee?",
+        "Yes, both plans are covered by the uptime guarantee.",
+        UPTIME,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_both_where_the_passage_says_it_of_each():
+    result = judge(
+        "Are the Team and Business plans both covered by the uptime guarantee?",
+        "Yes, both plans are covered by the uptime guarantee.",
+        "The Business plan is covered by our uptime guarantee. The Team plan is covered by "
+        "the same uptime guarantee.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_only_one_where_the_passage_says_it_of_the_other_too():
+    result = judge(
+        "Do the Team and Business plans both include single sign-on?",
+        "No, only the Business plan includes single sign-on.",
+        SSO,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_only_one_where_the_passage_says_it_of_that_one():
+    result = judge(
+        "Do the Team and Business plans both include single sign-on?",
+        "No, only the Business plan includes single sign-on.",
+        "The Team plan includes audit logs. The Business plan includes single sign-on and "
+        "audit logs.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_only_one_of_two_people_the_passage_says_it_of():
+    result = judge(
+        "Were both Ada Brook and Leo Marsh painters?",
+        "No, only Ada Brook was a painter.",
+        PAINTERS,
+    )
+
+    assert not grounded(result)
+
+
+FEATURES = (
+    "The Team plan includes audit logs and email support. The Business plan includes "
+    "audit logs, single sign-on and phone support."
+)
+
+
+def test_it_flags_a_shared_feature_only_one_plan_has():
+    result = judge(
+        "What do the Team and Business plans have in common?",
+        "Audit logs and single sign-on",
+        FEATURES,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_feature_both_plans_have():
+    result = judge("What do the Team and Business plans have in common?", "Audit logs", FEATURES)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_shared_profession_said_of_one_person_only():
+    result = judge(
+        "What profession do Ada Brook and Leo Marsh share?", "Painter and printmaker", PAINTERS
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_profession_both_people_have():
+    result = judge("What profession do Ada Brook and Leo Marsh share?", "Painter", PAINTERS)
+
+    assert grounded(result)
+
+
+def test_it_flags_both_after_the_verb_where_the_passage_says_it_of_one():
+    result = judge(
+        "Are the Team and Business plans covered by the uptime guarantee?",
+        "The Team and Business plans are both covered by the uptime guarantee.",
+        UPTIME,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_both_in_one_word_said_of_one_person():
+    result = judge(
+        "Are Ada Brook and Leo Marsh both printmakers?",
+        "Yes, Ada Brook and Leo Marsh are both printmakers.",
+        PAINTERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_both_in_one_word_said_of_each():
+    result = judge(
+        "Are Ada Brook and Leo Marsh both painters?",
+        "Yes, Ada Brook and Leo Marsh are both painters.",
+        PAINTERS,
+    )
+
+    assert grounded(result)

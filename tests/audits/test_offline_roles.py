@@ -1,0 +1,227 @@
+"""The offline judge on names given a role the passage gives another: "directed by",
+"approved by", "best known for" completed with a name the passage uses elsewhere."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeResult
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge
+
+
+def judge(query: str, response: str, *sources: str) -> JudgeResult:
+    return offline_judge(query, response, *sources, title="Passage")
+
+
+REFUNDS = (
+    "Refund requests are reviewed by the Payments Desk and approved by Northgate Billing. "
+    "The money is then returned by your card issuer within five working days."
+)
+DOCUMENTARY = (
+    "Salt Roads is a 2011 documentary about the salt trade of the Sahara, produced by "
+    "Ines Varga and narrated by Tomas Berg. Tomas Berg is a Swedish actor best known for "
+    "his stage role in Winter Harbour."
+)
+
+
+def test_it_flags_a_name_given_the_role_the_passage_gives_another():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by the Payments Desk.",
+        REFUNDS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_name_the_passage_gives_the_role():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by Northgate Billing.",
+        REFUNDS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_answer_naming_someone_the_passage_gives_another_role():
+    result = judge(
+        "Salt Roads, a 2011 documentary about the salt trade of the Sahara, was produced by who?",
+        "Tomas Berg",
+        DOCUMENTARY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_naming_the_one_given_the_asked_role():
+    result = judge(
+        "Salt Roads, a 2011 documentary about the salt trade of the Sahara, was produced by who?",
+        "Ines Varga",
+        DOCUMENTARY,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_what_a_person_is_known_for_moved_from_another_work():
+    result = judge(
+        "What is the narrator of Salt Roads best known for?",
+        "Tomas Berg is best known for his stage role in Salt Roads.",
+        DOCUMENTARY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_role_the_passage_gives_in_an_active_sentence():
+    result = judge(
+        "Who narrated Salt Roads?",
+        "Salt Roads was narrated by Tomas Berg.",
+        "Salt Roads is a 2011 documentary produced by Ines Varga. Its English version is "
+        "narrated by Ana Lind; Tomas Berg narrated the Swedish version.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_case_the_passage_names_among_others():
+    result = judge(
+        "When does online check-in open for a Saver fare?",
+        "Online check-in opens 48 hours before departure for Saver fares.",
+        "Online check-in opens 30 days before departure for Flex fares and 48 hours before "
+        "departure for other fares.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_name_given_a_role_where_the_passage_uses_the_word_for_something_else():
+    result = judge(
+        "Where are refund requests checked?",
+        "Refund requests are checked by Northgate Billing.",
+        "Refund requests are checked in the Help Centre and approved by Northgate Billing.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_role_said_in_other_words():
+    result = judge(
+        "Who handles refund requests from the online store?",
+        "Refund requests from the online store are handled by Northgate Billing.",
+        "Refund requests from the online store are approved by Northgate Billing, and the "
+        "money is returned to your card.",
+    )
+
+    assert grounded(result)
+
+
+APPROVERS = (
+    "Refunds are approved by Northgate Billing and Harbour Pay. Harbour Pay is the card "
+    "processor for customers in Ireland."
+)
+BOAT_CLUB = (
+    "The Carrow Boat Club was founded by Ada Brook and Leo Marsh in 1921. Ada Brook was "
+    "an Olympic rower from Wales."
+)
+
+
+def test_it_flags_the_co_named_one_the_question_does_not_describe():
+    result = judge(
+        "Which card processor for customers in Ireland approves refunds?",
+        "Refunds are approved by Northgate Billing.",
+        APPROVERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_co_named_one_the_question_describes():
+    result = judge(
+        "Which card processor for customers in Ireland approves refunds?",
+        "Refunds are approved by Harbour Pay.",
+        APPROVERS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_a_short_answer_naming_the_other_founder():
+    result = judge("Which Olympic rower founded the Carrow Boat Club?", "Leo Marsh", BOAT_CLUB)
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_naming_the_founder_described():
+    result = judge("Which Olympic rower founded the Carrow Boat Club?", "Ada Brook", BOAT_CLUB)
+
+    assert grounded(result)
+
+
+def test_it_passes_a_role_given_jointly_with_another():
+    result = judge(
+        "Who approves refund requests?",
+        "Refund requests are approved by Northgate Billing.",
+        "Refund requests are checked, approved and paid by Northgate Billing.",
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_shared_role_given_with_another():
+    result = judge(
+        "Who wrote Salt Roads?",
+        "Salt Roads was written by Ines Varga.",
+        "Salt Roads is a 2011 documentary co-written and directed by Ines Varga, and "
+        "narrated by Tomas Berg.",
+    )
+
+    assert grounded(result)
+
+
+CASTLE = (
+    "Carrow Castle is a ruined castle in Dunmore. It was built in 1320 by the Earl of Fife "
+    "and destroyed in 1650 by Cromwell's army."
+)
+
+
+def test_it_reads_a_role_given_with_a_year_before_by():
+    result = judge(
+        "Who built Carrow Castle?", "Carrow Castle was built by Cromwell's army.", CASTLE
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_short_answer_to_who_did_it_naming_another_role():
+    result = judge("Who narrated Salt Roads?", "Ines Varga", DOCUMENTARY)
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_short_answer_to_who_did_it_naming_the_role():
+    result = judge("Who narrated Salt Roads?", "Tomas Berg", DOCUMENTARY)
+
+    assert grounded(result)
+
+
+def test_it_flags_a_name_given_a_role_the_passage_gives_a_common_noun():
+    result = judge(
+        "Who handles chargebacks?",
+        "Chargebacks are handled by Northgate Billing.",
+        "Refunds are paid by Northgate Billing within five working days. Chargebacks are "
+        "handled by your card issuer.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_sentence_whose_verb_the_decomposer_does_not_list():
+    result = judge(
+        "Who starred in the film of Harbour Lights?",
+        "Ines Varga starred in the film.",
+        "Harbour Lights is a 1998 novel by Ann Reed. It was adapted into a film in 2004, "
+        "directed by Tom Hale and starring Ines Varga.",
+    )
+
+    assert grounded(result)
