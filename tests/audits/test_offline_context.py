@@ -841,3 +841,75 @@ def test_two_amounts_for_the_refund_are_two_values():
     )
 
     assert result.notes["conflicting_facts"]
+
+
+# --- Follow-ups naming the other thing, another period, a sibling word -----------------
+
+GYM_TABLE = (
+    "Memberships",
+    "Memberships. Membership | Monthly | Yearly | Guest passes. Bronze | £20 | £200 | 0. "
+    "Silver | £30 | £300 | 2. Gold | £45 | £450 | 6.",
+)
+
+
+def test_the_other_one_is_the_thing_the_customer_named_before_and_left_out():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (
+        Turn(
+            query="We're deciding between Silver and Gold. How many guest passes does Silver give?",
+            response="Silver gives 2 guest passes.",
+        ),
+    )
+
+    assert resolve_follow_up("And the other one?", history, [GYM_TABLE[1]]).endswith(
+        "How many guest passes does Gold give?"
+    )
+
+
+def test_a_follow_up_naming_another_period_changes_the_period_not_the_thing():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is Gold a month?", response="Gold is £45 a month."),)
+
+    assert resolve_follow_up("And for the yearly membership?", history) == (
+        "How much is Gold a year?"
+    )
+
+
+def test_a_yearly_follow_up_answered_with_the_right_rows_price_is_supported():
+    result = judge(
+        "And for the yearly membership?",
+        "Paid yearly, Gold costs £450.",
+        GYM_TABLE,
+        history=(Turn(query="How much is Gold a month?", response="Gold is £45 a month."),),
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_price_from_another_row_than_the_one_asked_about_is_flagged():
+    result = judge(
+        "What does Silver cost a year?",
+        "Paying yearly costs £450.",
+        GYM_TABLE,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_follow_up_naming_a_word_the_source_writes_beside_the_asked_one_replaces_it():
+    from audits.judges.offline.context import resolve_follow_up
+
+    source = (
+        "Tolls. Cars pay £3 per crossing of the bridge and £5 per crossing of the tunnel. "
+        "Motorcycles cross free."
+    )
+    history = (Turn(query="What is the car toll per crossing of the bridge?", response="£3."),)
+
+    assert (
+        resolve_follow_up("And the tunnel?", history, [source])
+        == "What is the car toll per crossing of the tunnel?"
+    )

@@ -204,6 +204,29 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
     return None
 
 
+def _other_row(claim: Claim, matches: Sequence[Located]) -> Problem | None:
+    """The value is a table cell of one row ("For Yearly, Premium: £179") while the
+    question names another row of the same table ("What does Standard cost a year?")
+    and neither it nor the fact names the value's own row."""
+    stated = claim.asked_stems | claim.fact.stems
+    rows = [_row_stems(place) for place in matches]
+    if not all(rows) or any(row <= stated for row in rows):
+        return None
+    articles = {place.article for place in matches}
+    for place in claim.located:
+        other = _row_stems(place)
+        named = place.article in articles and other and other <= stated
+        if named and not any(other <= row for row in rows):
+            return Problem("condition_misapplied", place.sentence.text, place.source)
+    return None
+
+
+def _row_stems(place: Located) -> frozenset[str]:
+    """The words of the row label of a table cell (none for prose)."""
+    row = table_row(place.sentence.text)
+    return subject_stems(frozenset(content_stems(row))) if row else frozenset()
+
+
 def _names_own_thing(claim: Claim, other: Located, matches: Sequence[Located]) -> bool:
     """The other thing is only the question's ("fares for cars and vans?"), and the fact
     names a thing its own sentence gives the value to and the other's does not ("A car
@@ -397,6 +420,7 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         return None
     other_item = (
         _other_item(claim, quantity, matches)
+        or _other_row(claim, matches)
         or _swapped_value(claim, quantity, matches)
         or _other_tag(claim, quantity, matches)
     )
