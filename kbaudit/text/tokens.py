@@ -69,7 +69,7 @@ NEGATIONS: frozenset[str] = frozenset(
     word_list("""
     not no never none nobody nothing neither nor cannot can't don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't haven't hasn't
-    hadn't mustn't without
+    hadn't mustn't without unable
     """)
 )
 

@@ -180,11 +180,25 @@ _PRICE_VERBS = frozenset(
 )
 
 
+# How an answer tells the customer to meet a requirement ("bring photo ID", "send the
+# invoice with your claim") that an article states as one ("Photo ID is needed").
+_MEETING_VERBS = frozenset(
+    stem(word) for word in word_list("bring send show provide present submit include attach")
+)
+_REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
+
+
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     """The words of the fact a source must carry."""
     words = subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
     if any(own.kind == "amount" and not own.soft for own in fact.quantities):
         words -= _PRICE_VERBS - source_stems
+    for own in fact.quantities:
+        if own.soft and own.kind == "amount":
+            # "It won't cost you a penny": the penny is how it says free, not a claim.
+            words -= frozenset(content_stems(own.text)) - _PRICE_VERBS - source_stems
+    if source_stems & _REQUIREMENT_WORDS:
+        words -= _MEETING_VERBS - source_stems
     return words
 
 
@@ -854,10 +868,16 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         case = _LEADING_CASE_RE.match(fact_clause.strip())
-        if len(words) < 3:
+        if len(words) < 2:
             continue
         found = _closest_clause(words, sources)
         if found is None or len(found[1].negations) > 1:
+            continue
+        if len(words) < 3 and (
+            _PRONOUN_RE.match(fact_clause.strip()) or not words <= found[1].stems
+        ):
+            # Two words say too little to pick a clause they only half share, or beside
+            # words borrowed from the fact before ("they aren't counted on your bill").
             continue
         index, clause = found
         if case and not _case_stated(case.group(), clause):
