@@ -115,6 +115,12 @@ SYNONYMS: dict[str, str] = {
     "hir": "rent",
     "postpon": "defer",
     "view": "read",
+    # Holding a membership still: "paused" is frozen.
+    "paus": "freez",
+    # Someone's go-ahead: "the landlord has agreed", "with the landlord's permission".
+    "agr": "permission",
+    "agree": "permission",
+    "consent": "permission",
     "retr": "attempt",
     "try": "attempt",
     "tri": "attempt",
@@ -198,6 +204,28 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         " ",
     ),
+    # "put your membership on hold" freezes it ("on hold" alone may be an order's state).
+    (
+        "hold",
+        re.compile(
+            r"\b(?:put|puts|putting|place[sd]?|placing)\s+(?:[\w'-]+\s+){0,3}?on hold\b", re.I
+        ),
+        "freeze",
+    ),
+    # "two screens at the same time": at once.
+    (
+        "same simultaneously concurrently",
+        re.compile(r"\bat the same time\b|\bsimultaneously\b|\bconcurrently\b", re.I),
+        "at once",
+    ),
+    # "a membership paid annually" is an annual membership.
+    (
+        "paid billed charged",
+        re.compile(r"\b(?:paid|billed|charged) (annually|yearly|monthly|weekly)\b", re.I),
+        r"\1",
+    ),
+    # "make sure the leak was repaired": the requirement itself, as the article says it.
+    ("sure ensure", re.compile(r"\b(?:make sure|be sure to|ensure)(?: that)?\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
     ("#", re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
     (

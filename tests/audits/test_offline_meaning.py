@@ -777,3 +777,80 @@ def test_closings_after_the_claim_are_not_facts(closing):
     result = judge("How much is parking in Leeds?", f"{PARKING_CLAIM} {closing}", HOTEL_PARKING)
     assert result.facts == [PARKING_CLAIM]
     assert groundedness(result) == 1.0
+
+
+# --- Paraphrases of a requirement, a price of nothing, a frozen membership -------------
+
+COUNCIL_PERMITS = (
+    "Resident parking permits. Proof of address is required when you apply. "
+    "Permits for a second car cost £60 a year. "
+    "Permits for electric cars are free. Annual permits cannot be paused."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Please bring proof of address when you apply.",
+        "You'll need to send proof of address when you apply.",
+        "Make sure you provide proof of address when you apply.",
+    ],
+)
+def test_telling_the_customer_to_meet_a_requirement_restates_it(response):
+    result = judge("What do I need to apply for a permit?", response, COUNCIL_PERMITS)
+
+    assert groundedness(result) == 1.0
+
+
+def test_the_words_of_a_free_price_are_the_value_not_a_claim():
+    result = judge(
+        "What does a permit for an electric car cost?",
+        "A permit for an electric car won't cost you a penny.",
+        COUNCIL_PERMITS,
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I'm afraid a permit that's paid annually can't be put on hold.",
+        "No, an annual permit can't be put on hold.",
+    ],
+)
+def test_a_paused_or_on_hold_permit_is_one_thing(response):
+    result = judge("Can I pause my annual permit?", response, COUNCIL_PERMITS)
+
+    assert groundedness(result) == 1.0
+
+
+def test_on_hold_said_the_other_way_round_is_still_flagged():
+    result = judge(
+        "Can I pause my annual permit?",
+        "Yes, annual permits can be put on hold whenever you like.",
+        COUNCIL_PERMITS,
+    )
+
+    assert result.verdict == "insufficient"
+
+
+def test_devices_at_the_same_time_restates_devices_at_once():
+    result = judge(
+        "How many tablets can use the school licence?",
+        "Up to five tablets can use it at the same time.",
+        "School licences. A school licence covers up to 5 tablets at once. Extra tablets cost "
+        "£4 each a year.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_a_landlord_who_agreed_has_given_permission():
+    result = judge(
+        "I rent. Can I have a dog?",
+        "Yes, as long as your landlord has agreed.",
+        "Pets in rented homes. Tenants may keep a dog with the landlord's permission.",
+    )
+
+    assert groundedness(result) == 1.0

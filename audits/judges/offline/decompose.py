@@ -92,7 +92,8 @@ _OPENER_RE = re.compile(
     # "Unfortunately pets aren't allowed in cabins": the speaker's attitude, then the claim.
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
-    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you)\b)",
+    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you|a|an|there|all|any"
+    r"|every|each|no)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
