@@ -854,3 +854,36 @@ def test_a_landlord_who_agreed_has_given_permission():
     )
 
     assert groundedness(result) == 1.0
+
+
+# --- When "while" says when; two denials of one sentence ---------------------------------
+
+
+def test_while_without_a_comma_says_when_and_stays_in_its_fact():
+    parts = split_response("Dogs aren't allowed on the beach while the lifeguards are on duty.")
+
+    assert [fact.text for fact in parts.facts] == [
+        "Dogs aren't allowed on the beach while the lifeguards are on duty."
+    ]
+
+
+def test_a_two_word_claim_the_source_both_denies_and_affirms_is_not_a_contradiction():
+    result = judge(
+        "Can I still wash my bike during the drought order?",
+        "You can still use a bucket.",
+        "Drought order. During a drought order you may not use a pressure washer or a bucket "
+        "of mains water on vehicles, boats or patios. You can still use a bucket of rainwater.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_two_denials_of_two_clauses_of_one_sentence_are_two_facts():
+    result = judge(
+        "What happens while my library card is paused?",
+        "You aren't billed while it's paused. You can't borrow anything during the pause.",
+        "Pausing your library card. While it is paused you are not billed and cannot borrow; "
+        "your loans and reservations are kept.",
+    )
+
+    assert result.metrics()["self_distinctness"] == 1.0

@@ -73,7 +73,9 @@ _KNOW_THAT_RE = re.compile(
 )
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
+    # "while" without a comma says when ("isn't allowed while the ban is on"), with one
+    # it sets two statements side by side.
+    r";\s+|,?\s+(?:and|but|whereas|although|though)\s+|,\s+while\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(

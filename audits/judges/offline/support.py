@@ -874,10 +874,14 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if found is None or len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
-            _PRONOUN_RE.match(fact_clause.strip()) or not words <= found[1].stems
+            _PRONOUN_RE.match(fact_clause.strip())
+            or not words <= found[1].stems
+            or _said_both_ways(words, sources)
         ):
-            # Two words say too little to pick a clause they only half share, or beside
-            # words borrowed from the fact before ("they aren't counted on your bill").
+            # Two words say too little to pick a clause they only half share, one of
+            # several they share whole ("use a watering can" beside "not use a
+            # hosepipe to water gardens"), or beside words borrowed from the fact
+            # before ("they aren't counted on your bill").
             continue
         index, clause = found
         if case and not _case_stated(case.group(), clause):
@@ -898,6 +902,18 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
+    """Clauses holding every one of ``words`` both deny and affirm them."""
+    holding = {
+        _negated(clause.negations, words)
+        for source in sources
+        for sentence in source.sentences
+        for clause in sentence.clauses
+        if words <= clause.stems
+    }
+    return len(holding) > 1
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:
