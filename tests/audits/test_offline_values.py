@@ -997,3 +997,29 @@ def test_the_named_groups_case_stated_by_its_name_is_still_held_against_the_fact
         TICKETS,
     )
     assert result.verdict == "insufficient"
+
+
+# --- Free given to a thing the source prices -----------------------------------------------
+
+SWIMMING = (
+    "Swimming sessions. Adults and children swim for £4 per session. Babies under 1 swim "
+    "free and must be with an adult in the water."
+)
+
+
+def test_free_given_to_a_thing_the_source_prices_is_flagged():
+    result = judge(
+        "Do children pay to swim?",
+        "Children swim free of charge as long as an adult is with them.",
+        SWIMMING,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+def test_free_given_to_the_thing_the_source_says_is_free_is_supported():
+    result = judge("Do babies pay to swim?", "Babies under 1 swim free.", SWIMMING)
+
+    assert result.verdict == "sufficient"
+    assert grounded(result)

@@ -221,6 +221,27 @@ def _other_row(claim: Claim, matches: Sequence[Located]) -> Problem | None:
     return None
 
 
+def _free_of_priced(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """ "Cats travel free" where the source says "Dogs and cats travel for €15" and only
+    "Assistance dogs travel free": no sentence saying free names what the fact gives it
+    to (the words before "free" in its clause), and one naming all of it gives a price."""
+    if not quantity.soft:
+        return None
+    text = _digits(claim.fact.text)
+    before = _CLAUSE_START_RE.split(text[: quantity.start])[-1]
+    owner = subject_stems(frozenset(content_stems(before))) - _CASE_LIGHT
+    if len(owner) < OWNER_WORDS or any(owner <= place.sentence.stems for place in matches):
+        return None
+    for place in claim.located:
+        own = place.quantity
+        if not own.soft and own.kind == "amount" and owner <= place.sentence.stems:
+            return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
+_CLAUSE_START_RE = re.compile(r"[,;:()]|\s[-–—]\s")
+
+
 def _row_stems(place: Located) -> frozenset[str]:
     """The words of the row label of a table cell (none for prose)."""
     row = table_row(place.sentence.text)
@@ -421,6 +442,7 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
     other_item = (
         _other_item(claim, quantity, matches)
         or _other_row(claim, matches)
+        or _free_of_priced(claim, quantity, matches)
         or _swapped_value(claim, quantity, matches)
         or _other_tag(claim, quantity, matches)
     )
