@@ -30,6 +30,10 @@ _PLEASANTRY_RE = word_start_regex(
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
+    # Sympathy with the customer's own case: "sorry your food was late, that's really
+    # frustrating".
+    r"|\b(?:that'?s|that is|how) (?:really |so |very )?(?:frustrating|annoying|disappointing"
+    r"|upsetting|stressful|a (?:shame|pain|nuisance))\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
     r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"

@@ -887,3 +887,50 @@ def test_two_denials_of_two_clauses_of_one_sentence_are_two_facts():
     )
 
     assert result.metrics()["self_distinctness"] == 1.0
+
+
+# --- Sympathy and good news around a claim; a threshold is no comparison ------------------
+
+PARKING_REFUNDS = (
+    "Car park refunds. If the barrier holds you for more than 10 minutes, you get a free "
+    "hour next time. Stays more than 30 minutes late because of a barrier fault are "
+    "refunded in full."
+)
+
+
+@pytest.mark.parametrize(
+    "sympathy",
+    [
+        "Oh no, sorry your exit was held up, that's really frustrating!",
+        "Waiting like that, that's really annoying!",
+        "Oh no, sorry, that's so frustrating!",
+    ],
+)
+def test_sympathy_with_the_customers_case_is_no_claim(sympathy):
+    result = judge(
+        "The barrier kept me waiting. Do I get anything?",
+        f"{sympathy} If the barrier held you for more than 10 minutes, you get a free hour "
+        "next time.",
+        PARKING_REFUNDS,
+    )
+
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+def test_good_news_though_opens_the_claim_it_announces():
+    parts = split_response("Good news though: stays are refunded in full.")
+
+    assert [fact.text for fact in parts.facts] == ["stays are refunded in full."]
+
+
+def test_a_threshold_borrowed_from_another_case_is_flagged_inside_pleasantries():
+    result = judge(
+        "The barrier kept me 15 minutes. Is my stay refunded?",
+        "Sorry you were kept waiting! Good news though: stays more than 10 minutes late are "
+        "refunded in full.",
+        PARKING_REFUNDS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert groundedness(result) == 0.0

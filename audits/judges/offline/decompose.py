@@ -82,7 +82,7 @@ _OPENER_RE = re.compile(
     r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
-    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
+    r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
     r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
     r"\s*[,!:-]+\s+"
     # "It's interesting that ...": a remark on the claim that follows.
