@@ -934,3 +934,56 @@ def test_a_threshold_borrowed_from_another_case_is_flagged_inside_pleasantries()
 
     assert result.verdict == "insufficient"
     assert groundedness(result) == 0.0
+
+
+# --- Remarks introducing a claim, and courtesies around one ------------------------------
+
+LIBRARY_FINES = (
+    "Overdue items. Adult books are charged 25p a day when overdue. Children's books have "
+    "no overdue charges."
+)
+INTRODUCED = [
+    "The passage explains that {claim}",
+    "I can confirm that {claim}",
+    "Just so you know, {claim}",
+    "It looks like {claim}",
+    "As per our policy, {claim}",
+    "Looking at the information provided, {claim}",
+    "No problem at all - {claim}",
+    "Glad you asked! {claim} That's all there is to it.",
+]
+
+
+@pytest.mark.parametrize("wrapper", INTRODUCED)
+def test_a_remark_introducing_a_supported_claim_is_set_aside(wrapper):
+    result = judge(
+        "How much is the fine on an adult book?",
+        wrapper.format(claim="adult books are charged 25p a day when overdue."),
+        LIBRARY_FINES,
+    )
+
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize("wrapper", INTRODUCED)
+def test_a_remark_introducing_an_unsupported_claim_leaves_it_checked(wrapper):
+    result = judge(
+        "How much is the fine on an adult book?",
+        wrapper.format(claim="adult books are charged 50p a day when overdue."),
+        LIBRARY_FINES,
+    )
+
+    assert result.verdict == "insufficient"
+    assert groundedness(result) == 0.0
+
+
+def test_a_short_value_inside_a_courtesy_is_still_a_claim():
+    result = judge(
+        "How much is the fine on an adult book?",
+        "You're welcome, it's 50p a day!",
+        LIBRARY_FINES,
+    )
+
+    assert result.facts
+    assert result.verdict == "insufficient"

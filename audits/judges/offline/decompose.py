@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from kbaudit.text.conditions import governing_conditions
 from kbaudit.text.dialogue import (
+    CLAIM_INTRO_RE,
     LOOKUP_OPENER_RE,
     META_OPENER_RE,
     asks_about_contact,
@@ -79,7 +80,8 @@ _CLAUSE_SPLIT_RE = re.compile(
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(
-    r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
@@ -149,7 +151,11 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
-        meta = META_OPENER_RE.match(sentence) or LOOKUP_OPENER_RE.match(sentence)
+        meta = (
+            META_OPENER_RE.match(sentence)
+            or LOOKUP_OPENER_RE.match(sentence)
+            or CLAIM_INTRO_RE.match(sentence)
+        )
         if meta and len(sentence) > meta.end():
             pieces.append(("meta", sentence[: meta.end()].strip()))
             # "I went through our parking page, and parking costs £18": the "and" joins
