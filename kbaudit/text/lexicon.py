@@ -115,6 +115,8 @@ SYNONYMS: dict[str, str] = {
     "hir": "rent",
     "postpon": "defer",
     "view": "read",
+    "see": "read",
+    "requir": "need",
     # Holding a membership still: "paused" is frozen.
     "paus": "freez",
     # Someone's go-ahead: "the landlord has agreed", "with the landlord's permission".
@@ -212,6 +214,10 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "freeze",
     ),
+    # "look at the settings" views them.
+    ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),
+    # "make changes to it" changes it.
+    ("changes change", re.compile(r"\bmak(?:e|es|ing) (?:any )?changes? to\b", re.I), "change"),
     # "two screens at the same time": at once.
     (
         "same simultaneously concurrently",
@@ -225,7 +231,13 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"\1",
     ),
     # "make sure the leak was repaired": the requirement itself, as the article says it.
-    ("sure ensure", re.compile(r"\b(?:make sure|be sure to|ensure)(?: that)?\b", re.I), " "),
+    (
+        "sure ensure remember",
+        re.compile(r"\b(?:make sure|be sure to|ensure|remember to)(?: that)?\b", re.I),
+        " ",
+    ),
+    # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
+    ("least", re.compile(r"\bat least\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
     ("#", re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
     (

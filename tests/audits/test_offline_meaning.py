@@ -987,3 +987,48 @@ def test_a_short_value_inside_a_courtesy_is_still_a_claim():
 
     assert result.facts
     assert result.verdict == "insufficient"
+
+
+# --- Read-only, amounts said in words, requirements and frequencies -------------------------
+
+SHARED_BOARD = (
+    "Board sharing. Viewers have read-only access to the project board. Editors can add and "
+    "move cards."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Viewers can look at the project board but can't edit it.",
+        "They can see the project board, but they can't make changes to it.",
+    ],
+)
+def test_looking_but_not_editing_restates_read_only(response):
+    result = judge("Can viewers change the project board?", response, SHARED_BOARD)
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["Yes, viewers can edit the project board.", "No, viewers can't see the project board."],
+)
+def test_read_only_said_wrong_either_way_is_flagged(response):
+    result = judge("Can viewers change the project board?", response, SHARED_BOARD)
+
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("A swim card is £7.50.", "Swim cards. A swim card costs seven pounds fifty."),
+        ("Remember to take photo ID with you.", "Joining. Photo ID is required when you join."),
+        ("No booking is needed.", "Open swim. Bookings are not required for open swim sessions."),
+        ("You can change your lane once a month.", "Lanes. You can change lane once per month."),
+        ("You must be at least eighteen.", "Gym floor. Members must be 18 or over."),
+    ],
+)
+def test_a_value_or_rule_in_other_words_is_supported(response, source):
+    assert groundedness(judge("What's the rule?", response, source)) == 1.0

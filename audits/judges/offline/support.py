@@ -942,8 +942,9 @@ _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )
+# ("read-only" restricts nothing: it is what the access is.)
 _RESTRICTION_RE = re.compile(
-    r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
+    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
 
 
