@@ -111,7 +111,7 @@ SYNONYMS: dict[str, str] = {
     "hrs": "hour",
     "hr": "hour",
     "annual": "year",
-    "shut": "close",
+    "shut": "clos",
     "hir": "rent",
     "postpon": "defer",
     "view": "read",

@@ -1032,3 +1032,21 @@ def test_read_only_said_wrong_either_way_is_flagged(response):
 )
 def test_a_value_or_rule_in_other_words_is_supported(response, source):
     assert groundedness(judge("What's the rule?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["Parking costs nothing for guests.", "Guests won't be charged for parking."],
+)
+def test_each_way_of_saying_free_restates_free(response):
+    result = judge("Is parking free?", response, "Parking. Parking is free for hotel guests.")
+
+    assert groundedness(result) == 1.0
+
+
+def test_shuts_restates_closes():
+    result = judge(
+        "When does the pool close?", "It shuts at ten at night.", "Pool. The pool closes at 10pm."
+    )
+
+    assert groundedness(result) == 1.0

@@ -1023,3 +1023,26 @@ def test_free_given_to_the_thing_the_source_says_is_free_is_supported():
 
     assert result.verdict == "sufficient"
     assert grounded(result)
+
+
+def test_free_after_the_customer_used_up_the_free_allowance_is_flagged():
+    result = judge(
+        "I've already used my 3 free cancellations this year. What does cancelling cost now?",
+        "It won't cost you anything - cancellations are free for members.",
+        "Cancelling classes. Members get 3 free cancellations a year, then £4 per "
+        "cancellation. Non-members pay £6 per cancellation.",
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_free_within_the_allowance_is_supported():
+    result = judge(
+        "I haven't cancelled anything this year. What does cancelling cost?",
+        "It's free - members get 3 free cancellations a year.",
+        "Cancelling classes. Members get 3 free cancellations a year, then £4 per "
+        "cancellation. Non-members pay £6 per cancellation.",
+    )
+
+    assert result.verdict == "sufficient"

@@ -195,8 +195,8 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         words -= _PRICE_VERBS - source_stems
     for own in fact.quantities:
         if own.soft and own.kind == "amount":
-            # "It won't cost you a penny": the penny is how it says free, not a claim.
-            words -= frozenset(content_stems(own.text)) - _PRICE_VERBS - source_stems
+            # "It won't cost you a penny", "you won't be charged": how it says free.
+            words -= frozenset(content_stems(own.text)) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
     return words
@@ -244,6 +244,7 @@ def fact_support(
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
+        _used_allowance_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -701,6 +702,31 @@ def _excluded_case_problem(
                 rule = subject_stems(sentence.stems) - condition.key_stems
                 if len(words & rule) >= 2:
                     return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# "I've already used my 5 free days": the customer is past a free allowance.
+_USED_FREE_RE = re.compile(
+    r"\b(?:used|used up|run out of|ran out of|gone through|went through)\s+(?:up\s+)?(?:all\s+)?"
+    r"(?:of\s+)?(?:my|the|our|those)?\s*(?:\d+\s+)?free\b",
+    re.IGNORECASE,
+)
+# "5 free days a year, then £6 a day": what is charged once the free part is used.
+_THEN_PRICE_RE = re.compile(r"\bfree\b.*\b(?:then|after that|afterwards|beyond that)\b", re.I)
+
+
+def _used_allowance_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer says the free allowance is used up, and the fact still gives the
+    free price the source charges for once it is ("5 free days a year, then £6 a day")."""
+    if not any(own.soft for own in fact.quantities) or not _USED_FREE_RE.search(query.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            priced = any(not own.soft and own.kind == "amount" for own in sentence.quantities)
+            if priced and _THEN_PRICE_RE.search(sentence.text):
+                return Problem("condition_misapplied", sentence.text, index)
     return None
 
 
