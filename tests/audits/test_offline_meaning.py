@@ -1050,3 +1050,29 @@ def test_shuts_restates_closes():
     )
 
     assert groundedness(result) == 1.0
+
+
+def test_a_summary_giving_again_the_values_of_two_facts_restates_them():
+    result = judge(
+        "How do returns work?",
+        "You can return items within 30 days of delivery. Refunds reach your original payment "
+        "method within 5 working days. In short: 30 days to return, 5 working days for the "
+        "refund.",
+        "Returns. You can return most items within 30 days of delivery. Refunds go back to "
+        "your original payment method within 5 working days.",
+    )
+
+    assert result.matches.redundant_of == [None, None, 0]
+    assert result.verdict == "sufficient"
+
+
+def test_two_facts_each_giving_one_value_of_a_third_thing_are_not_its_summary():
+    result = judge(
+        "What do loans cost?",
+        "Books are loaned for 3 weeks. Late books cost 20p a day. Laptops are loaned for 3 "
+        "weeks at 20p a day.",
+        "Loans. Books are loaned for 3 weeks; late books cost 20p a day. Laptops are loaned "
+        "for 3 weeks at 20p a day.",
+    )
+
+    assert result.metrics()["self_distinctness"] == 1.0
