@@ -1076,3 +1076,17 @@ def test_two_facts_each_giving_one_value_of_a_third_thing_are_not_its_summary():
     )
 
     assert result.metrics()["self_distinctness"] == 1.0
+
+
+def test_a_window_to_get_in_touch_within_is_a_claim_not_a_redirect():
+    parts = split_response(
+        "If a parcel arrives damaged, get in touch within 14 days and we'll replace it."
+    )
+
+    assert [fact.text for fact in parts.facts][0].startswith("If a parcel arrives damaged")
+
+
+def test_a_phone_number_to_call_stays_a_redirect():
+    parts = split_response("Please call our support team on 0800 123 4567.")
+
+    assert parts.facts == []

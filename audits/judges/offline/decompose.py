@@ -121,6 +121,10 @@ def split_response(response: str, query: str = "") -> ResponseParts:
         for known_kind, raw_piece in _pieces(line):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
+            if kind == "redirect" and _states_policy_value(piece):
+                # "Contact us within 60 days and we refund the charge": the window is
+                # the policy's, a claim to check, not a redirect.
+                kind = "fact"
             if kind == "question" and asks_about_listener(piece):
                 # Small talk about the listener's tastes is the bot's own conversation,
                 # as an opinion is: said, but in no source.
@@ -142,6 +146,25 @@ def split_response(response: str, query: str = "") -> ResponseParts:
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+def _states_policy_value(piece: str) -> bool:
+    """A length of time, a price or a share, not a phone number or an opening hour."""
+    if not any(character.isdigit() for character in piece) and not _NUMBER_WORD_HINT_RE.search(
+        piece
+    ):
+        return False
+    return any(
+        quantity.kind in ("duration", "amount", "percent") and not quantity.soft
+        for quantity in extract_quantities(digits_for_number_words(piece))
+    )
+
+
+_NUMBER_WORD_HINT_RE = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|sixty|ninety|a)"
+    r" (?:\w+ )?(?:days?|weeks?|months?|years?|hours?)\b",
+    re.IGNORECASE,
+)
 
 
 def _pieces(line: str) -> list[tuple[str | None, str]]:
