@@ -493,8 +493,14 @@ def other_case(rule: list[NamedCase], told: list[NamedCase], text: str = "") -> 
     if not rule or not told or _CATCH_ALL_RE.search(text):
         return False
     allowed = frozenset().union(*(case.names for case in rule))
-    kinds = {case.kind for case in rule}
+    kinds = {_kind_root(case.kind) for case in rule}
     for case in told:
         if case.names & allowed:
             return False
-    return any(case.kind and case.kind in kinds for case in told)
+    return any(case.kind and _kind_root(case.kind) in kinds for case in told)
+
+
+def _kind_root(kind: str) -> str:
+    """One kind however a text says it: "members" and "membership" are one kind of case."""
+    kind = kind.lower().rstrip("s")
+    return kind.removesuffix("hip").removesuffix("s") if kind.endswith("ship") else kind

@@ -913,3 +913,33 @@ def test_a_follow_up_naming_a_word_the_source_writes_beside_the_asked_one_replac
         resolve_follow_up("And the tunnel?", history, [source])
         == "What is the car toll per crossing of the tunnel?"
     )
+
+
+HIRE_MEMBERSHIPS = (
+    "Tool library",
+    "Tool library. The Basic membership costs £5 a month. The Pro membership costs £12 a "
+    "month. Pro members can borrow power tools for a week.",
+)
+
+
+def test_a_pronoun_for_an_earlier_case_keeps_a_rule_for_another_case_from_it():
+    result = judge(
+        "Can I borrow power tools with it?",
+        "Yes, you can borrow power tools for a week.",
+        HIRE_MEMBERSHIPS,
+        history=(Turn(query="I'm on Basic. How much is it a month?", response="£5 a month."),),
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_pronoun_for_the_rules_own_case_gets_the_rule():
+    result = judge(
+        "Can I borrow power tools with it?",
+        "Yes, you can borrow power tools for a week.",
+        HIRE_MEMBERSHIPS,
+        history=(Turn(query="I'm on Pro. How much is it a month?", response="£12 a month."),),
+    )
+
+    assert result.verdict == "sufficient"

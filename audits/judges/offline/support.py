@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kbaudit.text.conditions import (
     KIND_STEMS,
+    NamedCase,
     cause_of,
     named_cases,
     other_case,
@@ -459,6 +460,7 @@ def _named_case_problem(
     told, denied = told_cases(query.text)
     if not told and not denied:
         return None
+    told = _with_kinds(told, sources)
     told_names = frozenset().union(*(case.names for case in told)) if told else frozenset()
     words = subject_stems(fact.stems)
     if not words:
@@ -485,6 +487,22 @@ def _named_case_problem(
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _with_kinds(told: list[NamedCase], sources: Sequence[PreparedSource]) -> list[NamedCase]:
+    """The customer's cases, each named bare ("with Basic") given the kind the sources
+    name it with ("The Basic membership")."""
+    if all(case.kind for case in told):
+        return told
+    known = [case for source in sources for case in named_cases(source.plain) if case.kind]
+    return [
+        case
+        if case.kind
+        else next(
+            (replace(case, kind=other.kind) for other in known if other.names == case.names), case
+        )
+        for case in told
+    ]
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
