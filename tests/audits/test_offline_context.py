@@ -943,3 +943,33 @@ def test_a_pronoun_for_the_rules_own_case_gets_the_rule():
     )
 
     assert result.verdict == "sufficient"
+
+
+def test_what_if_adds_a_case_rather_than_swapping_a_word():
+    from audits.judges.offline.context import resolve_follow_up
+
+    source = (
+        "Test resits. Learners who fail a test can resit it after 10 days. Learners with a "
+        "medical note resit without waiting."
+    )
+    history = (Turn(query="I failed my test. Can I resit it?", response="Yes, after 10 days."),)
+
+    assert (
+        resolve_follow_up("What if I had a medical note?", history, [source])
+        == "I failed my test. Can I resit it if I had a medical note?"
+    )
+
+
+def test_a_first_fact_opening_on_a_pronoun_speaks_of_what_was_asked():
+    result = judge(
+        "And on the open ticket?",
+        "No, those can't be refunded either.",
+        (
+            "Tickets",
+            "Tickets. Open tickets can be refunded in full until the day of travel. Advance "
+            "tickets cannot be refunded.",
+        ),
+        history=(Turn(query="I have an advance ticket. Can I get a refund?", response="No."),),
+    )
+
+    assert result.verdict == "insufficient"

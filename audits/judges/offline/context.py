@@ -101,6 +101,7 @@ def items(text: str) -> list[str]:
     return found
 
 
+_SUPPOSING_RE = re.compile(r"^(?:and |but |so )?(?:what |and )?(?:if|when|while)\b", re.I)
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
     r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b)"
@@ -159,11 +160,13 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     if not previous or not is_follow_up(query):
         return Reading(query)
     query = _LOOSE_PLACE_RE.sub("in ", query)
+    # "What if I had extenuating circumstances?" adds a case; it swaps no thing.
+    supposing = _SUPPOSING_RE.match(normalise(query)) is not None
     neighbour = (
         _other_of_two(query, previous)
         or _period(query, previous)
         or _neighbour(query, previous, sources, history)
-        or _swap(query, previous, sources)
+        or (None if supposing else _swap(query, previous, sources))
     )
     if neighbour is not None:
         return neighbour

@@ -134,6 +134,10 @@ def split_response(response: str, query: str = "") -> ResponseParts:
                 if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
                     # "... but they can't remove anyone": "they" are the last fact's subject.
                     context = context | parts.facts[-1].stems
+                elif query and _PRONOUN_SUBJECT_RE.match(piece):
+                    # "No, those can't be cancelled either": the first fact's "those"
+                    # are what the question asks about.
+                    context = context | frozenset(content_stems(query))
                 fact = _fact(piece, context)
                 if is_own_agreement(piece):
                     fact = replace(fact, personal=True)
