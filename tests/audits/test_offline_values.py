@@ -1046,3 +1046,19 @@ def test_free_within_the_allowance_is_supported():
     )
 
     assert result.verdict == "sufficient"
+
+
+@pytest.mark.parametrize("response", ["It's just under ten pounds.", "It's about £10."])
+def test_a_value_said_roughly_on_the_right_side_is_supported(response):
+    result = judge("How much is a day ticket?", response, "Day tickets. A day ticket costs £9.99.")
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response", ["It's just over ten pounds.", "It's just under eight pounds."]
+)
+def test_a_value_said_roughly_on_the_wrong_side_or_far_off_is_flagged(response):
+    result = judge("How much is a day ticket?", response, "Day tickets. A day ticket costs £9.99.")
+
+    assert result.verdict == "insufficient"

@@ -139,12 +139,47 @@ def value_problem(
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if not matches:
+            matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands):
             continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
+
+
+# "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
+# roughly, on the side the words say.
+_APPROXIMATELY_RE = re.compile(
+    r"\b(?P<side>just under|just below|a little under|a little less than|nearly|almost"
+    r"|just over|a little over|a little more than|about|around|roughly|approximately)\s*$",
+    re.IGNORECASE,
+)
+_ROUGHLY = 0.05
+
+
+def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> list[Located]:
+    """The stated values a roughly said one stands for."""
+    hedge = _APPROXIMATELY_RE.search(text[max(0, quantity.start - 24) : quantity.start])
+    if hedge is None or quantity.low != quantity.high or not quantity.low:
+        return []
+    side = hedge.group("side").lower()
+    below = side.startswith(("just under", "just below", "a little under", "a little less"))
+    below = below or side in ("nearly", "almost")
+    above = side.startswith(("just over", "a little over", "a little more"))
+    value = quantity.low
+    found = []
+    for place in located:
+        own = place.quantity
+        if not quantity.comparable(own) or own.low != own.high or own.soft:
+            continue
+        if abs(own.low - value) > _ROUGHLY * value:
+            continue
+        if (below and own.low > value) or (above and own.low < value):
+            continue
+        found.append(place)
+    return found
 
 
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
