@@ -973,3 +973,11 @@ def test_a_first_fact_opening_on_a_pronoun_speaks_of_what_was_asked():
     )
 
     assert result.verdict == "insufficient"
+
+
+def test_with_it_after_a_case_the_customer_lacks_is_that_case():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is a court if I don't have Gold?", response="£12 an hour."),)
+
+    assert resolve_follow_up("And with it?", history) == "How much is a court with Gold?"

@@ -182,7 +182,13 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
                 trailing = None
         base = stripped[: trailing.start()] if trailing else stripped
         replaced = trailing.group().strip(" ?") if trailing else ""
-        return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
+        said = qualifier.group("qualifier")
+        # "... if I don't have Plus?", then "And with it?": it is Plus.
+        named = items(replaced) or _case_names(f" {replaced}")
+        pronoun = _PRONOUN_RE.search(said)
+        if pronoun and named:
+            said = f"{said[: pronoun.start()]}{named[-1]}{said[pronoun.end() :]}"
+        return Reading(f"{base} {said}?", replaced)
     sort = _SORT_RE.match(normalise(query))
     subject = _SUBJECT_RE.search(normalise(previous))
     if (
