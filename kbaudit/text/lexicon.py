@@ -190,7 +190,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I),
         "arrive",
     ),
-    ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # ...but "Anytime" written as a name is a plan ("£35 for Anytime members").
+    ("time anytime", re.compile(r"\b(?:[Aa]t )?(?:any ?time|Any time)\b"), " "),
     # "is often referred to as" names the thing as "is known as" does.
     ("referred", re.compile(r"\breferred to as\b", re.I), "known as"),
     # "as long as" is "if": nothing is long.

@@ -1062,3 +1062,43 @@ def test_a_value_said_roughly_on_the_wrong_side_or_far_off_is_flagged(response):
     result = judge("How much is a day ticket?", response, "Day tickets. A day ticket costs £9.99.")
 
     assert result.verdict == "insufficient"
+
+
+LESSONS = (
+    "Swimming lessons. A 30-minute lesson costs £20, or £15 for Anytime members. Anytime "
+    "members can swim 2 extra sessions a month free; extra sessions are £5."
+)
+
+
+def test_the_special_cases_value_given_to_everyone_else_is_flagged():
+    result = judge(
+        "How much is a swimming lesson for everyone else?",
+        "Everyone else also pays £15 per lesson.",
+        LESSONS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_plan_named_anytime_is_a_case_not_a_figure_of_speech():
+    result = judge(
+        "How much is a swimming lesson for Anytime members?",
+        "Anytime members pay £15 per lesson.",
+        LESSONS,
+    )
+
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_a_value_in_a_clause_beside_the_customers_case_is_that_cases_too():
+    result = judge(
+        "And how much are guest passes for me?",
+        "You can bring one guest a month for free, and extra guest passes are £8.",
+        "Bringing a guest. Gold members can bring one guest a month for free; extra guest "
+        "passes are £8. Silver members pay £8 for every guest pass.",
+        history=(Turn(query="I'm a Gold member. Do I pay for classes?", response="No."),),
+    )
+
+    assert result.verdict == "sufficient"

@@ -571,6 +571,8 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
             continue
         if place.sentence.condition_of(own) is not None:
             continue
+        if place.sentence is used.sentence and used.sentence.condition_of(used.quantity):
+            return True  # "costs £45, or £35 for Anytime members": the same sentence's rule
         theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
@@ -621,6 +623,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
+        if used_condition is None and sentence is used.sentence:
+            # "Anytime members can bring 1 guest free; extra guest passes are £8": the
+            # case opening the sentence is the other clause's too.
+            continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
