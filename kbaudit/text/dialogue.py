@@ -153,7 +153,9 @@ CLAIM_INTRO_RE = re.compile(
     r"|as per (?:our|the|your) [\w -]{1,30}?(?=,)"
     r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
     r"|help article|page)(?: (?:provided|above|below|(?:in|on|from) (?:the|our) [\w -]{1,30}?))?(?=,)"
-    r"|my answer,? in (?:short|brief))"
+    r"|my answer,? in (?:short|brief)"
+    r"|(?:based on|going by|from) what (?:i|we) (?:can see|can tell|have|found|know)"
+    r"(?: (?:in|on|from) [\w -]{1,30}?)?(?=,))"
     r"\s*[,:]?\s+(?=\S)",
     re.IGNORECASE,
 )
