@@ -981,3 +981,27 @@ def test_with_it_after_a_case_the_customer_lacks_is_that_case():
     history = (Turn(query="How much is a court if I don't have Gold?", response="£12 an hour."),)
 
     assert resolve_follow_up("And with it?", history) == "How much is a court with Gold?"
+
+
+HOSTEL_TIMES = (
+    "Arrivals",
+    "Arrival and departure. Check-in is from 2pm and check-out is by 10am. Bags can be "
+    "left at reception after check-out.",
+)
+
+
+def test_check_in_and_check_out_times_are_two_things_not_two_values_for_one():
+    result = judge(
+        "When are check-in and check-out?",
+        "Check-in is from 2pm. Check-out is by 10am.",
+        HOSTEL_TIMES,
+    )
+
+    assert result.notes["conflicting_facts"] == []
+    assert result.verdict == "sufficient"
+
+
+def test_checking_in_said_as_a_verb_is_check_in():
+    result = judge("When can I arrive?", "You can check in from 2pm.", HOSTEL_TIMES)
+
+    assert result.metrics()["groundedness"] == 1.0
