@@ -1005,3 +1005,14 @@ def test_checking_in_said_as_a_verb_is_check_in():
     result = judge("When can I arrive?", "You can check in from 2pm.", HOSTEL_TIMES)
 
     assert result.metrics()["groundedness"] == 1.0
+
+
+def test_check_in_and_check_out_times_swapped_are_flagged():
+    result = judge(
+        "When are check-in and check-out?",
+        "Check-in is from 10am. Check-out is by 2pm.",
+        HOSTEL_TIMES,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"

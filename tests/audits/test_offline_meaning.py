@@ -1096,14 +1096,3 @@ def test_based_on_what_i_can_see_in_a_page_is_no_claim():
     parts = split_response("Based on what I can see in our policy, check-out is by 11am.")
 
     assert [fact.text for fact in parts.facts] == ["Check-out is by 11am."]
-
-
-def test_a_claim_before_its_condition_is_checked_against_a_flat_denial():
-    result = judge(
-        "I'm 20. Can I rent a van?",
-        "Yes, drivers under 21 can rent a van if they pay the young driver fee.",
-        "Young drivers. Drivers aged 21 to 24 pay a young driver fee of £15 a day. Drivers "
-        "under 21 cannot rent a van.",
-    )
-
-    assert result.verdict == "insufficient"

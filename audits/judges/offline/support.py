@@ -906,7 +906,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
     crosswalk is not marked" in a source does not make "pedestrians have priority"
     a contradiction; clauses with several negations are too tangled to read this way.
     """
-    for fact_clause in _clauses_and_heads(fact.text):
+    for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         words = subject_stems(frozenset(content_stems(fact_clause)))
         if _PRONOUN_RE.match(fact_clause.strip()):
             words |= subject_stems(fact.context)
@@ -946,24 +946,6 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             return Problem("contradicts_source", clause.text, index)
     return None
-
-
-# "drivers under 21 can rent if they pay the fee": the claim before its condition.
-_CONDITION_TAIL_RE = re.compile(
-    r"\s+(?:if|as long as|provided(?: that)?|providing|so long as)\s+.*$", re.IGNORECASE
-)
-
-
-def _clauses_and_heads(text: str) -> list[str]:
-    """The fact's clauses, each followed by its claim without the condition it ends on,
-    which the source may deny outright ("Drivers under 21 cannot rent")."""
-    found = []
-    for clause in CLAUSE_BREAK_RE.split(text):
-        found.append(clause)
-        head = _CONDITION_TAIL_RE.sub("", clause)
-        if head != clause and head.strip():
-            found.append(head)
-    return found
 
 
 def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) -> bool:

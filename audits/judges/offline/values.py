@@ -358,6 +358,15 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     return value_words(text, claim.fact.quantities, index) | before
 
 
+def _said_of(claim: Claim, quantity: Quantity) -> frozenset[str]:
+    """The fact's own words for one of its values: all of them for a single value, else
+    those leading up to it in its part of the fact ("check-in is by 11am, and ...";
+    what follows may be the other side of a comparison: "5,000 compared with Basic's")."""
+    if sum(1 for own in claim.fact.quantities if not own.soft) < 2:
+        return claim.fact.stems
+    return _around(_digits(claim.fact.text), quantity)[0]
+
+
 def _rates_differ(text: str, mine: Quantity, other: Quantity) -> bool:
     """Both values are counted by a unit, and not the same one: "data costs £7.50 per
     MB and calls cost £2 a minute" prices two things, not one thing's two cases."""
@@ -387,6 +396,12 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
+                return Problem("contradicts_source", place.sentence.text, place.source)
+            # The fact's own words for its value name the other case, whatever the
+            # question names ("Check-in is by 11am" of "check-in from 3pm and check-out
+            # by 11am", asked about both).
+            said = _said_of(claim, quantity)
+            if own - theirs and said & (theirs - own) and not said & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
             # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
             # default, and the customer asks about the case the other one is for.
