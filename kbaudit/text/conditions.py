@@ -114,8 +114,19 @@ class Condition:
         if not self.key_stems:
             # A condition we cannot read is never held against an answer.
             return not self.quantities
-        needed = 1 if self.any_of else min(2, len(self.key_stems))
-        return len(self.key_stems & stated) >= needed
+        needed = 1 if self.any_of else min(2, _word_count(self.key_stems))
+        return _word_count(self.key_stems & stated) >= needed
+
+
+# Names an abbreviation is spelled out as ("EU" is "European Union"): one word each, so
+# "Outside the EU" and "Rest of EU" share one word, not two.
+_NAME_STEMS = tuple(
+    frozenset(content_stems(name)) for name in ("European Union", "United States", "United Kingdom")
+)
+
+
+def _word_count(stems: frozenset[str]) -> int:
+    return len(stems) - sum(len(name) - 1 for name in _NAME_STEMS if name <= stems)
 
 
 # A clause that waives a value names when it does not apply, not when it does.

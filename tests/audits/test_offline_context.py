@@ -1016,3 +1016,33 @@ def test_check_in_and_check_out_times_swapped_are_flagged():
 
     assert result.verdict == "insufficient"
     assert result.unsupported[0].reason == "contradicts_source"
+
+
+SHIPPING_ZONES = (
+    "Shipping",
+    "Shipping prices. Size | Ireland | Rest of EU | Outside the EU. Letter | €2 | €4 | €7. "
+    "Box | €9 | €15 | €30.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "verdict"),
+    [
+        ("How much is a box to the Rest of the EU?", "A box is €15.", "sufficient"),
+        ("How much is a box to the Rest of the EU?", "A box is €30.", "insufficient"),
+        ("How much is a letter outside the EU?", "It's €7.", "sufficient"),
+    ],
+)
+def test_the_eu_spelled_out_is_one_word_of_a_zone(query, response, verdict):
+    assert judge(query, response, SHIPPING_ZONES).verdict == verdict
+
+
+def test_a_follow_up_naming_another_destination_replaces_the_one_before():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is a box to the Rest of the EU?", response="€15."),)
+
+    assert (
+        resolve_follow_up("And outside the EU?", history, [SHIPPING_ZONES[1]])
+        == "How much is a box outside the EU?"
+    )

@@ -101,6 +101,9 @@ def items(text: str) -> list[str]:
     return found
 
 
+# "And outside the EU?" after "... a parcel to the Rest of the EU?": a destination in
+# place of the one the previous question sends it to.
+_PLACE_QUALIFIER_RE = re.compile(r"^(?:outside|within|inside|in)\b", re.I)
 _SUPPOSING_RE = re.compile(r"^(?:and |but |so )?(?:what |and )?(?:if|when|while)\b", re.I)
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
@@ -174,7 +177,9 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     if qualifier and not items(query) and not _OTHER_RE.search(query):
         stripped = normalise(previous).rstrip("?. ")
         trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
-        if qualifier.group("qualifier").lower().startswith("to "):
+        if qualifier.group("qualifier").lower().startswith("to ") or (
+            trailing is None and _PLACE_QUALIFIER_RE.match(qualifier.group("qualifier"))
+        ):
             # "... a small parcel to zone 2?" then "And to zone 3?": the last "to", not
             # the "to" of "cost to send".
             trailing = _TRAILING_TO_RE.search(stripped)
