@@ -119,6 +119,11 @@ SYNONYMS: dict[str, str] = {
     "requir": "need",
     # Holding a membership still: "paused" is frozen.
     "paus": "freez",
+    # A husband or wife is a spouse; kids are children.
+    "wif": "spous",
+    "wiv": "spous",
+    "husband": "spous",
+    "kid": "child",
     # Someone's go-ahead: "the landlord has agreed", "with the landlord's permission".
     "agr": "permission",
     "agree": "permission",

@@ -1046,3 +1046,14 @@ def test_a_follow_up_naming_another_destination_replaces_the_one_before():
         resolve_follow_up("And outside the EU?", history, [SHIPPING_ZONES[1]])
         == "How much is a box outside the EU?"
     )
+
+
+def test_a_wife_is_a_spouse_the_source_makes_an_exception_for():
+    result = judge(
+        "What if the extra driver is my husband?",
+        "It's still £12 a day.",
+        ("Extras", "Extras. An additional driver costs £12 a day, free for spouses."),
+        history=(Turn(query="How much is an additional driver?", response="£12 a day."),),
+    )
+
+    assert result.verdict == "insufficient"
