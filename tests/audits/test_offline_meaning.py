@@ -1096,3 +1096,13 @@ def test_based_on_what_i_can_see_in_a_page_is_no_claim():
     parts = split_response("Based on what I can see in our policy, check-out is by 11am.")
 
     assert [fact.text for fact in parts.facts] == ["Check-out is by 11am."]
+
+
+def test_a_free_price_still_claims_what_it_is_the_price_of():
+    result = judge(
+        "Is there a restocking fee?",
+        "There is no restocking fee.",
+        "Returns. You can return most items within 30 days of delivery.",
+    )
+
+    assert groundedness(result) == 0.0

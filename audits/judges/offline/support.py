@@ -186,6 +186,13 @@ _PRICE_VERBS = frozenset(
 _MEETING_VERBS = frozenset(
     stem(word) for word in word_list("bring send show provide present submit include attach")
 )
+_FREE_WORDS = frozenset(
+    stem(word)
+    for word in word_list(
+        "cost costs charge charged charges fee fees pay paid bill billed penny thing cent "
+        "anything nothing free extra additional"
+    )
+)
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 
 
@@ -196,8 +203,9 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         words -= _PRICE_VERBS - source_stems
     for own in fact.quantities:
         if own.soft and own.kind == "amount":
-            # "It won't cost you a penny", "you won't be charged": how it says free.
-            words -= frozenset(content_stems(own.text)) - source_stems
+            # "It won't cost you a penny", "you won't be charged": how it says free (but
+            # "no restocking fee" still claims the restocking).
+            words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
     return words
