@@ -148,7 +148,7 @@ CLAIM_INTRO_RE = re.compile(
     r"|help cent(?:re|er)|policy|terms)s?(?: above| below| (?:i|we) found)?"
     r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?)"
     r"(?: that)?"
-    r"|(?:i|we) can (?:confirm|tell you)(?: that)?|just so you know|just to let you know"
+    r"|(?:i|we) can (?:confirm(?: that)?|tell you that)|just so you know|just to let you know"
     r"|it (?:looks|seems|appears) (?:like|that|as though)|it seems"
     r"|as per (?:our|the|your) [\w -]{1,30}?(?=,)"
     r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
