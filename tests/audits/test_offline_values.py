@@ -1102,3 +1102,31 @@ def test_a_value_in_a_clause_beside_the_customers_case_is_that_cases_too():
     )
 
     assert result.verdict == "sufficient"
+
+
+BAR_HOURS = (
+    "Drinks delivery. Beer and wine are delivered to customers aged 18 or over. Beer and wine "
+    "are not sold between 11pm and 9am."
+)
+
+
+def test_any_time_where_the_source_rules_out_some_hours_is_flagged():
+    result = judge(
+        "Can I get wine delivered at midnight?",
+        "Hi! Yes, wine can be delivered at any time. Cheers!",
+        BAR_HOURS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+def test_any_time_about_something_the_hours_do_not_cover_stands():
+    result = judge(
+        "Can I cancel my order?",
+        "You can cancel your order at any time before it is sent.",
+        "Cancelling. You can cancel your order at any time before it is sent. Beer and wine "
+        "are not sold between 11pm and 9am.",
+    )
+
+    assert result.verdict == "sufficient"
