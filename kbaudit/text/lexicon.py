@@ -222,6 +222,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # "check-in" and "check-out" are two things, not two "check"s, however written.
     ("in out", re.compile(r"\b(check)[- ](in|out)\b", re.I), r"\1\2"),
+    # "have another go" tries again.
+    (
+        "go try",
+        re.compile(r"\b(?:have|give it|make) another (?:go|try|attempt)\b", re.I),
+        "try again",
+    ),
     # "look at the settings" views them.
     ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),
     # "make changes to it" changes it.

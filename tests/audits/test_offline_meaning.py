@@ -1106,3 +1106,18 @@ def test_a_free_price_still_claims_what_it_is_the_price_of():
     )
 
     assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("You can hang on to a map for two weeks.", "Map loans. You can keep maps for 14 days."),
+        ("You can borrow maps for two weeks.", "Map loans. Maps are loaned for 14 days."),
+        (
+            "If the locker is full, we'll have another go the next day.",
+            "Locker delivery. If the locker is full, we try again the next day.",
+        ),
+    ],
+)
+def test_everyday_wordings_of_loans_and_retries_meet_the_source(response, source):
+    assert groundedness(judge("What's the rule?", response, source)) == 1.0
