@@ -119,6 +119,10 @@ SYNONYMS: dict[str, str] = {
     "requir": "need",
     # Holding a membership still: "paused" is frozen.
     "paus": "freez",
+    # Identification with a picture is photo ID.
+    "identific": "id",
+    "pictur": "photo",
+    "photograph": "photo",
     # A husband or wife is a spouse; kids are children.
     "wif": "spous",
     "wiv": "spous",

@@ -1121,3 +1121,13 @@ def test_a_free_price_still_claims_what_it_is_the_price_of():
 )
 def test_everyday_wordings_of_loans_and_retries_meet_the_source(response, source):
     assert groundedness(judge("What's the rule?", response, source)) == 1.0
+
+
+def test_identification_with_a_picture_is_photo_id():
+    result = judge(
+        "Do I need ID to collect a parcel?",
+        "Yes, bring identification with your picture on it.",
+        "Collecting a parcel. Photo ID is needed to collect a parcel.",
+    )
+
+    assert groundedness(result) == 1.0
