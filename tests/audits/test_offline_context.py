@@ -1057,3 +1057,31 @@ def test_a_wife_is_a_spouse_the_source_makes_an_exception_for():
     )
 
     assert result.verdict == "insufficient"
+
+
+CLUB_TIERS = (
+    "Tiers",
+    "Club tiers. The Bronze tier costs £8 a month and includes 1 court booking a week. The "
+    "Platinum tier costs £25 a month and includes 5 court bookings a week.",
+)
+
+
+def test_a_question_asking_what_it_includes_is_about_the_thing_asked_before():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is the Platinum tier?", response="£25 a month."),)
+
+    assert resolve_follow_up("How many court bookings does it include?", history) == (
+        "How many court bookings does Platinum tier include?"
+    )
+
+
+def test_the_value_of_the_thing_asked_before_is_not_held_against_another_things_rule():
+    result = judge(
+        "How many court bookings does it include?",
+        "It includes 5 court bookings a week.",
+        CLUB_TIERS,
+        history=(Turn(query="How much is the Platinum tier?", response="£25 a month."),),
+    )
+
+    assert result.verdict == "sufficient"

@@ -30,7 +30,9 @@ _FOLLOW_UP_RE = re.compile(
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
     r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
-    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$",
+    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$"
+    # "How many guest passes does it include?", "How long do they last?"
+    r"|^(?:how|what|when|where|which)\b.*\b(?:does|do|did|is|are|will|can) (?:it|they)\b",
     re.IGNORECASE,
 )
 # A word that stands for what the previous question was about.

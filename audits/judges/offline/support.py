@@ -476,7 +476,12 @@ def _named_case_problem(
     stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
     # A case named bare ("to reach Platinum") is named all the same.
     stated |= frozenset(content_stems(" ".join(_capitalised(fact.text))))
+    values = [own for own in fact.quantities if not own.soft]
     for index, sentence in _rule_sentences(words, sources):
+        if values and not any(
+            own.same_value(given) for own in values for given in sentence.quantities
+        ):
+            continue  # "6 guest passes" is the Gold sentence's, not Silver's "2"
         rule = named_cases(sentence.text, sources[index].plain)
         names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
         # An answer that names the rule's own case applies it there, not to the customer.
