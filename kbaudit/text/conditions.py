@@ -114,8 +114,19 @@ class Condition:
         if not self.key_stems:
             # A condition we cannot read is never held against an answer.
             return not self.quantities
-        needed = 1 if self.any_of else min(2, len(self.key_stems))
-        return len(self.key_stems & stated) >= needed
+        needed = 1 if self.any_of else min(2, _word_count(self.key_stems))
+        return _word_count(self.key_stems & stated) >= needed
+
+
+# Names an abbreviation is spelled out as ("EU" is "European Union"): one word each, so
+# "Outside the EU" and "Rest of EU" share one word, not two.
+_NAME_STEMS = tuple(
+    frozenset(content_stems(name)) for name in ("European Union", "United States", "United Kingdom")
+)
+
+
+def _word_count(stems: frozenset[str]) -> int:
+    return len(stems) - sum(len(name) - 1 for name in _NAME_STEMS if name <= stems)
 
 
 # A clause that waives a value names when it does not apply, not when it does.
@@ -493,8 +504,14 @@ def other_case(rule: list[NamedCase], told: list[NamedCase], text: str = "") -> 
     if not rule or not told or _CATCH_ALL_RE.search(text):
         return False
     allowed = frozenset().union(*(case.names for case in rule))
-    kinds = {case.kind for case in rule}
+    kinds = {_kind_root(case.kind) for case in rule}
     for case in told:
         if case.names & allowed:
             return False
-    return any(case.kind and case.kind in kinds for case in told)
+    return any(case.kind and _kind_root(case.kind) in kinds for case in told)
+
+
+def _kind_root(kind: str) -> str:
+    """One kind however a text says it: "members" and "membership" are one kind of case."""
+    kind = kind.lower().rstrip("s")
+    return kind.removesuffix("hip").removesuffix("s") if kind.endswith("ship") else kind

@@ -30,6 +30,11 @@ _PLEASANTRY_RE = word_start_regex(
     r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
+    r"|\b(?:glad|happy) you asked\b|\bthat'?s (?:all|about all) there is to it\b|\bsimple as that\b"
+    # Sympathy with the customer's own case: "sorry your food was late, that's really
+    # frustrating".
+    r"|\b(?:that'?s|that is|how) (?:really |so |very )?(?:frustrating|annoying|disappointing"
+    r"|upsetting|stressful|a (?:shame|pain|nuisance))\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
     r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
@@ -134,6 +139,24 @@ META_OPENER_RE = re.compile(
     r"|had a (?:look|quick look|read) (?:at|through)) (?:the|our|your|a) (?:[\w-]+ ){0,2}(?:article"
     r"|passage|page|guide|guidance|faq|policy|terms|help cent(?:re|er)|documentation|information)s?"
     r"(?: for you)?)\s*[,:!-]+\s*",
+    re.IGNORECASE,
+)
+# Remarks that introduce the claim after them without a colon ("The passage explains
+# that ...", "I can confirm that ...", "It looks like ..."): set aside, the claim kept.
+CLAIM_INTRO_RE = re.compile(
+    r"^(?:(?:the|this|our) (?:passage|article|source|page|guide|document|help article"
+    r"|help cent(?:re|er)|policy|terms)s?(?: above| below| (?:i|we) found)?"
+    r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?)"
+    r"(?: that)?"
+    r"|(?:i|we) can (?:confirm(?: that)?|tell you that)|just so you know|just to let you know"
+    r"|it (?:looks|seems|appears) (?:like|that|as though)|it seems"
+    r"|as per (?:our|the|your) [\w -]{1,30}?(?=,)"
+    r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
+    r"|help article|page)(?: (?:provided|above|below|(?:in|on|from) (?:the|our) [\w -]{1,30}?))?(?=,)"
+    r"|my answer,? in (?:short|brief)"
+    r"|(?:based on|going by|from) what (?:i|we) (?:can see|can tell|have|found|know)"
+    r"(?: (?:in|on|from) [\w -]{1,30}?)?(?=,))"
+    r"\s*[,:]?\s+(?=\S)",
     re.IGNORECASE,
 )
 _META_RE = re.compile(
@@ -444,7 +467,12 @@ def _is_social(text: str) -> bool:
     if pattern is None or (pattern is _SHORT_ACK_RE and _NAME_START_RE.match(text)):
         return False
     leftover = pattern.sub(" ", text)
+    if _DIGIT_RE.search(leftover):
+        return False  # "No problem at all - the fee is £5": a value is a claim
     return len(content_stems(leftover)) <= 3
+
+
+_DIGIT_RE = re.compile(r"\d")
 
 
 def has_contact_detail(text: str) -> bool:

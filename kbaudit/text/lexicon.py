@@ -111,10 +111,27 @@ SYNONYMS: dict[str, str] = {
     "hrs": "hour",
     "hr": "hour",
     "annual": "year",
-    "shut": "close",
+    "shut": "clos",
     "hir": "rent",
     "postpon": "defer",
     "view": "read",
+    "see": "read",
+    "requir": "need",
+    # Holding a membership still: "paused" is frozen.
+    "paus": "freez",
+    # Identification with a picture is photo ID.
+    "identific": "id",
+    "pictur": "photo",
+    "photograph": "photo",
+    # A husband or wife is a spouse; kids are children.
+    "wif": "spous",
+    "wiv": "spous",
+    "husband": "spous",
+    "kid": "child",
+    # Someone's go-ahead: "the landlord has agreed", "with the landlord's permission".
+    "agr": "permission",
+    "agree": "permission",
+    "consent": "permission",
     "retr": "attempt",
     "try": "attempt",
     "tri": "attempt",
@@ -184,7 +201,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\bget(?:s|ting)? (?:here|there)\b|\bturn(?:s|ed)? up\b", re.I),
         "arrive",
     ),
-    ("time anytime", re.compile(r"\b(?:at )?any ?time\b", re.I), " "),
+    # ...but "Anytime" written as a name is a plan ("£35 for Anytime members").
+    ("time anytime", re.compile(r"\b(?:[Aa]t )?(?:any ?time|Any time)\b"), " "),
     # "have been around since 1950" is "have existed since"; "dates back to 1200" says
     # only its date.
     ("around", re.compile(r"\b(?:been|be|being) around\b(?= since\b)", re.I), "existed"),
@@ -204,6 +222,46 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         " ",
     ),
+    # "put your membership on hold" freezes it ("on hold" alone may be an order's state).
+    (
+        "hold",
+        re.compile(
+            r"\b(?:put|puts|putting|place[sd]?|placing)\s+(?:[\w'-]+\s+){0,3}?on hold\b", re.I
+        ),
+        "freeze",
+    ),
+    # "check-in" and "check-out" are two things, not two "check"s, however written.
+    ("in out", re.compile(r"\b(check)[- ](in|out)\b", re.I), r"\1\2"),
+    # "have another go" tries again.
+    (
+        "go try",
+        re.compile(r"\b(?:have|give it|make) another (?:go|try|attempt)\b", re.I),
+        "try again",
+    ),
+    # "look at the settings" views them.
+    ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),
+    # "make changes to it" changes it.
+    ("changes change", re.compile(r"\bmak(?:e|es|ing) (?:any )?changes? to\b", re.I), "change"),
+    # "two screens at the same time": at once.
+    (
+        "same simultaneously concurrently",
+        re.compile(r"\bat the same time\b|\bsimultaneously\b|\bconcurrently\b", re.I),
+        "at once",
+    ),
+    # "a membership paid annually" is an annual membership.
+    (
+        "paid billed charged",
+        re.compile(r"\b(?:paid|billed|charged) (annually|yearly|monthly|weekly)\b", re.I),
+        r"\1",
+    ),
+    # "make sure the leak was repaired": the requirement itself, as the article says it.
+    (
+        "sure ensure remember",
+        re.compile(r"\b(?:make sure|be sure to|ensure|remember to)(?: that)?\b", re.I),
+        " ",
+    ),
+    # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
+    ("least", re.compile(r"\bat least\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
     ("#", re.compile(r"\b[A-Za-z]{1,4}-?\d{4,}\b"), " "),
     (

@@ -158,6 +158,7 @@ def parse_number(raw: str) -> float:
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
+    r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
     r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b",
     re.IGNORECASE,
 )

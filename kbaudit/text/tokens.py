@@ -70,7 +70,7 @@ NEGATIONS: frozenset[str] = frozenset(
     word_list("""
     not no never none nobody nothing neither nor cannot can't don't doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't haven't hasn't
-    hadn't mustn't without
+    hadn't mustn't without unable
     """)
 )
 
@@ -101,6 +101,8 @@ _NUMBER_WORD_RE = re.compile(
     r"|\b(?P<lead>within|in|for|about|around|up to|after|than|takes?|took|taking|lasts?|over"
     r"|under|least|once|twice|every)\s+(?:a|an|a single)\s+"
     r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
+    # "once per month" is how often, as "once a month" is.
+    r"|\b(?P<per_lead>once|twice)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
     r"|\ba couple of\b",
     re.IGNORECASE,
 )
@@ -440,7 +442,16 @@ def digits_for_number_words(text: str) -> str:
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
     if "half" in text.lower():
         text = _HALF_OF_RE.sub("50% of ", text)
+    if _MAIN_AND_CENTS_RE.search(text):
+        text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
     return text
+
+
+# "12 pounds 50" (from "twelve pounds fifty") is 12.50 pounds, not 12 pounds and a 50.
+_MAIN_AND_CENTS_RE = re.compile(
+    r"\b(\d+) (pounds?|euros?|dollars?) (?:and )?(\d{2})\b(?! ?(?:%|per\b|an?\b|each\b))",
+    re.IGNORECASE,
+)
 
 
 # Every match of _NUMBER_WORD_RE has one of these as a whole word: a number word, the
@@ -515,4 +526,6 @@ def _number_word_value(match: re.Match[str]) -> str:
         return str(NUMBER_WORDS[_word_key(match.group("small"))])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
+    if match.group("per_unit"):
+        return f"{match.group('per_lead')} 1 {match.group('per_unit')}"
     return "2"

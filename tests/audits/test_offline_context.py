@@ -841,3 +841,247 @@ def test_two_amounts_for_the_refund_are_two_values():
     )
 
     assert result.notes["conflicting_facts"]
+
+
+# --- Follow-ups naming the other thing, another period, a sibling word -----------------
+
+GYM_TABLE = (
+    "Memberships",
+    "Memberships. Membership | Monthly | Yearly | Guest passes. Bronze | £20 | £200 | 0. "
+    "Silver | £30 | £300 | 2. Gold | £45 | £450 | 6.",
+)
+
+
+def test_the_other_one_is_the_thing_the_customer_named_before_and_left_out():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (
+        Turn(
+            query="We're deciding between Silver and Gold. How many guest passes does Silver give?",
+            response="Silver gives 2 guest passes.",
+        ),
+    )
+
+    assert resolve_follow_up("And the other one?", history, [GYM_TABLE[1]]).endswith(
+        "How many guest passes does Gold give?"
+    )
+
+
+def test_a_follow_up_naming_another_period_changes_the_period_not_the_thing():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is Gold a month?", response="Gold is £45 a month."),)
+
+    assert resolve_follow_up("And for the yearly membership?", history) == (
+        "How much is Gold a year?"
+    )
+
+
+def test_a_yearly_follow_up_answered_with_the_right_rows_price_is_supported():
+    result = judge(
+        "And for the yearly membership?",
+        "Paid yearly, Gold costs £450.",
+        GYM_TABLE,
+        history=(Turn(query="How much is Gold a month?", response="Gold is £45 a month."),),
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_price_from_another_row_than_the_one_asked_about_is_flagged():
+    result = judge(
+        "What does Silver cost a year?",
+        "Paying yearly costs £450.",
+        GYM_TABLE,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_follow_up_naming_a_word_the_source_writes_beside_the_asked_one_replaces_it():
+    from audits.judges.offline.context import resolve_follow_up
+
+    source = (
+        "Tolls. Cars pay £3 per crossing of the bridge and £5 per crossing of the tunnel. "
+        "Motorcycles cross free."
+    )
+    history = (Turn(query="What is the car toll per crossing of the bridge?", response="£3."),)
+
+    assert (
+        resolve_follow_up("And the tunnel?", history, [source])
+        == "What is the car toll per crossing of the tunnel?"
+    )
+
+
+HIRE_MEMBERSHIPS = (
+    "Tool library",
+    "Tool library. The Basic membership costs £5 a month. The Pro membership costs £12 a "
+    "month. Pro members can borrow power tools for a week.",
+)
+
+
+def test_a_pronoun_for_an_earlier_case_keeps_a_rule_for_another_case_from_it():
+    result = judge(
+        "Can I borrow power tools with it?",
+        "Yes, you can borrow power tools for a week.",
+        HIRE_MEMBERSHIPS,
+        history=(Turn(query="I'm on Basic. How much is it a month?", response="£5 a month."),),
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_pronoun_for_the_rules_own_case_gets_the_rule():
+    result = judge(
+        "Can I borrow power tools with it?",
+        "Yes, you can borrow power tools for a week.",
+        HIRE_MEMBERSHIPS,
+        history=(Turn(query="I'm on Pro. How much is it a month?", response="£12 a month."),),
+    )
+
+    assert result.verdict == "sufficient"
+
+
+def test_what_if_adds_a_case_rather_than_swapping_a_word():
+    from audits.judges.offline.context import resolve_follow_up
+
+    source = (
+        "Test resits. Learners who fail a test can resit it after 10 days. Learners with a "
+        "medical note resit without waiting."
+    )
+    history = (Turn(query="I failed my test. Can I resit it?", response="Yes, after 10 days."),)
+
+    assert (
+        resolve_follow_up("What if I had a medical note?", history, [source])
+        == "I failed my test. Can I resit it if I had a medical note?"
+    )
+
+
+def test_a_first_fact_opening_on_a_pronoun_speaks_of_what_was_asked():
+    result = judge(
+        "And on the open ticket?",
+        "No, those can't be refunded either.",
+        (
+            "Tickets",
+            "Tickets. Open tickets can be refunded in full until the day of travel. Advance "
+            "tickets cannot be refunded.",
+        ),
+        history=(Turn(query="I have an advance ticket. Can I get a refund?", response="No."),),
+    )
+
+    assert result.verdict == "insufficient"
+
+
+def test_with_it_after_a_case_the_customer_lacks_is_that_case():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is a court if I don't have Gold?", response="£12 an hour."),)
+
+    assert resolve_follow_up("And with it?", history) == "How much is a court with Gold?"
+
+
+HOSTEL_TIMES = (
+    "Arrivals",
+    "Arrival and departure. Check-in is from 2pm and check-out is by 10am. Bags can be "
+    "left at reception after check-out.",
+)
+
+
+def test_check_in_and_check_out_times_are_two_things_not_two_values_for_one():
+    result = judge(
+        "When are check-in and check-out?",
+        "Check-in is from 2pm. Check-out is by 10am.",
+        HOSTEL_TIMES,
+    )
+
+    assert result.notes["conflicting_facts"] == []
+    assert result.verdict == "sufficient"
+
+
+def test_checking_in_said_as_a_verb_is_check_in():
+    result = judge("When can I arrive?", "You can check in from 2pm.", HOSTEL_TIMES)
+
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_check_in_and_check_out_times_swapped_are_flagged():
+    result = judge(
+        "When are check-in and check-out?",
+        "Check-in is from 10am. Check-out is by 2pm.",
+        HOSTEL_TIMES,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+SHIPPING_ZONES = (
+    "Shipping",
+    "Shipping prices. Size | Ireland | Rest of EU | Outside the EU. Letter | €2 | €4 | €7. "
+    "Box | €9 | €15 | €30.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "verdict"),
+    [
+        ("How much is a box to the Rest of the EU?", "A box is €15.", "sufficient"),
+        ("How much is a box to the Rest of the EU?", "A box is €30.", "insufficient"),
+        ("How much is a letter outside the EU?", "It's €7.", "sufficient"),
+    ],
+)
+def test_the_eu_spelled_out_is_one_word_of_a_zone(query, response, verdict):
+    assert judge(query, response, SHIPPING_ZONES).verdict == verdict
+
+
+def test_a_follow_up_naming_another_destination_replaces_the_one_before():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is a box to the Rest of the EU?", response="€15."),)
+
+    assert (
+        resolve_follow_up("And outside the EU?", history, [SHIPPING_ZONES[1]])
+        == "How much is a box outside the EU?"
+    )
+
+
+def test_a_wife_is_a_spouse_the_source_makes_an_exception_for():
+    result = judge(
+        "What if the extra driver is my husband?",
+        "It's still £12 a day.",
+        ("Extras", "Extras. An additional driver costs £12 a day, free for spouses."),
+        history=(Turn(query="How much is an additional driver?", response="£12 a day."),),
+    )
+
+    assert result.verdict == "insufficient"
+
+
+CLUB_TIERS = (
+    "Tiers",
+    "Club tiers. The Bronze tier costs £8 a month and includes 1 court booking a week. The "
+    "Platinum tier costs £25 a month and includes 5 court bookings a week.",
+)
+
+
+def test_a_question_asking_what_it_includes_is_about_the_thing_asked_before():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = (Turn(query="How much is the Platinum tier?", response="£25 a month."),)
+
+    assert resolve_follow_up("How many court bookings does it include?", history) == (
+        "How many court bookings does Platinum tier include?"
+    )
+
+
+def test_the_value_of_the_thing_asked_before_is_not_held_against_another_things_rule():
+    result = judge(
+        "How many court bookings does it include?",
+        "It includes 5 court bookings a week.",
+        CLUB_TIERS,
+        history=(Turn(query="How much is the Platinum tier?", response="£25 a month."),),
+    )
+
+    assert result.verdict == "sufficient"

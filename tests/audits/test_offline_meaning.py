@@ -910,3 +910,357 @@ def test_interjections_and_bare_remarks_around_a_claim_are_not_facts(response, f
 def test_a_discourse_marker_before_a_claim_is_no_part_of_it(response):
     facts = [fact.text.lower().rstrip(".") for fact in split_response(response).facts]
     assert facts == ["refunds take 5 days"]
+
+
+# --- Paraphrases of a requirement, a price of nothing, a frozen membership -------------
+
+COUNCIL_PERMITS = (
+    "Resident parking permits. Proof of address is required when you apply. "
+    "Permits for a second car cost £60 a year. "
+    "Permits for electric cars are free. Annual permits cannot be paused."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Please bring proof of address when you apply.",
+        "You'll need to send proof of address when you apply.",
+        "Make sure you provide proof of address when you apply.",
+    ],
+)
+def test_telling_the_customer_to_meet_a_requirement_restates_it(response):
+    result = judge("What do I need to apply for a permit?", response, COUNCIL_PERMITS)
+
+    assert groundedness(result) == 1.0
+
+
+def test_the_words_of_a_free_price_are_the_value_not_a_claim():
+    result = judge(
+        "What does a permit for an electric car cost?",
+        "A permit for an electric car won't cost you a penny.",
+        COUNCIL_PERMITS,
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "I'm afraid a permit that's paid annually can't be put on hold.",
+        "No, an annual permit can't be put on hold.",
+    ],
+)
+def test_a_paused_or_on_hold_permit_is_one_thing(response):
+    result = judge("Can I pause my annual permit?", response, COUNCIL_PERMITS)
+
+    assert groundedness(result) == 1.0
+
+
+def test_on_hold_said_the_other_way_round_is_still_flagged():
+    result = judge(
+        "Can I pause my annual permit?",
+        "Yes, annual permits can be put on hold whenever you like.",
+        COUNCIL_PERMITS,
+    )
+
+    assert result.verdict == "insufficient"
+
+
+def test_devices_at_the_same_time_restates_devices_at_once():
+    result = judge(
+        "How many tablets can use the school licence?",
+        "Up to five tablets can use it at the same time.",
+        "School licences. A school licence covers up to 5 tablets at once. Extra tablets cost "
+        "£4 each a year.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_a_landlord_who_agreed_has_given_permission():
+    result = judge(
+        "I rent. Can I have a dog?",
+        "Yes, as long as your landlord has agreed.",
+        "Pets in rented homes. Tenants may keep a dog with the landlord's permission.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+# --- When "while" says when; two denials of one sentence ---------------------------------
+
+
+def test_while_without_a_comma_says_when_and_stays_in_its_fact():
+    parts = split_response("Dogs aren't allowed on the beach while the lifeguards are on duty.")
+
+    assert [fact.text for fact in parts.facts] == [
+        "Dogs aren't allowed on the beach while the lifeguards are on duty."
+    ]
+
+
+def test_a_two_word_claim_the_source_both_denies_and_affirms_is_not_a_contradiction():
+    result = judge(
+        "Can I still wash my bike during the drought order?",
+        "You can still use a bucket.",
+        "Drought order. During a drought order you may not use a pressure washer or a bucket "
+        "of mains water on vehicles, boats or patios. You can still use a bucket of rainwater.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_two_denials_of_two_clauses_of_one_sentence_are_two_facts():
+    result = judge(
+        "What happens while my library card is paused?",
+        "You aren't billed while it's paused. You can't borrow anything during the pause.",
+        "Pausing your library card. While it is paused you are not billed and cannot borrow; "
+        "your loans and reservations are kept.",
+    )
+
+    assert result.metrics()["self_distinctness"] == 1.0
+
+
+# --- Sympathy and good news around a claim; a threshold is no comparison ------------------
+
+PARKING_REFUNDS = (
+    "Car park refunds. If the barrier holds you for more than 10 minutes, you get a free "
+    "hour next time. Stays more than 30 minutes late because of a barrier fault are "
+    "refunded in full."
+)
+
+
+@pytest.mark.parametrize(
+    "sympathy",
+    [
+        "Oh no, sorry your exit was held up, that's really frustrating!",
+        "Waiting like that, that's really annoying!",
+        "Oh no, sorry, that's so frustrating!",
+    ],
+)
+def test_sympathy_with_the_customers_case_is_no_claim(sympathy):
+    result = judge(
+        "The barrier kept me waiting. Do I get anything?",
+        f"{sympathy} If the barrier held you for more than 10 minutes, you get a free hour "
+        "next time.",
+        PARKING_REFUNDS,
+    )
+
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+def test_good_news_though_opens_the_claim_it_announces():
+    parts = split_response("Good news though: stays are refunded in full.")
+
+    assert [fact.text for fact in parts.facts] == ["stays are refunded in full."]
+
+
+def test_a_threshold_borrowed_from_another_case_is_flagged_inside_pleasantries():
+    result = judge(
+        "The barrier kept me 15 minutes. Is my stay refunded?",
+        "Sorry you were kept waiting! Good news though: stays more than 10 minutes late are "
+        "refunded in full.",
+        PARKING_REFUNDS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert groundedness(result) == 0.0
+
+
+# --- Remarks introducing a claim, and courtesies around one ------------------------------
+
+LIBRARY_FINES = (
+    "Overdue items. Adult books are charged 25p a day when overdue. Children's books have "
+    "no overdue charges."
+)
+INTRODUCED = [
+    "The passage explains that {claim}",
+    "I can confirm that {claim}",
+    "Just so you know, {claim}",
+    "It looks like {claim}",
+    "As per our policy, {claim}",
+    "Looking at the information provided, {claim}",
+    "No problem at all - {claim}",
+    "Glad you asked! {claim} That's all there is to it.",
+]
+
+
+@pytest.mark.parametrize("wrapper", INTRODUCED)
+def test_a_remark_introducing_a_supported_claim_is_set_aside(wrapper):
+    result = judge(
+        "How much is the fine on an adult book?",
+        wrapper.format(claim="adult books are charged 25p a day when overdue."),
+        LIBRARY_FINES,
+    )
+
+    assert len(result.facts) == 1
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize("wrapper", INTRODUCED)
+def test_a_remark_introducing_an_unsupported_claim_leaves_it_checked(wrapper):
+    result = judge(
+        "How much is the fine on an adult book?",
+        wrapper.format(claim="adult books are charged 50p a day when overdue."),
+        LIBRARY_FINES,
+    )
+
+    assert result.verdict == "insufficient"
+    assert groundedness(result) == 0.0
+
+
+def test_a_short_value_inside_a_courtesy_is_still_a_claim():
+    result = judge(
+        "How much is the fine on an adult book?",
+        "You're welcome, it's 50p a day!",
+        LIBRARY_FINES,
+    )
+
+    assert result.facts
+    assert result.verdict == "insufficient"
+
+
+# --- Read-only, amounts said in words, requirements and frequencies -------------------------
+
+SHARED_BOARD = (
+    "Board sharing. Viewers have read-only access to the project board. Editors can add and "
+    "move cards."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Viewers can look at the project board but can't edit it.",
+        "They can see the project board, but they can't make changes to it.",
+    ],
+)
+def test_looking_but_not_editing_restates_read_only(response):
+    result = judge("Can viewers change the project board?", response, SHARED_BOARD)
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["Yes, viewers can edit the project board.", "No, viewers can't see the project board."],
+)
+def test_read_only_said_wrong_either_way_is_flagged(response):
+    result = judge("Can viewers change the project board?", response, SHARED_BOARD)
+
+    assert result.verdict == "insufficient"
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("A swim card is £7.50.", "Swim cards. A swim card costs seven pounds fifty."),
+        ("Remember to take photo ID with you.", "Joining. Photo ID is required when you join."),
+        ("No booking is needed.", "Open swim. Bookings are not required for open swim sessions."),
+        ("You can change your lane once a month.", "Lanes. You can change lane once per month."),
+        ("You must be at least eighteen.", "Gym floor. Members must be 18 or over."),
+    ],
+)
+def test_a_value_or_rule_in_other_words_is_supported(response, source):
+    assert groundedness(judge("What's the rule?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    ["Parking costs nothing for guests.", "Guests won't be charged for parking."],
+)
+def test_each_way_of_saying_free_restates_free(response):
+    result = judge("Is parking free?", response, "Parking. Parking is free for hotel guests.")
+
+    assert groundedness(result) == 1.0
+
+
+def test_shuts_restates_closes():
+    result = judge(
+        "When does the pool close?", "It shuts at ten at night.", "Pool. The pool closes at 10pm."
+    )
+
+    assert groundedness(result) == 1.0
+
+
+def test_a_summary_giving_again_the_values_of_two_facts_restates_them():
+    result = judge(
+        "How do returns work?",
+        "You can return items within 30 days of delivery. Refunds reach your original payment "
+        "method within 5 working days. In short: 30 days to return, 5 working days for the "
+        "refund.",
+        "Returns. You can return most items within 30 days of delivery. Refunds go back to "
+        "your original payment method within 5 working days.",
+    )
+
+    assert result.matches.redundant_of == [None, None, 0]
+    assert result.verdict == "sufficient"
+
+
+def test_two_facts_each_giving_one_value_of_a_third_thing_are_not_its_summary():
+    result = judge(
+        "What do loans cost?",
+        "Books are loaned for 3 weeks. Late books cost 20p a day. Laptops are loaned for 3 "
+        "weeks at 20p a day.",
+        "Loans. Books are loaned for 3 weeks; late books cost 20p a day. Laptops are loaned "
+        "for 3 weeks at 20p a day.",
+    )
+
+    assert result.metrics()["self_distinctness"] == 1.0
+
+
+def test_a_window_to_get_in_touch_within_is_a_claim_not_a_redirect():
+    parts = split_response(
+        "If a parcel arrives damaged, get in touch within 14 days and we'll replace it."
+    )
+
+    assert [fact.text for fact in parts.facts][0].startswith("If a parcel arrives damaged")
+
+
+def test_a_phone_number_to_call_stays_a_redirect():
+    parts = split_response("Please call our support team on 0800 123 4567.")
+
+    assert parts.facts == []
+
+
+def test_based_on_what_i_can_see_in_a_page_is_no_claim():
+    parts = split_response("Based on what I can see in our policy, check-out is by 11am.")
+
+    assert [fact.text for fact in parts.facts] == ["Check-out is by 11am."]
+
+
+def test_a_free_price_still_claims_what_it_is_the_price_of():
+    result = judge(
+        "Is there a restocking fee?",
+        "There is no restocking fee.",
+        "Returns. You can return most items within 30 days of delivery.",
+    )
+
+    assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("You can hang on to a map for two weeks.", "Map loans. You can keep maps for 14 days."),
+        ("You can borrow maps for two weeks.", "Map loans. Maps are loaned for 14 days."),
+        (
+            "If the locker is full, we'll have another go the next day.",
+            "Locker delivery. If the locker is full, we try again the next day.",
+        ),
+    ],
+)
+def test_everyday_wordings_of_loans_and_retries_meet_the_source(response, source):
+    assert groundedness(judge("What's the rule?", response, source)) == 1.0
+
+
+def test_identification_with_a_picture_is_photo_id():
+    result = judge(
+        "Do I need ID to collect a parcel?",
+        "Yes, bring identification with your picture on it.",
+        "Collecting a parcel. Photo ID is needed to collect a parcel.",
+    )
+
+    assert groundedness(result) == 1.0

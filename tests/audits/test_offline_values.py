@@ -1006,3 +1006,136 @@ def test_a_date_written_in_lower_case_is_the_date_a_capitalised_passage_gives():
     assert not grounded(judge("When was she born?", "she was born on december 12, 1815.", source))
     # "may" stays a verb: "you may 5 times" names no month.
     assert [q.kind for q in extract_quantities("you may 5 times")] == ["number"]
+
+
+# --- Free given to a thing the source prices -----------------------------------------------
+
+SWIMMING = (
+    "Swimming sessions. Adults and children swim for £4 per session. Babies under 1 swim "
+    "free and must be with an adult in the water."
+)
+
+
+def test_free_given_to_a_thing_the_source_prices_is_flagged():
+    result = judge(
+        "Do children pay to swim?",
+        "Children swim free of charge as long as an adult is with them.",
+        SWIMMING,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+def test_free_given_to_the_thing_the_source_says_is_free_is_supported():
+    result = judge("Do babies pay to swim?", "Babies under 1 swim free.", SWIMMING)
+
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_free_after_the_customer_used_up_the_free_allowance_is_flagged():
+    result = judge(
+        "I've already used my 3 free cancellations this year. What does cancelling cost now?",
+        "It won't cost you anything - cancellations are free for members.",
+        "Cancelling classes. Members get 3 free cancellations a year, then £4 per "
+        "cancellation. Non-members pay £6 per cancellation.",
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_free_within_the_allowance_is_supported():
+    result = judge(
+        "I haven't cancelled anything this year. What does cancelling cost?",
+        "It's free - members get 3 free cancellations a year.",
+        "Cancelling classes. Members get 3 free cancellations a year, then £4 per "
+        "cancellation. Non-members pay £6 per cancellation.",
+    )
+
+    assert result.verdict == "sufficient"
+
+
+@pytest.mark.parametrize("response", ["It's just under ten pounds.", "It's about £10."])
+def test_a_value_said_roughly_on_the_right_side_is_supported(response):
+    result = judge("How much is a day ticket?", response, "Day tickets. A day ticket costs £9.99.")
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response", ["It's just over ten pounds.", "It's just under eight pounds."]
+)
+def test_a_value_said_roughly_on_the_wrong_side_or_far_off_is_flagged(response):
+    result = judge("How much is a day ticket?", response, "Day tickets. A day ticket costs £9.99.")
+
+    assert result.verdict == "insufficient"
+
+
+LESSONS = (
+    "Swimming lessons. A 30-minute lesson costs £20, or £15 for Anytime members. Anytime "
+    "members can swim 2 extra sessions a month free; extra sessions are £5."
+)
+
+
+def test_the_special_cases_value_given_to_everyone_else_is_flagged():
+    result = judge(
+        "How much is a swimming lesson for everyone else?",
+        "Everyone else also pays £15 per lesson.",
+        LESSONS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_plan_named_anytime_is_a_case_not_a_figure_of_speech():
+    result = judge(
+        "How much is a swimming lesson for Anytime members?",
+        "Anytime members pay £15 per lesson.",
+        LESSONS,
+    )
+
+    assert result.verdict == "sufficient"
+    assert grounded(result)
+
+
+def test_a_value_in_a_clause_beside_the_customers_case_is_that_cases_too():
+    result = judge(
+        "And how much are guest passes for me?",
+        "You can bring one guest a month for free, and extra guest passes are £8.",
+        "Bringing a guest. Gold members can bring one guest a month for free; extra guest "
+        "passes are £8. Silver members pay £8 for every guest pass.",
+        history=(Turn(query="I'm a Gold member. Do I pay for classes?", response="No."),),
+    )
+
+    assert result.verdict == "sufficient"
+
+
+BAR_HOURS = (
+    "Drinks delivery. Beer and wine are delivered to customers aged 18 or over. Beer and wine "
+    "are not sold between 11pm and 9am."
+)
+
+
+def test_any_time_where_the_source_rules_out_some_hours_is_flagged():
+    result = judge(
+        "Can I get wine delivered at midnight?",
+        "Hi! Yes, wine can be delivered at any time. Cheers!",
+        BAR_HOURS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "contradicts_source"
+
+
+def test_any_time_about_something_the_hours_do_not_cover_stands():
+    result = judge(
+        "Can I cancel my order?",
+        "You can cancel your order at any time before it is sent.",
+        "Cancelling. You can cancel your order at any time before it is sent. Beer and wine "
+        "are not sold between 11pm and 9am.",
+    )
+
+    assert result.verdict == "sufficient"

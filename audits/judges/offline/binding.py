@@ -95,4 +95,13 @@ def compared_side(text: str, quantities: Sequence[Quantity], index: int) -> bool
         (_end(text, own) for own in quantities if not own.soft and own.end <= quantity.start),
         default=0,
     )
-    return bool(_COMPARISON_RE.search(text[min(previous, quantity.start) : quantity.start]))
+    before = text[min(previous, quantity.start) : quantity.start]
+    if _THRESHOLD_RE.search(before) and not _COMPARISON_RE.search(_THRESHOLD_RE.sub(" ", before)):
+        return False  # "orders more than 20 minutes late": a threshold, not another's value
+    return bool(_COMPARISON_RE.search(before))
+
+
+# "more than 20 minutes", "less than £30": the bound of a case, said right before it.
+_THRESHOLD_RE = re.compile(
+    r"\b(?:more|less|fewer|longer|shorter|later|earlier) than\s*(?:[£$€]\s*)?$", re.IGNORECASE
+)

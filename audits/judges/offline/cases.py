@@ -174,6 +174,31 @@ def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
                         continue
                     if _negates(clause.negations, shared):
                         return Problem("contradicts_source", clause.text, index)
+    return _any_time_problem(fact, sources)
+
+
+# "at any time", "24/7", "day or night": a claim that holds at every hour.
+_ANY_TIME_RE = re.compile(
+    r"\b(?:at )?any ?time\b|\b24/7\b|\bround the clock\b|\bday or night\b|\bat all hours\b",
+    re.IGNORECASE,
+)
+
+
+def _any_time_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """ "Alcohol can be delivered at any time" where a source denies it between two hours
+    ("Alcohol is not sold between 11pm and 10am"): the hours the source rules out."""
+    match = _ANY_TIME_RE.search(fact.text)
+    if fact.negated or match is None:
+        return None
+    words = subject_stems(frozenset(content_stems(fact.text[: match.start()])))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            hours = [own for own in sentence.quantities if own.kind == "time"]
+            if not sentence.negated or not hours:
+                continue
+            for clause in sentence.clauses:
+                if clause.negations and clause.stems & _subject_nouns(words):
+                    return Problem("contradicts_source", clause.text, index)
     return None
 
 
@@ -206,6 +231,11 @@ def all_of_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | N
             index, sentence = about[0]
             return Problem("not_in_sources", sentence.text, index)
     return None
+
+
+def _subject_nouns(words: frozenset[str]) -> frozenset[str]:
+    """The words of a claim's subject that name the thing, not what is done with it."""
+    return frozenset(word for word in words if not VERB_RE.fullmatch(word))
 
 
 # A subject that lists the things a rule is for: "Cats and small dogs", "Cars, vans or

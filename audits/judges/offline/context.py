@@ -30,7 +30,9 @@ _FOLLOW_UP_RE = re.compile(
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
     r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
-    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$",
+    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$"
+    # "How many guest passes does it include?", "How long do they last?"
+    r"|^(?:how|what|when|where|which)\b.*\b(?:does|do|did|is|are|will|can) (?:it|they)\b",
     re.IGNORECASE,
 )
 # A word that stands for what the previous question was about.
@@ -101,6 +103,10 @@ def items(text: str) -> list[str]:
     return found
 
 
+# "And outside the EU?" after "... a parcel to the Rest of the EU?": a destination in
+# place of the one the previous question sends it to.
+_PLACE_QUALIFIER_RE = re.compile(r"^(?:outside|within|inside|in)\b", re.I)
+_SUPPOSING_RE = re.compile(r"^(?:and |but |so )?(?:what |and )?(?:if|when|while)\b", re.I)
 # A follow-up that adds a circumstance rather than a thing: "And at the airport?".
 _QUALIFIER_RE = re.compile(
     r"^(?:and |but |so |what about |how about |(?:and )?what (?=if\b)"
@@ -159,14 +165,23 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     if not previous or not is_follow_up(query):
         return Reading(query)
     query = _LOOSE_PLACE_RE.sub("in ", query)
-    neighbour = _neighbour(query, previous, sources, history) or _swap(query, previous, sources)
+    # "What if I had extenuating circumstances?" adds a case; it swaps no thing.
+    supposing = _SUPPOSING_RE.match(normalise(query)) is not None
+    neighbour = (
+        _other_of_two(query, previous)
+        or _period(query, previous)
+        or _neighbour(query, previous, sources, history)
+        or (None if supposing else _swap(query, previous, sources))
+    )
     if neighbour is not None:
         return neighbour
     qualifier = _QUALIFIER_RE.match(normalise(query))
     if qualifier and not items(query) and not _OTHER_RE.search(query):
         stripped = normalise(previous).rstrip("?. ")
         trailing = _TRAILING_CIRCUMSTANCE_RE.search(stripped)
-        if qualifier.group("qualifier").lower().startswith("to "):
+        if qualifier.group("qualifier").lower().startswith("to ") or (
+            trailing is None and _PLACE_QUALIFIER_RE.match(qualifier.group("qualifier"))
+        ):
             # "... a small parcel to zone 2?" then "And to zone 3?": the last "to", not
             # the "to" of "cost to send".
             trailing = _TRAILING_TO_RE.search(stripped)
@@ -174,7 +189,13 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
                 trailing = None
         base = stripped[: trailing.start()] if trailing else stripped
         replaced = trailing.group().strip(" ?") if trailing else ""
-        return Reading(f"{base} {qualifier.group('qualifier')}?", replaced)
+        said = qualifier.group("qualifier")
+        # "... if I don't have Plus?", then "And with it?": it is Plus.
+        named = items(replaced) or _case_names(f" {replaced}")
+        pronoun = _PRONOUN_RE.search(said)
+        if pronoun and named:
+            said = f"{said[: pronoun.start()]}{named[-1]}{said[pronoun.end() :]}"
+        return Reading(f"{base} {said}?", replaced)
     sort = _SORT_RE.match(normalise(query))
     subject = _SUBJECT_RE.search(normalise(previous))
     if (
@@ -343,6 +364,56 @@ def _neighbour(
     return None
 
 
+def _other_of_two(query: str, previous: str) -> Reading | None:
+    """ "I'm choosing between Standard and Premium. How many screens does Standard
+    allow?", then "and the other one?": the thing the customer named before and left
+    out of the question itself."""
+    other = _OTHER_RE.search(query)
+    sentences = split_sentences(normalise(previous))
+    if other is None or len(sentences) < 2:
+        return None
+    asked = _case_names(sentences[-1])
+    named = {name.lower() for name in asked}
+    before = [name for text in sentences[:-1] for name in _case_names(f" {text}")]
+    others = list(dict.fromkeys(name for name in before if name.lower() not in named))
+    if len(asked) != 1 or len(others) != 1:
+        return None
+    question = re.sub(rf"(?<!\w){re.escape(asked[0])}(?!\w)", others[0], sentences[-1], count=1)
+    return Reading(" ".join([*sentences[:-1], question]), asked[0])
+
+
+# How often a price is paid: "a month", "per year", "monthly", "the yearly plan".
+_PERIOD_RE = re.compile(
+    r"\b(?:(?:a|per|each|every)\s+(?P<noun>day|week|month|year)"
+    r"|(?P<adjective>daily|weekly|monthly|yearly|annual|annually))\b",
+    re.IGNORECASE,
+)
+_PERIOD_UNITS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
+
+
+def _period_unit(match: re.Match) -> str:
+    word = (match.group("noun") or match.group("adjective")).lower()
+    return "year" if word.startswith("annual") else _PERIOD_UNITS.get(word, word)
+
+
+def _period(query: str, previous: str) -> Reading | None:
+    """ "How much is Premium a month?", then "and for the yearly plan?": the follow-up
+    changes how often the same thing is paid for, not which thing it is."""
+    new = _PERIOD_RE.search(normalise(query))
+    old = _PERIOD_RE.search(normalise(previous))
+    if new is None or old is None or _period_unit(new) == _period_unit(old):
+        return None
+    text = normalise(previous)
+    # Said as the previous question says it: "the monthly plan" becomes "the yearly
+    # plan", "a month" becomes "a year".
+    unit = _period_unit(new)
+    said = _ADJECTIVES[unit] if old.group("adjective") else f"a {unit}"
+    return Reading(f"{text[: old.start()]}{said}{text[old.end() :]}", old.group())
+
+
+_ADJECTIVES = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
+
+
 def _replaced(query: str, previous: str, match: re.Match, old: str, new: str) -> Reading:
     own_question = _own_question(query, match)
     if own_question:
@@ -370,14 +441,28 @@ def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
         if w.lower() not in STOPWORDS and stem(w.lower()) not in {stem(a.lower()) for a in asked}
     ]
     for text in sources:
-        following = _following_words(text)
-        for word in new:
-            for spelled, after in following.get(stem(word.lower()), ()):
-                for old in asked:
-                    if after in {a for _, a in following.get(stem(old.lower()), ())}:
-                        pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
-                        return Reading(pattern.sub(spelled, normalise(previous), count=1), old)
+        # "Basic protection" / "Premium protection"; "per cubic metre of water" / "per
+        # cubic metre of wastewater".
+        for neighbours in (_following_words(text), _preceding_words(text)):
+            for word in new:
+                for spelled, after in neighbours.get(stem(word.lower()), ()):
+                    for old in asked:
+                        if after in {a for _, a in neighbours.get(stem(old.lower()), ())}:
+                            pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+                            return Reading(pattern.sub(spelled, normalise(previous), count=1), old)
     return None
+
+
+def _preceding_words(text: str) -> dict[str, list[tuple[str, str]]]:
+    """For each word of a text (by stem), how it is spelled and the word before it
+    across an "of" ("metre" for "metre of water")."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for match in re.finditer(r"([\w'-]+)\s+of\s+(?:the\s+|an?\s+)?([\w'-]+)", text):
+        before, word = match.group(1).lower(), match.group(2)
+        if word.lower() in STOPWORDS or before in STOPWORDS:
+            continue
+        found.setdefault(stem(word.lower()), []).append((word, stem(before)))
+    return found
 
 
 def _following_words(text: str) -> dict[str, list[tuple[str, str]]]:

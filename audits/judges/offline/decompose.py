@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from kbaudit.text.conditions import governing_conditions
 from kbaudit.text.dialogue import (
+    CLAIM_INTRO_RE,
     LOOKUP_OPENER_RE,
     META_OPENER_RE,
     asks_about_contact,
@@ -80,16 +81,19 @@ _KNOW_THAT_RE = re.compile(
 )
 _BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r";\s+|,?\s+(?:and|but|while|whereas|although|though)\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)"
+    # "while" without a comma says when ("isn't allowed while the ban is on"), with one
+    # it sets two statements side by side.
+    r";\s+|,?\s+(?:and|but|whereas|although|though)\s+|,\s+while\s+|,\s+so\s+|,\s+or\s+(?=call|contact|email|visit|ring)|,\s+(?=(?:do|does|did|are|is|have|can) you\b)"
     # A comma splice: ", there are glaciers there too", ", it was founded in 1990".
     r"|,\s+(?=(?:there|it|they|he|she|you|we|this)(?:'s|'re| is| are| was| were| can| has| have| had)\s)",
     re.IGNORECASE,
 )
 _OPENER_RE = re.compile(
-    r"^(?:sure|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
+    r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
     r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
-    r"|not exactly|hi|hello|good news|bad news|great news|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
+    r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
     r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
     r"\s*[,!:-]+\s+"
     # "It's interesting that ...": a remark on the claim that follows.
@@ -101,7 +105,8 @@ _OPENER_RE = re.compile(
     # "Unfortunately pets aren't allowed in cabins": the speaker's attitude, then the claim.
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
-    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you)\b)",
+    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you|a|an|there|all|any"
+    r"|every|each|no)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
@@ -129,6 +134,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         for known_kind, raw_piece in _pieces(line):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
+            if kind == "redirect" and _states_policy_value(piece):
+                # "Contact us within 60 days and we refund the charge": the window is
+                # the policy's, a claim to check, not a redirect.
+                kind = "fact"
             if chat and kind == "question" and (tag := _TAG_QUESTION_RE.search(piece)):
                 # "Elvis was born in Tupelo, right?": the claim, asked to be agreed with.
                 piece = piece[: tag.start()]
@@ -149,6 +158,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
                     # "... but they can't remove anyone": "they" are the last fact's subject.
                     context = context | parts.facts[-1].stems
+                elif query and _PRONOUN_SUBJECT_RE.match(piece):
+                    # "No, those can't be cancelled either": the first fact's "those"
+                    # are what the question asks about.
+                    context = context | frozenset(content_stems(query))
                 fact = _fact(piece, context)
                 if is_own_agreement(piece) or (chat and _WE_RE.search(piece)):
                     # In a chat, "we" are the speakers, whom no reference passage speaks of.
@@ -171,6 +184,25 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+def _states_policy_value(piece: str) -> bool:
+    """A length of time, a price or a share, not a phone number or an opening hour."""
+    if not any(character.isdigit() for character in piece) and not _NUMBER_WORD_HINT_RE.search(
+        piece
+    ):
+        return False
+    return any(
+        quantity.kind in ("duration", "amount", "percent") and not quantity.soft
+        for quantity in extract_quantities(digits_for_number_words(piece))
+    )
+
+
+_NUMBER_WORD_HINT_RE = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|sixty|ninety|a)"
+    r" (?:\w+ )?(?:days?|weeks?|months?|years?|hours?)\b",
+    re.IGNORECASE,
+)
 
 
 # "Sure!", "Yes.", "Of course": the acknowledgement a reply opens with.
@@ -234,7 +266,11 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
-        meta = META_OPENER_RE.match(sentence) or LOOKUP_OPENER_RE.match(sentence)
+        meta = (
+            META_OPENER_RE.match(sentence)
+            or LOOKUP_OPENER_RE.match(sentence)
+            or CLAIM_INTRO_RE.match(sentence)
+        )
         if meta and len(sentence) > meta.end():
             pieces.append(("meta", sentence[: meta.end()].strip()))
             # "I went through our parking page, and parking costs £18": the "and" joins

@@ -15,7 +15,13 @@ from functools import lru_cache
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import content_stems, digits_for_number_words, has_negation, normalise
+from kbaudit.text.tokens import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    negation_targets,
+    normalise,
+)
 
 from ..base import (
     JudgeInput,
@@ -315,10 +321,16 @@ SAYS_PLAINLY = 0.75
 
 
 @lru_cache(maxsize=8192)
-def _clause_stems(sentence: str) -> tuple[tuple[frozenset[str], bool], ...]:
-    """Each statement of a sentence: its stems and whether it is negated."""
+def _clause_stems(sentence: str) -> tuple[tuple[frozenset[str], bool, frozenset[str]], ...]:
+    """Each statement of a sentence: its stems, whether it is negated, and the words
+    its negations deny."""
     return tuple(
-        (frozenset(content_stems(part)), has_negation(part)) for part in split_clauses(sentence)
+        (
+            frozenset(content_stems(part)),
+            has_negation(part),
+            frozenset().union(*negation_targets(part)),
+        )
+        for part in split_clauses(sentence)
     )
 
 
@@ -341,12 +353,21 @@ def _clause_said(
     parts = _clause_stems(text)
     # ...and of the fact's polarity: "There's no way to extend a DVD loan" says
     # "cannot be renewed", not "DVDs are loaned for 1 week".
+    # A denial says the clause denying what it denies: "You can't watch anything during
+    # the pause" says "cannot watch", not "while paused you are not charged".
+    denies = frozenset().union(*negation_targets(fact.text)) if fact.negated else frozenset()
     overlaps = [
-        (len(fact.stems & part) / len(part) if part else 0.0) + (negated == fact.negated)
-        for part, negated in parts
+        (len(fact.stems & part) / len(part) if part else 0.0)
+        + (negated == fact.negated)
+        + DENIES_SAME * bool(denies & denied)
+        for part, negated, denied in parts
     ]
     clause = overlaps.index(max(overlaps)) if overlaps else 0
     return source, text, clause, best_score
+
+
+# What a denial of the same words adds to a clause's claim to be the one a fact says.
+DENIES_SAME = 0.25
 
 
 def _query_context(

@@ -146,6 +146,8 @@ def redundant_of(
             and _values_within(later, first)
         ):
             return True
+        if _summarises(later, facts[:index]) == earlier:
+            return True
         if _free_both(later, first):
             # "free", "you won't be charged", "no charge" for one thing; "there's no
             # charge for that" names nothing else.
@@ -163,6 +165,32 @@ def redundant_of(
         next((earlier for earlier in range(index) if restated(index, earlier)), None)
         for index in range(len(facts))
     ]
+
+
+def _summarises(later: Fact, earlier: list[Fact]) -> int | None:
+    """A fact giving again, side by side, the values several earlier facts each gave
+    about the same things ("In short: 30 days to return, 5 working days for the
+    refund"): the first of them."""
+    values = [quantity for quantity in later.quantities if not quantity.soft]
+    if len(values) < 2 or later.conditioned:
+        return None
+    about = _about(later)
+    holders = []
+    for value in values:
+        holder = next(
+            (
+                index
+                for index, fact in enumerate(earlier)
+                if _polarity(fact) == _polarity(later)
+                and about & _about(fact)
+                and any(value.same_value(own) for own in fact.quantities if not own.soft)
+            ),
+            None,
+        )
+        if holder is None:
+            return None
+        holders.append(holder)
+    return min(holders) if len(set(holders)) > 1 else None
 
 
 def conflicting_pairs(facts: list[Fact]) -> list[tuple[int, int]]:

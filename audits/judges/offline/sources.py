@@ -216,12 +216,33 @@ def _read(text: str) -> tuple[SourceSentence, ...]:
     """The sentences of a chunk; the same chunks come back on many interactions, and
     reading one is most of the cost of grading, so the result is kept (never mutated)."""
     texts = [
-        sentence
+        said
         for line in plain_lines(text)
         for sentence in split_sentences(_GLUED_STOP_RE.sub(". ", line))
+        for said in (sentence, *_spelled_out(sentence))
     ]
     common = lower_case_stems(text or "")
     return tuple(_sentence(position, raw, common) for position, raw in enumerate(texts))
+
+
+# "Guests have read-only access to the shared calendar": what read-only means, which
+# an answer says in so many words ("they can look at it but can't change it").
+_READ_ONLY_RE = re.compile(
+    r"(?P<who>\b[\w' -]{2,60}?) (?:have|has|get|gets|are given|is given) (?:a )?"
+    r"(?:read|view)[- ]only (?:access|rights|permission)s? (?:to|on|for) (?P<what>[^.;,]+)",
+    re.IGNORECASE,
+)
+
+
+def _spelled_out(sentence: str) -> list[str]:
+    """Sentences a sentence implies in plainer words, read beside it."""
+    if "only" not in sentence:
+        return []
+    match = _READ_ONLY_RE.search(sentence)
+    if match is None:
+        return []
+    who, what = match.group("who").strip(), match.group("what").strip()
+    return [f"{who} cannot edit or change {what}.", f"{who} can view {what}."]
 
 
 # Text pasted together loses the space after a full stop ("founded in 1987.Hot Rod is

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kbaudit.text.conditions import (
     KIND_STEMS,
+    NamedCase,
     cause_of,
     named_cases,
     other_case,
@@ -199,11 +200,33 @@ _PRICE_VERBS = frozenset(
 )
 
 
+# How an answer tells the customer to meet a requirement ("bring photo ID", "send the
+# invoice with your claim") that an article states as one ("Photo ID is needed").
+_MEETING_VERBS = frozenset(
+    stem(word) for word in word_list("bring send show provide present submit include attach")
+)
+_FREE_WORDS = frozenset(
+    stem(word)
+    for word in word_list(
+        "cost costs charge charged charges fee fees pay paid bill billed penny thing cent "
+        "anything nothing free extra additional"
+    )
+)
+_REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
+
+
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     """The words of the fact a source must carry."""
     words = subject_stems(fact.stems) - (_ORDINARY_CASE - source_stems)
     if any(own.kind == "amount" and not own.soft for own in fact.quantities):
         words -= _PRICE_VERBS - source_stems
+    for own in fact.quantities:
+        if own.soft and own.kind == "amount":
+            # "It won't cost you a penny", "you won't be charged": how it says free (but
+            # "no restocking fee" still claims the restocking).
+            words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
+    if source_stems & _REQUIREMENT_WORDS:
+        words -= _MEETING_VERBS - source_stems
     return words
 
 
@@ -261,6 +284,7 @@ def fact_support(
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
+        _used_allowance_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -476,6 +500,7 @@ def _named_case_problem(
     told, denied = told_cases(query.text)
     if not told and not denied:
         return None
+    told = _with_kinds(told, sources)
     told_names = frozenset().union(*(case.names for case in told)) if told else frozenset()
     words = subject_stems(fact.stems)
     if not words:
@@ -483,7 +508,12 @@ def _named_case_problem(
     stated = frozenset().union(*(case.names for case in named_cases(fact.text)), frozenset())
     # A case named bare ("to reach Platinum") is named all the same.
     stated |= frozenset(content_stems(" ".join(_capitalised(fact.text))))
+    values = [own for own in fact.quantities if not own.soft]
     for index, sentence in _rule_sentences(words, sources):
+        if values and not any(
+            own.same_value(given) for own in values for given in sentence.quantities
+        ):
+            continue  # "6 guest passes" is the Gold sentence's, not Silver's "2"
         rule = named_cases(sentence.text, sources[index].plain)
         names = frozenset().union(*(case.names for case in rule)) if rule else frozenset()
         # An answer that names the rule's own case applies it there, not to the customer.
@@ -502,6 +532,22 @@ def _named_case_problem(
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _with_kinds(told: list[NamedCase], sources: Sequence[PreparedSource]) -> list[NamedCase]:
+    """The customer's cases, each named bare ("with Basic") given the kind the sources
+    name it with ("The Basic membership")."""
+    if all(case.kind for case in told):
+        return told
+    known = [case for source in sources for case in named_cases(source.plain) if case.kind]
+    return [
+        case
+        if case.kind
+        else next(
+            (replace(case, kind=other.kind) for other in known if other.names == case.names), case
+        )
+        for case in told
+    ]
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
@@ -702,6 +748,31 @@ def _excluded_case_problem(
     return None
 
 
+# "I've already used my 5 free days": the customer is past a free allowance.
+_USED_FREE_RE = re.compile(
+    r"\b(?:used|used up|run out of|ran out of|gone through|went through)\s+(?:up\s+)?(?:all\s+)?"
+    r"(?:of\s+)?(?:my|the|our|those)?\s*(?:\d+\s+)?free\b",
+    re.IGNORECASE,
+)
+# "5 free days a year, then £6 a day": what is charged once the free part is used.
+_THEN_PRICE_RE = re.compile(r"\bfree\b.*\b(?:then|after that|afterwards|beyond that)\b", re.I)
+
+
+def _used_allowance_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer says the free allowance is used up, and the fact still gives the
+    free price the source charges for once it is ("5 free days a year, then £6 a day")."""
+    if not any(own.soft for own in fact.quantities) or not _USED_FREE_RE.search(query.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            priced = any(not own.soft and own.kind == "amount" for own in sentence.quantities)
+            if priced and _THEN_PRICE_RE.search(sentence.text):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
 def _restricted_case_problem(
     fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
 ) -> Problem | None:
@@ -866,10 +937,20 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         case = _LEADING_CASE_RE.match(fact_clause.strip())
-        if len(words) < 3:
+        if len(words) < 2:
             continue
         found = _closest_clause(words, sources)
         if found is None or len(found[1].negations) > 1:
+            continue
+        if len(words) < 3 and (
+            _PRONOUN_RE.match(fact_clause.strip())
+            or not words <= found[1].stems
+            or _said_both_ways(words, sources)
+        ):
+            # Two words say too little to pick a clause they only half share, one of
+            # several they share whole ("use a watering can" beside "not use a
+            # hosepipe to water gardens"), or beside words borrowed from the fact
+            # before ("they aren't counted on your bill").
             continue
         index, clause = found
         if case and not _case_stated(case.group(), clause):
@@ -890,6 +971,18 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
+    """Clauses holding every one of ``words`` both deny and affirm them."""
+    holding = {
+        _negated(clause.negations, words)
+        for source in sources
+        for sentence in source.sentences
+        for clause in sentence.clauses
+        if words <= clause.stems
+    }
+    return len(holding) > 1
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:
@@ -918,8 +1011,9 @@ _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
 _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )
+# ("read-only" restricts nothing: it is what the access is.)
 _RESTRICTION_RE = re.compile(
-    r"\b(?:only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
+    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
 )
 
 

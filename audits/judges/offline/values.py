@@ -139,12 +139,47 @@ def value_problem(
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if not matches:
+            matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands):
             continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
+
+
+# "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
+# roughly, on the side the words say.
+_APPROXIMATELY_RE = re.compile(
+    r"\b(?P<side>just under|just below|a little under|a little less than|nearly|almost"
+    r"|just over|a little over|a little more than|about|around|roughly|approximately)\s*$",
+    re.IGNORECASE,
+)
+_ROUGHLY = 0.05
+
+
+def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> list[Located]:
+    """The stated values a roughly said one stands for."""
+    hedge = _APPROXIMATELY_RE.search(text[max(0, quantity.start - 24) : quantity.start])
+    if hedge is None or quantity.low != quantity.high or not quantity.low:
+        return []
+    side = hedge.group("side").lower()
+    below = side.startswith(("just under", "just below", "a little under", "a little less"))
+    below = below or side in ("nearly", "almost")
+    above = side.startswith(("just over", "a little over", "a little more"))
+    value = quantity.low
+    found = []
+    for place in located:
+        own = place.quantity
+        if not quantity.comparable(own) or own.low != own.high or own.soft:
+            continue
+        if abs(own.low - value) > _ROUGHLY * value:
+            continue
+        if (below and own.low > value) or (above and own.low < value):
+            continue
+        found.append(place)
+    return found
 
 
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
@@ -202,6 +237,50 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
                 continue
             return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+def _other_row(claim: Claim, matches: Sequence[Located]) -> Problem | None:
+    """The value is a table cell of one row ("For Yearly, Premium: £179") while the
+    question names another row of the same table ("What does Standard cost a year?")
+    and neither it nor the fact names the value's own row."""
+    stated = claim.asked_stems | claim.fact.stems
+    rows = [_row_stems(place) for place in matches]
+    if not all(rows) or any(row <= stated for row in rows):
+        return None
+    articles = {place.article for place in matches}
+    for place in claim.located:
+        other = _row_stems(place)
+        named = place.article in articles and other and other <= stated
+        if named and not any(other <= row for row in rows):
+            return Problem("condition_misapplied", place.sentence.text, place.source)
+    return None
+
+
+def _free_of_priced(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """ "Cats travel free" where the source says "Dogs and cats travel for €15" and only
+    "Assistance dogs travel free": no sentence saying free names what the fact gives it
+    to (the words before "free" in its clause), and one naming all of it gives a price."""
+    if not quantity.soft:
+        return None
+    text = _digits(claim.fact.text)
+    before = _CLAUSE_START_RE.split(text[: quantity.start])[-1]
+    owner = subject_stems(frozenset(content_stems(before))) - _CASE_LIGHT
+    if len(owner) < OWNER_WORDS or any(owner <= place.sentence.stems for place in matches):
+        return None
+    for place in claim.located:
+        own = place.quantity
+        if not own.soft and own.kind == "amount" and owner <= place.sentence.stems:
+            return Problem("contradicts_source", place.sentence.text, place.source)
+    return None
+
+
+_CLAUSE_START_RE = re.compile(r"[,;:()]|\s[-–—]\s")
+
+
+def _row_stems(place: Located) -> frozenset[str]:
+    """The words of the row label of a table cell (none for prose)."""
+    row = table_row(place.sentence.text)
+    return subject_stems(frozenset(content_stems(row))) if row else frozenset()
 
 
 def _names_own_thing(claim: Claim, other: Located, matches: Sequence[Located]) -> bool:
@@ -279,6 +358,15 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     return value_words(text, claim.fact.quantities, index) | before
 
 
+def _said_of(claim: Claim, quantity: Quantity) -> frozenset[str]:
+    """The fact's own words for one of its values: all of them for a single value, else
+    those leading up to it in its part of the fact ("check-in is by 11am, and ...";
+    what follows may be the other side of a comparison: "5,000 compared with Basic's")."""
+    if sum(1 for own in claim.fact.quantities if not own.soft) < 2:
+        return claim.fact.stems
+    return _around(_digits(claim.fact.text), quantity)[0]
+
+
 def _rates_differ(text: str, mine: Quantity, other: Quantity) -> bool:
     """Both values are counted by a unit, and not the same one: "data costs £7.50 per
     MB and calls cost £2 a minute" prices two things, not one thing's two cases."""
@@ -308,6 +396,12 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
+                return Problem("contradicts_source", place.sentence.text, place.source)
+            # The fact's own words for its value name the other case, whatever the
+            # question names ("Check-in is by 11am" of "check-in from 3pm and check-out
+            # by 11am", asked about both).
+            said = _said_of(claim, quantity)
+            if own - theirs and said & (theirs - own) and not said & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
             # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
             # default, and the customer asks about the case the other one is for.
@@ -397,6 +491,8 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         return None
     other_item = (
         _other_item(claim, quantity, matches)
+        or _other_row(claim, matches)
+        or _free_of_priced(claim, quantity, matches)
         or _swapped_value(claim, quantity, matches)
         or _other_tag(claim, quantity, matches)
     )
@@ -490,6 +586,8 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
             continue
         if place.sentence.condition_of(own) is not None:
             continue
+        if place.sentence is used.sentence and used.sentence.condition_of(used.quantity):
+            return True  # "costs £45, or £35 for Anytime members": the same sentence's rule
         theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
@@ -540,6 +638,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
+        if used_condition is None and sentence is used.sentence:
+            # "Anytime members can bring 1 guest free; extra guest passes are £8": the
+            # case opening the sentence is the other clause's too.
+            continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
