@@ -215,6 +215,8 @@ def fact_support(
             query.quantities,
             _all_stems(sources),
             asked_stems=query.stems,
+            sources=sources,
+            told_text=query.text,
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),

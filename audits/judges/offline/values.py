@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kbaudit.text.conditions import governing_conditions
@@ -21,9 +21,10 @@ from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
-from .binding import compared_side, value_words
+from .binding import compared_side, value_sides, value_words
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence, table_row
+from .tables import Scope, cell_fits, cell_of
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -107,6 +108,9 @@ class Claim:
     query_values: Sequence[Quantity]
     # The words of this turn's question alone, without the conversation before it.
     asked_stems: frozenset[str] = frozenset()
+    # The sources the values were located in, and the question as the customer wrote it.
+    sources: Sequence[PreparedSource] = ()
+    told_text: str = ""
 
 
 def value_problem(
@@ -116,6 +120,9 @@ def value_problem(
     query_values: Sequence[Quantity],
     source_stems: frozenset[str] = frozenset(),
     asked_stems: frozenset[str] | None = None,
+    *,
+    sources: Sequence[PreparedSource] = (),
+    told_text: str = "",
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
     claim = Claim(
@@ -125,6 +132,8 @@ def value_problem(
         query_stems,
         query_values,
         query_stems if asked_stems is None else asked_stems,
+        sources,
+        told_text,
     )
     text = _digits(fact.text)
     # Values a worked-out value may come from: the fact's own that a source or the
@@ -395,6 +404,19 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         # "£1,000 against £500": the other side's value, stated by the source; whose it
         # is, is the comparison's to say (support._comparison_problem).
         return None
+    fits, place = _table_cell(claim, quantity, matches)
+    if fits is False:
+        # A value read from a table holds for its cell's row and column, and only there.
+        return Problem("condition_misapplied", matches[place].sentence.text, matches[place].source)
+    if fits:
+        # The cell is the case's own; what prose says of the case may still differ
+        # ("In London, standing charges are 8p a day higher").
+        prose = replace(
+            claim, located=[p for p in claim.located if cell_of(p.sentence.text) is None]
+        )
+        return _borrowed_value(prose, quantity, matches) or _other_article_rival(
+            prose, quantity, matches
+        )
     other_item = (
         _other_item(claim, quantity, matches)
         or _swapped_value(claim, quantity, matches)
@@ -420,6 +442,31 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
     # The only value the article gives, so it is the rule, not an exception; it may
     # still be another thing's.
     return _misbound(claim, quantity, matches)
+
+
+def _table_cell(
+    claim: Claim, quantity: Quantity, matches: Sequence[Located]
+) -> tuple[bool | None, int]:
+    """Whether the table cells stating the value are of the row and column the fact,
+    else the question, speaks of (:mod:`.tables`); None for a value prose states too."""
+    if not claim.sources:
+        return None, 0
+    fact = claim.fact
+    text = _digits(fact.text)
+    index = next(i for i, own in enumerate(fact.quantities) if own is quantity)
+    before, after = value_sides(text, fact.quantities, index)
+    others = tuple(own for own in fact.quantities if own is not quantity)
+    scope = Scope(
+        # "£500 on Essentials, £350 on Plus": a value's case follows it, and what comes
+        # before it, up to a comma, may be the previous value's.
+        local=(after, before.rsplit(",", 1)[-1]),
+        fact=text,
+        question=claim.told_text,
+        fact_values=others,
+        question_values=tuple(claim.query_values),
+        several=any(not own.soft for own in others),
+    )
+    return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
