@@ -107,6 +107,7 @@ class Condition:
     def satisfied_by(self, stems: Iterable[str], quantities: Iterable[Quantity]) -> bool:
         """Whether a question or answer that says these words states this condition."""
         stated = set(stems)
+        quantities = list(quantities)
         if self.quantities and any(
             given.same_value(own) for given in quantities for own in self.quantities
         ):
@@ -115,7 +116,7 @@ class Condition:
             # A condition we cannot read is never held against an answer.
             return not self.quantities
         needed = 1 if self.any_of else min(2, len(self.key_stems))
-        return len(self.key_stems & stated) >= needed
+        return len(self.key_stems & stated) >= needed or window_met(self, quantities)
 
 
 # A clause that waives a value names when it does not apply, not when it does.
@@ -376,12 +377,8 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
     # none of them meets it ("an hour ago" meets "within 24 hours", "in three weeks"
     # meets "at least 7 days").
     for own in condition.quantities:
-        before = condition.text[max(0, own.start - 25) : own.start]
-        after = condition.text[own.end : own.end + 20]
-        at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
-        at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
-        ranged = own.high > own.low and not (at_least or at_most)
-        if not (at_least or at_most or ranged):
+        at_least, at_most = _bound(condition.text, own)
+        if not (at_least or at_most or own.high > own.low):
             continue
         measured = [value for value in given if _same_measure(value, own)]
         if measured and not any(
@@ -389,6 +386,36 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
         ):
             return True
     return False
+
+
+def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
+    """The customer states values inside every bound of the condition they measure: "I'm
+    67" is "aged 60 or over", "my 12-year-old" is "aged 2 to 17" and "under 16"."""
+    given = [value for value in quantities if not value.soft]
+    if not given:
+        return False
+    met = False
+    for own in condition.quantities:
+        at_least, at_most = _bound(condition.text, own)
+        if not (at_least or at_most or own.high > own.low):
+            continue
+        measured = [value for value in given if _same_measure(value, own, condition.text)]
+        if not measured:
+            continue
+        if not any(_meets(value, own, at_least=at_least, at_most=at_most) for value in measured):
+            return False
+        met = True
+    return met
+
+
+def _bound(text: str, own: Quantity) -> tuple[bool, bool]:
+    """Whether the condition sets the value as a lower bound, an upper bound (neither
+    for an exact value or a range)."""
+    before = text[max(0, own.start - 25) : own.start]
+    after = text[own.end : own.end + 20]
+    at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
+    at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
+    return at_least, at_most
 
 
 def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> bool:
@@ -399,7 +426,14 @@ def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> 
     return own.low <= value.low <= own.high
 
 
-def _same_measure(value: Quantity, own: Quantity) -> bool:
+# "if you are under 16" bounds an age with a bare number.
+_AGE_BOUND_RE = re.compile(r"\b(?:under|over|aged?|ages|years?|older|younger)\b", re.IGNORECASE)
+
+
+def _same_measure(value: Quantity, own: Quantity, text: str = "") -> bool:
+    if text and {value.kind, own.kind} <= {"age", "number"} and not (value.unit or own.unit):
+        # An age said as a bare number ("I'm 67 and ...") against an age bound.
+        return bool(_AGE_BOUND_RE.search(text))
     if value.kind != own.kind:
         return False
     if value.kind == "amount":

@@ -48,7 +48,8 @@ _FREE_RE = re.compile(
     r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
     r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
     r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
-    r"|\bcosts? (?:you )?nothing\b",
+    r"|\bcosts? (?:you )?nothing\b|\b(?:pays?|paid) nothing\b"
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b",
     re.IGNORECASE,
 )
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.

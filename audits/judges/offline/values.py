@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kbaudit.text.conditions import governing_conditions
+from kbaudit.text.conditions import Condition, governing_conditions
 from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
@@ -147,6 +147,8 @@ def value_problem(
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
+        if _from_told(quantity, query_values, located):
+            continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
         if not matches and worked_out(quantity, text, operands):
             continue
@@ -154,6 +156,25 @@ def value_problem(
         if problem is not None:
             return problem
     return None
+
+
+def _from_told(
+    quantity: Quantity, query_values: Sequence[Quantity], located: Sequence[Located]
+) -> bool:
+    """The value is the customer's value less (or plus) one the source states: what is
+    left of their £160 over a £100 threshold."""
+    if quantity.soft or quantity.low != quantity.high:
+        return False
+    told = [given for given in query_values if not given.soft and given.comparable(quantity)]
+    return any(
+        math.isclose(result, quantity.low, rel_tol=0.005, abs_tol=0.005)
+        for given in told
+        for place in located
+        if not place.quantity.soft
+        and place.quantity.comparable(quantity)
+        and not place.quantity.same_value(given)
+        for result in (abs(given.low - place.quantity.low), given.low + place.quantity.low)
+    )
 
 
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
@@ -550,8 +571,21 @@ def _query_states_other_case(claim: Claim, used: Located) -> bool:
     return any(
         condition is not own_condition
         and condition.satisfied_by(claim.query_stems, claim.query_values)
+        and not _speaks_of(claim, used.quantity, sentence)
         for sentence in sentences.values()
         for condition in sentence.conditions
+    )
+
+
+def _speaks_of(claim: Claim, quantity: Quantity, sentence: SourceSentence) -> bool:
+    """The fact states another value of the sentence giving a case's rule ("your 20 free
+    days are used up"): it speaks of that case, and gives its value knowing it."""
+    return any(
+        given.same_value(other)
+        for given in claim.fact.quantities
+        if not given.soft and not given.same_value(quantity)
+        for other in sentence.quantities
+        if not other.soft
     )
 
 
@@ -589,6 +623,8 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
+        if _speaks_of(claim, quantity, sentence):
+            continue  # it speaks of the case itself ("your 20 free days are used up")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
         if table_row(sentence.text) != table_row(used.sentence.text):
             near = False  # two rows of a table state two different things
@@ -599,11 +635,25 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
-        if condition.satisfied_by(told, claim.query_values) and not condition.satisfied_by(
-            claim.fact.stems, ()
-        ):
-            return Problem("condition_misapplied", sentence.text, place.source)
+        for case in (condition, *_listed_with(sentence, condition)):
+            if case.satisfied_by(told, claim.query_values) and not case.satisfied_by(
+                claim.fact.stems, ()
+            ):
+                return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+def _listed_with(sentence: SourceSentence, condition: Condition) -> list[Condition]:
+    """The cases a sentence lists after the one governing its value, which govern no
+    value of their own: "nothing if you are under 16, aged 60 or over, or pregnant"."""
+    governing = {id(own) for own in sentence.governed.values()}
+    return [
+        other
+        for other in sentence.conditions
+        if other.text != condition.text
+        and id(other) not in governing
+        and not any(other.text == own.text for own in sentence.governed.values())
+    ]
 
 
 def _tags(sentence: SourceSentence, quantity: Quantity) -> list[Quantity]:

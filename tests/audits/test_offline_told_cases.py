@@ -1,0 +1,83 @@
+"""The offline judge on the case the customer tells: a value they state (an age, an
+amount) puts them inside or outside a bound the source sets, and the answer must give
+the value of the case they are in."""
+
+from __future__ import annotations
+
+import pytest
+
+from kbaudit.text.conditions import Condition, window_met
+from kbaudit.text.quantities import extract_quantities
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+MUSEUM = (
+    "Admission. Entry is £16 per person. You pay nothing if you are under 5, aged 65 or over, "
+    "or a full-time carer. Annual passes cost £45."
+)
+GUESTS = (
+    "Guest passes. Members can buy guest passes for their own club, at £6 a day at city clubs "
+    "and £4 a day at town clubs, for up to 30 days a year. Members aged 70 or over get their "
+    "first 10 guest days each year free."
+)
+CREDIT = (
+    "Overpayments. We review your account once a year. If it is more than £50 in credit, "
+    "we refund the amount over £50 by bank transfer within 10 days."
+)
+
+
+def _condition(text: str) -> Condition:
+    return Condition(text, frozenset(), tuple(extract_quantities(text)), any_of=False)
+
+
+@pytest.mark.parametrize(
+    ("told", "met"),
+    [("I'm 71 and live here", True), ("I'm 58", False), ("my 12-year-old", False)],
+)
+def test_a_told_age_meets_an_age_bound_when_it_falls_inside_it(told, met):
+    assert window_met(_condition("aged 65 or over"), extract_quantities(told)) is met
+
+
+def test_a_bare_number_bound_on_an_age_is_met_by_a_told_age():
+    assert window_met(_condition("if you are under 16"), extract_quantities("my 9-year-old"))
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("Entry is £16 per person.", False), ("You're aged 65 or over, so you pay nothing.", True)],
+)
+def test_a_case_listed_after_the_governing_one_is_the_customers_when_their_age_meets_it(
+    response, right
+):
+    result = judge(
+        "I'm 72 and want to visit on Sunday. What's the admission price?", response, MUSEUM
+    )
+
+    assert grounded(result) is right
+
+
+def test_the_general_value_passes_for_a_customer_outside_every_case():
+    result = judge("I'm 40. What's the admission price?", "Entry is £16 per person.", MUSEUM)
+
+    assert grounded(result)
+
+
+def test_an_answer_that_speaks_of_the_used_up_case_may_give_the_ordinary_value():
+    result = judge(
+        "I'm 74 and I've used my 10 free guest days this year. How much is another day at a "
+        "town club?",
+        "Since your 10 free days are used up, each extra guest day at a town club costs £4.",
+        GUESTS,
+    )
+
+    assert grounded(result)
+
+
+def test_a_value_worked_out_from_the_customers_own_number_is_supported():
+    result = judge(
+        "I'm £80 in credit at my annual review. What happens?",
+        "We refund the amount over £50, so you'd get £30 back by bank transfer.",
+        CREDIT,
+    )
+
+    assert grounded(result)
