@@ -112,11 +112,13 @@ class Condition:
             given.same_value(own) for given in quantities for own in self.quantities
         ):
             return True
+        if self.quantities and window_met(self, quantities):
+            return True  # "I'm 67" states "aged 60 or over"
         if not self.key_stems:
             # A condition we cannot read is never held against an answer.
             return not self.quantities
         needed = 1 if self.any_of else min(2, len(self.key_stems))
-        return len(self.key_stems & stated) >= needed or window_met(self, quantities)
+        return len(self.key_stems & stated) >= needed
 
 
 # A clause that waives a value names when it does not apply, not when it does.

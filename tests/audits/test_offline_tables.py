@@ -93,3 +93,19 @@ def test_each_value_of_a_fact_is_read_with_the_column_named_after_it(response, r
 
     assert grounded(result) is right
     assert (result.verdict == "sufficient") is right
+
+
+CLASSES = (
+    "Class prices. Class | Standard | Club. Yoga | £12 | £7. Pilates | £14 | £9. "
+    "Club members book up to 14 days ahead."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("A yoga class is £7.", False), ("A yoga class is £12.", True)],
+)
+def test_a_customer_who_is_not_a_member_is_in_the_ordinary_column(response, right):
+    result = judge("I'm not a member. How much is a yoga class?", response, CLASSES)
+
+    assert grounded(result) is right

@@ -997,3 +997,61 @@ def test_the_named_groups_case_stated_by_its_name_is_still_held_against_the_fact
         TICKETS,
     )
     assert result.verdict == "insufficient"
+
+
+# --- Values worked out across the answer's facts and the customer's own values ------
+
+FINES = "Fines. A parking fine is £60. It is halved if you pay within 14 days of the notice."
+SEASON = (
+    "Season tickets. A season ticket costs £400. A second ticket for the same household "
+    "costs 25% more than the first."
+)
+LATE_HIRE = "Hire fees. An unpaid hire fee goes up by 20% after 30 days."
+SHOP_FEES = (
+    "Fees. Standard delivery is £3.50. Orders under £20 pay a £2 handling fee. "
+    "Gift wrap is £1.50 per order."
+)
+
+
+@pytest.mark.parametrize(("response", "right"), [("£30", True), ("£25", False)])
+def test_a_value_halved_as_the_source_says_is_supported(response, right):
+    result = judge(
+        "My parking fine came 3 days ago. How much is it if I pay today?",
+        f"A parking fine is £60, and as you pay within 14 days it's halved to {response}.",
+        FINES,
+    )
+
+    assert grounded(result) is right
+
+
+def test_a_value_worked_out_from_another_facts_value_is_supported():
+    result = judge(
+        "What do two season tickets for our household cost?",
+        "A season ticket costs £400. A second ticket costs 25% more, so £500, making £900 "
+        "for both.",
+        SEASON,
+    )
+
+    assert grounded(result)
+
+
+def test_a_share_applied_to_the_customers_own_value_is_supported():
+    result = judge(
+        "My £40 hire fee has been unpaid for 35 days. What do I owe now?",
+        "An unpaid hire fee goes up by 20% after 30 days, so your £40 fee becomes £48.",
+        LATE_HIRE,
+    )
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(("total", "right"), [("£7", True), ("£8", False)])
+def test_a_total_of_several_of_the_sources_values_is_checked(total, right):
+    result = judge(
+        "My order is £15 and I want gift wrap. What fees will I pay?",
+        "You'll pay £3.50 for standard delivery, a £2 handling fee as the order is under £20, "
+        f"and £1.50 for gift wrap, so {total} in all.",
+        SHOP_FEES,
+    )
+
+    assert grounded(result) is right

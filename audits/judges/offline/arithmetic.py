@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import combinations
 
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, stem, word_list, word_start_regex
@@ -23,8 +24,10 @@ _TOLERANCE = 0.006
 _WORKED_OUT_RE = word_start_regex(
     r"\b(?:more|less|fewer|extra|cheaper|dearer|higher|lower|bigger|smaller|larger|longer"
     r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
-    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all)\b",
-    "abcdefhilmpstw",
+    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all"
+    # "..., so £120", "making £200", "it's halved to £25", "leaves £40".
+    r"|so|making|makes|that's|becomes?|halved|half|doubled|double|twice|leaves|left)\b",
+    "abcdefhilmpstwo",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
@@ -82,6 +85,12 @@ def worked_out(
             if rate is not None and _per_unit(quantity, first, second, rate.group("unit"), target):
                 return True
     same = [own for own in values if _same_measure(quantity, own)]
+    if _HALF_RE.search(text) and any(_close(own.low / 2, target) for own in same):
+        return True  # "£50, halved to £25 if you pay within 14 days"
+    if _DOUBLE_RE.search(text) and any(_close(own.low * 2, target) for own in same):
+        return True
+    if _TOTAL_RE.search(text) and _sums_to(same, target):
+        return True  # "£1.99, a £1.50 fee and 50p, so £3.99 in all"
     # "£60 a year per fuel, so £120 for both": a value times a count the text states.
     counts = {2.0} if _BOTH_RE.search(text) else set()
     counts.update(own.low for own in operands if own.kind == "number")
@@ -91,6 +100,25 @@ def worked_out(
         for count in counts
         if 1 < count <= 12 and count == int(count)
     )
+
+
+_HALF_RE = re.compile(r"\b(?:halved|half)\b", re.IGNORECASE)
+_DOUBLE_RE = re.compile(r"\b(?:doubled|double|twice)\b", re.IGNORECASE)
+_TOTAL_RE = re.compile(
+    r"\b(?:in all|in total|total|altogether|all together|combined|comes? to|adds? up|making)\b",
+    re.IGNORECASE,
+)
+# A total is read from this many of the values at most.
+TOTAL_TERMS = 4
+
+
+def _sums_to(values: Sequence[Quantity], target: float) -> bool:
+    """Some three or more of the values add up to the target (two are read above)."""
+    points = [own.low for own in values][:8]
+    for size in range(3, min(TOTAL_TERMS, len(points)) + 1):
+        if any(_close(sum(chosen), target) for chosen in combinations(points, size)):
+            return True
+    return False
 
 
 _BOTH_RE = re.compile(r"\b(?:both|together|each of the two|the two|a pair)\b", re.IGNORECASE)

@@ -96,6 +96,9 @@ class QueryContext:
     told_quantities: tuple[Quantity, ...] = ()
     # This question asks for a thing, a name or a value, not for a yes or a no.
     asks_for: bool = False
+    # Every value the answer states, in any of its facts: a fact may work one out from
+    # a value another fact gave ("... is £80. A second one costs 50% more, so £120").
+    answer_quantities: tuple[Quantity, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,6 +220,7 @@ def fact_support(
             asked_stems=query.stems,
             sources=sources,
             told_text=query.text,
+            answer_values=query.answer_quantities,
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),
@@ -410,12 +414,17 @@ def _condition_problem(
         for value in query.told_quantities
         if not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
+    # A value worked out from the source's ("halved, so you'll pay £35") is stated by
+    # no sentence: the rule it applies is found by its words alone.
+    worked = hard and not any(own.same_value(given) for own in hard for given in stated)
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
                 continue
-            if hard and not any(
-                own.same_value(given) for own in hard for given in sentence.quantities
+            if (
+                hard
+                and not worked
+                and not any(own.same_value(given) for own in hard for given in sentence.quantities)
             ):
                 continue  # a fact with values states the rule of the sentence giving them
             for condition in sentence.conditions:

@@ -40,6 +40,15 @@ _DENIAL_RE = re.compile(
     r"(?:\b(?:not|no|never|without|non)|n't)\b[\s-]*(?P<denied>(?:[\w'-]+\s+){0,2}[\w'-]+)",
     re.IGNORECASE,
 )
+_NOT_A_MEMBER_RE = re.compile(
+    r"\b(?:not|n't|never been)\s+(?:a |an )?(?:member|subscriber|cardholder)s?\b"
+    r"|\bnon-?members?\b|\bwithout (?:a |an )?membership\b",
+    re.IGNORECASE,
+)
+# The column of customers with no membership or plan of their own.
+_ORDINARY_RE = re.compile(
+    r"\b(?:standard|regular|normal|non-?members?|pay as you go|everyone)\b", re.IGNORECASE
+)
 _UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
 _AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
 _AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
@@ -242,8 +251,15 @@ def _decided(labels: Labels, scope: Scope, own: int, *, columns: bool) -> frozen
         found = named(labels, text, values) - excluded
         if found and (binding or own in found):
             return found
-    # "I'm not a member": the columns left are the customer's.
-    return frozenset(range(len(labels.names))) - ruled_out if ruled_out else frozenset()
+    # "I'm not a Plus member": the columns left are the customer's.
+    if ruled_out:
+        return frozenset(range(len(labels.names))) - ruled_out
+    if columns and _NOT_A_MEMBER_RE.search(scope.question):
+        # "I'm not a member" names no column, but rules out all but the ordinary one.
+        return frozenset(
+            index for index, name in enumerate(labels.names) if _ORDINARY_RE.search(name)
+        )
+    return frozenset()
 
 
 def cell_fits(

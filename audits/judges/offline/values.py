@@ -47,6 +47,7 @@ GLUE_STEMS = frozenset(
     last lasts arrive arrives show shows reach reaches depend depends count counted then
     exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
+    save saves saving instead altogether
     """)
 )
 
@@ -111,6 +112,8 @@ class Claim:
     # The sources the values were located in, and the question as the customer wrote it.
     sources: Sequence[PreparedSource] = ()
     told_text: str = ""
+    # Every value the answer states, in this fact or another.
+    answer_values: tuple[Quantity, ...] = ()
 
 
 def value_problem(
@@ -123,6 +126,7 @@ def value_problem(
     *,
     sources: Sequence[PreparedSource] = (),
     told_text: str = "",
+    answer_values: Sequence[Quantity] = (),
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
     claim = Claim(
@@ -134,28 +138,38 @@ def value_problem(
         query_stems if asked_stems is None else asked_stems,
         sources,
         told_text,
+        tuple(answer_values),
     )
     text = _digits(fact.text)
     # Values a worked-out value may come from: the fact's own that a source or the
     # customer states ("£8 more than Lite (£18 against £10)").
+    # The answer's other facts may state them ("... is £80. A second costs 50% more, so
+    # £120, making £200"), and so may the customer ("my £50 charge").
     operands = [
         own
-        for own in fact.quantities
+        for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
         if any(own.same_value(place.quantity) for place in located)
         or any(own.same_value(given) for given in query_values)
     ]
+    # A value the fact works out first may be a step to the next ("so £120, making £200").
+    steps = [own for own in fact.quantities if not any(own is kept for kept in operands)]
+    operands += [given for given in query_values if not any(given is own for own in operands)]
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
-        if not matches and worked_out(quantity, text, operands):
+        if not matches and worked_out(quantity, text, [*operands, *steps]):
             continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
+
+
+def _within(quantity: Quantity, fact: Fact) -> bool:
+    return any(quantity is own for own in fact.quantities)
 
 
 def _from_told(
@@ -213,6 +227,8 @@ def _rival(
 def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     """The value is stated only for another named thing ("5 GB" is the Basic plan's)
     while the source gives the thing asked about ("the Max plan") another value."""
+    if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
+        return None  # "£1.99 for delivery, a £1.50 fee and 50p": a list of several things
     stated = claim.asked_stems | claim.fact.stems
     if any(
         not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
@@ -529,6 +545,8 @@ def _other_article_rival(
     "The same thing" is what the fact and the sentence it agrees with share
     ("exchange", "delivery"); the other article's sentence must say all of it.
     """
+    if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
+        return None  # a list of several things: its words are not all this value's
     articles = {place.article for place in matches}
     agreed = max((claim.subject & place.sentence.stems for place in matches), key=len)
     if not agreed:
@@ -701,7 +719,7 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
 
 _SHARE_APPLIED_RE = re.compile(
     r"\b(?:discount(?:ed)?|off|down to|brings?|after|saves?|saving|minus|including|reduced"
-    r"|reduces|knocks?)\b",
+    r"|reduces|knocks?|becomes?|goes up|rises|increases?|more|extra|up to)\b",
     re.IGNORECASE,
 )
 
@@ -727,10 +745,29 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
             continue
         if not claim.subject & place.sentence.stems:
             continue
-        for rate in sorted(rates.get(place.source, ())):
-            if rate not in named and not cued:
-                continue
-            for worked in (base.low * (1 - rate / 100), base.low * (1 + rate / 100)):
-                if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
-                    return True
+        if _share_applied(quantity, base.low, sorted(rates.get(place.source, ())), named, cued):
+            return True
+    # A value the answer or the customer states, with a share a source gives ("your £50
+    # charge becomes £75" beside "it goes up by 50%").
+    every_rate = sorted(set().union(*rates.values())) if rates else []
+    stated = [
+        own
+        for own in (*claim.answer_values, *claim.query_values)
+        if quantity.comparable(own)
+        and own.low == own.high
+        and not own.same_value(quantity)
+        and not own.soft
+    ]
+    return any(_share_applied(quantity, own.low, every_rate, named, cued) for own in stated)
+
+
+def _share_applied(
+    quantity: Quantity, base: float, rates: Sequence[float], named: set[float], cued: bool
+) -> bool:
+    for rate in rates:
+        if rate not in named and not cued:
+            continue
+        for worked in (base * (1 - rate / 100), base * (1 + rate / 100)):
+            if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
+                return True
     return False
