@@ -1055,3 +1055,21 @@ def test_a_total_of_several_of_the_sources_values_is_checked(total, right):
     )
 
     assert grounded(result) is right
+
+
+PERMITS = "Permits. Permit | Zone 1 | Zone 2. Small car | £110 | £80. Large car | £165 | £120."
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A small car in Zone 1, at £110, costs more than a large car in Zone 2 at £120.", False),
+        ("A small car in Zone 1, at £110, costs less than a large car in Zone 2 at £120.", True),
+    ],
+)
+def test_a_comparison_its_own_values_deny_is_flagged(response, right):
+    result = judge(
+        "Which costs more: a small car in Zone 1 or a large car in Zone 2?", response, PERMITS
+    )
+
+    assert grounded(result) is right

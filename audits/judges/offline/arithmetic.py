@@ -180,6 +180,36 @@ def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]
     return a > b if word in _GREATER else a < b
 
 
+def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
+    """Whether a comparison holds for the values the fact itself gives its two sides
+    ("Bands B to D, at £110, costs more than Bands E to G at £120"); None unless each
+    side states one value of one measure. A value right before the comparison word is
+    the difference ("£20 less than"), not a side."""
+    match = _COMPARISON_RE.search(text)
+    if match is None:
+        return None
+    # A bare number ("Zone 1") names a thing; only a measured value is a side's.
+    hard = [
+        own for own in quantities if _point(own) is not None and (own.kind != "number" or own.unit)
+    ]
+    left = [own for own in hard if own.end <= match.start() and not _difference(text, own, match)]
+    right = [own for own in hard if own.start >= match.end()]
+    if len(left) != 1 or len(right) != 1 or not _same_measure(left[0], right[0]):
+        return None
+    a, b = left[0].low, right[0].low
+    if match.group("same"):
+        return _close(a, b)
+    word = match.group("word").lower()
+    if word in ("faster", "quicker"):
+        return a < b
+    return a > b if word in _GREATER else a < b
+
+
+def _difference(text: str, quantity: Quantity, match: re.Match[str]) -> bool:
+    between = text[quantity.end : match.start()]
+    return "," not in between and len(between.split()) <= 2
+
+
 _SIDE_LIGHT = frozenset(stem(word) for word in word_list("cost costs pay is are be get go going"))
 
 

@@ -32,7 +32,12 @@ from kbaudit.text.tokens import (
 )
 
 from .answers import choice_problem, names_written
-from .arithmetic import comparison_holds, draws_comparison, source_sides
+from .arithmetic import (
+    comparison_holds,
+    draws_comparison,
+    source_sides,
+    stated_comparison_holds,
+)
 from .cases import (
     outside_listed_subjects,
     stated_exception_problem,
@@ -756,6 +761,14 @@ def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Proble
     for index, holds in enumerate(_comparisons(fact, sources)):
         if holds is False:
             return Problem("contradicts_source", sources[index].sentences[0].text, index)
+    text = _digits(fact.text)
+    if (
+        sources
+        and draws_comparison(text)
+        and stated_comparison_holds(text, fact.quantities) is False
+    ):
+        # "£110 costs more than £120": the fact's own values deny its comparison.
+        return Problem("contradicts_source", sources[0].sentences[0].text, 0)
     return None
 
 
