@@ -1073,3 +1073,36 @@ def test_a_comparison_its_own_values_deny_is_flagged(response, right):
     )
 
     assert grounded(result) is right
+
+
+STORAGE = "Storage units. A small unit costs £12 a week or £40 a month, and the first week is free."
+LIBRARY_FINES = (
+    "Overdue items. A late fee is £1 a day for a book borrowed on a short loan, and 20p a day "
+    "for a normal loan."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A small unit is £40 a week or £12 a month.", False),
+        ("A small unit is £12 a week or £40 a month.", True),
+    ],
+)
+def test_two_values_each_given_the_others_rate_are_swapped(response, right):
+    result = judge("How much is a small storage unit?", response, STORAGE)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("It's 20p a day for a short loan and £1 a day for a normal loan.", False),
+        ("It's £1 a day for a short loan and 20p a day for a normal loan.", True),
+    ],
+)
+def test_two_values_each_given_the_others_case_are_swapped(response, right):
+    result = judge("What are the late fees for short and normal loans?", response, LIBRARY_FINES)
+
+    assert grounded(result) is right

@@ -363,6 +363,49 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     return None
 
 
+def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The fact gives two values of one source sentence each with the other's words:
+    "£49 a month or £4.99 a year" of "£4.99 a month or £49 a year"; "£50 for a
+    higher-level contravention, and £70 for a lower-level one" of the reverse."""
+    fact = claim.fact
+    text = _digits(fact.text)
+    mine = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if mine is None or quantity.soft:
+        return None
+    for place in matches:
+        sentence = place.sentence
+        for index, other in enumerate(fact.quantities):
+            if index == mine or other.soft or not quantity.comparable(other):
+                continue
+            if other.same_value(quantity):
+                continue
+            theirs = next((own for own in sentence.quantities if own.same_value(other)), None)
+            if theirs is None:
+                continue
+            source_mine = _own_words(sentence.text, sentence.quantities, place.quantity)
+            source_theirs = _own_words(sentence.text, sentence.quantities, theirs)
+            mine_only, theirs_only = source_mine - source_theirs, source_theirs - source_mine
+            fact_mine = _own_words(text, fact.quantities, quantity)
+            fact_theirs = _own_words(text, fact.quantities, other)
+            if len(fact_mine & theirs_only) > len(fact_mine & mine_only) and len(
+                fact_theirs & mine_only
+            ) > len(fact_theirs & theirs_only):
+                return Problem("contradicts_source", sentence.text, place.source)
+    return None
+
+
+_SWAP_LIGHT = frozenset(content_stems("cost costs pay pays charge charged price is are"))
+
+
+def _own_words(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> frozenset[str]:
+    """The words a value's case is said in: those after it, and those before it back to
+    a comma (which may be the previous value's); units and rates ("a month") kept."""
+    index = next(i for i, own in enumerate(quantities) if own is quantity)
+    before, after = value_sides(text, quantities, index)
+    words = content_stems(f"{before.rsplit(',', 1)[-1]} {after}")
+    return frozenset(word for word in words if not word[:1].isdigit()) - _SWAP_LIGHT
+
+
 def _tagged_as_own(claim: Claim, place: Located, other: Quantity) -> bool:
     """The fact states the value of another kind that the sentence pairs with its value
     and not the one it pairs with the other value: it names its own case."""
@@ -456,6 +499,7 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         )
     other_item = (
         _other_item(claim, quantity, matches)
+        or _swapped_pair(claim, quantity, matches)
         or _swapped_value(claim, quantity, matches)
         or _other_tag(claim, quantity, matches)
     )
