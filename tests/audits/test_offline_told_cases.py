@@ -81,3 +81,62 @@ def test_a_value_worked_out_from_the_customers_own_number_is_supported():
     )
 
     assert grounded(result)
+
+
+STATION = (
+    "Station parking. Season tickets are not valid in the Quayside car park, where ticket "
+    "holders get the first 2 hours free instead."
+)
+COUPONS = (
+    "Coupons. If you book within the 7-day offer window, we hold the offer price for a "
+    "further 7 days. If we cancel your booking, you can ask for a refund within 30 days; "
+    "the offer price no longer applies once you rebook."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Season ticket holders get the first 2 hours free there.",
+        "At the Quayside car park the first 2 hours are free.",
+    ],
+)
+def test_a_where_clause_keeps_its_own_polarity_beside_an_exclusion(response):
+    result = judge(
+        "I have a season ticket. Can I park at the Quayside car park?", response, STATION
+    )
+
+    assert grounded(result)
+
+
+def test_the_next_sentences_value_of_another_thing_is_not_the_customers_case():
+    result = judge(
+        "I booked on day 3 and you cancelled my booking. Can I still get the offer price?",
+        "Yes. As you booked within the 7-day offer window, we hold the offer price for a "
+        "further 7 days.",
+        COUPONS,
+    )
+
+    assert grounded(result)
+
+
+def test_a_rule_that_no_longer_applies_once_the_customer_has_done_something_is_flagged():
+    result = judge(
+        "You cancelled my booking and I've already rebooked. Can I still get the offer price?",
+        "Yes, if you booked within the 7-day offer window, we hold the offer price for a "
+        "further 7 days.",
+        COUPONS,
+    )
+
+    assert not grounded(result)
+
+
+def test_what_a_where_clause_gives_the_excluded_case_is_not_taken_away_from_it():
+    result = judge(
+        "I'm a season ticket holder going to the Quayside car park. Can I park there free all day?",
+        "Not all day. Season tickets aren't valid in the Quayside car park, but ticket holders "
+        "get the first 2 hours there free.",
+        STATION,
+    )
+
+    assert grounded(result)

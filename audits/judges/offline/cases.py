@@ -34,8 +34,9 @@ _WAIVER_CLAUSE_RE = re.compile(
 )
 _NOT_APPLYING_RE = re.compile(
     r"\b(?:(?:neither|none of (?:this|these|them)|this|these|that|it|they) (?:does not |doesn't "
-    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply)"
-    r" (?:if|when|where|to|for|during)\b(?P<case>[^.;]*)",
+    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply"
+    r"|no longer appl(?:y|ies))"
+    r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
     re.IGNORECASE,
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))

@@ -25,7 +25,9 @@ from ..base import SourceText
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.
 CLAUSE_BREAK_RE = re.compile(
-    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)",
+    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)"
+    # "... are not valid in the Riverside car park, where badge holders get 4 hours free"
+    r"|,\s+(?=where\s)",
     re.IGNORECASE,
 )
 

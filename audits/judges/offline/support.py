@@ -483,9 +483,35 @@ def _named_case_problem(
                 names = frozenset().union(*(case.names for case in cases)) if cases else frozenset()
                 if not (words - names) & sentence.stems:
                     continue
+                if _says_other_clause(words - names, clause, sentence):
+                    continue  # "..., where badge holders get the first 4 hours free"
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _says_other_clause(
+    words: frozenset[str],
+    clause: SourceClause,
+    sentence: SourceSentence,
+    *,
+    one_fewer: bool = False,
+) -> bool:
+    """The fact's words are more those of another, affirmative clause of the sentence
+    than of the clause that takes something away, and that clause names no case of its
+    own: it speaks of the excluded case ("not valid in the Riverside car park, where
+    badge holders get 4 hours free"), not of another ("... on Team and Business").
+    ``one_fewer``: a clause with one word fewer will do, for a fact read against the
+    clause closest in words only."""
+    own = len(words & clause.stems)
+    needed = own - 1 if one_fewer else own + 1
+    return any(
+        not other.negations
+        and len(words & other.stems) >= needed
+        and not named_cases(other.text, sentence.text)
+        for other in sentence.clauses
+        if other is not clause
+    )
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
@@ -884,6 +910,12 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if found is None or len(found[1].negations) > 1:
             continue
         index, clause = found
+        if (
+            clause.negations
+            and not fact_negations
+            and _said_by_sibling(words, clause, sources[index])
+        ):
+            continue  # "At Riverside the first 4 hours are free": the "where" clause says it
         if case and not _case_stated(case.group(), clause):
             # "If you're not in, the courier can leave it": the case's "not" is not the
             # claim's polarity, unless the source states the same case.
@@ -902,6 +934,14 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _said_by_sibling(words: frozenset[str], clause: SourceClause, source: PreparedSource) -> bool:
+    """An affirmative clause of the negated clause's own sentence says the fact."""
+    for sentence in source.sentences:
+        if any(clause is part for part in sentence.clauses):
+            return _says_other_clause(words, clause, sentence, one_fewer=True)
+    return False
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:

@@ -694,6 +694,8 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
+        if near and not own.soft and _names_other_thing(place, claim.subject):
+            continue  # the next sentence's value of another thing ("appeal within 28 days")
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
@@ -703,6 +705,12 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             ):
                 return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+def _names_other_thing(place: Located, subject: frozenset[str]) -> bool:
+    """The value's own words name something, and nothing the fact speaks of."""
+    words = _place_words(place)
+    return bool(words) and not words & subject
 
 
 def _listed_with(sentence: SourceSentence, condition: Condition) -> list[Condition]:
