@@ -35,6 +35,9 @@ _MARKERS = (
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
     r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
+    # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
+    r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
+    r"|voucher|proof)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
@@ -49,6 +52,7 @@ _GROUP_NOUNS = (
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
+    r"|book|books|use|uses|visit|visits"
 )
 _LEADING_GROUP_RE = re.compile(
     rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
@@ -82,6 +86,8 @@ _RELATIVE_RE = re.compile(r"^(?:which|where|when|who|whose|in which case)\b", re
 _LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
 _SEGMENT_BREAK_RE = re.compile(
     r",\s+|;\s+|\s+-\s+|:\s+"
+    # "cost £18 for adults and are free for children aged 2 to 17": a second predicate.
+    r"|\s+(?=and (?:are|is|get|gets|pay|pays|cost|costs|come|comes)\s)"
     r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
     re.IGNORECASE,
 )
@@ -231,7 +237,14 @@ def _condition_in_segment(
             # "For suites and family rooms": each listed case is one.
             listed = bool(re.search(r"\s(?:and|or|&)\s|,", case.group("case")))
             return _condition(case.group(0), any_of=listed), (start + case.end(), end)
-    group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
+    # "Anytime members book classes free; Off-Peak members pay £4": a clause after a
+    # semicolon may open on a named group of its own.
+    after_semicolon = position > 0 and text[segments[position - 1][1] : start].strip() == ";"
+    group = (
+        _LEADING_GROUP_RE.match(segment)
+        if position == 0 or (after_semicolon and segment[:1].isupper())
+        else None
+    )
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
         # "Plus and Unlimited plans include ...": each of the listed cases is one.

@@ -38,7 +38,9 @@ _MONEY_AFTER_RE = re.compile(
 )
 _FREE_RE = re.compile(
     # "free to choose" is no price; "added free to a parent's membership" is.
-    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all)\b))"
+    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all"
+    # "free to book", "free to join": nothing to pay for doing it.
+    r"|book|join|use|enter|attend|park|add|download|borrow|change|cancel|collect)\b))"
     r"(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"

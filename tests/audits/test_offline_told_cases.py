@@ -140,3 +140,56 @@ def test_what_a_where_clause_gives_the_excluded_case_is_not_taken_away_from_it()
     )
 
     assert grounded(result)
+
+
+WORKSHOPS = (
+    "Workshops. Anytime members book workshops free; Weekday members pay £6 per workshop. "
+    "Places open 10 days ahead."
+)
+MUSEUM_TOURS = (
+    "Guided tours. Guided tours cost £9 for adults and are free for children aged 5 to 15. "
+    "Tours last an hour."
+)
+LOCKERS = (
+    "Cancelling a locker. A locker can be cancelled for a £10 fee. Cancellations for medical "
+    "reasons are free with a doctor's letter."
+)
+
+
+def test_a_named_group_after_a_semicolon_governs_its_own_clause():
+    result = judge(
+        "I'm a Weekday member. What does a workshop cost?",
+        "Workshops are free to book for members.",
+        WORKSHOPS,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_second_predicate_keeps_its_own_case():
+    result = judge(
+        "How much is a guided tour for my 11-year-old?", "Guided tours cost £9.", MUSEUM_TOURS
+    )
+
+    assert not grounded(result)
+
+
+def test_the_adults_price_passes_for_an_adult():
+    result = judge(
+        "How much is a guided tour for me? I'm 40.",
+        "Guided tours cost £9 for adults.",
+        MUSEUM_TOURS,
+    )
+
+    assert grounded(result)
+
+
+def test_evidence_a_rule_asks_for_is_a_case_the_question_may_state():
+    result = judge(
+        "I need to cancel my locker because of an operation and I have a doctor's letter. "
+        "What will it cost?",
+        "Cancelling a locker costs a £10 fee.",
+        LOCKERS,
+    )
+
+    assert not grounded(result)

@@ -432,15 +432,35 @@ def _condition_problem(
                 and not any(own.same_value(given) for own in hard for given in sentence.quantities)
             ):
                 continue  # a fact with values states the rule of the sentence giving them
+            others = _other_values_cases(sentence, hard)
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
+                if condition.text in others:
+                    continue  # "£9 for adults and free for children aged 5 to 15"
                 needed = cause_of(condition.text)
                 if window_exceeded(condition, told) or (
                     needed and told_cause and needed != told_cause
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _other_values_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> frozenset[str]:
+    """The cases that govern only values of the sentence other than the fact's own."""
+    if not hard:
+        return frozenset()
+    mine = {
+        condition.text
+        for index, condition in sentence.governed.items()
+        if any(own.same_value(sentence.quantities[index]) for own in hard)
+    }
+    return frozenset(
+        condition.text
+        for index, condition in sentence.governed.items()
+        if condition.text not in mine
+        and not any(own.same_value(sentence.quantities[index]) for own in hard)
+    )
 
 
 _AVAILABILITY_RE = re.compile(
