@@ -109,3 +109,34 @@ def test_a_customer_who_is_not_a_member_is_in_the_ordinary_column(response, righ
     result = judge("I'm not a member. How much is a yoga class?", response, CLASSES)
 
     assert grounded(result) is right
+
+
+SHIPPING = (
+    "Shipping. Region | Standard | Members. Region 1 (Paris and Lyon) | €5 | free. "
+    "Region 2 (Corsica and overseas) | €12 | €4. Free standard shipping on orders over €60 "
+    "applies only in Region 1. Members' prices apply only to orders of €20 or more."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I live in Corsica and my order is €80. Is standard shipping free?", False),
+        ("I live in Lyon and my order is €80. Is standard shipping free?", True),
+    ],
+)
+def test_a_rule_kept_to_some_rows_is_flagged_for_a_row_the_question_names(query, right):
+    result = judge(query, "Yes, orders over €60 ship free.", SHIPPING)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("order", "right"), [("€15", False), ("€35", True)])
+def test_a_columns_values_kept_to_a_bound_the_customer_misses_are_flagged(order, right):
+    result = judge(
+        f"I'm a member in Paris and my order is {order}. What's shipping?",
+        "As a member in Region 1, shipping is free.",
+        SHIPPING,
+    )
+
+    assert grounded(result) is right

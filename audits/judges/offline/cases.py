@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from kbaudit.text.conditions import Condition, window_exceeded
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
-from kbaudit.text.quantities import Quantity
+from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import content_stems, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
 from .sources import CLAUSE_BREAK_RE, PreparedSource
+from .tables import cell_of, named, table_labels
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -240,3 +242,67 @@ def _measured(quantity: Quantity) -> bool:
     if quantity.kind != "number":
         return True
     return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())
+
+
+# "free delivery on orders over £40, but only in Zones A and B": a rule kept to some
+# rows or columns of the chunk's table.
+_ONLY_LABELS_RE = re.compile(r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)", re.I)
+
+
+def restricted_to_labels_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source keeps a rule to some rows or columns of its table ("only in Zones A
+    and B"), and the question names another of them (Northern Ireland, a place Zone C
+    lists): the fact gives the rule to a case it does not cover."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        dimensions = [labels for labels in table_labels(source) if len(labels.names) >= 2]
+        if not dimensions:
+            continue
+        for sentence in source.sentences:
+            match = _ONLY_LABELS_RE.search(sentence.text)
+            if match is None or cell_of(sentence.text) is not None:
+                continue
+            if _bound_missed(fact, source, sentence.text, match, query):
+                return Problem("condition_misapplied", sentence.text, index)
+            shares_value = any(
+                own.same_value(given) for own in fact.quantities for given in sentence.quantities
+            )
+            if not shares_value and len(words & sentence.stems) * 2 < max(1, len(words)):
+                continue  # not the rule the fact states
+            for labels in dimensions:
+                allowed = named(labels, match.group("case"))
+                if not allowed or named(labels, fact.text) & allowed:
+                    continue
+                told = named(labels, query.text, query.told_quantities)
+                if told and not told & allowed:
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _bound_missed(
+    fact: Fact, source: PreparedSource, text: str, match: re.Match[str], query: QueryContext
+) -> bool:
+    """ "Dashly Plus prices apply only to orders of £15 or more": the rule names a row or
+    column before "only", the customer's own value misses the bound after it, and the
+    fact gives a value of that row or column."""
+    case = match.group("case")
+    bound = Condition(case, frozenset(), tuple(extract_quantities(case)), any_of=False)
+    if not bound.quantities or not window_exceeded(bound, query.told_quantities):
+        return False
+    columns, rows = table_labels(source)
+    kept = {
+        (dimension, labels.names[index])
+        for dimension, labels in (("column", columns), ("row", rows))
+        for index in named(labels, text[: match.start()])
+    }
+    for sentence in source.sentences:
+        cell = cell_of(sentence.text)
+        if cell is None or not (("column", cell.column) in kept or ("row", cell.row) in kept):
+            continue
+        if any(own.same_value(given) for own in fact.quantities for given in sentence.quantities):
+            return True
+    return False

@@ -40,6 +40,7 @@ from .arithmetic import (
 )
 from .cases import (
     outside_listed_subjects,
+    restricted_to_labels_problem,
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
@@ -241,6 +242,7 @@ def fact_support(
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
+        restricted_to_labels_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:

@@ -32,8 +32,12 @@ from .sources import PreparedSource, SourceSentence
 
 # "For Pillbox Plus, Zone C (Highlands, islands and Northern Ireland): £2.95."
 _CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
-# A label's identifier after its kind: "Zone 2", "Band A", "Tier 3".
-_IDENTIFIER_RE = re.compile(r"\b([A-Za-z][\w'-]*)\s+([A-Z]|\d+)\b(?![\w-])")
+# A label's identifier after its kind: "Zone 2", "Band A", "Tier 3"; "Zones A and B".
+_IDENTIFIER_RE = re.compile(
+    r"\b([A-Za-z][\w'-]*)\s+((?:[A-Z]|\d+)(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:[A-Z]|\d+))*)"
+    r"\b(?![\w-])"
+)
+_IDENTIFIER_SPLIT_RE = re.compile(r"\s*,\s*|\s+(?:and|or|&)\s+")
 # "not a Plus member", "don't have Plus", "without Plus", "non-member": the words a
 # customer says they are not.
 _DENIAL_RE = re.compile(
@@ -109,8 +113,9 @@ def label_words(text: str) -> frozenset[str]:
     stems = {token for token in content_stems(text) if len(token) > 1 and not token[:1].isdigit()}
     pairs = {
         f"{stem(word.lower())}#{ident.lower()}"
-        for word, ident in _IDENTIFIER_RE.findall(text)
+        for word, idents in _IDENTIFIER_RE.findall(text)
         if word.lower() not in STOPWORDS
+        for ident in _IDENTIFIER_SPLIT_RE.split(idents)
     }
     return frozenset(stems | pairs)
 
