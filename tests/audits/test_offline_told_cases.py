@@ -193,3 +193,37 @@ def test_evidence_a_rule_asks_for_is_a_case_the_question_may_state():
     )
 
     assert not grounded(result)
+
+
+BATTERIES = (
+    "Shipping batteries. Large lithium batteries, such as e-bike or scooter packs, are never "
+    "shipped by air. Drop them at a partner depot within 14 days and bring your receipt. "
+    "Small batteries, such as phone or laptop cells, go by tracked post for £6 and need a "
+    "signature."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        (
+            "Can you send my e-bike pack by post?",
+            "Yes, it goes by tracked post for £6 and needs a signature.",
+            False,
+        ),
+        (
+            "Can you send my laptop battery by post?",
+            "Yes, it goes by tracked post for £6 and needs a signature.",
+            True,
+        ),
+        (
+            "How long do I have to drop off my phone battery?",
+            "Phone cells must be dropped at a partner depot within 14 days.",
+            False,
+        ),
+    ],
+)
+def test_one_categorys_rule_given_to_an_example_of_another_is_flagged(query, response, right):
+    result = judge(query, response, BATTERIES)
+
+    assert grounded(result) is right

@@ -306,3 +306,82 @@ def _bound_missed(
         if any(own.same_value(given) for own in fact.quantities for given in sentence.quantities):
             return True
     return False
+
+
+# "Schedule 2 and 3 controlled drugs, such as morphine or methylphenidate, ...": the
+# things a sentence gives as examples of the category its rule is for.
+_EXAMPLES_RE = re.compile(
+    r"\b(?:such as|for example|for instance|e\.g\.|including|like)\s+(?P<examples>[^,;:.()]+)",
+    re.IGNORECASE,
+)
+_ANAPHOR_RE = re.compile(r"\b(?:them|they|these|those|it|this)\b", re.IGNORECASE)
+
+
+def other_category_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """Two sentences give rules for two categories, each with examples ("such as
+    morphine" / "such as codeine painkillers"); the fact states one category's rule
+    for an example of the other, named in the fact or the question ("Can I get my
+    morphine delivered?" answered with the courier rule for codeine)."""
+    if fact.negated:
+        return None
+    for index, source in enumerate(sources):
+        examples = _category_examples(source)
+        if len(examples) < 2:
+            continue
+        own = _category_of_statement(fact, source, examples)
+        if own is None:
+            continue
+        said = fact.stems | query.stems
+        if examples[own] & said:
+            continue  # the fact's own category's example is what is spoken of
+        for position, things in examples.items():
+            if position != own and things & said:
+                return Problem("condition_misapplied", source.sentences[position].text, index)
+    return None
+
+
+def _category_examples(source: PreparedSource) -> dict[int, frozenset[str]]:
+    found = {}
+    for position, sentence in enumerate(source.sentences):
+        match = _EXAMPLES_RE.search(sentence.text)
+        if match is None:
+            continue
+        words = subject_stems(frozenset(content_stems(match.group("examples"))))
+        if words:
+            found[position] = words
+    # A word two categories both give ("drugs") tells neither apart.
+    shared = {
+        word
+        for position, words in found.items()
+        for other, theirs in found.items()
+        if other != position
+        for word in words & theirs
+    }
+    return {position: words - shared for position, words in found.items() if words - shared}
+
+
+def _category_of_statement(
+    fact: Fact, source: PreparedSource, examples: dict[int, frozenset[str]]
+) -> int | None:
+    """The category whose rule the fact states: the sentence giving the fact's value, or
+    sharing most of its words; a sentence speaking of "them" states the rule of the
+    category just before it."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    words = subject_stems(fact.stems)
+    best, best_overlap = None, max(2, len(words) // 2)
+    for position, sentence in enumerate(source.sentences):
+        if hard and any(own.same_value(given) for own in hard for given in sentence.quantities):
+            best = position
+            break
+        overlap = len(words & sentence.stems)
+        if not hard and overlap > best_overlap:
+            best, best_overlap = position, overlap
+    if best is None:
+        return None
+    if best in examples:
+        return best
+    if best > 0 and best - 1 in examples and _ANAPHOR_RE.search(source.sentences[best].text):
+        return best - 1
+    return None

@@ -39,6 +39,7 @@ from .arithmetic import (
     stated_comparison_holds,
 )
 from .cases import (
+    other_category_problem,
     outside_listed_subjects,
     restricted_to_labels_problem,
     stated_exception_problem,
@@ -243,6 +244,7 @@ def fact_support(
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
         restricted_to_labels_problem(fact, sources, query),
+        other_category_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
