@@ -227,3 +227,22 @@ def test_one_categorys_rule_given_to_an_example_of_another_is_flagged(query, res
     result = judge(query, response, BATTERIES)
 
     assert grounded(result) is right
+
+
+BIKE_STORE = (
+    "Bike storage. Outdoor racks are free and need your own lock. Indoor racks cost £5 a "
+    "month. Both are available at every station."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Yes, indoor racks need your own lock.", False),
+        ("Yes, outdoor racks need your own lock.", True),
+    ],
+)
+def test_what_one_kind_of_a_thing_needs_is_not_moved_to_another_kind(response, right):
+    result = judge("Do I need to bring a lock for the bike storage?", response, BIKE_STORE)
+
+    assert grounded(result) is right

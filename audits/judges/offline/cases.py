@@ -385,3 +385,37 @@ def _category_of_statement(
     if best > 0 and best - 1 in examples and _ANAPHOR_RE.search(source.sentences[best].text):
         return best - 1
     return None
+
+
+# Share of what a fact says of its subject that a sentence must say to be the statement
+# the fact restates.
+PREDICATE_SAID = 0.8
+
+
+def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one kind of a thing what the source says of another kind:
+    "permanent lockers need your own padlock" where "Day lockers ... need your own
+    padlock" and permanent lockers are another sentence's subject."""
+    if fact.negated or fact.bare:
+        return None
+    mine = subject_stems(frozenset(content_stems(_head(fact.text))))
+    predicate = subject_stems(fact.stems) - mine
+    if len(mine) < 2 or not predicate:
+        return None
+    saying = [
+        (index, sentence)
+        for index, source in enumerate(sources)
+        for sentence in source.sentences
+        if len(predicate & sentence.stems) >= PREDICATE_SAID * len(predicate)
+    ]
+    if not saying or any(mine <= sentence.stems for _, sentence in saying):
+        return None  # some sentence says it of the fact's own subject
+    for index, sentence in saying:
+        theirs = subject_stems(frozenset(content_stems(_head(sentence.text))))
+        kind, own_kind = mine & theirs, mine - theirs
+        if not kind or not own_kind:
+            continue  # another thing altogether, or the same one
+        others = [other for other in sources[index].sentences if other is not sentence]
+        if any(own_kind <= other.stems and kind <= other.stems for other in others):
+            return Problem("contradicts_source", sentence.text, index)
+    return None

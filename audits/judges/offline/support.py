@@ -39,6 +39,7 @@ from .arithmetic import (
     stated_comparison_holds,
 )
 from .cases import (
+    moved_predicate_problem,
     other_category_problem,
     outside_listed_subjects,
     restricted_to_labels_problem,
@@ -245,6 +246,7 @@ def fact_support(
         _excluded_case_problem(fact, sources, query),
         restricted_to_labels_problem(fact, sources, query),
         other_category_problem(fact, sources, query),
+        moved_predicate_problem(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
