@@ -415,6 +415,8 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         kind, own_kind = mine & theirs, mine - theirs
         if not kind or not own_kind:
             continue  # another thing altogether, or the same one
+        if (theirs - mine) & fact.stems:
+            continue  # the fact names the other kind too: it compares the two
         others = [other for other in sources[index].sentences if other is not sentence]
         if any(own_kind <= other.stems and kind <= other.stems for other in others):
             return Problem("contradicts_source", sentence.text, index)
