@@ -246,3 +246,13 @@ def test_what_one_kind_of_a_thing_needs_is_not_moved_to_another_kind(response, r
     result = judge("Do I need to bring a lock for the bike storage?", response, BIKE_STORE)
 
     assert grounded(result) is right
+
+
+def test_the_alternative_the_fact_states_and_the_customer_meets_is_enough():
+    result = judge(
+        "My son is 9. Does he pay for entry?",
+        "No, entry is free if you are under 12.",
+        "Entry. Entry is £8. Entry is free if you are under 12, aged 65 or over, or a carer.",
+    )
+
+    assert grounded(result)

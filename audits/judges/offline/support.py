@@ -15,11 +15,13 @@ from functools import lru_cache
 
 from kbaudit.text.conditions import (
     KIND_STEMS,
+    Condition,
     cause_of,
     named_cases,
     other_case,
     told_cases,
     window_exceeded,
+    window_met,
 )
 from kbaudit.text.quantities import Quantity, free_said_plainly
 from kbaudit.text.tokens import (
@@ -444,12 +446,28 @@ def _condition_problem(
                     continue
                 if condition.text in others:
                     continue  # "£9 for adults and free for children aged 5 to 15"
+                if _applies_alternative(fact, sentence, condition, told):
+                    continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
                 needed = cause_of(condition.text)
                 if window_exceeded(condition, told) or (
                     needed and told_cause and needed != told_cause
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _applies_alternative(
+    fact: Fact, sentence: SourceSentence, condition: Condition, told: Sequence[Quantity]
+) -> bool:
+    """The fact states another of the sentence's cases, one the customer's own values
+    meet: the case it misses is an alternative the fact does not rely on."""
+    return any(
+        other is not condition
+        and other.quantities
+        and other.satisfied_by(fact.stems, fact.quantities)
+        and window_met(other, told)
+        for other in sentence.conditions
+    )
 
 
 def _other_values_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> frozenset[str]:
