@@ -41,7 +41,7 @@ GLUE_STEMS = frozenset(
     stem(word)
     for word in word_list("""
     accept accepted allow allowed offer offered issue issued process processed provide
-    provided available eligible able possible happen usually typically generally simply
+    provided available eligible able possible happen usually typically generally normally simply
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
