@@ -48,6 +48,7 @@ _GROUP_NOUNS = (
     r"|patients|employees|residents|owners|holders|buyers|sellers|borrowers|tenants|visitors"
     r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
     r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
+    r"|delays|journeys|trips|stays|loans|deliveries|cancellations|changes|appointments"
 )
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
@@ -282,7 +283,9 @@ def _condition_in_segment(
 
 
 _ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
-_UNIT_WORDS = frozenset(content_stems("day days week weeks month months year years hour hours"))
+_UNIT_WORDS = frozenset(
+    content_stems("day days week weeks month months year years hour hours minute minutes")
+)
 
 
 def _qualifier_condition(clause: str) -> Condition:

@@ -256,3 +256,34 @@ def test_the_alternative_the_fact_states_and_the_customer_meets_is_enough():
     )
 
     assert grounded(result)
+
+
+CAR_DEPOSITS = (
+    "Car hire deposits. The deposit is £300 for economy cars and £800 for premium cars. "
+    "Drivers under 25 pay a young driver fee of £15 a day. The deposit is waived for Gold "
+    "members."
+)
+TRAIN_REFUNDS = (
+    "Delay refunds. Delays of 15 to 29 minutes get 25% of the fare back. Delays of 30 to 59 "
+    "minutes get 50% back. Delays of 60 minutes or more get a full refund."
+)
+
+
+def test_a_waiver_said_of_the_facts_subject_a_sentence_later_is_an_exception():
+    result = judge(
+        "I'm a Gold member hiring an economy car. What's the deposit?",
+        "The deposit is £300 for economy cars.",
+        CAR_DEPOSITS,
+    )
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("You get 25% of the fare back.", False), ("You get 50% of the fare back.", True)],
+)
+def test_a_band_of_delays_is_the_case_a_told_delay_falls_in(response, right):
+    result = judge("My train was 40 minutes late. What do I get back?", response, TRAIN_REFUNDS)
+
+    assert grounded(result) is right

@@ -60,8 +60,12 @@ def stated_exception_problem(
             ):
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
+            subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
             for later in source.sentences[position + 1 : position + 3]:
                 cases += _exception_cases(later.text, _NOT_APPLYING_RE)
+                if subject & later.stems:
+                    # "The deposit is waived for Gold members", said of the fact's subject.
+                    cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself
