@@ -398,7 +398,7 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
         at_least, at_most = _bound(condition.text, own)
         if not (at_least or at_most or own.high > own.low):
             continue
-        measured = [value for value in given if _same_measure(value, own)]
+        measured = [value for value in given if _same_measure(value, own, condition.text)]
         if measured and not any(
             _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
         ):

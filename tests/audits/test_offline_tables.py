@@ -140,3 +140,19 @@ def test_a_columns_values_kept_to_a_bound_the_customer_misses_are_flagged(order,
     )
 
     assert grounded(result) is right
+
+
+VET = (
+    "Treatments. Treatment | Standard | Pet Plan. Consultation | £48 | free. "
+    "Nail clip | £12 | free."
+)
+
+
+def test_a_column_the_fact_itself_rules_out_is_not_the_one_it_names():
+    result = judge(
+        "I don't have the Pet Plan. Is a nail clip free?",
+        "No, without the Pet Plan a nail clip is £12.",
+        VET,
+    )
+
+    assert grounded(result)

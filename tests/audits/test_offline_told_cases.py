@@ -287,3 +287,24 @@ def test_a_band_of_delays_is_the_case_a_told_delay_falls_in(response, right):
     result = judge("My train was 40 minutes late. What do I get back?", response, TRAIN_REFUNDS)
 
     assert grounded(result) is right
+
+
+CINEMA = (
+    "Tickets. Adult tickets cost £12. Children under 12 pay £8. Members get 20% off every ticket."
+)
+
+
+def test_a_told_age_past_a_bare_number_age_bound_is_outside_it():
+    result = judge("How much for my 14-year-old?", "Children under 12 pay £8, so £8.", CINEMA)
+
+    assert not grounded(result)
+
+
+def test_a_share_named_in_another_fact_may_be_applied():
+    result = judge(
+        "I'm a member. How much is an adult ticket?",
+        "Members get 20% off, so an adult ticket is £9.60.",
+        CINEMA,
+    )
+
+    assert grounded(result)

@@ -245,15 +245,18 @@ def _decided(labels: Labels, scope: Scope, own: int, *, columns: bool) -> frozen
     """The labels of one dimension the value may sit under (``own`` is its cell's);
     empty when nothing says."""
     ruled_out = denied(labels, scope.question) if columns else frozenset()
-    for text, values, excluded, binding in (
-        *((local, (), frozenset(), True) for local in scope.local),
+    for text, values, binding in (
+        *((local, (), True) for local in scope.local),
         # A fact stating several values names the cases of all of them: it confirms a
         # value's case, but another value's case named there is not this one's.
-        (scope.fact, scope.fact_values, frozenset(), not scope.several),
-        # "I'm not a Plus member" names Plus only to rule it out.
-        (scope.question, scope.question_values, ruled_out, True),
+        (scope.fact, scope.fact_values, not scope.several),
+        (scope.question, scope.question_values, True),
     ):
+        # "I'm not a Plus member", "without the Pet Plan" name a column to rule it out.
+        excluded = denied(labels, text) if columns else frozenset()
         found = named(labels, text, values) - excluded
+        if not found and excluded and binding:
+            found = frozenset(range(len(labels.names))) - excluded
         if found and (binding or own in found):
             return found
     # "I'm not a Plus member": the columns left are the customer's.

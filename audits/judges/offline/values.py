@@ -785,7 +785,11 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         return False
     # Only a fact that names the share or speaks of taking it off or adding it: "a year
     # is £75" is no 5% off "£79 a year" because the source also gives "5% back".
-    named = {own.low for own in claim.fact.quantities if own.kind == "percent"}
+    # The share may be named by another fact of the answer ("Members get 20% off, so an
+    # adult ticket is £9.60").
+    named = {
+        own.low for own in (*claim.fact.quantities, *claim.answer_values) if own.kind == "percent"
+    }
     cued = bool(_SHARE_APPLIED_RE.search(claim.fact.text))
     rates: dict[int, set[float]] = {}
     for place in claim.located:
