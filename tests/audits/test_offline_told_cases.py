@@ -308,3 +308,30 @@ def test_a_share_named_in_another_fact_may_be_applied():
     )
 
     assert grounded(result)
+
+
+KENNELS = (
+    "Boarding. Dogs stay for £25 a night and must be walked twice a day. Cats stay for £12 a "
+    "night. Rabbits can be boarded from April to September."
+)
+LOANS = (
+    "Loans. Books can be borrowed for 3 weeks and renewed twice. Games can be borrowed for 1 "
+    "week and cannot be renewed."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("Will you walk my cat?", "Yes, cats must be walked twice a day.", False),
+        ("Will you walk my dog?", "Yes, dogs must be walked twice a day.", True),
+        ("Can I renew a game?", "Yes, games can be renewed twice.", False),
+        ("Can I renew a book?", "Yes, books can be renewed twice.", True),
+    ],
+)
+def test_what_a_sentence_says_of_its_subject_is_not_moved_to_another_sentences(
+    query, response, right
+):
+    result = judge(query, response, KENNELS if "walk" in query else LOANS)
+
+    assert grounded(result) is right

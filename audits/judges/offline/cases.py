@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kbaudit.text.conditions import Condition, window_exceeded
+from kbaudit.text.conditions import KIND_STEMS, Condition, window_exceeded
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import content_stems, stem, word_list
@@ -402,9 +402,9 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     padlock" and permanent lockers are another sentence's subject."""
     if fact.negated or fact.bare:
         return None
-    mine = subject_stems(frozenset(content_stems(_head(fact.text))))
+    mine = _opening_subject(fact.text)
     predicate = subject_stems(fact.stems) - mine
-    if len(mine) < 2 or not predicate:
+    if not mine or not predicate:
         return None
     saying = [
         (index, sentence)
@@ -415,13 +415,47 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
     for index, sentence in saying:
-        theirs = subject_stems(frozenset(content_stems(_head(sentence.text))))
-        kind, own_kind = mine & theirs, mine - theirs
-        if not kind or not own_kind:
-            continue  # another thing altogether, or the same one
+        theirs = _opening_subject(sentence.text)
+        own_kind = mine - theirs
+        if not theirs or not own_kind:
+            continue  # the same thing
+        if theirs <= KIND_STEMS:
+            continue  # "Plans come on a 24-month contract": said of every plan
         if (theirs - mine) & fact.stems:
             continue  # the fact names the other kind too: it compares the two
         others = [other for other in sources[index].sentences if other is not sentence]
-        if any(own_kind <= other.stems and kind <= other.stems for other in others):
+        # "Day lockers ... need your own padlock. Permanent lockers cost £7": the fact's
+        # subject is the one another sentence opens on, beside this one's.
+        if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+def _opens_on(sentence, subject: frozenset[str]) -> bool:
+    return _opening_subject(sentence.text) == subject
+
+
+# Where a sentence's opening subject ends: its verb, or a word that starts what is said
+# of it ("Cats stay for £10", "Dogs must be kept on a lead").
+_SUBJECT_END_RE = re.compile(
+    rf"^(?:{VERB_RE.pattern}|stay|stays|pay|pays|travel|travels|go|goes|come|comes"
+    r"|use|uses|visit|visits|for|at|in|on|with|and|or|to|from)$",
+    re.IGNORECASE,
+)
+_ANSWER_OPENING_RE = re.compile(r"^\W*(?:yes|no|sure|ok|okay)\b\W*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _opening_subject(text: str) -> frozenset[str]:
+    """The words a statement opens on before saying anything of them, up to four."""
+    kept = []
+    for word in _ANSWER_OPENING_RE.sub("", text).split()[:5]:
+        bare = word.strip(",.;:!?")
+        if _SUBJECT_END_RE.match(bare) or bare != word.rstrip(".!?"):
+            if bare != word.rstrip(".!?") and not _SUBJECT_END_RE.match(bare):
+                kept.append(bare)
+            break
+        kept.append(bare)
+    else:
+        return frozenset()  # no verb in sight: not a plain statement
+    return subject_stems(frozenset(content_stems(" ".join(kept))))
