@@ -335,3 +335,23 @@ def test_what_a_sentence_says_of_its_subject_is_not_moved_to_another_sentences(
     result = judge(query, response, KENNELS if "walk" in query else LOANS)
 
     assert grounded(result) is right
+
+
+FURNITURE = (
+    "Damaged deliveries. Tell us within 7 days of delivery. If the manufacturer made a "
+    "fault, we send a free replacement part within 10 working days. If the driver damaged "
+    "it, we replace the whole item within 3 working days."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("The driver scratched my table while carrying it in. What happens now?", False),
+        ("My new table has a faulty leg from the manufacturer. What happens now?", True),
+    ],
+)
+def test_one_partys_rule_is_not_the_customers_when_they_say_another_party_did_it(query, right):
+    result = judge(query, "We'll send a free replacement part within 10 working days.", FURNITURE)
+
+    assert grounded(result) is right

@@ -459,3 +459,53 @@ def _opening_subject(text: str) -> frozenset[str]:
     else:
         return frozenset()  # no verb in sight: not a plain statement
     return subject_stems(frozenset(content_stems(" ".join(kept))))
+
+
+# "If the courier caused the problem, ...", "If the restaurant left it out, ...": a rule
+# for what one party did.
+_ACTOR_RE = re.compile(
+    r"\bif (?:the|a|an|our|your) (?P<actor>[a-z]+) (?:caused|left|sent|damaged|lost|dropped"
+    r"|broke|forgot|spilled|missed|delivered|cancelled|changed|delayed|made|was|is|did)\b",
+    re.IGNORECASE,
+)
+
+
+def other_actor_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """Sentences give rules for what different parties did ("If the restaurant left it
+    out ..." / "If the courier caused the problem ..."); the question says which party
+    it was, and the fact states the other party's rule."""
+    if not query.text:
+        return None
+    told = frozenset(content_stems(query.text))
+    for index, source in enumerate(sources):
+        actors = {
+            position: stem(match.group("actor").lower())
+            for position, sentence in enumerate(source.sentences)
+            if (match := _ACTOR_RE.search(sentence.text))
+        }
+        if len(set(actors.values())) < 2:
+            continue
+        own = _stating_sentence(fact, source)
+        if own not in actors or actors[own] in told or actors[own] in fact.stems:
+            continue
+        # The other party, named by the customer or by the fact itself ("refunds for
+        # items the restaurant left out are paid as credit", credit being the courier's).
+        if any(actor in told | fact.stems for position, actor in actors.items() if position != own):
+            return Problem("condition_misapplied", source.sentences[own].text, index)
+    return None
+
+
+def _stating_sentence(fact: Fact, source: PreparedSource) -> int | None:
+    """The sentence giving the fact's value, or else sharing most of its words."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    words = subject_stems(fact.stems)
+    best, best_overlap = None, max(2, len(words) // 2)
+    for position, sentence in enumerate(source.sentences):
+        if hard and any(own.same_value(given) for own in hard for given in sentence.quantities):
+            return position
+        overlap = len(words & sentence.stems)
+        if not hard and overlap > best_overlap:
+            best, best_overlap = position, overlap
+    return best

@@ -42,6 +42,7 @@ from .arithmetic import (
 )
 from .cases import (
     moved_predicate_problem,
+    other_actor_problem,
     other_category_problem,
     outside_listed_subjects,
     restricted_to_labels_problem,
@@ -249,6 +250,7 @@ def fact_support(
         restricted_to_labels_problem(fact, sources, query),
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
+        other_actor_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
