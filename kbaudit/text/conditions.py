@@ -53,7 +53,7 @@ _GROUP_NOUNS = (
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
-    r"|book|books|use|uses|visit|visits"
+    r"|book|books|use|uses|visit|visits|bring|brings"
 )
 _LEADING_GROUP_RE = re.compile(
     rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
@@ -134,7 +134,12 @@ _WAIVER_RE = re.compile(
 )
 
 
-_NEXT_CLAUSE_RE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+")
+_NEXT_CLAUSE_RE = re.compile(
+    r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+"
+    # "The monthly plan costs £8 and the annual plan costs £80": a subject of its own.
+    r"|\s+and\s+(?=(?:the|a|an|your|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:costs?|is|are|gets?"
+    r"|pays?|includes?|has|have)\b)"
+)
 
 
 def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Condition]:

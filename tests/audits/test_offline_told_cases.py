@@ -355,3 +355,30 @@ def test_one_partys_rule_is_not_the_customers_when_they_say_another_party_did_it
     result = judge(query, "We'll send a free replacement part within 10 working days.", FURNITURE)
 
     assert grounded(result) is right
+
+
+GUEST_PASSES = (
+    "Guest passes. Members can bring a guest for £10 a visit. Premium members bring one "
+    "guest a month free. Guests must be 16 or over."
+)
+SUBSCRIPTIONS = (
+    "Subscriptions. The monthly plan costs £8 and the annual plan costs £80. Annual "
+    "subscribers get their first month free. Students get 50% off either plan with a "
+    "student card."
+)
+
+
+def test_a_group_that_brings_something_free_is_a_case():
+    result = judge(
+        "I'm a Premium member. Can I bring a friend for free?",
+        "Guests cost £10 a visit.",
+        GUEST_PASSES,
+    )
+
+    assert not grounded(result)
+
+
+def test_the_second_subject_of_a_sentence_keeps_its_own_value():
+    result = judge("How much is the annual plan?", "The annual plan costs £80.", SUBSCRIPTIONS)
+
+    assert grounded(result)

@@ -1106,3 +1106,32 @@ def test_two_values_each_given_the_others_case_are_swapped(response, right):
     result = judge("What are the late fees for short and normal loans?", response, LIBRARY_FINES)
 
     assert grounded(result) is right
+
+
+def test_one_after_an_article_and_an_adjective_is_a_thing_not_a_count():
+    from kbaudit.text.tokens import digits_for_number_words
+
+    assert digits_for_number_words("£70 for a higher-level one, and") == (
+        "£70 for a higher-level one, and"
+    )
+    assert digits_for_number_words("a weekly one £45") == "a weekly one £45"
+    assert digits_for_number_words("within one week") == "within 1 week"
+
+
+PENALTIES = (
+    "Fines. A fine is £90 for a serious offence, such as blocking a driveway, and £40 for a "
+    "minor one, such as an expired ticket."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A fine is £40 for a serious offence and £90 for a minor one.", False),
+        ("A fine is £90 for a serious offence and £40 for a minor one.", True),
+    ],
+)
+def test_values_swapped_between_a_case_and_the_one_after_it(response, right):
+    result = judge("How much are fines?", response, PENALTIES)
+
+    assert grounded(result) is right
