@@ -382,3 +382,17 @@ def test_the_second_subject_of_a_sentence_keeps_its_own_value():
     result = judge("How much is the annual plan?", "The annual plan costs £80.", SUBSCRIPTIONS)
 
     assert grounded(result)
+
+
+def test_the_full_price_for_a_customer_in_a_group_with_a_share_off_is_flagged():
+    result = judge(
+        "I'm a student. How much is the monthly plan?", "The monthly plan costs £8.", SUBSCRIPTIONS
+    )
+
+    assert not grounded(result)
+
+
+def test_the_full_price_for_a_customer_outside_the_group_passes():
+    result = judge("How much is the monthly plan?", "The monthly plan costs £8.", SUBSCRIPTIONS)
+
+    assert grounded(result)

@@ -509,3 +509,39 @@ def _stating_sentence(fact: Fact, source: PreparedSource) -> int | None:
         if not hard and overlap > best_overlap:
             best, best_overlap = position, overlap
     return best
+
+
+# "Students get 50% off either plan", "Members save 10% on every order".
+_SHARE_OFF_RE = re.compile(
+    r"^(?P<who>(?:[\w'-]+ ){0,3}?[\w'-]+) (?:get|gets|receive|receives|enjoy|enjoys|save|saves"
+    r"|pay|pays) (?P<share>\d+(?:\.\d+)?%) (?:off|less|discount)\b",
+    re.IGNORECASE,
+)
+
+
+def unapplied_share_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question says the customer is in a group the source gives a share off ("I'm a
+    student" beside "Students get 50% off either plan"), and the fact gives the full
+    price another sentence states, saying nothing of the share."""
+    amounts = [own for own in fact.quantities if own.kind == "amount" and not own.soft]
+    if not amounts or not query.text or any(own.kind == "percent" for own in fact.quantities):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            match = _SHARE_OFF_RE.match(sentence.text)
+            if match is None:
+                continue
+            who = subject_stems(frozenset(content_stems(match.group("who")))) - KIND_STEMS
+            if not who or not who & query.stems or who & fact.stems:
+                continue
+            if any(
+                own.same_value(given)
+                for own in amounts
+                for other in source.sentences
+                if other is not sentence
+                for given in other.quantities
+            ):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None

@@ -48,6 +48,7 @@ from .cases import (
     restricted_to_labels_problem,
     stated_exception_problem,
     time_window_problem,
+    unapplied_share_problem,
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
@@ -251,6 +252,7 @@ def fact_support(
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
         other_actor_problem(fact, sources, query),
+        unapplied_share_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
