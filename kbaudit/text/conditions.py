@@ -48,12 +48,12 @@ _GROUP_NOUNS = (
     r"|patients|employees|residents|owners|holders|buyers|sellers|borrowers|tenants|visitors"
     r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
     r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
-    r"|delays|journeys|trips|stays|loans|deliveries|cancellations|changes|appointments"
+    r"|delays|journeys|trips|stays|loans|deliveries|cancellations|changes|appointments|rates"
 )
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
-    r"|book|books|use|uses|visit|visits|bring|brings"
+    r"|book|books|use|uses|visit|visits|bring|brings|cannot|can't"
 )
 _LEADING_GROUP_RE = re.compile(
     rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
@@ -325,7 +325,7 @@ _KINDS = (
     r"plans?|tiers?|cards?|accounts?|memberships?|bags?|fares?|packages?|bundles?"
     r"|subscriptions?|options?|class|cabins?|rooms?|policy|policies|services?|models?"
     r"|devices?|phones?|routers?|loans?|mortgages?|orders?|tickets?|flights?|lines?|boxes"
-    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?"
+    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?|rates?"
 )
 ITEM_RE = re.compile(
     rf"\b(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?"
@@ -456,6 +456,9 @@ _AGE_BOUND_RE = re.compile(r"\b(?:under|over|aged?|ages|years?|older|younger)\b"
 def _same_measure(value: Quantity, own: Quantity, text: str = "") -> bool:
     if text and {value.kind, own.kind} <= {"age", "number"} and not (value.unit or own.unit):
         # An age said as a bare number ("I'm 67 and ...") against an age bound.
+        return bool(_AGE_BOUND_RE.search(text))
+    if text and value.kind == "age" and own.kind == "number" and not value.unit:
+        # "Children under 4 stay free" reads "4 stay" as a count; it bounds an age.
         return bool(_AGE_BOUND_RE.search(text))
     if value.kind != own.kind:
         return False

@@ -396,3 +396,33 @@ def test_the_full_price_for_a_customer_outside_the_group_passes():
     result = judge("How much is the monthly plan?", "The monthly plan costs £8.", SUBSCRIPTIONS)
 
     assert grounded(result)
+
+
+ROOM_RATES = (
+    "Cancelling a stay. Flexible rates can be cancelled free of charge until noon the day "
+    "before arrival. Saver rates cannot be cancelled or changed."
+)
+FAMILY = "Children. Children under 3 stay free in their parents' room. Cots are free on request."
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I booked a Saver rate. Can I cancel?", False),
+        ("I booked a Flexible rate. Can I cancel?", True),
+    ],
+)
+def test_a_rate_the_source_says_cannot_be_cancelled_is_the_customers_case(query, right):
+    result = judge(
+        query, "Yes, you can cancel free of charge until noon the day before arrival.", ROOM_RATES
+    )
+
+    assert grounded(result) is right
+
+
+def test_an_age_bound_written_before_a_verb_is_still_an_age_bound():
+    result = judge(
+        "My son is 6. Does he stay free?", "Yes, children stay free in their parents' room.", FAMILY
+    )
+
+    assert not grounded(result)

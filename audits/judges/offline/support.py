@@ -775,7 +775,9 @@ def _excluded_case_problem(
                 if condition.satisfied_by(fact.stems, ()):
                     continue  # the fact speaks of that case itself
                 rule = subject_stems(sentence.stems) - condition.key_stems
-                if len(words & rule) >= 2:
+                # "cannot be cancelled or changed": each of the alternatives is the rule.
+                needed = 1 if " or " in sentence.text else 2
+                if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
 
