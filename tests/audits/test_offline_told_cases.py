@@ -426,3 +426,22 @@ def test_an_age_bound_written_before_a_verb_is_still_an_age_bound():
     )
 
     assert not grounded(result)
+
+
+BRANCHES = (
+    "Branches. Opening hours are 9am to 5pm in Derby and 8am to 6pm in Leicester. "
+    "In Nottingham the branch opens at 10am. Passport checks are offered in Derby only."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("Can I get a passport check in Nottingham?", False),
+        ("Can I get a passport check in Derby?", True),
+    ],
+)
+def test_a_rule_kept_to_a_named_place_is_not_the_customers_elsewhere(query, right):
+    result = judge(query, "Yes, passport checks are offered there.", BRANCHES)
+
+    assert grounded(result) is right

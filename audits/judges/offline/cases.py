@@ -545,3 +545,49 @@ def unapplied_share_problem(
             ):
                 return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# "Electric car charging is available in Leeds only", "only at the Harbour hotel".
+_NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w'-]*)*"
+_ONLY_NAMED_RE = re.compile(
+    rf"\bonly (?:in|at|for|on|from) (?:the )?(?P<first>{_NAME_RUN})"
+    rf"|\b(?:in|at|for|on|from) (?:the )?(?P<second>{_NAME_RUN}) only\b"
+)
+_PLACE_RE = re.compile(
+    rf"\b(?:[Ii]n|[Aa]t|[Ff]or|[Oo]n|[Ff]rom|[Tt]o) (?:the )?(?P<name>{_NAME_RUN})"
+)
+
+
+def only_named_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source keeps a rule to named places or things ("available in Leeds only");
+    the question names another one the source speaks of ("in York"), and the fact gives
+    the rule without naming the one it holds for."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        named_in_source = _names_after_places(source.plain)
+        for sentence in source.sentences:
+            match = _ONLY_NAMED_RE.search(sentence.text)
+            if match is None:
+                continue
+            allowed = _name_words(match.group("first") or match.group("second"))
+            rule = subject_stems(sentence.stems) - allowed
+            if not allowed or allowed & fact.stems or len(words & rule) * 2 < max(1, len(words)):
+                continue
+            told = _names_after_places(query.text) & named_in_source
+            if told and not told & allowed:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _name_words(text: str) -> frozenset[str]:
+    return frozenset(content_stems(text or ""))
+
+
+def _names_after_places(text: str) -> frozenset[str]:
+    return frozenset().union(
+        *(_name_words(match.group("name")) for match in _PLACE_RE.finditer(text or ""))
+    )

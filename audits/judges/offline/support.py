@@ -42,6 +42,7 @@ from .arithmetic import (
 )
 from .cases import (
     moved_predicate_problem,
+    only_named_problem,
     other_actor_problem,
     other_category_problem,
     outside_listed_subjects,
@@ -253,6 +254,7 @@ def fact_support(
         moved_predicate_problem(fact, sources),
         other_actor_problem(fact, sources, query),
         unapplied_share_problem(fact, sources, query),
+        only_named_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
