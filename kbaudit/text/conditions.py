@@ -53,7 +53,7 @@ _GROUP_NOUNS = (
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
-    r"|book|books|use|uses|visit|visits|bring|brings|cannot|can't"
+    r"|book|books|use|uses|visit|visits|bring|brings|cannot|can't|ship|ships|arrive|arrives"
 )
 _LEADING_GROUP_RE = re.compile(
     rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"

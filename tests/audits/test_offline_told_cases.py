@@ -445,3 +445,36 @@ def test_a_rule_kept_to_a_named_place_is_not_the_customers_elsewhere(query, righ
     result = judge(query, "Yes, passport checks are offered there.", BRANCHES)
 
     assert grounded(result) is right
+
+
+SHIPPING_RULES = "Shipping. Orders over £50 ship free. Orders under £50 pay £4.95 shipping."
+COVER = (
+    "Roadside cover. Claims must be made within 30 days. Cars over 12 years old are not covered."
+)
+LATE_FEES = "Late returns. Games returned late cost 30p a day, up to £6 per game."
+
+
+def test_the_rule_whose_case_the_customer_meets_is_the_one_the_fact_states():
+    result = judge(
+        "My order is £70. Do I pay shipping?", "No, orders over £50 ship free.", SHIPPING_RULES
+    )
+
+    assert grounded(result)
+
+
+def test_an_exclusion_restated_for_a_customer_outside_it_passes():
+    result = judge(
+        "My car is 6 years old. Is it covered?",
+        "Yes, only cars over 12 years old are not covered.",
+        COVER,
+    )
+
+    assert grounded(result)
+
+
+def test_a_daily_rate_times_the_customers_days_is_worked_out():
+    result = judge(
+        "My game is 10 days late. What do I owe?", "Late games cost 30p a day, so £3.", LATE_FEES
+    )
+
+    assert grounded(result)

@@ -94,14 +94,25 @@ def worked_out(
     # "£60 a year per fuel, so £120 for both": a value times a count the text states.
     counts = {2.0} if _BOTH_RE.search(text) else set()
     counts.update(own.low for own in operands if own.kind == "number")
+    # "20p a day" for "10 days late": a rate per unit times a count of that unit.
+    for rate in _PER_UNIT_RE.finditer(text):
+        unit = rate.group("unit").lower()
+        counts.update(
+            number
+            for own in operands
+            if own.kind == "duration"
+            and unit in own.text.lower()
+            and (number := _written_number(own)) is not None
+        )
     return any(
         _close(own.low * count, target)
         for own in same
         for count in counts
-        if 1 < count <= 12 and count == int(count)
+        if 1 < count <= 31 and count == int(count)
     )
 
 
+_PER_UNIT_RE = re.compile(r"\b(?:a|an|per|each)\s+(?P<unit>day|night|week|month|hour|year)\b", re.I)
 _HALF_RE = re.compile(r"\b(?:halved|half)\b", re.IGNORECASE)
 _DOUBLE_RE = re.compile(r"\b(?:doubled|double|twice)\b", re.IGNORECASE)
 _TOTAL_RE = re.compile(

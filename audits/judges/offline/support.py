@@ -436,6 +436,8 @@ def _condition_problem(
     # A value worked out from the source's ("halved, so you'll pay £35") is stated by
     # no sentence: the rule it applies is found by its words alone.
     worked = hard and not any(own.same_value(given) for own in hard for given in stated)
+    if _holds_for_customer(fact, sources, told):
+        return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
@@ -450,6 +452,8 @@ def _condition_problem(
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
+                if fact.negated and condition.satisfied_by(fact.stems, fact.quantities):
+                    continue  # "only cars over 15 years old are not covered": an exclusion
                 if condition.text in others:
                     continue  # "£9 for adults and free for children aged 5 to 15"
                 if _applies_alternative(fact, sentence, condition, told):
@@ -460,6 +464,32 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _holds_for_customer(
+    fact: Fact, sources: Sequence[PreparedSource], told: Sequence[Quantity]
+) -> bool:
+    """A sentence giving the fact's value sets a case the fact states and the customer's
+    own values meet ("Orders over £50 ship free" for a £60 order): that is the rule the
+    fact states, whatever other sentences say of the same value ("Orders under £50
+    pay £4.95")."""
+    # The fact's own values, not the customer's it repeats ("for your 14-year-old").
+    hard = [
+        own
+        for own in fact.quantities
+        if not own.soft and not any(own.same_value(given) for given in told)
+    ]
+    if not hard or not told:
+        return False
+    return any(
+        condition.quantities
+        and condition.satisfied_by(fact.stems, fact.quantities)
+        and window_met(condition, told)
+        for source in sources
+        for sentence in source.sentences
+        if any(own.same_value(given) for own in hard for given in sentence.quantities)
+        for condition in sentence.conditions
+    )
 
 
 def _applies_alternative(
