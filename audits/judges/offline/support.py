@@ -41,19 +41,21 @@ from .arithmetic import (
     stated_comparison_holds,
 )
 from .cases import (
-    moved_predicate_problem,
-    only_named_problem,
-    other_actor_problem,
-    other_category_problem,
     outside_listed_subjects,
-    restricted_to_labels_problem,
     stated_exception_problem,
     time_window_problem,
-    unapplied_share_problem,
     universal_claim_problem,
 )
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
+from .scopes import (
+    moved_predicate_problem,
+    only_named_problem,
+    other_actor_problem,
+    other_category_problem,
+    restricted_to_labels_problem,
+    unapplied_share_problem,
+)
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
