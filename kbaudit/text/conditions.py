@@ -385,7 +385,9 @@ _AT_LEAST_RE = re.compile(
 )
 _AT_MOST_RE = re.compile(
     r"\b(?:within|up to|no later than|less than|under|below|no more than|maximum(?: of)?|in the first"
-    r"|during the first|shorter than|younger than)\s*$|^\s*(?:or less|or fewer|or under|or younger)\b",
+    r"|during the first|shorter than|younger than"
+    # "If you register by 31 March", "sign up before 1 June": a date or time the case ends.
+    r"|by|before|until|till)\s*$|^\s*(?:or less|or fewer|or under|or younger|or earlier)\b",
     re.IGNORECASE,
 )
 

@@ -478,3 +478,20 @@ def test_a_daily_rate_times_the_customers_days_is_worked_out():
     )
 
     assert grounded(result)
+
+
+WORKSHOP_FEES = (
+    "Workshop fees. The workshop costs £250. If you register by 30 April, you pay the early "
+    "rate of £190."
+)
+
+
+@pytest.mark.parametrize(("day", "right"), [("12 May", False), ("20 April", True)])
+def test_a_registration_date_past_the_deadline_misses_the_early_rate(day, right):
+    result = judge(
+        f"I'm registering on {day}. What does the workshop cost?",
+        "You pay the early rate of £190.",
+        WORKSHOP_FEES,
+    )
+
+    assert grounded(result) is right
