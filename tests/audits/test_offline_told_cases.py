@@ -495,3 +495,24 @@ def test_a_registration_date_past_the_deadline_misses_the_early_rate(day, right)
     )
 
     assert grounded(result) is right
+
+
+RENEWALS = (
+    "Renewing. Renew a library card within 14 days of its expiry date. Parking permits must "
+    "be renewed within 7 days of expiry."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("You have 14 days to renew either of them after they expire.", False),
+        ("Library cards can be renewed within 14 days of expiry.", True),
+    ],
+)
+def test_one_value_for_either_of_two_things_must_hold_for_both(response, right):
+    result = judge(
+        "How long do I have to renew a library card and a parking permit?", response, RENEWALS
+    )
+
+    assert grounded(result) is right

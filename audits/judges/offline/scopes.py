@@ -371,3 +371,46 @@ def _names_after_places(text: str) -> frozenset[str]:
     return frozenset().union(
         *(_name_words(match.group("name")) for match in _PLACE_RE.finditer(text or ""))
     )
+
+
+# "30 days for either kind of claim", "both cost £5": one value said of two things.
+_EITHER_RE = re.compile(r"\b(?:either|both)\b", re.IGNORECASE)
+_AND_THINGS_RE = re.compile(r"\s+(?:and|or)\s+|,\s*", re.IGNORECASE)
+
+
+def either_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question asks about two things ("a home claim and a travel claim"), and the
+    fact gives one value for either of them where the source gives one of them another
+    ("Travel claims must be made within 28 days")."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    if len(hard) != 1 or not _EITHER_RE.search(fact.text) or not query.text:
+        return None
+    value = hard[0]
+    things = _asked_things(query.text)
+    if len(things) < 2:
+        return None
+    shared = frozenset.intersection(*things)
+    for thing in things:
+        own = thing - shared
+        if not own:
+            continue
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                if not own <= sentence.stems:
+                    continue
+                rivals = [q for q in sentence.quantities if q.comparable(value) and not q.soft]
+                if rivals and not any(q.same_value(value) for q in rivals):
+                    return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _asked_things(text: str) -> list[frozenset[str]]:
+    """The things a question lists with "and" or "or", each by its words."""
+    question = text.rsplit("?", 2)[-2] if "?" in text else text
+    parts = [part for part in _AND_THINGS_RE.split(question) if part.strip()]
+    if len(parts) < 2:
+        return []
+    things = [subject_stems(frozenset(content_stems(part))) for part in parts[-2:]]
+    return [thing for thing in things if thing]

@@ -49,6 +49,7 @@ from .cases import (
 from .decompose import Fact, has_verb
 from .questions import VERB_RE
 from .scopes import (
+    either_problem,
     moved_predicate_problem,
     only_named_problem,
     other_actor_problem,
@@ -257,6 +258,7 @@ def fact_support(
         other_actor_problem(fact, sources, query),
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
+        either_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
