@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from audits.judges.base import Turn
 from kbaudit.text.conditions import Condition, window_met
 from kbaudit.text.quantities import extract_quantities
 from tests.helpers import fully_grounded as grounded
@@ -516,3 +517,25 @@ def test_one_value_for_either_of_two_things_must_hold_for_both(response, right):
     )
 
     assert grounded(result) is right
+
+
+VAN_HIRE = (
+    "Van hire deposits. Small vans need a £250 deposit. Large vans need a £600 deposit. "
+    "Drivers under 25 pay £12 a day extra."
+)
+
+
+def test_a_surcharge_for_the_customers_case_is_on_top_of_the_value_not_instead():
+    result = judge(
+        "And a large van?",
+        "The deposit on a large van is £600.",
+        VAN_HIRE,
+        history=(
+            Turn(
+                query="I'm 23. What's the deposit on a small van?",
+                response="£250, and you pay £12 a day extra as you're under 25.",
+            ),
+        ),
+    )
+
+    assert grounded(result)

@@ -696,6 +696,8 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if near and not own.soft and _names_other_thing(place, claim.subject):
             continue  # the next sentence's value of another thing ("appeal within 28 days")
+        if near and _ADD_ON_RE.search(sentence.text) and not _ADD_ON_RE.search(claim.fact.text):
+            continue  # "Drivers under 25 pay £15 a day extra": on top of the value, not for it
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
@@ -705,6 +707,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             ):
                 return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+# A value charged on top of another, not instead of it.
+_ADD_ON_RE = re.compile(r"\b(?:extra|additional|surcharge|on top)\b", re.IGNORECASE)
 
 
 def _names_other_thing(place: Located, subject: frozenset[str]) -> bool:
