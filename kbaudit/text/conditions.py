@@ -35,6 +35,9 @@ _MARKERS = (
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
     r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
+    # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
+    r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
+    r"|voucher|proof)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
@@ -45,10 +48,12 @@ _GROUP_NOUNS = (
     r"|patients|employees|residents|owners|holders|buyers|sellers|borrowers|tenants|visitors"
     r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
     r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
+    r"|delays|journeys|trips|stays|loans|deliveries|cancellations|changes|appointments|rates"
 )
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
+    r"|book|books|use|uses|visit|visits|bring|brings|cannot|can't|ship|ships|arrive|arrives"
 )
 _LEADING_GROUP_RE = re.compile(
     rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
@@ -82,6 +87,8 @@ _RELATIVE_RE = re.compile(r"^(?:which|where|when|who|whose|in which case)\b", re
 _LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
 _SEGMENT_BREAK_RE = re.compile(
     r",\s+|;\s+|\s+-\s+|:\s+"
+    # "cost £18 for adults and are free for children aged 2 to 17": a second predicate.
+    r"|\s+(?=and (?:are|is|get|gets|pay|pays|cost|costs|come|comes)\s)"
     r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
     re.IGNORECASE,
 )
@@ -107,10 +114,13 @@ class Condition:
     def satisfied_by(self, stems: Iterable[str], quantities: Iterable[Quantity]) -> bool:
         """Whether a question or answer that says these words states this condition."""
         stated = set(stems)
+        quantities = list(quantities)
         if self.quantities and any(
             given.same_value(own) for given in quantities for own in self.quantities
         ):
             return True
+        if self.quantities and window_met(self, quantities):
+            return True  # "I'm 67" states "aged 60 or over"
         if not self.key_stems:
             # A condition we cannot read is never held against an answer.
             return not self.quantities
@@ -135,7 +145,12 @@ _WAIVER_RE = re.compile(
 )
 
 
-_NEXT_CLAUSE_RE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+")
+_NEXT_CLAUSE_RE = re.compile(
+    r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+(?:while|whereas)\s+"
+    # "The monthly plan costs £8 and the annual plan costs £80": a subject of its own.
+    r"|\s+and\s+(?=(?:the|a|an|your|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:costs?|is|are|gets?"
+    r"|pays?|includes?|has|have)\b)"
+)
 
 
 def governing_conditions(text: str, quantities: list[Quantity]) -> dict[int, Condition]:
@@ -239,7 +254,14 @@ def _condition_in_segment(
             # "For suites and family rooms": each listed case is one.
             listed = bool(re.search(r"\s(?:and|or|&)\s|,", case.group("case")))
             return _condition(case.group(0), any_of=listed), (start + case.end(), end)
-    group = _LEADING_GROUP_RE.match(segment) if position == 0 else None
+    # "Anytime members book classes free; Off-Peak members pay £4": a clause after a
+    # semicolon may open on a named group of its own.
+    after_semicolon = position > 0 and text[segments[position - 1][1] : start].strip() == ";"
+    group = (
+        _LEADING_GROUP_RE.match(segment)
+        if position == 0 or (after_semicolon and segment[:1].isupper())
+        else None
+    )
     if group is not None and marker is None:
         # "Gold members can check 3 bags": the group governs the whole sentence.
         # "Plus and Unlimited plans include ...": each of the listed cases is one.
@@ -277,7 +299,9 @@ def _condition_in_segment(
 
 
 _ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
-_UNIT_WORDS = frozenset(content_stems("day days week weeks month months year years hour hours"))
+_UNIT_WORDS = frozenset(
+    content_stems("day days week weeks month months year years hour hours minute minutes")
+)
 
 
 def _qualifier_condition(clause: str) -> Condition:
@@ -312,7 +336,7 @@ _KINDS = (
     r"plans?|tiers?|cards?|accounts?|memberships?|bags?|fares?|packages?|bundles?"
     r"|subscriptions?|options?|class|cabins?|rooms?|policy|policies|services?|models?"
     r"|devices?|phones?|routers?|loans?|mortgages?|orders?|tickets?|flights?|lines?|boxes"
-    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?"
+    r"|box|licen[cs]es?|seats?|editions?|versions?|levels?|members?|transfers?|payments?|rates?"
 )
 ITEM_RE = re.compile(
     rf"\b(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?"
@@ -372,7 +396,9 @@ _AT_LEAST_RE = re.compile(
 )
 _AT_MOST_RE = re.compile(
     r"\b(?:within|up to|no later than|less than|under|below|no more than|maximum(?: of)?|in the first"
-    r"|during the first|shorter than|younger than)\s*$|^\s*(?:or less|or fewer|or under|or younger)\b",
+    r"|during the first|shorter than|younger than"
+    # "If you register by 31 March", "sign up before 1 June": a date or time the case ends.
+    r"|by|before|until|till)\s*$|^\s*(?:or less|or fewer|or under|or younger|or earlier)\b",
     re.IGNORECASE,
 )
 
@@ -387,19 +413,45 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
     # none of them meets it ("an hour ago" meets "within 24 hours", "in three weeks"
     # meets "at least 7 days").
     for own in condition.quantities:
-        before = condition.text[max(0, own.start - 25) : own.start]
-        after = condition.text[own.end : own.end + 20]
-        at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
-        at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
-        ranged = own.high > own.low and not (at_least or at_most)
-        if not (at_least or at_most or ranged):
+        at_least, at_most = _bound(condition.text, own)
+        if not (at_least or at_most or own.high > own.low):
             continue
-        measured = [value for value in given if _same_measure(value, own)]
+        measured = [value for value in given if _same_measure(value, own, condition.text)]
         if measured and not any(
             _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
         ):
             return True
     return False
+
+
+def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
+    """The customer states values inside every bound of the condition they measure: "I'm
+    67" is "aged 60 or over", "my 12-year-old" is "aged 2 to 17" and "under 16"."""
+    given = [value for value in quantities if not value.soft]
+    if not given:
+        return False
+    met = False
+    for own in condition.quantities:
+        at_least, at_most = _bound(condition.text, own)
+        if not (at_least or at_most or own.high > own.low):
+            continue
+        measured = [value for value in given if _same_measure(value, own, condition.text)]
+        if not measured:
+            continue
+        if not any(_meets(value, own, at_least=at_least, at_most=at_most) for value in measured):
+            return False
+        met = True
+    return met
+
+
+def _bound(text: str, own: Quantity) -> tuple[bool, bool]:
+    """Whether the condition sets the value as a lower bound, an upper bound (neither
+    for an exact value or a range)."""
+    before = text[max(0, own.start - 25) : own.start]
+    after = text[own.end : own.end + 20]
+    at_least = bool(_AT_LEAST_RE.search(before) or _AT_LEAST_RE.search(after))
+    at_most = bool(_AT_MOST_RE.search(before) or _AT_MOST_RE.search(after))
+    return at_least, at_most
 
 
 def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> bool:
@@ -410,7 +462,17 @@ def _meets(value: Quantity, own: Quantity, *, at_least: bool, at_most: bool) -> 
     return own.low <= value.low <= own.high
 
 
-def _same_measure(value: Quantity, own: Quantity) -> bool:
+# "if you are under 16" bounds an age with a bare number.
+_AGE_BOUND_RE = re.compile(r"\b(?:under|over|aged?|ages|years?|older|younger)\b", re.IGNORECASE)
+
+
+def _same_measure(value: Quantity, own: Quantity, text: str = "") -> bool:
+    if text and {value.kind, own.kind} <= {"age", "number"} and not (value.unit or own.unit):
+        # An age said as a bare number ("I'm 67 and ...") against an age bound.
+        return bool(_AGE_BOUND_RE.search(text))
+    if text and value.kind == "age" and own.kind == "number" and not value.unit:
+        # "Children under 4 stay free" reads "4 stay" as a count; it bounds an age.
+        return bool(_AGE_BOUND_RE.search(text))
     if value.kind != own.kind:
         return False
     if value.kind == "amount":

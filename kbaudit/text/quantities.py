@@ -38,7 +38,9 @@ _MONEY_AFTER_RE = re.compile(
 )
 _FREE_RE = re.compile(
     # "free to choose" is no price; "added free to a parent's membership" is.
-    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all)\b))"
+    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all"
+    # "free to book", "free to join": nothing to pay for doing it.
+    r"|book|join|use|enter|attend|park|add|download|borrow|change|cancel|collect)\b))"
     r"(?![-\w])(?: of charge)?"
     r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
     r"|\bnothing (?:more |extra |else )?to pay\b"
@@ -48,7 +50,8 @@ _FREE_RE = re.compile(
     r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
     r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
     r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
-    r"|\bcosts? (?:you )?nothing\b",
+    r"|\bcosts? (?:you )?nothing\b|\b(?:pays?|paid) nothing\b"
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b",
     re.IGNORECASE,
 )
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.

@@ -474,7 +474,9 @@ def _may_hold_number_words(text: str) -> bool:
 # Words after which "one" stands for a thing already named ("that one's £12").
 _PRONOUN_ONE_RE = re.compile(
     r"\b(?:that|this|which|each|every|any|no|the|other|another|either|neither|next|previous"
-    r"|bigger|larger|smaller|cheaper|higher|lower|same)\s+$",
+    r"|bigger|larger|smaller|cheaper|higher|lower|same)\s+$"
+    # "a monthly one £170", "a lower-level one, such as ...": an article and an adjective.
+    r"|\b(?:a|an|the)\s+[a-z][\w-]*\s+$",
     re.IGNORECASE,
 )
 # "one of the World Pass countries": one among several, not a count.

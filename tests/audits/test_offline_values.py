@@ -1139,3 +1139,141 @@ def test_any_time_about_something_the_hours_do_not_cover_stands():
     )
 
     assert result.verdict == "sufficient"
+
+
+# --- Values worked out across the answer's facts and the customer's own values ------
+
+FINES = "Fines. A parking fine is £60. It is halved if you pay within 14 days of the notice."
+SEASON = (
+    "Season tickets. A season ticket costs £400. A second ticket for the same household "
+    "costs 25% more than the first."
+)
+LATE_HIRE = "Hire fees. An unpaid hire fee goes up by 20% after 30 days."
+SHOP_FEES = (
+    "Fees. Standard delivery is £3.50. Orders under £20 pay a £2 handling fee. "
+    "Gift wrap is £1.50 per order."
+)
+
+
+@pytest.mark.parametrize(("response", "right"), [("£30", True), ("£25", False)])
+def test_a_value_halved_as_the_source_says_is_supported(response, right):
+    result = judge(
+        "My parking fine came 3 days ago. How much is it if I pay today?",
+        f"A parking fine is £60, and as you pay within 14 days it's halved to {response}.",
+        FINES,
+    )
+
+    assert grounded(result) is right
+
+
+def test_a_value_worked_out_from_another_facts_value_is_supported():
+    result = judge(
+        "What do two season tickets for our household cost?",
+        "A season ticket costs £400. A second ticket costs 25% more, so £500, making £900 "
+        "for both.",
+        SEASON,
+    )
+
+    assert grounded(result)
+
+
+def test_a_share_applied_to_the_customers_own_value_is_supported():
+    result = judge(
+        "My £40 hire fee has been unpaid for 35 days. What do I owe now?",
+        "An unpaid hire fee goes up by 20% after 30 days, so your £40 fee becomes £48.",
+        LATE_HIRE,
+    )
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(("total", "right"), [("£7", True), ("£8", False)])
+def test_a_total_of_several_of_the_sources_values_is_checked(total, right):
+    result = judge(
+        "My order is £15 and I want gift wrap. What fees will I pay?",
+        "You'll pay £3.50 for standard delivery, a £2 handling fee as the order is under £20, "
+        f"and £1.50 for gift wrap, so {total} in all.",
+        SHOP_FEES,
+    )
+
+    assert grounded(result) is right
+
+
+PERMITS = "Permits. Permit | Zone 1 | Zone 2. Small car | £110 | £80. Large car | £165 | £120."
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A small car in Zone 1, at £110, costs more than a large car in Zone 2 at £120.", False),
+        ("A small car in Zone 1, at £110, costs less than a large car in Zone 2 at £120.", True),
+    ],
+)
+def test_a_comparison_its_own_values_deny_is_flagged(response, right):
+    result = judge(
+        "Which costs more: a small car in Zone 1 or a large car in Zone 2?", response, PERMITS
+    )
+
+    assert grounded(result) is right
+
+
+STORAGE = "Storage units. A small unit costs £12 a week or £40 a month, and the first week is free."
+LIBRARY_FINES = (
+    "Overdue items. A late fee is £1 a day for a book borrowed on a short loan, and 20p a day "
+    "for a normal loan."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A small unit is £40 a week or £12 a month.", False),
+        ("A small unit is £12 a week or £40 a month.", True),
+    ],
+)
+def test_two_values_each_given_the_others_rate_are_swapped(response, right):
+    result = judge("How much is a small storage unit?", response, STORAGE)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("It's 20p a day for a short loan and £1 a day for a normal loan.", False),
+        ("It's £1 a day for a short loan and 20p a day for a normal loan.", True),
+    ],
+)
+def test_two_values_each_given_the_others_case_are_swapped(response, right):
+    result = judge("What are the late fees for short and normal loans?", response, LIBRARY_FINES)
+
+    assert grounded(result) is right
+
+
+def test_one_after_an_article_and_an_adjective_is_a_thing_not_a_count():
+    from kbaudit.text.tokens import digits_for_number_words
+
+    assert digits_for_number_words("£70 for a higher-level one, and") == (
+        "£70 for a higher-level one, and"
+    )
+    assert digits_for_number_words("a weekly one £45") == "a weekly one £45"
+    assert digits_for_number_words("within one week") == "within 1 week"
+
+
+PENALTIES = (
+    "Fines. A fine is £90 for a serious offence, such as blocking a driveway, and £40 for a "
+    "minor one, such as an expired ticket."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A fine is £40 for a serious offence and £90 for a minor one.", False),
+        ("A fine is £90 for a serious offence and £40 for a minor one.", True),
+    ],
+)
+def test_values_swapped_between_a_case_and_the_one_after_it(response, right):
+    result = judge("How much are fines?", response, PENALTIES)
+
+    assert grounded(result) is right

@@ -5,10 +5,10 @@ LLM judge is calibrated against. The text tools it shares with other features
 (tokens, stems, values, conditions, small talk, embeddings) live in :mod:`kbaudit.text`;
 the pipeline here runs in small steps, each in its own module: decomposition
 (``questions``, ``decompose``, ``claims``, ``context``), reading the sources
-(``sources``), matching (``support``, ``answers``, ``semantic``, ``coverage``,
-``redundancy``), whose a name, year or word is in the passage (``roles``, ``events``,
-``pairs``, ``rankings``, ``dates``, ``antecedents``, ``modifiers``), the domain
-(``domain``) and the rubric.
+(``sources``, ``tables``), matching (``support``, ``values``, ``cases``, ``scopes``,
+``answers``, ``semantic``, ``coverage``, ``redundancy``), whose a name, year or word is in
+the passage (``roles``, ``events``, ``pairs``, ``rankings``, ``dates``, ``antecedents``,
+``modifiers``), the domain (``domain``) and the rubric.
 """
 
 from __future__ import annotations

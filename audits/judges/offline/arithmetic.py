@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import combinations
 
 from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, stem, word_list, word_start_regex
@@ -23,8 +24,10 @@ _TOLERANCE = 0.006
 _WORKED_OUT_RE = word_start_regex(
     r"\b(?:more|less|fewer|extra|cheaper|dearer|higher|lower|bigger|smaller|larger|longer"
     r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
-    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all)\b",
-    "abcdefhilmpstw",
+    r"|works? out|comes? to|adds? up|times|per|each|apiece|in all"
+    # "..., so £120", "making £200", "it's halved to £25", "leaves £40".
+    r"|so|making|makes|that's|becomes?|halved|half|doubled|double|twice|leaves|left)\b",
+    "abcdefhilmpstwo",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
@@ -82,15 +85,51 @@ def worked_out(
             if rate is not None and _per_unit(quantity, first, second, rate.group("unit"), target):
                 return True
     same = [own for own in values if _same_measure(quantity, own)]
+    if _HALF_RE.search(text) and any(_close(own.low / 2, target) for own in same):
+        return True  # "£50, halved to £25 if you pay within 14 days"
+    if _DOUBLE_RE.search(text) and any(_close(own.low * 2, target) for own in same):
+        return True
+    if _TOTAL_RE.search(text) and _sums_to(same, target):
+        return True  # "£1.99, a £1.50 fee and 50p, so £3.99 in all"
     # "£60 a year per fuel, so £120 for both": a value times a count the text states.
     counts = {2.0} if _BOTH_RE.search(text) else set()
     counts.update(own.low for own in operands if own.kind == "number")
+    # "20p a day" for "10 days late": a rate per unit times a count of that unit.
+    for rate in _PER_UNIT_RE.finditer(text):
+        unit = rate.group("unit").lower()
+        counts.update(
+            number
+            for own in operands
+            if own.kind == "duration"
+            and unit in own.text.lower()
+            and (number := _written_number(own)) is not None
+        )
     return any(
         _close(own.low * count, target)
         for own in same
         for count in counts
-        if 1 < count <= 12 and count == int(count)
+        if 1 < count <= 31 and count == int(count)
     )
+
+
+_PER_UNIT_RE = re.compile(r"\b(?:a|an|per|each)\s+(?P<unit>day|night|week|month|hour|year)\b", re.I)
+_HALF_RE = re.compile(r"\b(?:halved|half)\b", re.IGNORECASE)
+_DOUBLE_RE = re.compile(r"\b(?:doubled|double|twice)\b", re.IGNORECASE)
+_TOTAL_RE = re.compile(
+    r"\b(?:in all|in total|total|altogether|all together|combined|comes? to|adds? up|making)\b",
+    re.IGNORECASE,
+)
+# A total is read from this many of the values at most.
+TOTAL_TERMS = 4
+
+
+def _sums_to(values: Sequence[Quantity], target: float) -> bool:
+    """Some three or more of the values add up to the target (two are read above)."""
+    points = [own.low for own in values][:8]
+    for size in range(3, min(TOTAL_TERMS, len(points)) + 1):
+        if any(_close(sum(chosen), target) for chosen in combinations(points, size)):
+            return True
+    return False
 
 
 _BOTH_RE = re.compile(r"\b(?:both|together|each of the two|the two|a pair)\b", re.IGNORECASE)
@@ -150,6 +189,36 @@ def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]
     if word in ("faster", "quicker"):
         return a < b
     return a > b if word in _GREATER else a < b
+
+
+def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
+    """Whether a comparison holds for the values the fact itself gives its two sides
+    ("Bands B to D, at £110, costs more than Bands E to G at £120"); None unless each
+    side states one value of one measure. A value right before the comparison word is
+    the difference ("£20 less than"), not a side."""
+    match = _COMPARISON_RE.search(text)
+    if match is None:
+        return None
+    # A bare number ("Zone 1") names a thing; only a measured value is a side's.
+    hard = [
+        own for own in quantities if _point(own) is not None and (own.kind != "number" or own.unit)
+    ]
+    left = [own for own in hard if own.end <= match.start() and not _difference(text, own, match)]
+    right = [own for own in hard if own.start >= match.end()]
+    if len(left) != 1 or len(right) != 1 or not _same_measure(left[0], right[0]):
+        return None
+    a, b = left[0].low, right[0].low
+    if match.group("same"):
+        return _close(a, b)
+    word = match.group("word").lower()
+    if word in ("faster", "quicker"):
+        return a < b
+    return a > b if word in _GREATER else a < b
+
+
+def _difference(text: str, quantity: Quantity, match: re.Match[str]) -> bool:
+    between = text[quantity.end : match.start()]
+    return "," not in between and len(between.split()) <= 2
 
 
 _SIDE_LIGHT = frozenset(stem(word) for word in word_list("cost costs pay is are be get go going"))

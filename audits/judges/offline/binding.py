@@ -49,12 +49,17 @@ _LIGHT = frozenset(
 def value_words(text: str, quantities: Sequence[Quantity], index: int) -> frozenset[str]:
     """The words that say whose ``quantities[index]`` is, in ``text`` (the text the
     quantities were read from)."""
-    hard = [own for own in quantities if not own.soft]
     quantity = quantities[index]
-    previous = max((_end(text, own) for own in hard if own.end <= quantity.start), default=0)
-    previous = min(previous, quantity.start)
-    following = min((own.start for own in hard if own.start >= quantity.end), default=len(text))
+    previous, following = _bounds(text, quantities, quantity)
     return _words(text, previous, quantity.start, quantity.end, following)
+
+
+def _bounds(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> tuple[int, int]:
+    """Where the values before and after ``quantity`` end and start."""
+    hard = [own for own in quantities if not own.soft]
+    previous = max((_end(text, own) for own in hard if own.end <= quantity.start), default=0)
+    following = min((own.start for own in hard if own.start >= quantity.end), default=len(text))
+    return min(previous, quantity.start), following
 
 
 def _end(text: str, quantity: Quantity) -> int:
@@ -65,8 +70,24 @@ def _end(text: str, quantity: Quantity) -> int:
     return quantity.end
 
 
+def value_sides(text: str, quantities: Sequence[Quantity], index: int) -> tuple[str, str]:
+    """The text before and after the value that :func:`value_words` reads."""
+    quantity = quantities[index]
+    previous, following = _bounds(text, quantities, quantity)
+    return _sides(text, previous, quantity.start, quantity.end, following)
+
+
 @lru_cache(maxsize=65536)
 def _words(text: str, previous: int, start: int, end: int, following: int) -> frozenset[str]:
+    before, after = _sides(text, previous, start, end, following)
+    return frozenset(
+        token
+        for token in content_stems(f"{before} {after}")
+        if token not in _LIGHT and not token[:1].isdigit()
+    )
+
+
+def _sides(text: str, previous: int, start: int, end: int, following: int) -> tuple[str, str]:
     before = text[previous:start]
     breaks = list(_BREAK_RE.finditer(before))
     if breaks:
@@ -79,12 +100,7 @@ def _words(text: str, previous: int, start: int, end: int, following: int) -> fr
     stop = [m.start() for m in (_BREAK_RE.search(after), _COMPARISON_RE.search(after)) if m]
     stop.append(after.find(","))
     cut = min((position for position in stop if position >= 0), default=len(after))
-    after = after[:cut]
-    return frozenset(
-        token
-        for token in content_stems(f"{before} {after}")
-        if token not in _LIGHT and not token[:1].isdigit()
-    )
+    return before, after[:cut]
 
 
 def compared_side(text: str, quantities: Sequence[Quantity], index: int) -> bool:

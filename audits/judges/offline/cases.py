@@ -34,8 +34,9 @@ _WAIVER_CLAUSE_RE = re.compile(
 )
 _NOT_APPLYING_RE = re.compile(
     r"\b(?:(?:neither|none of (?:this|these|them)|this|these|that|it|they) (?:does not |doesn't "
-    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply)"
-    r" (?:if|when|where|to|for|during)\b(?P<case>[^.;]*)",
+    r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply"
+    r"|no longer appl(?:y|ies))"
+    r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
     re.IGNORECASE,
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
@@ -57,8 +58,12 @@ def stated_exception_problem(
             ):
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
+            subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
             for later in source.sentences[position + 1 : position + 3]:
                 cases += _exception_cases(later.text, _NOT_APPLYING_RE)
+                if subject & later.stems:
+                    # "The deposit is waived for Gold members", said of the fact's subject.
+                    cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself

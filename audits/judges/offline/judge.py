@@ -121,6 +121,10 @@ def _grade(
         frozenset(stem for text in earlier for stem in content_stems(text)),
         " ".join([*earlier, item.query]),
     )
+    context = replace(
+        context,
+        answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
+    )
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     supports = _by_meaning(item, parts.facts, sources, context, supports)
     source_stems = frozenset().union(*(source.stems for source in sources))

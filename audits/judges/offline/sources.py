@@ -25,7 +25,9 @@ from ..base import SourceText
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.
 CLAUSE_BREAK_RE = re.compile(
-    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)",
+    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)"
+    # "... are not valid in the Riverside car park, where badge holders get 4 hours free"
+    r"|,\s+(?=where\s)",
     re.IGNORECASE,
 )
 
@@ -132,12 +134,20 @@ def plain_lines(text: str) -> list[str]:
             cells = [
                 cell.strip().rstrip(".").strip() for cell in piece.strip().strip("|").split("|")
             ]
-            if header is None and len(cells) >= 2 and not extract_quantities(piece):
+            if header is None and len(cells) >= 2 and _names_columns(piece):
                 header = cells
                 lines.append(normalise(": ".join(cells) + "."))
                 continue
             lines.extend(normalise(cell) for cell in _table_cells(header, cells))
     return lines
+
+
+def _names_columns(row: str) -> bool:
+    """A table's first row names its columns when it states no value: a bare number
+    may still be part of a column's name ("Zone 1 | Zone 2")."""
+    return all(
+        quantity.kind == "number" and not quantity.unit for quantity in extract_quantities(row)
+    )
 
 
 # Passages pasted together without a space: "...in the 19th century.First for Women is".

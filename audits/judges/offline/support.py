@@ -15,12 +15,14 @@ from functools import lru_cache
 
 from kbaudit.text.conditions import (
     KIND_STEMS,
+    Condition,
     NamedCase,
     cause_of,
     named_cases,
     other_case,
     told_cases,
     window_exceeded,
+    window_met,
 )
 from kbaudit.text.quantities import Quantity, free_said_plainly
 from kbaudit.text.tokens import (
@@ -34,7 +36,12 @@ from kbaudit.text.tokens import (
 
 from .answers import choice_problem, names_written
 from .antecedents import unresolved_pronoun_problem
-from .arithmetic import comparison_holds, draws_comparison, source_sides
+from .arithmetic import (
+    comparison_holds,
+    draws_comparison,
+    source_sides,
+    stated_comparison_holds,
+)
 from .cases import (
     all_of_problem,
     outside_listed_subjects,
@@ -56,10 +63,20 @@ from .pairs import (
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
 from .roles import co_named_problem, role_problem
+from .scopes import (
+    either_problem,
+    moved_predicate_problem,
+    only_named_problem,
+    other_actor_problem,
+    other_category_problem,
+    restricted_to_labels_problem,
+    unapplied_share_problem,
+)
 from .sources import (
     CLAUSE_BREAK_RE,
     PreparedSource,
     SourceClause,
+    SourceSentence,
     lower_case_stems,
     table_row,
 )
@@ -112,6 +129,9 @@ class QueryContext:
     told_quantities: tuple[Quantity, ...] = ()
     # This question asks for a thing, a name or a value, not for a yes or a no.
     asks_for: bool = False
+    # Every value the answer states, in any of its facts: a fact may work one out from
+    # a value another fact gave ("... is £80. A second one costs 50% more, so £120").
+    answer_quantities: tuple[Quantity, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -257,6 +277,9 @@ def fact_support(
             query.quantities,
             _all_stems(sources),
             asked_stems=query.stems,
+            sources=sources,
+            told_text=query.text,
+            answer_values=query.answer_quantities,
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),
@@ -285,6 +308,13 @@ def fact_support(
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
+        restricted_to_labels_problem(fact, sources, query),
+        other_category_problem(fact, sources, query),
+        moved_predicate_problem(fact, sources),
+        other_actor_problem(fact, sources, query),
+        unapplied_share_problem(fact, sources, query),
+        only_named_problem(fact, sources, query),
+        either_problem(fact, sources, query),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -464,23 +494,94 @@ def _condition_problem(
         for value in query.told_quantities
         if not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
+    # A value worked out from the source's ("halved, so you'll pay £35") is stated by
+    # no sentence: the rule it applies is found by its words alone.
+    worked = hard and not any(own.same_value(given) for own in hard for given in stated)
+    if _holds_for_customer(fact, sources, told):
+        return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
                 continue
-            if hard and not any(
-                own.same_value(given) for own in hard for given in sentence.quantities
+            if (
+                hard
+                and not worked
+                and not any(own.same_value(given) for own in hard for given in sentence.quantities)
             ):
                 continue  # a fact with values states the rule of the sentence giving them
+            others = _other_values_cases(sentence, hard)
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
+                if fact.negated and condition.satisfied_by(fact.stems, fact.quantities):
+                    continue  # "only cars over 15 years old are not covered": an exclusion
+                if condition.text in others:
+                    continue  # "£9 for adults and free for children aged 5 to 15"
+                if _applies_alternative(fact, sentence, condition, told):
+                    continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
                 needed = cause_of(condition.text)
                 if window_exceeded(condition, told) or (
                     needed and told_cause and needed != told_cause
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _holds_for_customer(
+    fact: Fact, sources: Sequence[PreparedSource], told: Sequence[Quantity]
+) -> bool:
+    """A sentence giving the fact's value sets a case the fact states and the customer's
+    own values meet ("Orders over £50 ship free" for a £60 order): that is the rule the
+    fact states, whatever other sentences say of the same value ("Orders under £50
+    pay £4.95")."""
+    # The fact's own values, not the customer's it repeats ("for your 14-year-old").
+    hard = [
+        own
+        for own in fact.quantities
+        if not own.soft and not any(own.same_value(given) for given in told)
+    ]
+    if not hard or not told:
+        return False
+    return any(
+        condition.quantities
+        and condition.satisfied_by(fact.stems, fact.quantities)
+        and window_met(condition, told)
+        for source in sources
+        for sentence in source.sentences
+        if any(own.same_value(given) for own in hard for given in sentence.quantities)
+        for condition in sentence.conditions
+    )
+
+
+def _applies_alternative(
+    fact: Fact, sentence: SourceSentence, condition: Condition, told: Sequence[Quantity]
+) -> bool:
+    """The fact states another of the sentence's cases, one the customer's own values
+    meet: the case it misses is an alternative the fact does not rely on."""
+    return any(
+        other is not condition
+        and other.quantities
+        and other.satisfied_by(fact.stems, fact.quantities)
+        and window_met(other, told)
+        for other in sentence.conditions
+    )
+
+
+def _other_values_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> frozenset[str]:
+    """The cases that govern only values of the sentence other than the fact's own."""
+    if not hard:
+        return frozenset()
+    mine = {
+        condition.text
+        for index, condition in sentence.governed.items()
+        if any(own.same_value(sentence.quantities[index]) for own in hard)
+    }
+    return frozenset(
+        condition.text
+        for index, condition in sentence.governed.items()
+        if condition.text not in mine
+        and not any(own.same_value(sentence.quantities[index]) for own in hard)
+    )
 
 
 _AVAILABILITY_RE = re.compile(
@@ -529,6 +630,8 @@ def _named_case_problem(
                 names = frozenset().union(*(case.names for case in cases)) if cases else frozenset()
                 if not (words - names) & sentence.stems:
                     continue
+                if _says_other_clause(words - names, clause, sentence):
+                    continue  # "..., where badge holders get the first 4 hours free"
                 if cases and all(case.names & told_names for case in cases):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
@@ -548,6 +651,30 @@ def _with_kinds(told: list[NamedCase], sources: Sequence[PreparedSource]) -> lis
         )
         for case in told
     ]
+
+
+def _says_other_clause(
+    words: frozenset[str],
+    clause: SourceClause,
+    sentence: SourceSentence,
+    *,
+    one_fewer: bool = False,
+) -> bool:
+    """The fact's words are more those of another, affirmative clause of the sentence
+    than of the clause that takes something away, and that clause names no case of its
+    own: it speaks of the excluded case ("not valid in the Riverside car park, where
+    badge holders get 4 hours free"), not of another ("... on Team and Business").
+    ``one_fewer``: a clause with one word fewer will do, for a fact read against the
+    clause closest in words only."""
+    own = len(words & clause.stems)
+    needed = own - 1 if one_fewer else own + 1
+    return any(
+        not other.negations
+        and len(words & other.stems) >= needed
+        and not named_cases(other.text, sentence.text)
+        for other in sentence.clauses
+        if other is not clause
+    )
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
@@ -743,7 +870,9 @@ def _excluded_case_problem(
                 if condition.satisfied_by(fact.stems, ()):
                     continue  # the fact speaks of that case itself
                 rule = subject_stems(sentence.stems) - condition.key_stems
-                if len(words & rule) >= 2:
+                # "cannot be cancelled or changed": each of the alternatives is the rule.
+                needed = 1 if " or " in sentence.text else 2
+                if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
 
@@ -828,6 +957,14 @@ def _comparison_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Proble
     for index, holds in enumerate(_comparisons(fact, sources)):
         if holds is False:
             return Problem("contradicts_source", sources[index].sentences[0].text, index)
+    text = _digits(fact.text)
+    if (
+        sources
+        and draws_comparison(text)
+        and stated_comparison_holds(text, fact.quantities) is False
+    ):
+        # "£110 costs more than £120": the fact's own values deny its comparison.
+        return Problem("contradicts_source", sources[0].sentences[0].text, 0)
     return None
 
 
@@ -953,6 +1090,12 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             # before ("they aren't counted on your bill").
             continue
         index, clause = found
+        if (
+            clause.negations
+            and not fact_negations
+            and _said_by_sibling(words, clause, sources[index])
+        ):
+            continue  # "At Riverside the first 4 hours are free": the "where" clause says it
         if case and not _case_stated(case.group(), clause):
             # "If you're not in, the courier can leave it": the case's "not" is not the
             # claim's polarity, unless the source states the same case.
@@ -983,6 +1126,14 @@ def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) ->
         if words <= clause.stems
     }
     return len(holding) > 1
+
+
+def _said_by_sibling(words: frozenset[str], clause: SourceClause, source: PreparedSource) -> bool:
+    """An affirmative clause of the negated clause's own sentence says the fact."""
+    for sentence in source.sentences:
+        if any(clause is part for part in sentence.clauses):
+            return _says_other_clause(words, clause, sentence, one_fewer=True)
+    return False
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:

@@ -13,17 +13,18 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kbaudit.text.conditions import governing_conditions
+from kbaudit.text.conditions import Condition, governing_conditions
 from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
-from .binding import compared_side, value_words
+from .binding import compared_side, value_sides, value_words
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence, table_row
+from .tables import Scope, cell_fits, cell_of
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -40,12 +41,13 @@ GLUE_STEMS = frozenset(
     stem(word)
     for word in word_list("""
     accept accepted allow allowed offer offered issue issued process processed provide
-    provided available eligible able possible happen usually typically generally simply
+    provided available eligible able possible happen usually typically generally normally simply
     also just still always often sometimes several multiple various many mainly mostly
     main major largely overall come become go call called refer referred take takes took
     last lasts arrive arrives show shows reach reaches depend depends count counted then
     exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
+    save saves saving instead altogether
     """)
 )
 
@@ -107,6 +109,11 @@ class Claim:
     query_values: Sequence[Quantity]
     # The words of this turn's question alone, without the conversation before it.
     asked_stems: frozenset[str] = frozenset()
+    # The sources the values were located in, and the question as the customer wrote it.
+    sources: Sequence[PreparedSource] = ()
+    told_text: str = ""
+    # Every value the answer states, in this fact or another.
+    answer_values: tuple[Quantity, ...] = ()
 
 
 def value_problem(
@@ -116,6 +123,10 @@ def value_problem(
     query_values: Sequence[Quantity],
     source_stems: frozenset[str] = frozenset(),
     asked_stems: frozenset[str] | None = None,
+    *,
+    sources: Sequence[PreparedSource] = (),
+    told_text: str = "",
+    answer_values: Sequence[Quantity] = (),
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
     claim = Claim(
@@ -125,23 +136,33 @@ def value_problem(
         query_stems,
         query_values,
         query_stems if asked_stems is None else asked_stems,
+        sources,
+        told_text,
+        tuple(answer_values),
     )
     text = _digits(fact.text)
     # Values a worked-out value may come from: the fact's own that a source or the
     # customer states ("£8 more than Lite (£18 against £10)").
+    # The answer's other facts may state them ("... is £80. A second costs 50% more, so
+    # £120, making £200"), and so may the customer ("my £50 charge").
     operands = [
         own
-        for own in fact.quantities
+        for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
         if any(own.same_value(place.quantity) for place in located)
         or any(own.same_value(given) for given in query_values)
     ]
+    # A value the fact works out first may be a step to the next ("so £120, making £200").
+    steps = [own for own in fact.quantities if not any(own is kept for kept in operands)]
+    operands += [given for given in query_values if not any(given is own for own in operands)]
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
+        if _from_told(quantity, query_values, located):
+            continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
         if not matches:
             matches = _approximated(text, quantity, located)
-        if not matches and worked_out(quantity, text, operands):
+        if not matches and worked_out(quantity, text, [*operands, *steps]):
             continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
@@ -182,6 +203,29 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
     return found
 
 
+def _within(quantity: Quantity, fact: Fact) -> bool:
+    return any(quantity is own for own in fact.quantities)
+
+
+def _from_told(
+    quantity: Quantity, query_values: Sequence[Quantity], located: Sequence[Located]
+) -> bool:
+    """The value is the customer's value less (or plus) one the source states: what is
+    left of their £160 over a £100 threshold."""
+    if quantity.soft or quantity.low != quantity.high:
+        return False
+    told = [given for given in query_values if not given.soft and given.comparable(quantity)]
+    return any(
+        math.isclose(result, quantity.low, rel_tol=0.005, abs_tol=0.005)
+        for given in told
+        for place in located
+        if not place.quantity.soft
+        and place.quantity.comparable(quantity)
+        and not place.quantity.same_value(given)
+        for result in (abs(given.low - place.quantity.low), given.low + place.quantity.low)
+    )
+
+
 def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
     if _worked_out(claim, quantity):
         return None
@@ -218,6 +262,8 @@ def _rival(
 def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     """The value is stated only for another named thing ("5 GB" is the Basic plan's)
     while the source gives the thing asked about ("the Max plan") another value."""
+    if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
+        return None  # "£1.99 for delivery, a £1.50 fee and 50p": a list of several things
     stated = claim.asked_stems | claim.fact.stems
     if any(
         not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
@@ -411,6 +457,49 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     return None
 
 
+def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
+    """The fact gives two values of one source sentence each with the other's words:
+    "£49 a month or £4.99 a year" of "£4.99 a month or £49 a year"; "£50 for a
+    higher-level contravention, and £70 for a lower-level one" of the reverse."""
+    fact = claim.fact
+    text = _digits(fact.text)
+    mine = next((i for i, own in enumerate(fact.quantities) if own is quantity), None)
+    if mine is None or quantity.soft:
+        return None
+    for place in matches:
+        sentence = place.sentence
+        for index, other in enumerate(fact.quantities):
+            if index == mine or other.soft or not quantity.comparable(other):
+                continue
+            if other.same_value(quantity):
+                continue
+            theirs = next((own for own in sentence.quantities if own.same_value(other)), None)
+            if theirs is None:
+                continue
+            source_mine = _own_words(sentence.text, sentence.quantities, place.quantity)
+            source_theirs = _own_words(sentence.text, sentence.quantities, theirs)
+            mine_only, theirs_only = source_mine - source_theirs, source_theirs - source_mine
+            fact_mine = _own_words(text, fact.quantities, quantity)
+            fact_theirs = _own_words(text, fact.quantities, other)
+            if len(fact_mine & theirs_only) > len(fact_mine & mine_only) and len(
+                fact_theirs & mine_only
+            ) > len(fact_theirs & theirs_only):
+                return Problem("contradicts_source", sentence.text, place.source)
+    return None
+
+
+_SWAP_LIGHT = frozenset(content_stems("cost costs pay pays charge charged price is are"))
+
+
+def _own_words(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> frozenset[str]:
+    """The words a value's case is said in: those after it, and those before it back to
+    a comma (which may be the previous value's); units and rates ("a month") kept."""
+    index = next(i for i, own in enumerate(quantities) if own is quantity)
+    before, after = value_sides(text, quantities, index)
+    words = content_stems(f"{before.rsplit(',', 1)[-1]} {after}")
+    return frozenset(word for word in words if not word[:1].isdigit()) - _SWAP_LIGHT
+
+
 def _tagged_as_own(claim: Claim, place: Located, other: Quantity) -> bool:
     """The fact states the value of another kind that the sentence pairs with its value
     and not the one it pairs with the other value: it names its own case."""
@@ -489,10 +578,24 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         # "£1,000 against £500": the other side's value, stated by the source; whose it
         # is, is the comparison's to say (support._comparison_problem).
         return None
+    fits, place = _table_cell(claim, quantity, matches)
+    if fits is False:
+        # A value read from a table holds for its cell's row and column, and only there.
+        return Problem("condition_misapplied", matches[place].sentence.text, matches[place].source)
+    if fits:
+        # The cell is the case's own; what prose says of the case may still differ
+        # ("In London, standing charges are 8p a day higher").
+        prose = replace(
+            claim, located=[p for p in claim.located if cell_of(p.sentence.text) is None]
+        )
+        return _borrowed_value(prose, quantity, matches) or _other_article_rival(
+            prose, quantity, matches
+        )
     other_item = (
         _other_item(claim, quantity, matches)
         or _other_row(claim, matches)
         or _free_of_priced(claim, quantity, matches)
+        or _swapped_pair(claim, quantity, matches)
         or _swapped_value(claim, quantity, matches)
         or _other_tag(claim, quantity, matches)
     )
@@ -516,6 +619,31 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
     # The only value the article gives, so it is the rule, not an exception; it may
     # still be another thing's.
     return _misbound(claim, quantity, matches)
+
+
+def _table_cell(
+    claim: Claim, quantity: Quantity, matches: Sequence[Located]
+) -> tuple[bool | None, int]:
+    """Whether the table cells stating the value are of the row and column the fact,
+    else the question, speaks of (:mod:`.tables`); None for a value prose states too."""
+    if not claim.sources:
+        return None, 0
+    fact = claim.fact
+    text = _digits(fact.text)
+    index = next(i for i, own in enumerate(fact.quantities) if own is quantity)
+    before, after = value_sides(text, fact.quantities, index)
+    others = tuple(own for own in fact.quantities if own is not quantity)
+    scope = Scope(
+        # "£500 on Essentials, £350 on Plus": a value's case follows it, and what comes
+        # before it, up to a comma, may be the previous value's.
+        local=(after, before.rsplit(",", 1)[-1]),
+        fact=text,
+        question=claim.told_text,
+        fact_values=others,
+        question_values=tuple(claim.query_values),
+        several=any(not own.soft for own in others),
+    )
+    return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
@@ -557,6 +685,8 @@ def _other_article_rival(
     "The same thing" is what the fact and the sentence it agrees with share
     ("exchange", "delivery"); the other article's sentence must say all of it.
     """
+    if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
+        return None  # a list of several things: its words are not all this value's
     articles = {place.article for place in matches}
     agreed = max((claim.subject & place.sentence.stems for place in matches), key=len)
     if not agreed:
@@ -601,8 +731,21 @@ def _query_states_other_case(claim: Claim, used: Located) -> bool:
     return any(
         condition is not own_condition
         and condition.satisfied_by(claim.query_stems, claim.query_values)
+        and not _speaks_of(claim, used.quantity, sentence)
         for sentence in sentences.values()
         for condition in sentence.conditions
+    )
+
+
+def _speaks_of(claim: Claim, quantity: Quantity, sentence: SourceSentence) -> bool:
+    """The fact states another value of the sentence giving a case's rule ("your 20 free
+    days are used up"): it speaks of that case, and gives its value knowing it."""
+    return any(
+        given.same_value(other)
+        for given in claim.fact.quantities
+        if not given.soft and not given.same_value(quantity)
+        for other in sentence.quantities
+        if not other.soft
     )
 
 
@@ -644,6 +787,8 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
+        if _speaks_of(claim, quantity, sentence):
+            continue  # it speaks of the case itself ("your 20 free days are used up")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
         if table_row(sentence.text) != table_row(used.sentence.text):
             near = False  # two rows of a table state two different things
@@ -651,14 +796,42 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
+        if near and not own.soft and _names_other_thing(place, claim.subject):
+            continue  # the next sentence's value of another thing ("appeal within 28 days")
+        if near and _ADD_ON_RE.search(sentence.text) and not _ADD_ON_RE.search(claim.fact.text):
+            continue  # "Drivers under 25 pay £15 a day extra": on top of the value, not for it
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
-        if condition.satisfied_by(told, claim.query_values) and not condition.satisfied_by(
-            claim.fact.stems, ()
-        ):
-            return Problem("condition_misapplied", sentence.text, place.source)
+        for case in (condition, *_listed_with(sentence, condition)):
+            if case.satisfied_by(told, claim.query_values) and not case.satisfied_by(
+                claim.fact.stems, ()
+            ):
+                return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+# A value charged on top of another, not instead of it.
+_ADD_ON_RE = re.compile(r"\b(?:extra|additional|surcharge|on top)\b", re.IGNORECASE)
+
+
+def _names_other_thing(place: Located, subject: frozenset[str]) -> bool:
+    """The value's own words name something, and nothing the fact speaks of."""
+    words = _place_words(place)
+    return bool(words) and not words & subject
+
+
+def _listed_with(sentence: SourceSentence, condition: Condition) -> list[Condition]:
+    """The cases a sentence lists after the one governing its value, which govern no
+    value of their own: "nothing if you are under 16, aged 60 or over, or pregnant"."""
+    governing = {id(own) for own in sentence.governed.values()}
+    return [
+        other
+        for other in sentence.conditions
+        if other.text != condition.text
+        and id(other) not in governing
+        and not any(other.text == own.text for own in sentence.governed.values())
+    ]
 
 
 def _tags(sentence: SourceSentence, quantity: Quantity) -> list[Quantity]:
@@ -706,7 +879,7 @@ def _other_tag(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> 
 
 _SHARE_APPLIED_RE = re.compile(
     r"\b(?:discount(?:ed)?|off|down to|brings?|after|saves?|saving|minus|including|reduced"
-    r"|reduces|knocks?)\b",
+    r"|reduces|knocks?|becomes?|goes up|rises|increases?|more|extra|up to)\b",
     re.IGNORECASE,
 )
 
@@ -720,7 +893,11 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         return False
     # Only a fact that names the share or speaks of taking it off or adding it: "a year
     # is £75" is no 5% off "£79 a year" because the source also gives "5% back".
-    named = {own.low for own in claim.fact.quantities if own.kind == "percent"}
+    # The share may be named by another fact of the answer ("Members get 20% off, so an
+    # adult ticket is £9.60").
+    named = {
+        own.low for own in (*claim.fact.quantities, *claim.answer_values) if own.kind == "percent"
+    }
     cued = bool(_SHARE_APPLIED_RE.search(claim.fact.text))
     rates: dict[int, set[float]] = {}
     for place in claim.located:
@@ -732,10 +909,29 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
             continue
         if not claim.subject & place.sentence.stems:
             continue
-        for rate in sorted(rates.get(place.source, ())):
-            if rate not in named and not cued:
-                continue
-            for worked in (base.low * (1 - rate / 100), base.low * (1 + rate / 100)):
-                if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
-                    return True
+        if _share_applied(quantity, base.low, sorted(rates.get(place.source, ())), named, cued):
+            return True
+    # A value the answer or the customer states, with a share a source gives ("your £50
+    # charge becomes £75" beside "it goes up by 50%").
+    every_rate = sorted(set().union(*rates.values())) if rates else []
+    stated = [
+        own
+        for own in (*claim.answer_values, *claim.query_values)
+        if quantity.comparable(own)
+        and own.low == own.high
+        and not own.same_value(quantity)
+        and not own.soft
+    ]
+    return any(_share_applied(quantity, own.low, every_rate, named, cued) for own in stated)
+
+
+def _share_applied(
+    quantity: Quantity, base: float, rates: Sequence[float], named: set[float], cued: bool
+) -> bool:
+    for rate in rates:
+        if rate not in named and not cued:
+            continue
+        for worked in (base * (1 - rate / 100), base * (1 + rate / 100)):
+            if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
+                return True
     return False

@@ -1,0 +1,416 @@
+"""Rules a chunk keeps to a case it names, given to another: a category with examples
+("such as morphine"), a party ("if the courier caused it"), a place ("in Leeds only"),
+rows or columns of its table ("only in Zones A and B"), a group with a share off
+("Students get 50% off"); and what a sentence says of one subject moved to another
+("Day lockers need your own padlock" said of permanent lockers).
+
+Each check returns a :class:`~.values.Problem` or None, as those of :mod:`.cases` do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from kbaudit.text.conditions import KIND_STEMS, Condition, window_exceeded
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import content_stems, stem
+
+from .decompose import Fact
+from .questions import VERB_RE
+from .sources import PreparedSource
+from .tables import cell_of, named, table_labels
+from .values import Problem, subject_stems
+
+if TYPE_CHECKING:
+    from .support import QueryContext
+
+
+# "free delivery on orders over £40, but only in Zones A and B": a rule kept to some
+# rows or columns of the chunk's table.
+_ONLY_LABELS_RE = re.compile(r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)", re.I)
+
+
+def restricted_to_labels_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source keeps a rule to some rows or columns of its table ("only in Zones A
+    and B"), and the question names another of them (Northern Ireland, a place Zone C
+    lists): the fact gives the rule to a case it does not cover."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        dimensions = [labels for labels in table_labels(source) if len(labels.names) >= 2]
+        if not dimensions:
+            continue
+        for sentence in source.sentences:
+            match = _ONLY_LABELS_RE.search(sentence.text)
+            if match is None or cell_of(sentence.text) is not None:
+                continue
+            if _bound_missed(fact, source, sentence.text, match, query):
+                return Problem("condition_misapplied", sentence.text, index)
+            shares_value = any(
+                own.same_value(given) for own in fact.quantities for given in sentence.quantities
+            )
+            if not shares_value and len(words & sentence.stems) * 2 < max(1, len(words)):
+                continue  # not the rule the fact states
+            for labels in dimensions:
+                allowed = named(labels, match.group("case"))
+                if not allowed or named(labels, fact.text) & allowed:
+                    continue
+                told = named(labels, query.text, query.told_quantities)
+                if told and not told & allowed:
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _bound_missed(
+    fact: Fact, source: PreparedSource, text: str, match: re.Match[str], query: QueryContext
+) -> bool:
+    """ "Dashly Plus prices apply only to orders of £15 or more": the rule names a row or
+    column before "only", the customer's own value misses the bound after it, and the
+    fact gives a value of that row or column."""
+    case = match.group("case")
+    bound = Condition(case, frozenset(), tuple(extract_quantities(case)), any_of=False)
+    if not bound.quantities or not window_exceeded(bound, query.told_quantities):
+        return False
+    columns, rows = table_labels(source)
+    kept = {
+        (dimension, labels.names[index])
+        for dimension, labels in (("column", columns), ("row", rows))
+        for index in named(labels, text[: match.start()])
+    }
+    for sentence in source.sentences:
+        cell = cell_of(sentence.text)
+        if cell is None or not (("column", cell.column) in kept or ("row", cell.row) in kept):
+            continue
+        if any(own.same_value(given) for own in fact.quantities for given in sentence.quantities):
+            return True
+    return False
+
+
+# "Schedule 2 and 3 controlled drugs, such as morphine or methylphenidate, ...": the
+# things a sentence gives as examples of the category its rule is for.
+_EXAMPLES_RE = re.compile(
+    r"\b(?:such as|for example|for instance|e\.g\.|including|like)\s+(?P<examples>[^,;:.()]+)",
+    re.IGNORECASE,
+)
+_ANAPHOR_RE = re.compile(r"\b(?:them|they|these|those|it|this)\b", re.IGNORECASE)
+
+
+def other_category_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """Two sentences give rules for two categories, each with examples ("such as
+    morphine" / "such as codeine painkillers"); the fact states one category's rule
+    for an example of the other, named in the fact or the question ("Can I get my
+    morphine delivered?" answered with the courier rule for codeine)."""
+    if fact.negated:
+        return None
+    for index, source in enumerate(sources):
+        examples = _category_examples(source)
+        if len(examples) < 2:
+            continue
+        own = _category_of_statement(fact, source, examples)
+        if own is None:
+            continue
+        said = fact.stems | query.stems
+        if examples[own] & said:
+            continue  # the fact's own category's example is what is spoken of
+        for position, things in examples.items():
+            if position != own and things & said:
+                return Problem("condition_misapplied", source.sentences[position].text, index)
+    return None
+
+
+def _category_examples(source: PreparedSource) -> dict[int, frozenset[str]]:
+    found = {}
+    for position, sentence in enumerate(source.sentences):
+        match = _EXAMPLES_RE.search(sentence.text)
+        if match is None:
+            continue
+        words = subject_stems(frozenset(content_stems(match.group("examples"))))
+        if words:
+            found[position] = words
+    # A word two categories both give ("drugs") tells neither apart.
+    shared = {
+        word
+        for position, words in found.items()
+        for other, theirs in found.items()
+        if other != position
+        for word in words & theirs
+    }
+    return {position: words - shared for position, words in found.items() if words - shared}
+
+
+def _category_of_statement(
+    fact: Fact, source: PreparedSource, examples: dict[int, frozenset[str]]
+) -> int | None:
+    """The category whose rule the fact states: the sentence giving the fact's value, or
+    sharing most of its words; a sentence speaking of "them" states the rule of the
+    category just before it."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    words = subject_stems(fact.stems)
+    best, best_overlap = None, max(2, len(words) // 2)
+    for position, sentence in enumerate(source.sentences):
+        if hard and any(own.same_value(given) for own in hard for given in sentence.quantities):
+            best = position
+            break
+        overlap = len(words & sentence.stems)
+        if not hard and overlap > best_overlap:
+            best, best_overlap = position, overlap
+    if best is None:
+        return None
+    if best in examples:
+        return best
+    if best > 0 and best - 1 in examples and _ANAPHOR_RE.search(source.sentences[best].text):
+        return best - 1
+    return None
+
+
+# Share of what a fact says of its subject that a sentence must say to be the statement
+# the fact restates.
+PREDICATE_SAID = 0.8
+
+
+def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one kind of a thing what the source says of another kind:
+    "permanent lockers need your own padlock" where "Day lockers ... need your own
+    padlock" and permanent lockers are another sentence's subject."""
+    if fact.negated or fact.bare:
+        return None
+    mine = _opening_subject(fact.text)
+    predicate = subject_stems(fact.stems) - mine
+    if not mine or not predicate:
+        return None
+    saying = [
+        (index, sentence)
+        for index, source in enumerate(sources)
+        for sentence in source.sentences
+        if len(predicate & sentence.stems) >= PREDICATE_SAID * len(predicate)
+    ]
+    if not saying or any(mine <= sentence.stems for _, sentence in saying):
+        return None  # some sentence says it of the fact's own subject
+    for index, sentence in saying:
+        theirs = _opening_subject(sentence.text)
+        own_kind = mine - theirs
+        if not theirs or not own_kind:
+            continue  # the same thing
+        if theirs <= KIND_STEMS:
+            continue  # "Plans come on a 24-month contract": said of every plan
+        if (theirs - mine) & fact.stems:
+            continue  # the fact names the other kind too: it compares the two
+        others = [other for other in sources[index].sentences if other is not sentence]
+        # "Day lockers ... need your own padlock. Permanent lockers cost £7": the fact's
+        # subject is the one another sentence opens on, beside this one's.
+        if any(_opens_on(other, mine) for other in others):
+            return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _opens_on(sentence, subject: frozenset[str]) -> bool:
+    return _opening_subject(sentence.text) == subject
+
+
+# Where a sentence's opening subject ends: its verb, or a word that starts what is said
+# of it ("Cats stay for £10", "Dogs must be kept on a lead").
+_SUBJECT_END_RE = re.compile(
+    rf"^(?:{VERB_RE.pattern}|stay|stays|pay|pays|travel|travels|go|goes|come|comes"
+    r"|use|uses|visit|visits|for|at|in|on|with|and|or|to|from)$",
+    re.IGNORECASE,
+)
+_ANSWER_OPENING_RE = re.compile(r"^\W*(?:yes|no|sure|ok|okay)\b\W*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _opening_subject(text: str) -> frozenset[str]:
+    """The words a statement opens on before saying anything of them, up to four."""
+    kept = []
+    for word in _ANSWER_OPENING_RE.sub("", text).split()[:5]:
+        bare = word.strip(",.;:!?")
+        if _SUBJECT_END_RE.match(bare) or bare != word.rstrip(".!?"):
+            if bare != word.rstrip(".!?") and not _SUBJECT_END_RE.match(bare):
+                kept.append(bare)
+            break
+        kept.append(bare)
+    else:
+        return frozenset()  # no verb in sight: not a plain statement
+    return subject_stems(frozenset(content_stems(" ".join(kept))))
+
+
+# "If the courier caused the problem, ...", "If the restaurant left it out, ...": a rule
+# for what one party did.
+_ACTOR_RE = re.compile(
+    r"\bif (?:the|a|an|our|your) (?P<actor>[a-z]+) (?:caused|left|sent|damaged|lost|dropped"
+    r"|broke|forgot|spilled|missed|delivered|cancelled|changed|delayed|made|was|is|did)\b",
+    re.IGNORECASE,
+)
+
+
+def other_actor_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """Sentences give rules for what different parties did ("If the restaurant left it
+    out ..." / "If the courier caused the problem ..."); the question says which party
+    it was, and the fact states the other party's rule."""
+    if not query.text:
+        return None
+    told = frozenset(content_stems(query.text))
+    for index, source in enumerate(sources):
+        actors = {
+            position: stem(match.group("actor").lower())
+            for position, sentence in enumerate(source.sentences)
+            if (match := _ACTOR_RE.search(sentence.text))
+        }
+        if len(set(actors.values())) < 2:
+            continue
+        own = _stating_sentence(fact, source)
+        if own not in actors or actors[own] in told or actors[own] in fact.stems:
+            continue
+        # The other party, named by the customer or by the fact itself ("refunds for
+        # items the restaurant left out are paid as credit", credit being the courier's).
+        if any(actor in told | fact.stems for position, actor in actors.items() if position != own):
+            return Problem("condition_misapplied", source.sentences[own].text, index)
+    return None
+
+
+def _stating_sentence(fact: Fact, source: PreparedSource) -> int | None:
+    """The sentence giving the fact's value, or else sharing most of its words."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    words = subject_stems(fact.stems)
+    best, best_overlap = None, max(2, len(words) // 2)
+    for position, sentence in enumerate(source.sentences):
+        if hard and any(own.same_value(given) for own in hard for given in sentence.quantities):
+            return position
+        overlap = len(words & sentence.stems)
+        if not hard and overlap > best_overlap:
+            best, best_overlap = position, overlap
+    return best
+
+
+# "Students get 50% off either plan", "Members save 10% on every order".
+_SHARE_OFF_RE = re.compile(
+    r"^(?P<who>(?:[\w'-]+ ){0,3}?[\w'-]+) (?:get|gets|receive|receives|enjoy|enjoys|save|saves"
+    r"|pay|pays) (?P<share>\d+(?:\.\d+)?%) (?:off|less|discount)\b",
+    re.IGNORECASE,
+)
+
+
+def unapplied_share_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question says the customer is in a group the source gives a share off ("I'm a
+    student" beside "Students get 50% off either plan"), and the fact gives the full
+    price another sentence states, saying nothing of the share."""
+    amounts = [own for own in fact.quantities if own.kind == "amount" and not own.soft]
+    if not amounts or not query.text or any(own.kind == "percent" for own in fact.quantities):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            match = _SHARE_OFF_RE.match(sentence.text)
+            if match is None:
+                continue
+            who = subject_stems(frozenset(content_stems(match.group("who")))) - KIND_STEMS
+            if not who or not who & query.stems or who & fact.stems:
+                continue
+            if any(
+                own.same_value(given)
+                for own in amounts
+                for other in source.sentences
+                if other is not sentence
+                for given in other.quantities
+            ):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# "Electric car charging is available in Leeds only", "only at the Harbour hotel".
+_NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w'-]*)*"
+_ONLY_NAMED_RE = re.compile(
+    rf"\bonly (?:in|at|for|on|from) (?:the )?(?P<first>{_NAME_RUN})"
+    rf"|\b(?:in|at|for|on|from) (?:the )?(?P<second>{_NAME_RUN}) only\b"
+)
+_PLACE_RE = re.compile(
+    rf"\b(?:[Ii]n|[Aa]t|[Ff]or|[Oo]n|[Ff]rom|[Tt]o) (?:the )?(?P<name>{_NAME_RUN})"
+)
+
+
+def only_named_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source keeps a rule to named places or things ("available in Leeds only");
+    the question names another one the source speaks of ("in York"), and the fact gives
+    the rule without naming the one it holds for."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        named_in_source = _names_after_places(source.plain)
+        for sentence in source.sentences:
+            match = _ONLY_NAMED_RE.search(sentence.text)
+            if match is None:
+                continue
+            allowed = _name_words(match.group("first") or match.group("second"))
+            rule = subject_stems(sentence.stems) - allowed
+            if not allowed or allowed & fact.stems or len(words & rule) * 2 < max(1, len(words)):
+                continue
+            told = _names_after_places(query.text) & named_in_source
+            if told and not told & allowed:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _name_words(text: str) -> frozenset[str]:
+    return frozenset(content_stems(text or ""))
+
+
+def _names_after_places(text: str) -> frozenset[str]:
+    return frozenset().union(
+        *(_name_words(match.group("name")) for match in _PLACE_RE.finditer(text or ""))
+    )
+
+
+# "30 days for either kind of claim", "both cost £5": one value said of two things.
+_EITHER_RE = re.compile(r"\b(?:either|both)\b", re.IGNORECASE)
+_AND_THINGS_RE = re.compile(r"\s+(?:and|or)\s+|,\s*", re.IGNORECASE)
+
+
+def either_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The question asks about two things ("a home claim and a travel claim"), and the
+    fact gives one value for either of them where the source gives one of them another
+    ("Travel claims must be made within 28 days")."""
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "number"]
+    if len(hard) != 1 or not _EITHER_RE.search(fact.text) or not query.text:
+        return None
+    value = hard[0]
+    things = _asked_things(query.text)
+    if len(things) < 2:
+        return None
+    shared = frozenset.intersection(*things)
+    for thing in things:
+        own = thing - shared
+        if not own:
+            continue
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                if not own <= sentence.stems:
+                    continue
+                rivals = [q for q in sentence.quantities if q.comparable(value) and not q.soft]
+                if rivals and not any(q.same_value(value) for q in rivals):
+                    return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _asked_things(text: str) -> list[frozenset[str]]:
+    """The things a question lists with "and" or "or", each by its words."""
+    question = text.rsplit("?", 2)[-2] if "?" in text else text
+    parts = [part for part in _AND_THINGS_RE.split(question) if part.strip()]
+    if len(parts) < 2:
+        return []
+    things = [subject_stems(frozenset(content_stems(part))) for part in parts[-2:]]
+    return [thing for thing in things if thing]

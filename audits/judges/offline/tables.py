@@ -1,0 +1,300 @@
+"""Values taken from a table: the row and the column of a cell are the case it holds for.
+
+:func:`.sources.plain_lines` writes each cell of a table as a sentence naming its column
+and its row ("For Zone 2, Band A (0 g/km): £15."). A value an answer takes from a table
+holds only for the row and the column it sits in, so it is read against the row and
+the column the answer names, around the value first, then in the whole fact, and else
+the ones the question names: £165 is the Zone 1 price of Bands E to G, not a Zone 2
+resident's; "£2.95 for Standard customers" is wrong for Zone C, where £2.95 is the
+Pillbox Plus price. A row or column is named by its own words ("Zone C", "city
+centre", "Highlands"), by its name written out, or, for bands ("Up to 2 miles", "2 to
+4 miles"), by a value that falls in the band; and a question that says the customer is
+not in a column ("I'm not a Plus member") rules that column out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.tokens import (
+    STOPWORDS,
+    content_stems,
+    digits_for_number_words,
+    normalise,
+    stem,
+)
+
+from .sources import PreparedSource, SourceSentence
+
+# "For Pillbox Plus, Zone C (Highlands, islands and Northern Ireland): £2.95."
+_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
+# A label's identifier after its kind: "Zone 2", "Band A", "Tier 3"; "Zones A and B".
+_IDENTIFIER_RE = re.compile(
+    r"\b([A-Za-z][\w'-]*)\s+((?:[A-Z]|\d+)(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:[A-Z]|\d+))*)"
+    r"\b(?![\w-])"
+)
+_IDENTIFIER_SPLIT_RE = re.compile(r"\s*,\s*|\s+(?:and|or|&)\s+")
+# "not a Plus member", "don't have Plus", "without Plus", "non-member": the words a
+# customer says they are not.
+_DENIAL_RE = re.compile(
+    r"(?:\b(?:not|no|never|without|non)|n't)\b[\s-]*(?P<denied>(?:[\w'-]+\s+){0,2}[\w'-]+)",
+    re.IGNORECASE,
+)
+_NOT_A_MEMBER_RE = re.compile(
+    r"\b(?:not|n't|never been)\s+(?:a |an )?(?:member|subscriber|cardholder)s?\b"
+    r"|\bnon-?members?\b|\bwithout (?:a |an )?membership\b",
+    re.IGNORECASE,
+)
+# The column of customers with no membership or plan of their own.
+_ORDINARY_RE = re.compile(
+    r"\b(?:standard|regular|normal|non-?members?|pay as you go|everyone)\b", re.IGNORECASE
+)
+_UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
+_AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
+_AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
+_ALTERNATIVE_RE = re.compile(r"\s*[(),/;]\s*|\s+(?:and|or|&)\s+", re.IGNORECASE)
+# What a cell measures ("Monthly fee"), not which case it is for.
+_MEASURE_WORDS = frozenset(content_stems("cost fee charge price rate amount pay"))
+# A label named by this share of its own words (or more) is named, when no other label
+# of its table is named more fully.
+NAMED_SHARE = 0.5
+# A label written out whole is named more surely than by any of its words.
+WRITTEN_OUT = 2.0
+
+
+@dataclass(frozen=True)
+class Cell:
+    column: str
+    row: str
+
+
+@dataclass(frozen=True)
+class Band:
+    low: float
+    high: float
+    unit: str
+    kind: str
+
+    def holds(self, value: Quantity) -> bool:
+        if value.soft or value.kind != self.kind or value.unit != self.unit:
+            return False
+        return self.low <= value.low and value.high <= self.high
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The labels of one dimension of a table (its columns, or its rows): each with the
+    words that tell it from the others, and the band of values it covers, if any."""
+
+    names: tuple[str, ...]
+    # Per label, the words only it uses, in each of the alternatives it lists
+    # ("Zone C (Highlands, islands and Northern Ireland)" is named by any of them).
+    words: tuple[frozenset[str], ...]
+    alternatives: tuple[tuple[frozenset[str], ...], ...]
+    # Per label, all its words: a label with no word of its own ("GP consultation"
+    # beside "Extended GP consultation") is named by most of them.
+    full: tuple[frozenset[str], ...]
+    bands: tuple[Band | None, ...]
+
+
+def cell_of(text: str) -> Cell | None:
+    cell = _CELL_RE.match(text)
+    return Cell(cell.group("column"), cell.group("row")) if cell else None
+
+
+def label_words(text: str) -> frozenset[str]:
+    """The words of a text that may name a label: its stems, and each identifier with
+    the word it follows ("zone#2")."""
+    text = normalise(text)
+    stems = {token for token in content_stems(text) if len(token) > 1 and not token[:1].isdigit()}
+    pairs = {
+        f"{stem(word.lower())}#{ident.lower()}"
+        for word, idents in _IDENTIFIER_RE.findall(text)
+        if word.lower() not in STOPWORDS
+        for ident in _IDENTIFIER_SPLIT_RE.split(idents)
+    }
+    return frozenset(stems | pairs)
+
+
+def _band(label: str) -> Band | None:
+    text = digits_for_number_words(label)
+    found = [own for own in extract_quantities(text) if not own.soft]
+    unit = next((own.unit for own in found if own.unit), "")
+    if not found or not unit:
+        return None  # "Zone 1" is a name, not a band of values
+    kind = next(own.kind for own in found if own.unit)
+    first, last = found[0], found[-1]
+    if len(found) >= 2:
+        return Band(first.low, last.high, unit, kind)
+    if _UP_TO_RE.search(text[: first.start]):
+        return Band(0.0, first.high, unit, kind)
+    if _AT_LEAST_RE.search(text[: first.start]) or _AND_ABOVE_RE.match(text[first.end :]):
+        return Band(first.low, math.inf, unit, kind)
+    return Band(first.low, first.high, unit, kind)
+
+
+def _labels(names: Sequence[str], contents: frozenset[str]) -> Labels:
+    """``contents``: the words of the cells themselves ("World Pass £6 a day"), which
+    name no row or column when an answer repeats them."""
+    own = [label_words(name) - contents - _MEASURE_WORDS for name in names]
+    # Only a word no other label uses tells a label apart: "single" of "Single club,
+    # monthly", not "monthly", which "All clubs, monthly" says too.
+    unique = [
+        frozenset(
+            word
+            for word in words
+            if not any(word in other for position, other in enumerate(own) if position != index)
+        )
+        for index, words in enumerate(own)
+    ]
+    alternatives = tuple(
+        tuple(
+            words
+            for part in _ALTERNATIVE_RE.split(name)
+            if (words := label_words(part) & unique[index])
+        )
+        for index, name in enumerate(names)
+    )
+    shared = frozenset.intersection(*own) if own else frozenset()
+    full = tuple(words - shared for words in own)
+    return Labels(tuple(names), tuple(unique), alternatives, full, tuple(map(_band, names)))
+
+
+_TABLES: dict[str, tuple[Labels, Labels]] = {}
+
+
+def table_labels(source: PreparedSource) -> tuple[Labels, Labels]:
+    """The columns and the rows of the table a chunk holds (one table per chunk)."""
+    found = _TABLES.get(source.plain)
+    if found is None:
+        cells = [cell for sentence in source.sentences if (cell := cell_of(sentence.text))]
+        columns = list(dict.fromkeys(cell.column for cell in cells))
+        rows = list(dict.fromkeys(cell.row for cell in cells))
+        contents = frozenset().union(
+            *(
+                label_words(sentence.text[cell.end() :])
+                for sentence in source.sentences
+                if (cell := _CELL_RE.match(sentence.text))
+            )
+        )
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        found = _TABLES[source.plain] = (_labels(columns, contents), _labels(rows, contents))
+    return found
+
+
+def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozenset[int]:
+    """The labels a text names: those named most fully, if by half their own words."""
+    if len(labels.names) < 2 or not text:
+        return frozenset()
+    said = label_words(text)
+    written = normalise(text).lower()
+    scores = []
+    for index, (name, words, band) in enumerate(
+        zip(labels.names, labels.words, labels.bands, strict=True)
+    ):
+        if re.search(rf"(?<!\w){re.escape(normalise(name).lower())}(?!\w)", written):
+            scores.append(WRITTEN_OUT)
+            continue
+        score = max(
+            (len(part & said) / len(part) for part in labels.alternatives[index]), default=0.0
+        )
+        if any("#" in word for word in words & said):
+            score = 1.0  # "Zone 2" names its column whatever else the label says
+        full = labels.full[index]
+        if not words and full and len(full & said) / len(full) > NAMED_SHARE:
+            score = len(full & said) / len(full)
+        if band is not None and any(band.holds(value) for value in values):
+            score = max(score, 1.0)
+        scores.append(score)
+    top = max(scores)
+    if top < NAMED_SHARE:
+        return frozenset()
+    return frozenset(index for index, score in enumerate(scores) if score == top)
+
+
+def denied(labels: Labels, text: str) -> frozenset[int]:
+    """The labels a text says the customer is not in: "I'm not a Plus member"."""
+    if len(labels.names) < 2 or not text:
+        return frozenset()
+    out: set[int] = set()
+    for match in _DENIAL_RE.finditer(text):
+        out.update(named(labels, match.group("denied")))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The words that say which case a value is for, nearest first: the value's own
+    words, the whole fact, and the question (with the values each states)."""
+
+    local: tuple[str, ...]
+    fact: str
+    question: str
+    fact_values: tuple[Quantity, ...] = ()
+    question_values: tuple[Quantity, ...] = ()
+    # The fact states other values than this one.
+    several: bool = False
+
+
+def _decided(labels: Labels, scope: Scope, own: int, *, columns: bool) -> frozenset[int]:
+    """The labels of one dimension the value may sit under (``own`` is its cell's);
+    empty when nothing says."""
+    ruled_out = denied(labels, scope.question) if columns else frozenset()
+    for text, values, binding in (
+        *((local, (), True) for local in scope.local),
+        # A fact stating several values names the cases of all of them: it confirms a
+        # value's case, but another value's case named there is not this one's.
+        (scope.fact, scope.fact_values, not scope.several),
+        (scope.question, scope.question_values, True),
+    ):
+        # "I'm not a Plus member", "without the Pet Plan" name a column to rule it out.
+        excluded = denied(labels, text) if columns else frozenset()
+        found = named(labels, text, values) - excluded
+        if not found and excluded and binding:
+            found = frozenset(range(len(labels.names))) - excluded
+        if found and (binding or own in found):
+            return found
+    # "I'm not a Plus member": the columns left are the customer's.
+    if ruled_out:
+        return frozenset(range(len(labels.names))) - ruled_out
+    if columns and _NOT_A_MEMBER_RE.search(scope.question):
+        # "I'm not a member" names no column, but rules out all but the ordinary one.
+        return frozenset(
+            index for index, name in enumerate(labels.names) if _ORDINARY_RE.search(name)
+        )
+    return frozenset()
+
+
+def cell_fits(
+    scope: Scope, places: Sequence[tuple[PreparedSource, SourceSentence]]
+) -> tuple[bool | None, int]:
+    """Whether a value stated only in table cells sits in a cell of the row and column
+    the answer or the question speaks of: True when one does, False when every cell
+    stating it is another row's or column's, None when nothing names either; with the
+    index of the place it is decided on."""
+    verdict: bool | None = None
+    decided_on = 0
+    for position, (source, sentence) in enumerate(places):
+        cell = cell_of(sentence.text)
+        if cell is None:
+            return None, 0
+        columns, rows = table_labels(source)
+        column = columns.names.index(cell.column)
+        row = rows.names.index(cell.row)
+        wanted_columns = _decided(columns, scope, column, columns=True)
+        wanted_rows = _decided(rows, scope, row, columns=False)
+        if not wanted_columns and not wanted_rows:
+            continue
+        if (wanted_columns and column not in wanted_columns) or (
+            wanted_rows and row not in wanted_rows
+        ):
+            if verdict is None:
+                verdict, decided_on = False, position
+            continue
+        return True, position
+    return verdict, decided_on

@@ -1,0 +1,158 @@
+"""The offline judge on values read from a table: a cell holds for its own row and
+column, named around the value, in the whole answer, or else by the question."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.offline.sources import plain_lines
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+CAR_PARKS = (
+    "Parking charges. Stay | Car park 1 | Car park 2. Up to 2 hours | £3 | £2. "
+    "2 to 6 hours | £7 | £5. All day | £12 | £9."
+)
+DELIVERY = (
+    "Delivery by region. Region | Standard | Express. North (Leeds, York and Hull) | £5 | £9. "
+    "South (Bristol, Bath and Exeter) | £9 | £14. Orders are packed within one working day."
+)
+POSTAGE = (
+    "Postage. Weight | Domestic | International. Up to 2 kg | £4 | £10. "
+    "2 to 10 kg | £8 | £18. Over 10 kg | £14 | £30."
+)
+LESSONS = (
+    "Driving lessons. Lesson | Basic | Premium. One hour | £30 | £24. Two hours | £55 | £44. "
+    "Premium members book up to 4 weeks ahead."
+)
+
+
+def test_a_header_whose_columns_carry_a_number_is_still_the_header():
+    lines = plain_lines(CAR_PARKS)
+
+    assert "For Car park 1, Up to 2 hours: £3." in lines
+    assert "For Car park 2, All day: £9." in lines
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("All day there costs £12.", False), ("All day there costs £9.", True)],
+)
+def test_the_column_the_question_names_by_its_number_decides(response, right):
+    result = judge(
+        "I'm leaving the car in car park 2 all day. What will I pay?", response, CAR_PARKS
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("Standard delivery costs £9.", False), ("Standard delivery costs £5.", True)],
+)
+def test_a_row_is_named_by_one_of_the_places_it_lists(response, right):
+    result = judge("I live in York. How much is standard delivery?", response, DELIVERY)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("International postage for it is £10.", False),
+        ("International postage for it is £18.", True),
+    ],
+)
+def test_a_band_row_is_named_by_a_value_inside_it(response, right):
+    result = judge(
+        "My parcel weighs 5 kg and is going international. What's the postage?", response, POSTAGE
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("A two-hour lesson costs £44.", False), ("A two-hour lesson costs £55.", True)],
+)
+def test_a_column_the_customer_says_they_are_not_in_is_ruled_out(response, right):
+    result = judge("I'm not a Premium member. How much is a two-hour lesson?", response, LESSONS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("For two hours it's £44 on Basic and £55 on Premium.", False),
+        ("For two hours it's £55 on Basic and £44 on Premium.", True),
+    ],
+)
+def test_each_value_of_a_fact_is_read_with_the_column_named_after_it(response, right):
+    result = judge("How much are two-hour lessons on each plan?", response, LESSONS)
+
+    assert grounded(result) is right
+    assert (result.verdict == "sufficient") is right
+
+
+CLASSES = (
+    "Class prices. Class | Standard | Club. Yoga | £12 | £7. Pilates | £14 | £9. "
+    "Club members book up to 14 days ahead."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("A yoga class is £7.", False), ("A yoga class is £12.", True)],
+)
+def test_a_customer_who_is_not_a_member_is_in_the_ordinary_column(response, right):
+    result = judge("I'm not a member. How much is a yoga class?", response, CLASSES)
+
+    assert grounded(result) is right
+
+
+SHIPPING = (
+    "Shipping. Region | Standard | Members. Region 1 (Paris and Lyon) | €5 | free. "
+    "Region 2 (Corsica and overseas) | €12 | €4. Free standard shipping on orders over €60 "
+    "applies only in Region 1. Members' prices apply only to orders of €20 or more."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I live in Corsica and my order is €80. Is standard shipping free?", False),
+        ("I live in Lyon and my order is €80. Is standard shipping free?", True),
+    ],
+)
+def test_a_rule_kept_to_some_rows_is_flagged_for_a_row_the_question_names(query, right):
+    result = judge(query, "Yes, orders over €60 ship free.", SHIPPING)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("order", "right"), [("€15", False), ("€35", True)])
+def test_a_columns_values_kept_to_a_bound_the_customer_misses_are_flagged(order, right):
+    result = judge(
+        f"I'm a member in Paris and my order is {order}. What's shipping?",
+        "As a member in Region 1, shipping is free.",
+        SHIPPING,
+    )
+
+    assert grounded(result) is right
+
+
+VET = (
+    "Treatments. Treatment | Standard | Pet Plan. Consultation | £48 | free. "
+    "Nail clip | £12 | free."
+)
+
+
+def test_a_column_the_fact_itself_rules_out_is_not_the_one_it_names():
+    result = judge(
+        "I don't have the Pet Plan. Is a nail clip free?",
+        "No, without the Pet Plan a nail clip is £12.",
+        VET,
+    )
+
+    assert grounded(result)
