@@ -215,8 +215,10 @@ def _from_told(
     if quantity.soft or quantity.low != quantity.high:
         return False
     told = [given for given in query_values if not given.soft and given.comparable(quantity)]
+    # Relative only: durations are counted in days, where any absolute tolerance in
+    # pounds would make 10 minutes "close" to 15.
     return any(
-        math.isclose(result, quantity.low, rel_tol=0.005, abs_tol=0.005)
+        math.isclose(result, quantity.low, rel_tol=0.005)
         for given in told
         for place in located
         if not place.quantity.soft
@@ -765,6 +767,12 @@ _COMPARING = frozenset(
 )
 
 
+def _opens_before(text: str, condition: Condition, quantity: Quantity) -> bool:
+    """The condition is written before the value in the sentence."""
+    at = text.lower().find(condition.text.lower())
+    return 0 <= at < quantity.start
+
+
 def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Problem | None:
     """The question states a case the source gives another value for; the fact ignores it.
 
@@ -781,9 +789,12 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
-        if used_condition is None and sentence is used.sentence:
+        if used_condition is None and sentence is used.sentence and _opens_before(
+            sentence.text, condition, used.quantity
+        ):
             # "Anytime members can bring 1 guest free; extra guest passes are £8": the
-            # case opening the sentence is the other clause's too.
+            # case opening the sentence is the other clause's too. One after the value
+            # ("£9 for adults and free for children aged 5 to 15") is its own clause's.
             continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
