@@ -20,7 +20,7 @@ from kbaudit.text.tokens import content_stems, stem
 
 from .decompose import Fact
 from .questions import VERB_RE
-from .sources import PreparedSource
+from .sources import PreparedSource, SourceSentence
 from .tables import cell_of, named, table_labels
 from .values import Problem, subject_stems
 
@@ -195,7 +195,10 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
     for index, sentence in saying:
-        theirs = _opening_subject(sentence.text)
+        said = _saying_clause(sentence, predicate)
+        if _POSSESSIVE_OPENING_RE.match(said):
+            continue  # "Its English version is ...": said of a part of what came before
+        theirs = _opening_subject(said)
         own_kind = mine - theirs
         if not theirs or not own_kind:
             continue  # the same thing
@@ -209,6 +212,17 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+# "Its English version", "Their smaller sites": a part of the thing named before.
+_POSSESSIVE_OPENING_RE = re.compile(r"^\W*(?:its|their|his|her)\b", re.IGNORECASE)
+
+
+def _saying_clause(sentence: SourceSentence, predicate: frozenset[str]) -> str:
+    """The clause of the sentence that says most of the predicate: in "X is narrated by
+    A; B narrated Y" what is said of B has B for its subject, not X."""
+    best = max(sentence.clauses, key=lambda clause: len(predicate & clause.stems), default=None)
+    return best.text if best is not None else sentence.text
 
 
 def _opens_on(sentence, subject: frozenset[str]) -> bool:
