@@ -196,8 +196,6 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         return None  # some sentence says it of the fact's own subject
     for index, sentence in saying:
         said = _saying_clause(sentence, predicate)
-        if _POSSESSIVE_OPENING_RE.match(said):
-            continue  # "Its English version is ...": said of a part of what came before
         theirs = _opening_subject(said)
         own_kind = mine - theirs
         if not theirs or not own_kind:
@@ -212,10 +210,6 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
     return None
-
-
-# "Its English version", "Their smaller sites": a part of the thing named before.
-_POSSESSIVE_OPENING_RE = re.compile(r"^\W*(?:its|their|his|her)\b", re.IGNORECASE)
 
 
 def _saying_clause(sentence: SourceSentence, predicate: frozenset[str]) -> str:
