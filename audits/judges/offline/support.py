@@ -45,6 +45,7 @@ from .cases import (
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
 from .events import moved_event_problem
+from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .pairs import (
     BOTH_SAID,
@@ -329,6 +330,7 @@ def _word_support(
         if score >= threshold
         and _adds_carried(fact, source.stems, query)
         and (index in holders or not (_claimed(fact, source.stems) - source.stems) & query.stems)
+        and not inserted_words(fact, _claimed(fact, source.stems), source, query.stems)
         else 0
         for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
