@@ -942,6 +942,11 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if len(words) < 2:
             continue
         found = _closest_clause(words, sources)
+        own = subject_stems(frozenset(content_stems(fact_clause)))
+        if found is None and len(own) >= 3 and own != words:
+            # The words a pronoun stands for come from the conversation, and may be
+            # more than the passage's clause shares: the clause's own words find it.
+            words, found = own, _closest_clause(own, sources)
         if found is None or len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
