@@ -56,6 +56,7 @@ from .pairs import (
 )
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
+from .reasons import unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
@@ -286,6 +287,7 @@ def fact_support(
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
+        unsourced_reason_problem(fact, sources),
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
