@@ -45,6 +45,7 @@ from .cases import (
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
 from .events import moved_event_problem
+from .fullnames import named_in_full
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .pairs import (
@@ -320,8 +321,10 @@ def _word_support(
         # State Park" beside "Presque Isle State Park ... Lake Erie"): no paraphrase.
         invented = _word_share(fact, union) < INVENTED_BELOW and not fact.personal
         return FactSupport([0] * len(sources), "not_in_sources", "", None, invented)
+    # "Elvis Presley" where a passage writes "Presley": read without the given name.
+    fitted = [named_in_full(fact, source) for source in sources]
     scores = [
-        lexical_score(fact, source.stems, query, anchored=index in holders)
+        lexical_score(fitted[index], source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
     ]
     # The word a long fact may miss is a paraphrase of the source's, never one of the
@@ -330,9 +333,12 @@ def _word_support(
     row = [
         1
         if score >= threshold
-        and _adds_carried(fact, source.stems, query)
-        and (index in holders or not (_claimed(fact, source.stems) - source.stems) & query.stems)
-        and not inserted_words(fact, _claimed(fact, source.stems), source, query.stems)
+        and _adds_carried(fitted[index], source.stems, query)
+        and (
+            index in holders
+            or not (_claimed(fitted[index], source.stems) - source.stems) & query.stems
+        )
+        and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
         else 0
         for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
