@@ -33,7 +33,7 @@ from kbaudit.text.tokens import (
 )
 
 from .answers import choice_problem, names_written
-from .antecedents import unresolved_pronoun_problem
+from .antecedents import unknown_woman_problem, unresolved_pronoun_problem
 from .arithmetic import comparison_holds, draws_comparison, source_sides
 from .cases import (
     all_of_problem,
@@ -115,6 +115,8 @@ class QueryContext:
     told_quantities: tuple[Quantity, ...] = ()
     # This question asks for a thing, a name or a value, not for a yes or a no.
     asks_for: bool = False
+    # The knowledge base is reference passages (an encyclopedia), not a help centre.
+    reference: bool = False
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,7 @@ def fact_support(
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
+        unknown_woman_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
