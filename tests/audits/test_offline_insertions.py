@@ -92,3 +92,11 @@ def test_a_word_said_otherwise_in_the_passages_place_is_a_paraphrase():
     )
 
     assert grounded(result)
+
+
+SKIING = "The skiing tradition has a history of almost five millennia in Scandinavia."
+
+
+def test_a_value_of_the_passages_own_does_not_carry_a_word_added_beside_it():
+    assert not grounded(judge("Skiing has a long history of almost five millennia.", SKIING))
+    assert grounded(judge("Skiing has a history of almost five millennia.", SKIING))

@@ -358,6 +358,14 @@ def _word_support(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
     by_meaning = _meaning_support(fact, sources, query, similarity, aligned)
+    # Nor does meaning support a word added inside the passage's own phrase, unless the
+    # fact sets two values side by side ("a higher limit: £1,000 against £500").
+    if len(fact.quantities) < 2:
+        by_meaning = [
+            supported
+            and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+            for index, (supported, source) in enumerate(zip(by_meaning, sources, strict=True))
+        ]
     if any(by_meaning):
         return FactSupport(by_meaning, None, "", None)
     outside = _outside_list(fact, sources)
