@@ -48,6 +48,7 @@ from .events import moved_event_problem
 from .fullnames import named_in_full
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
+from .opposites import opposite_word_problem
 from .pairs import (
     BOTH_SAID,
     both_unnamed_problem,
@@ -291,6 +292,7 @@ def fact_support(
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
+        opposite_word_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
