@@ -177,3 +177,31 @@ def test_she_in_a_help_centre_is_the_customers_case():
         passage=("Plans", "You can switch plans at any time from your account page."),
     )
     assert groundedness(result) == 1.0
+
+
+def test_only_where_the_passage_restricts_nothing_is_a_claim_of_its_own():
+    result = chat(
+        "Where do oboes come from?",
+        "The instrument only appeared in the mid-17th century in France.",
+        passage=OBOE,
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_the_same_sentence_without_only_is_the_passages():
+    result = chat(
+        "Where do oboes come from?",
+        "The instrument first appeared in the mid-17th century in France.",
+        passage=OBOE,
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_only_in_a_help_centre_is_read_by_its_words():
+    result = chat(
+        "How do I switch plans?",
+        "You can only switch plans from your account page.",
+        profile=HELP_CENTRE,
+        passage=("Plans", "You can switch plans at any time from your account page."),
+    )
+    assert groundedness(result) == 1.0

@@ -6,6 +6,10 @@ A fact that restates a passage's sentence and then adds why ("because", "since",
 uses is the fact's own: the sentence before it may be the passage's, but the fact as a
 whole is not. A reason the question gives ("is it popular because it is cheap?") is no
 more the passage's for being echoed.
+
+Likewise, in a chat about reference passages, a restriction ("it is only played in
+Canada") where no passage restricts anything: the passage says where, not nowhere else.
+A help centre's "you can only ..." usually restates its rule, and is left to the words.
 """
 
 from __future__ import annotations
@@ -39,5 +43,24 @@ def unsourced_reason_problem(fact: Fact, sources: Sequence[PreparedSource]) -> P
     if not words:
         return None
     if any(words & source.stems for source in sources):
+        return None
+    return Problem("not_in_sources", "", None)
+
+
+_ONLY_RE = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+_RESTRICTION_RE = re.compile(
+    r"\b(?:only|solely|exclusively|sole|alone|unique|except|but not|never)\b", re.IGNORECASE
+)
+
+
+def unsourced_only_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact restricts its claim ("it is only played in Canada") where no source
+    restricts anything: the passage says where it is played, not that it is played
+    nowhere else."""
+    if fact.negated or not sources or not _ONLY_RE.search(fact.text):
+        return None
+    if re.search(r"\bnot only\b|\bonly (?:just|about|a few|one of)\b", fact.text, re.IGNORECASE):
+        return None
+    if any(_RESTRICTION_RE.search(source.plain) for source in sources):
         return None
     return Problem("not_in_sources", "", None)

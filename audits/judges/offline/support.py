@@ -58,7 +58,7 @@ from .pairs import (
 )
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
-from .reasons import unsourced_reason_problem
+from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .sources import (
     CLAUSE_BREAK_RE,
@@ -294,6 +294,7 @@ def fact_support(
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
+        unsourced_only_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
