@@ -137,6 +137,18 @@ SYNONYMS: dict[str, str] = {
     "tri": "attempt",
     # Plain English an encyclopedia and a chat about it say one thing in.
     "regard": "consider",
+    "significant": "important",
+    "utiliz": "use",
+    "utilis": "use",
+    "situat": "locat",
+    "big": "larg",
+    "biggest": "largest",
+    "folk": "person",
+    "creat": "mak",
+    "frequent": "often",
+    "typical": "usual",
+    "renown": "famous",
+    "earliest": "first",
 }
 
 
@@ -171,6 +183,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:get|gets|getting|got)\s+((?:[\w'£$€.,-]+\s+){0,3}?)back\b", re.I),
         r"refund \1",
     ),
+    # "A number of leagues" are several.
+    ("number", re.compile(r"\ba number of\b", re.I), "several"),
     # Ages and limits said as comparisons: "younger than 21" is "under 21".
     ("than", re.compile(r"\b(?:younger|less|fewer) than\b(?= \d)", re.I), "under"),
     ("than", re.compile(r"\b(?:older|more) than\b(?= \d)", re.I), "over"),

@@ -140,3 +140,68 @@ def test_a_claim_asked_to_be_agreed_with_is_still_the_claim():
 @pytest.mark.parametrize("response", ["Really?!", "Have you ever climbed it?..", "Oh, really?"])
 def test_a_question_is_one_whatever_marks_follow_its_question_mark(response):
     assert groundedness(chat("I climbed the lighthouse.", f"{TOWER} {response}")) == 0.5
+
+
+CURIE = (
+    "Marie Curie",
+    "Marie Curie was a physicist and chemist who conducted pioneering research on "
+    "radioactivity. She was the first woman to win a Nobel Prize.",
+)
+
+
+def test_she_where_no_passage_speaks_of_a_woman_is_someone_the_passage_never_describes():
+    # The passage speaks of dinghy sailing and no one in it; "she" is the speaker's friend.
+    result = chat(
+        "My sister sails every weekend, she loves it.",
+        "And she uses the sails, foils, trim, hull and course to sail small boats.",
+        passage=SAILING,
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_she_where_the_passage_speaks_of_a_woman_is_read_as_usual():
+    result = chat(
+        "Who was Marie Curie?",
+        "She was the first woman to win a Nobel Prize.",
+        profile=profile_from_texts([LIGHTHOUSE, SAILING, OBOE, CURIE]),
+        passage=CURIE,
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_she_in_a_help_centre_is_the_customers_case():
+    result = chat(
+        "Can my daughter switch plans for me?",
+        "She can switch plans at any time from your account page.",
+        profile=HELP_CENTRE,
+        passage=("Plans", "You can switch plans at any time from your account page."),
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_only_where_the_passage_restricts_nothing_is_a_claim_of_its_own():
+    result = chat(
+        "Where do oboes come from?",
+        "The instrument only appeared in the mid-17th century in France.",
+        passage=OBOE,
+    )
+    assert groundedness(result) == 0.0
+
+
+def test_the_same_sentence_without_only_is_the_passages():
+    result = chat(
+        "Where do oboes come from?",
+        "The instrument first appeared in the mid-17th century in France.",
+        passage=OBOE,
+    )
+    assert groundedness(result) == 1.0
+
+
+def test_only_in_a_help_centre_is_read_by_its_words():
+    result = chat(
+        "How do I switch plans?",
+        "You can only switch plans from your account page.",
+        profile=HELP_CENTRE,
+        passage=("Plans", "You can switch plans at any time from your account page."),
+    )
+    assert groundedness(result) == 1.0

@@ -1085,3 +1085,32 @@ def test_the_value_of_the_thing_asked_before_is_not_held_against_another_things_
     )
 
     assert result.verdict == "sufficient"
+
+
+PAINTER = (
+    "Painter",
+    "Remembered as one of the most gifted painters of the Dutch Golden Age, he is often "
+    "called the master of light.",
+)
+
+
+def test_a_denial_about_he_is_read_against_the_passage_whatever_the_question_says():
+    # "he" takes the question's words, more than the passage's clause shares; the
+    # clause's own words still find the statement it denies.
+    result = judge(
+        "I love his paintings so much! I didn't know he went blind at the end.",
+        "He is never remembered as one of the most gifted painters of the Dutch Golden Age.",
+        PAINTER,
+    )
+
+    assert result.unsupported and result.unsupported[0].reason == "contradicts_source"
+
+
+def test_the_same_statement_about_he_is_supported():
+    result = judge(
+        "I love his paintings so much! I didn't know he went blind at the end.",
+        "He is remembered as one of the most gifted painters of the Dutch Golden Age.",
+        PAINTER,
+    )
+
+    assert not result.unsupported

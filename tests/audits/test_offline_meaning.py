@@ -1264,3 +1264,25 @@ def test_identification_with_a_picture_is_photo_id():
     )
 
     assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "The windmill is one of the most important landmarks of the county.",
+            "The windmill is one of the most significant landmarks of the county.",
+        ),
+        (
+            "The old quarry was utilised for storing grain.",
+            "The old quarry was used for storing grain.",
+        ),
+        ("The museum is situated beside the marina.", "The museum is located beside the marina."),
+        ("It is the biggest lake in the province.", "It is the largest lake in the province."),
+        ("The festival was created by local folk.", "The festival was made by local people."),
+        ("Its earliest album sold well.", "Its first album sold well."),
+        ("There are a number of ferry routes.", "There are several ferry routes."),
+    ],
+)
+def test_plain_english_synonyms_meet_the_passages_word(response, source):
+    assert groundedness(judge("Tell me about it.", response, source)) == 1.0

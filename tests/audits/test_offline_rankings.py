@@ -72,3 +72,32 @@ def test_it_passes_a_largest_the_passage_gives():
     )
 
     assert grounded(result)
+
+
+COMPOSER = (
+    "Regarded as one of the most influential composers of the Baroque era, he spent "
+    "most of his life in Leipzig."
+)
+ORGANIST = "He was the most celebrated organist in Leipzig, where he spent most of his life."
+
+
+def test_it_flags_a_pronoun_given_the_top_the_passage_gives_only_as_one_of_many():
+    result = judge(
+        "Who was he?", "He is the most influential composer of the Baroque era.", COMPOSER
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_pronoun_given_one_of_the_top_as_the_passage_does():
+    result = judge(
+        "Who was he?", "He is one of the most influential composers of the Baroque era.", COMPOSER
+    )
+
+    assert grounded(result)
+
+
+def test_it_passes_a_pronoun_given_the_top_the_passage_gives():
+    result = judge("Who was he?", "He was the most celebrated organist in Leipzig.", ORGANIST)
+
+    assert grounded(result)

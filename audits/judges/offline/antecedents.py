@@ -71,3 +71,27 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(
         token for match in _NAME_RUN_RE.finditer(text) for token in content_stems(match.group())
     )
+
+
+_SHE_RE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+# Words a passage speaking of a woman uses.
+_FEMALE_RE = re.compile(
+    r"\b(?:she|her|hers|herself|wom[ae]n|female|girls?|daughters?|mothers?|wi(?:fe|ves)"
+    r"|sisters?|queens?|actress(?:es)?|lady|ladies|princess(?:es)?|grandmothers?|aunts?"
+    r"|nieces?|heroines?|duchess(?:es)?|empress(?:es)?|goddess(?:es)?|mrs|ms|miss)\b",
+    re.IGNORECASE,
+)
+
+
+def unknown_woman_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact speaks of a woman ("she's one of the 1.5 million participants") where no
+    source speaks of one: whoever she is, the passage says nothing of her.
+
+    For reference passages only: a help centre's rule ("additional drivers must be
+    21") covers whoever the customer names ("my wife"), and "she" there is the
+    customer's case, not a stranger."""
+    if fact.personal or not sources or not _SHE_RE.search(fact.text):
+        return None
+    if any(_FEMALE_RE.search(source.plain) for source in sources):
+        return None
+    return Problem("not_in_sources", "", None)

@@ -79,9 +79,9 @@ def superlative_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Proble
         before = fact.text[: match.start()]
         if _ONE_OF_RE.search(before) or re.search(rf"{_BELOW_TOP}$", before, re.IGNORECASE):
             continue
+        # Without a name ("he is the most significant ..."), every sentence using the
+        # superlative is about the fact's subject as far as the passage tells.
         subject = _name_stems(before)
-        if not subject:
-            continue
         problem = _ranked_lower(subject, match.group("word"), sources)
         if problem is not None:
             return problem

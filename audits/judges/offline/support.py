@@ -35,7 +35,7 @@ from kbaudit.text.tokens import (
 )
 
 from .answers import choice_problem, names_written
-from .antecedents import unresolved_pronoun_problem
+from .antecedents import unknown_woman_problem, unresolved_pronoun_problem
 from .arithmetic import (
     comparison_holds,
     draws_comparison,
@@ -52,7 +52,10 @@ from .cases import (
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
 from .events import moved_event_problem
+from .fullnames import named_in_full
+from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
+from .opposites import opposite_word_problem
 from .pairs import (
     BOTH_SAID,
     both_unnamed_problem,
@@ -62,6 +65,7 @@ from .pairs import (
 )
 from .questions import VERB_RE
 from .rankings import ranked_against_problem, superlative_problem
+from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .scopes import (
     either_problem,
@@ -132,6 +136,8 @@ class QueryContext:
     # Every value the answer states, in any of its facts: a fact may work one out from
     # a value another fact gave ("... is £80. A second one costs 50% more, so £120").
     answer_quantities: tuple[Quantity, ...] = ()
+    # The knowledge base is reference passages (an encyclopedia), not a help centre.
+    reference: bool = False
 
 
 @dataclass(frozen=True)
@@ -315,6 +321,10 @@ def fact_support(
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
+        unsourced_reason_problem(fact, sources),
+        opposite_word_problem(fact, sources),
+        unknown_woman_problem(fact, sources) if query.reference else None,
+        unsourced_only_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
@@ -347,8 +357,10 @@ def _word_support(
         # State Park" beside "Presque Isle State Park ... Lake Erie"): no paraphrase.
         invented = _word_share(fact, union) < INVENTED_BELOW and not fact.personal
         return FactSupport([0] * len(sources), "not_in_sources", "", None, invented)
+    # "Elvis Presley" where a passage writes "Presley": read without the given name.
+    fitted = [named_in_full(fact, source) for source in sources]
     scores = [
-        lexical_score(fact, source.stems, query, anchored=index in holders)
+        lexical_score(fitted[index], source.stems, query, anchored=index in holders)
         for index, source in enumerate(sources)
     ]
     # The word a long fact may miss is a paraphrase of the source's, never one of the
@@ -357,8 +369,12 @@ def _word_support(
     row = [
         1
         if score >= threshold
-        and _adds_carried(fact, source.stems, query)
-        and (index in holders or not (_claimed(fact, source.stems) - source.stems) & query.stems)
+        and _adds_carried(fitted[index], source.stems, query)
+        and (
+            index in holders
+            or not (_claimed(fitted[index], source.stems) - source.stems) & query.stems
+        )
+        and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
         else 0
         for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
@@ -375,6 +391,14 @@ def _word_support(
             [int(index in credited) for index in range(len(sources))], None, "", None
         )
     by_meaning = _meaning_support(fact, sources, query, similarity, aligned)
+    # Nor does meaning support a word added inside the passage's own phrase, unless the
+    # fact sets two values side by side ("a higher limit: £1,000 against £500").
+    if len(fact.quantities) < 2:
+        by_meaning = [
+            supported
+            and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+            for index, (supported, source) in enumerate(zip(by_meaning, sources, strict=True))
+        ]
     if any(by_meaning):
         return FactSupport(by_meaning, None, "", None)
     outside = _outside_list(fact, sources)
@@ -1077,6 +1101,11 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if len(words) < 2:
             continue
         found = _closest_clause(words, sources)
+        own = subject_stems(frozenset(content_stems(fact_clause)))
+        if found is None and len(own) >= 3 and own != words:
+            # The words a pronoun stands for come from the conversation, and may be
+            # more than the passage's clause shares: the clause's own words find it.
+            words, found = own, _closest_clause(own, sources)
         if found is None or len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (

@@ -1,0 +1,102 @@
+"""The offline judge on a word added inside a passage's phrase ("the ancient arrows
+were made of pine"): an addition the passage never makes, not a paraphrase."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeResult
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge
+
+
+def judge(response: str, source: str, query: str = "Tell me more about it.") -> JudgeResult:
+    return offline_judge(query, response, source, title="Passage")
+
+
+LIGHTHOUSE = (
+    "The lighthouse keeper lived in a stone cottage beside the tower and kept a log of "
+    "every passing ship until the light was automated in 1982."
+)
+ORCHARD = "The orchard grows pears for cider on the south slope of the valley above the river."
+TRAM = "The city tram network carries commuters between the harbour and the university campus."
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        # An adjective between an article and the passage's noun.
+        (
+            "The lighthouse keeper lived in a granite stone cottage beside the tower and kept a log of every passing ship.",
+            LIGHTHOUSE,
+        ),
+        ("The orchard grows organic pears for cider on the south slope of the valley.", ORCHARD),
+        # Before the first word of the passage's sentence.
+        ("The walled orchard grows pears for cider on the south slope of the valley.", ORCHARD),
+        # A superlative the passage never gives.
+        (
+            "The city tram network carries the busiest commuters between the harbour and the university campus.",
+            TRAM,
+        ),
+        # A word between two words the passage writes side by side.
+        (
+            "The city tram network carries commuters between the harbour and the university medical campus.",
+            TRAM,
+        ),
+    ],
+)
+def test_a_word_added_inside_the_passages_phrase_is_unsupported(response, source):
+    assert not grounded(judge(response, source))
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        # The passage's own sentence, shortened.
+        (
+            "The lighthouse keeper lived in a stone cottage beside the tower and kept a log of every passing ship.",
+            LIGHTHOUSE,
+        ),
+        ("The orchard grows pears for cider on the south slope of the valley.", ORCHARD),
+        # An adverb shading how it is said.
+        (
+            "The city tram network mainly carries commuters between the harbour and the university campus.",
+            TRAM,
+        ),
+        # A word of the question.
+        (
+            "The city tram network carries commuters between the harbour and the university campus.",
+            TRAM,
+        ),
+    ],
+)
+def test_the_passages_own_phrase_is_supported(response, source):
+    assert grounded(judge(response, source))
+
+
+def test_a_word_of_the_question_inside_the_phrase_is_the_question_s():
+    result = judge(
+        "The orchard grows perry pears for cider on the south slope of the valley.",
+        ORCHARD,
+        query="Does the orchard grow perry pears?",
+    )
+
+    assert grounded(result)
+
+
+def test_a_word_said_otherwise_in_the_passages_place_is_a_paraphrase():
+    # "transports" stands where the passage has "carries": nothing is added.
+    result = judge(
+        "The city tram network transports commuters between the harbour and the university campus.",
+        TRAM,
+    )
+
+    assert grounded(result)
+
+
+SKIING = "The skiing tradition has a history of almost five millennia in Scandinavia."
+
+
+def test_a_value_of_the_passages_own_does_not_carry_a_word_added_beside_it():
+    assert not grounded(judge("Skiing has a long history of almost five millennia.", SKIING))
+    assert grounded(judge("Skiing has a history of almost five millennia.", SKIING))
