@@ -291,6 +291,9 @@ def _may_negate(text: str) -> bool:
     return not NEGATIONS.isdisjoint(_NEGATION_RUN_RE.findall(text.lower()))
 
 
+# "non-refundable", "non-transferable": "not refundable", a denial of what can be done.
+# Other "non-" words name a group ("non-members", "non-EU") and deny nothing.
+_NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
 )
@@ -323,7 +326,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     Asides in parentheses are left out: "(which does not stand for ...)" says nothing
     about the main claim.
     """
-    text = text.replace("’", "'")
+    text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
