@@ -141,6 +141,12 @@ META_OPENER_RE = re.compile(
     r"(?: for you)?)\s*[,:!-]+\s*",
     re.IGNORECASE,
 )
+# A named source of the answer: "our help centre article on Pet Health Plans".
+_ATTRIBUTED = (
+    r"(?:the |our |my |this |that )?(?:[\w-]+ ){0,4}?(?:articles?|pages?|guides?|help cent(?:re|er)"
+    r"|passages?|sources?|information|documentation|polic(?:y|ies)|faqs?|terms)"
+    r"(?: (?:on|about|for) [^,:]{1,40}?)?"
+)
 # Remarks that introduce the claim after them without a colon ("The passage explains
 # that ...", "I can confirm that ...", "It looks like ..."): set aside, the claim kept.
 CLAIM_INTRO_RE = re.compile(
@@ -154,6 +160,17 @@ CLAIM_INTRO_RE = re.compile(
     r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
     r"|help article|page)(?: (?:provided|above|below|(?:in|on|from) (?:the|our) [\w -]{1,30}?))?(?=,)"
     r"|my answer,? in (?:short|brief)"
+    # Where the answer comes from, named before it: "According to our help centre article
+    # on refunds, ...", "As the Pets page explains, ...", "Here's what the guide says: ...".
+    r"|(?:according to|based on|going by|as per|as (?:set out|explained|described|stated) (?:in|on))"
+    rf" {_ATTRIBUTED}(?=[,:])"
+    rf"|as {_ATTRIBUTED} (?:explains|says|states|notes|mentions|puts it|sets out)(?=[,:])"
+    rf"|here(?:'s| is) what {_ATTRIBUTED} (?:says|states|explains|covers)(?=[,:])"
+    # Calls to attention before the claim: "Please note that ...", "Good to know: ...".
+    r"|(?:please )?note(?:,)? that|please note|(?:please )?(?:remember|keep in mind|bear in mind)"
+    r"(?: that|(?=,)|(?= (?:the|your|our|all|every|any|there|it|you)\b))"
+    r"|as a reminder|(?:just )?to recap|(?:good|worth|useful|handy) to know|worth knowing|fyi"
+    r"|for your information|(?:one|a) (?:thing|quick note) to (?:note|mention)"
     r"|(?:based on|going by|from) what (?:i|we) (?:can see|can tell|have|found|know)"
     r"(?: (?:in|on|from) [\w -]{1,30}?)?(?=,))"
     r"\s*[,:]?\s+(?=\S)",
@@ -291,6 +308,9 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|everything you need(?: to know)?)"
     r"|if you have (?:any )?(?:more|other|further) questions\b[^.!?\d]*"
     r"|(?:it'?s |it is )?(?:nice|lovely|great|good) to (?:hear from|meet|see|chat with) you\b[^.!?\d]*"
+    # The customer's own news told back: "Lovely to hear your team is joining us!"
+    r"|(?:(?:it'?s|that'?s|i'?m|we'?re|so|how) )?(?:really |so )?(?:nice|lovely|great|good|wonderful"
+    r"|fantastic|brilliant|exciting|glad|happy|pleased|delighted) to hear\b[^.!?\d]*"
     r"|i (?:can|could) (?:\w+ )?(?:help|assist)(?: you)? with (?:that|this)"
     r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
     r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"
