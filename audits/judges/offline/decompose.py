@@ -124,14 +124,14 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     about_listener = chat and asks_listener_habit(query)
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
-    for line in (normalise(raw) for raw in (response or "").splitlines()):
+    for line in (normalise(_EMPHASIS_RE.sub("", raw)) for raw in (response or "").splitlines()):
         is_bullet = bool(_BULLET_RE.match(line))
         line = _BULLET_RE.sub("", line)
         if not is_bullet:
             lead_in = frozenset(content_stems(line)) if line.endswith(":") else frozenset()
             if line.endswith(":"):
                 continue
-        for known_kind, raw_piece in _pieces(line):
+        for known_kind, raw_piece in _pieces(line, courtesy_heads=not chat):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "redirect" and _states_policy_value(piece):
@@ -163,6 +163,12 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     # are what the question asks about.
                     context = context | frozenset(content_stems(query))
                 fact = _fact(piece, context)
+                if not chat and _only_talk(fact, query):
+                    # "That's everything the article covers on this.", "I've put the key
+                    # points below.": words about the answer or the article, and nothing
+                    # about the product, the policy or the customer's case.
+                    parts.others.append(("meta", piece))
+                    continue
                 if is_own_agreement(piece) or (chat and _WE_RE.search(piece)):
                     # In a chat, "we" are the speakers, whom no reference passage speaks of.
                     fact = replace(fact, personal=True)
@@ -184,6 +190,73 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+# Markdown emphasis ("**Fees:** £5 a month"): how the answer is set out, not what it says.
+_EMPHASIS_RE = re.compile(r"\*\*|__")
+# Words about the conversation itself: the answer and how it is set out, the article or
+# passage it draws on, asking and explaining. A sentence made only of them, with no value,
+# name or denial, tells the customer nothing about the product, the policy or their case.
+# Words such as "covers" or "everything" count only beside a word naming the answer or
+# the article ("That's everything the article covers"): alone ("Everything is covered")
+# they are the claim.
+_TALK_NOUNS = frozenset(
+    content_stems(
+        """article articles passage passages page pages source sources document help centre
+        center summary recap overview breakdown rundown point points information info
+        answer answers question questions"""
+    )
+)
+_TALK_WORDS = frozenset(
+    content_stems(
+        """key main detail details everything all cover covers covered say says said
+        mention mentions answered ask asked note option options topic bit part things thing
+        based link linked"""
+    )
+)
+# Words of a courtesy that say nothing of the case even alone: "Happy to explain.",
+# "Please see below.", "Totally understandable!".
+_COURTESY_WORDS = frozenset(
+    content_stems(
+        """explain explained explains summarise summarised summarize summarized clarify
+        clarified below above here sure want make sense put happy glad understand
+        understandable totally completely know see read find found think hope detail
+        details"""
+    )
+)
+# An article named by its topic ("our delivery guide", "the library's loans article"):
+# the topic words name the article, they claim nothing.
+_NAMED_ARTICLE_RE = re.compile(
+    r"\b(?:the|our|this|that|a|an)\s+(?:[\w'’&-]+\s+){0,3}?(?:article|guide|page|section"
+    r"|help cent(?:re|er)|faq)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _only_talk(fact: Fact, query: str) -> bool:
+    """Whether the fact speaks only of the answer, the article or the talk, in words the
+    question does not use (where it asks "is it covered?", "covered" is the answer)."""
+    if not fact.stems or fact.quantities or fact.negated:
+        return False
+    named = _NAMED_ARTICLE_RE.search(fact.text)
+    rest = _NAMED_ARTICLE_RE.sub(" ", fact.text).strip()
+    if _PROPER_RE.search(rest):
+        return False  # a name outside the article's title is a claim about it
+    stems = frozenset(content_stems(rest))
+    about_talk = bool(named) or not stems.isdisjoint(_TALK_NOUNS)
+    if about_talk:
+        # "That's all the page says about opening times": the topic the article is on.
+        stems = frozenset(content_stems(_TOPIC_RE.sub(r"\1", rest)))
+    if not stems.isdisjoint(content_stems(query)):
+        return False
+    return stems <= (_TALK_NOUNS | _TALK_WORDS | _COURTESY_WORDS if about_talk else _COURTESY_WORDS)
+
+
+_TOPIC_RE = re.compile(
+    r"(\b(?:says?|said|covers?|covered|explains?|mentions?|goes into|has)\b.*?)\b(?:about|on"
+    r"|regarding)\s+[^,.;:!?]{1,40}?[.!]*$",
+    re.IGNORECASE,
+)
 
 
 def _states_policy_value(piece: str) -> bool:
@@ -257,7 +330,17 @@ _TAG_QUESTION_RE = re.compile(
 _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
 
 
-def _pieces(line: str) -> list[tuple[str | None, str]]:
+# A courtesy set off by a comma, a colon or a dash before the claim: "Great to hear you're
+# joining us, the fee is £15", "I hope this helps, and remember ...", "Hope that helps:
+# refunds take 5 days".
+_DIGIT_RE = re.compile(r"\d")
+_RELATIVE_RE = re.compile(r"(?:which|who|whose|whom|where|that)\b", re.IGNORECASE)
+_COURTESY_HEAD_RE = re.compile(
+    r"^(?P<head>[^,:;—–]{3,80}?)\s*(?:[,:;]|\s[—–-])\s+(?:(?:and|but|so)\s+)?(?=\w)"
+)
+
+
+def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None, str]]:
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
@@ -266,6 +349,21 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
+        while courtesy_heads and (head := _COURTESY_HEAD_RE.match(sentence)):
+            rest = sentence[head.end() :]
+            told = head.group("head")
+            if piece_kind(told) not in ("pleasantry", "greeting", "meta") and not _only_talk(
+                _fact(told, frozenset()), ""
+            ):
+                break
+            if not has_verb(rest) or _RELATIVE_RE.match(rest):
+                break  # "..., which includes 30 lessons" goes on about the courtesy's words
+            if piece_kind(sentence) != "fact" and not _DIGIT_RE.search(rest):
+                # "I hope this helps, and do get back to us if ...": a courtesy throughout,
+                # unless what follows the courtesy gives a value.
+                break
+            pieces.append(("pleasantry", told))
+            sentence = rest[:1].upper() + rest[1:]
         meta = (
             META_OPENER_RE.match(sentence)
             or LOOKUP_OPENER_RE.match(sentence)

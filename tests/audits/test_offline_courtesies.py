@@ -1,0 +1,141 @@
+"""The offline judge on answers written in an assistant's register: bold headings,
+sentences about the answer or the article it draws on, courtesies set off by a comma or
+a colon before the claim, calls to attention ("Please note that ..."), and the claim a
+courtesy carries, which is still checked."""
+
+from __future__ import annotations
+
+from audits.judges.offline.decompose import split_response
+from kbaudit.text.tokens import has_negation
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+MUSEUM = (
+    "Opening hours. The Riverside Museum is open from 10am to 5pm, Tuesday to Sunday. "
+    "Entry to the permanent galleries is free. Special exhibitions cost £9 for adults and "
+    "£4 for children. Large bags must be left in the cloakroom, which costs £2."
+)
+BIKES = (
+    "Bike hire. Standard bikes cost £18 a day and electric bikes £35 a day. A deposit "
+    "of £50 is taken at pick-up and returned when the bike comes back undamaged. "
+    "Helmets are lent free with every hire. Deposits are non-refundable if the bike is "
+    "returned more than 24 hours late."
+)
+
+
+def non_claims(result) -> list[str]:
+    return [item["text"] for item in result.notes["non_claims"]]
+
+
+# --- Markdown emphasis is layout, not words of the claim ----------------------------
+
+
+def test_a_bold_heading_does_not_keep_the_fact_after_it_from_its_source():
+    result = judge(
+        "How much is an exhibition ticket?",
+        "**Exhibition tickets:** special exhibitions cost £9 for adults and £4 for "
+        "children. **Good to know:** entry to the permanent galleries is free.",
+        MUSEUM,
+    )
+
+    assert grounded(result)
+
+
+# --- Sentences about the answer or the article are non-claims ----------------------
+
+
+def test_a_sentence_about_what_the_article_covers_is_left_out():
+    result = judge(
+        "Is the museum open on Mondays?",
+        "The Riverside Museum is open from 10am to 5pm, Tuesday to Sunday. That's all "
+        "the page says about opening times.",
+        MUSEUM,
+    )
+
+    assert grounded(result)
+    assert any("page says" in text for text in non_claims(result))
+
+
+def test_an_article_named_by_its_topic_is_still_only_the_article():
+    parts = split_response(
+        "I found this in our bike hire guide. Helmets are lent free with every hire.",
+        "Do I need to bring a helmet?",
+    )
+
+    assert [fact.text for fact in parts.facts] == ["Helmets are lent free with every hire."]
+
+
+def test_words_about_covering_are_a_claim_when_no_answer_or_article_is_named():
+    parts = split_response("Everything is covered.", "What does the insurance include?")
+
+    assert [fact.text for fact in parts.facts] == ["Everything is covered."]
+
+
+# --- A courtesy set off before the claim, and the claim it carries ------------------
+
+
+def test_a_courtesy_before_a_comma_is_set_apart_from_the_claim():
+    told = "Lovely to hear you're exploring by bike, an electric bike costs £35 a day!"
+
+    result = judge("How much does an electric bike cost?", told, BIKES)
+
+    assert grounded(result)
+    assert result.facts == ["An electric bike costs £35 a day!"]
+
+
+def test_a_courtesy_before_a_comma_does_not_hide_a_wrong_value():
+    result = judge(
+        "How much does an electric bike cost?",
+        "Lovely to hear you're exploring by bike, an electric bike costs £30 a day!",
+        BIKES,
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_a_closing_hope_does_not_swallow_the_value_told_after_it():
+    result = judge(
+        "Is there a deposit?",
+        "I hope this helps, and remember the deposit is £40.",
+        BIKES,
+    )
+
+    assert result.facts == ["The deposit is £40."]
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_a_call_to_attention_is_not_part_of_the_claim():
+    told = "Please note that large bags must be left in the cloakroom, which costs £2."
+
+    (fact,) = split_response(told, "Can I bring a suitcase?").facts
+
+    assert fact.text.startswith("Large bags")
+
+
+def test_a_named_help_centre_article_opening_the_answer_is_set_aside():
+    (fact,) = split_response(
+        "According to our help centre article on bike hire, helmets are lent free.",
+        "Do helmets cost extra?",
+    ).facts
+
+    assert fact.text == "Helmets are lent free."
+
+
+# --- "non-refundable" denies what "refundable" says ---------------------------------
+
+
+def test_non_refundable_is_a_negation_but_non_members_is_not():
+    assert has_negation("Deposits are non-refundable.")
+    assert not has_negation("Non-members pay £8 for entry.")
+
+
+def test_an_answer_that_says_a_non_refundable_deposit_can_be_refunded_is_flagged():
+    result = judge(
+        "My bike came back two days late. Can I still get the deposit back?",
+        "Yes, the deposit can still be refunded when the bike is returned more than 24 hours late.",
+        BIKES,
+    )
+
+    assert not grounded(result)
