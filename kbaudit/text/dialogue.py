@@ -160,6 +160,8 @@ CLAIM_INTRO_RE = re.compile(
     r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
     r"|help article|page)(?: (?:provided|above|below|(?:in|on|from) (?:the|our) [\w -]{1,30}?))?(?=,)"
     r"|my answer,? in (?:short|brief)"
+    # "The good news is that children pay nothing": the claim after the signpost.
+    r"|(?:the )?(?:good|great|better) news is(?: that)?"
     # Where the answer comes from, named before it: "According to our help centre article
     # on refunds, ...", "As the Pets page explains, ...", "Here's what the guide says: ...".
     r"|(?:according to|based on|going by|as per|as (?:set out|explained|described|stated) (?:in|on))"
@@ -264,6 +266,10 @@ _COURTESY_SHAPE_RE = re.compile(
     r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
     r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
     r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
+    # "I completely understand the worry!": the customer's feeling named.
+    r"|(?:we|i) (?:completely |totally |fully |really |can )?(?:understand|appreciate|hear) (?:the|your|that|this)"
+    r" (?:worry|worries|concerns?|frustration|confusion|urgency|disappointment|stress|hassle"
+    r"|inconvenience|feeling|situation)\b[^.!?\d]*"
     # "I completely understand wanting to keep your dog close - lots of owners feel the same."
     r"|(?:we|i) (?:completely |totally |fully |really |can )?(?:understand|appreciate|get) (?:wanting|needing"
     r"|hoping|being|having|feeling|that you(?:'d| would)? (?:want|need|like|prefer|feel))\b[^.!?\d]*"

@@ -139,3 +139,15 @@ def test_an_answer_that_says_a_non_refundable_deposit_can_be_refunded_is_flagged
     )
 
     assert not grounded(result)
+
+
+def test_sympathy_with_the_customers_worry_and_a_good_news_signpost_are_not_claims():
+    result = judge(
+        "Do children pay for the exhibitions?",
+        "I completely understand the concern! The good news is that children pay £4 for "
+        "special exhibitions.",
+        MUSEUM,
+    )
+
+    assert result.facts == ["Children pay £4 for special exhibitions."]
+    assert grounded(result)
