@@ -88,7 +88,13 @@ _PLAIN_RE = re.compile(
 )
 # Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
 _AGE_RE = re.compile(
-    r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    r"\b(?:aged?|ages)\s+(?:from\s+|between\s+)?(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    # "If you're between 21 and 24", "drivers between 21 and 24 pay": people's ages, unless
+    # a unit follows ("guests staying between 2 and 4 nights").
+    r"|\b(?:you'?re|you are|i'?m|i am|they'?re|they are|drivers|guests|passengers|students"
+    r"|children|members|customers|people|anyone|those|applicants|patients)(?: who are)? between"
+    r" (?P<num7>\d+) and (?P<num8>\d+)\b(?![\s-]*(?:%|(?:days?|weeks?|months?|years?(?![\s-]*old)"
+    r"|hours?|minutes?|nights?|kg|cm|km|miles?|items?|pieces?|bags?)\b))"
     r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
@@ -320,6 +326,10 @@ def _age(text: str) -> Iterable[Quantity]:
             or match.group("num5")
             or match.group("num6")
         )
+        if match.group("num7"):
+            low, high = parse_number(match.group("num7")), parse_number(match.group("num8"))
+            yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+            continue
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
         yield Quantity("age", low, high, "", match.start(), match.end(), match.group())

@@ -151,3 +151,37 @@ def test_sympathy_with_the_customers_worry_and_a_good_news_signpost_are_not_clai
 
     assert result.facts == ["Children pay £4 for special exhibitions."]
     assert grounded(result)
+
+
+# --- An age range in other words ----------------------------------------------------
+
+HOSTEL = (
+    "Youth discount. Guests aged 18 to 25 get 10% off every stay booked direct. Guests "
+    "under 16 must share a room with an adult."
+)
+
+
+def test_between_two_ages_restates_an_age_range():
+    result = judge(
+        "Is there a discount for young people?",
+        "If you're between 18 and 25, you get 10% off every stay you book direct.",
+        HOSTEL,
+    )
+
+    assert grounded(result)
+
+
+def test_between_two_other_ages_is_not_the_range_the_source_gives():
+    result = judge(
+        "Is there a discount for young people?",
+        "Guests between 26 and 30 get 10% off every stay booked direct.",
+        HOSTEL,
+    )
+
+    assert not grounded(result)
+
+
+def test_between_two_numbers_of_nights_is_no_age():
+    parts = split_response("Guests between 2 and 4 nights pay the weekly rate.")
+
+    assert all(quantity.kind != "age" for quantity in parts.facts[0].quantities)
