@@ -185,3 +185,17 @@ def test_between_two_numbers_of_nights_is_no_age():
     parts = split_response("Guests between 2 and 4 nights pay the weekly rate.")
 
     assert all(quantity.kind != "age" for quantity in parts.facts[0].quantities)
+
+
+# --- An instruction to use the thing the source says does it ------------------------
+
+
+def test_an_instruction_to_use_a_tool_restates_what_the_tool_does():
+    result = judge(
+        "How do I top up my laundry card?",
+        "Use the card machine in the laundry room to top up your laundry card.",
+        "Laundry. The card machine in the laundry room lets you top up your laundry card "
+        "by debit card. A wash costs £3 and a dry £1.50.",
+    )
+
+    assert grounded(result)
