@@ -179,7 +179,9 @@ CLAIM_INTRO_RE = re.compile(
     re.IGNORECASE,
 )
 _META_RE = re.compile(
-    r"^(?:(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
+    # "(Source: Loans and renewals)", "Sources: Returns; Refunds": the answer's sources.
+    r"^(?:\(?(?:sources?|references?|citations?)\s*:[^.!?\d]*\)?[.]?$"
+    r"|(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
     r" (?:is|was|comes|came|should|covers|summari[sz]es|reflects)\b"
     r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
     r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"

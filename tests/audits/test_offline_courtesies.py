@@ -199,3 +199,45 @@ def test_an_instruction_to_use_a_tool_restates_what_the_tool_does():
     )
 
     assert grounded(result)
+
+
+# --- Citation marks, source lines and signatures ------------------------------------
+
+
+def test_a_citation_mark_is_layout():
+    result = judge(
+        "How much is the cloakroom?",
+        "The cloakroom costs £2 [1], and large bags must be left there [2].",
+        MUSEUM,
+    )
+
+    assert grounded(result)
+
+
+def test_a_line_naming_the_sources_is_not_a_claim():
+    result = judge(
+        "How much is the cloakroom?",
+        "The cloakroom costs £2.\n\nSources: Opening hours; Cloakroom",
+        MUSEUM,
+    )
+
+    assert result.facts == ["The cloakroom costs £2."]
+
+
+def test_the_name_under_a_sign_off_is_not_a_claim():
+    result = judge(
+        "How much is the cloakroom?",
+        "Hi Alex,\n\nThe cloakroom costs £2.\n\nKind regards,\nVisitor Services",
+        MUSEUM,
+    )
+
+    assert result.facts == ["The cloakroom costs £2."]
+
+
+def test_saying_which_article_the_answer_is_taken_from_is_not_a_claim():
+    parts = split_response(
+        "I've taken this from our Opening hours article. The cloakroom costs £2.",
+        "How much is the cloakroom?",
+    )
+
+    assert [fact.text for fact in parts.facts] == ["The cloakroom costs £2."]

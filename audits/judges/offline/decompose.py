@@ -124,7 +124,13 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     about_listener = chat and asks_listener_habit(query)
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
-    for line in (normalise(_EMPHASIS_RE.sub("", raw)) for raw in (response or "").splitlines()):
+    signed_off = False
+    for line in (normalise(_LAYOUT_RE.sub("", raw)) for raw in (response or "").splitlines()):
+        if signed_off and _SIGNATURE_RE.match(line) and not has_verb(line):
+            # "Best wishes,\nThe Library Team": who signs, not what is said.
+            parts.others.append(("pleasantry", line))
+            continue
+        signed_off = not chat and line.endswith(",") and piece_kind(line) == "pleasantry"
         is_bullet = bool(_BULLET_RE.match(line))
         line = _BULLET_RE.sub("", line)
         if not is_bullet:
@@ -192,8 +198,11 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     return parts
 
 
-# Markdown emphasis ("**Fees:** £5 a month"): how the answer is set out, not what it says.
-_EMPHASIS_RE = re.compile(r"\*\*|__")
+# Markdown emphasis ("**Fees:** £5 a month") and citation marks ("... for 1 week [1]."):
+# how the answer is set out, not what it says.
+_LAYOUT_RE = re.compile(r"\*\*|__|\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
+# A name under a sign-off: "The Library Team", "Sam", "Customer Support".
+_SIGNATURE_RE = re.compile(r"^[^\d.!?,;:]{1,40}$")
 # Words about the conversation itself: the answer and how it is set out, the article or
 # passage it draws on, asking and explaining. A sentence made only of them, with no value,
 # name or denial, tells the customer nothing about the product, the policy or their case.
@@ -211,7 +220,7 @@ _TALK_WORDS = frozenset(
     content_stems(
         """key main detail details everything all cover covers covered say says said
         mention mentions answered ask asked note option options topic bit part things thing
-        based link linked"""
+        based link linked take taken drawn come comes came quoted copied"""
     )
 )
 # Words of a courtesy that say nothing of the case even alone: "Happy to explain.",
