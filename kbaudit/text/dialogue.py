@@ -170,7 +170,7 @@ CLAIM_INTRO_RE = re.compile(
     rf"|here(?:'s| is) what {_ATTRIBUTED} (?:says|states|explains|covers)(?=[,:])"
     # Calls to attention before the claim: "Please note that ...", "Good to know: ...".
     r"|(?:please )?note(?:,)? that|please note|(?:please )?(?:remember|keep in mind|bear in mind)"
-    r"(?: that|(?=,)|(?= (?:the|your|our|all|every|any|there|it|you)\b))"
+    r"(?: that|(?=,)|(?! to\b)(?= \w))"
     r"|as a reminder|(?:just )?to recap|(?:good|worth|useful|handy) to know|worth knowing|fyi"
     r"|for your information|(?:one|a) (?:thing|quick note) to (?:note|mention)"
     r"|(?:based on|going by|from) what (?:i|we) (?:can see|can tell|have|found|know)"

@@ -241,3 +241,14 @@ def test_saying_which_article_the_answer_is_taken_from_is_not_a_claim():
     )
 
     assert [fact.text for fact in parts.facts] == ["The cloakroom costs £2."]
+
+
+def test_a_wish_does_not_swallow_the_free_thing_told_after_it():
+    result = judge(
+        "Do I pay for the special exhibitions?",
+        "Happy visiting, and remember special exhibitions are free!",
+        MUSEUM,
+    )
+
+    assert result.facts == ["Special exhibitions are free!"]
+    assert not grounded(result)

@@ -342,7 +342,6 @@ _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", 
 # A courtesy set off by a comma, a colon or a dash before the claim: "Great to hear you're
 # joining us, the fee is £15", "I hope this helps, and remember ...", "Hope that helps:
 # refunds take 5 days".
-_DIGIT_RE = re.compile(r"\d")
 _RELATIVE_RE = re.compile(r"(?:which|who|whose|whom|where|that)\b", re.IGNORECASE)
 _COURTESY_HEAD_RE = re.compile(
     r"^(?P<head>[^,:;—–]{3,80}?)\s*(?:[,:;]|\s[—–-])\s+(?:(?:and|but|so)\s+)?(?=\w)"
@@ -367,7 +366,9 @@ def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None
                 break
             if not has_verb(rest) or _RELATIVE_RE.match(rest):
                 break  # "..., which includes 30 lessons" goes on about the courtesy's words
-            if piece_kind(sentence) != "fact" and not _DIGIT_RE.search(rest):
+            if piece_kind(sentence) != "fact" and not extract_quantities(
+                digits_for_number_words(rest)
+            ):
                 # "I hope this helps, and do get back to us if ...": a courtesy throughout,
                 # unless what follows the courtesy gives a value.
                 break
