@@ -238,6 +238,16 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:have|give it|make) another (?:go|try|attempt)\b", re.I),
         "try again",
     ),
+    # "if there are places left": what is left remains ("if places remain").
+    # "Turn left." and "on the left" are a direction.
+    (
+        "left",
+        re.compile(
+            r"(?<!turn )(?<!the )(?<!keep )(?<!bear )(?<!your )\bleft(?: over)?(?=\s*(?:[.,;!?]|$))",
+            re.I,
+        ),
+        "remaining",
+    ),
     # "look at the settings" views them.
     ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),
     # "make changes to it" changes it.

@@ -252,3 +252,17 @@ def test_a_wish_does_not_swallow_the_free_thing_told_after_it():
 
     assert result.facts == ["Special exhibitions are free!"]
     assert not grounded(result)
+
+
+# --- What is left remains --------------------------------------------------------
+
+
+def test_places_left_restates_places_remaining():
+    result = judge(
+        "Can I still join the evening tour?",
+        "Late bookings are accepted if places are left.",
+        "Evening tours. Tours start at 7pm and last 90 minutes. Late bookings are accepted "
+        "only if places remain, and cost £12.",
+    )
+
+    assert grounded(result)
