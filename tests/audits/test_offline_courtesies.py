@@ -266,3 +266,25 @@ def test_places_left_restates_places_remaining():
     )
 
     assert grounded(result)
+
+
+# --- Lengths of time and a half ------------------------------------------------------
+
+BOATS = "Boat trips. The harbour boat trip lasts 90 minutes and costs £18. Trips run hourly."
+
+
+def test_an_hour_and_a_half_is_one_length_of_time_not_two_clauses():
+    result = judge(
+        "How long is the boat trip?",
+        "The harbour boat trip lasts an hour and a half and costs £18.",
+        BOATS,
+    )
+
+    assert grounded(result)
+
+
+def test_one_and_a_half_hours_is_ninety_minutes_and_two_and_a_half_is_not():
+    asked = "How long is the boat trip?"
+
+    assert grounded(judge(asked, "The harbour boat trip lasts one and a half hours.", BOATS))
+    assert not grounded(judge(asked, "The harbour boat trip lasts two and a half hours.", BOATS))

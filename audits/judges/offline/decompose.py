@@ -403,6 +403,9 @@ def split_clauses(sentence: str) -> list[str]:
     return _clauses(sentence)
 
 
+_HALF_RE = re.compile(r"an? half\b", re.IGNORECASE)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Split at ";", "and", "but" only where both sides are clauses with their own verb."""
     clauses: list[str] = []
@@ -414,7 +417,8 @@ def _clauses(sentence: str) -> list[str]:
         # ", or call us on ..." sets a way to reach a person apart from what precedes it.
         semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
-        opens = semicolon or _opens_clause(right)
+        # "lasts an hour and a half": one length of time, not two statements.
+        opens = (semicolon or _opens_clause(right)) and not _HALF_RE.match(right)
         if both(left) and both(right) and opens and not _BETWEEN_NUMBERS_RE.search(left):
             clauses.append(left)
             start = match.end()
