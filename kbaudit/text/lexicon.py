@@ -137,6 +137,9 @@ SYNONYMS: dict[str, str] = {
     "tri": "attempt",
     # Plain English an encyclopedia and a chat about it say one thing in.
     "regard": "consider",
+    # Booking a space is reserving it; a motorcycle is a motorbike.
+    "reserv": "book",
+    "motorcycl": "motorbik",
 }
 
 
@@ -247,6 +250,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
             re.I,
         ),
         "remaining",
+    ),
+    # "ahead of time" and "beforehand" are in advance.
+    (
+        "ahead beforehand",
+        re.compile(r"\b(?:ahead of time|beforehand)\b", re.I),
+        "in advance",
     ),
     # "look at the settings" views them.
     ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),
