@@ -48,11 +48,15 @@ _FREE_RE = re.compile(
     r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
     r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
     r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
-    r"|\bcosts? (?:you )?nothing\b",
+    r"|\bcosts? (?:you )?nothing\b"
+    # "Motorbikes don't have to pay.", "you won't need to pay for parking": nothing to pay
+    # at all, not "don't have to pay upfront".
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not|never) (?:have|need) to pay"
+    r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
     re.IGNORECASE,
 )
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
-_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed", re.IGNORECASE)
+_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed|to pay", re.IGNORECASE)
 _DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
@@ -163,6 +167,7 @@ def parse_number(raw: str) -> float:
 
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
+    r"|(?:n't|not|never) (?:have|need) to pay"
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
     r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
     r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b",

@@ -288,3 +288,24 @@ def test_one_and_a_half_hours_is_ninety_minutes_and_two_and_a_half_is_not():
 
     assert grounded(judge(asked, "The harbour boat trip lasts one and a half hours.", BOATS))
     assert not grounded(judge(asked, "The harbour boat trip lasts two and a half hours.", BOATS))
+
+
+# --- Booking is reserving; not having to pay is free ---------------------------------
+
+PARKING = (
+    "Parking. Guests can park in the hotel car park for £15 per night. Spaces cannot be "
+    "reserved in advance. Motorbikes park free of charge."
+)
+
+
+def test_booking_ahead_of_time_restates_reserving_in_advance():
+    result = judge("Can I book a space?", "Spaces can't be booked ahead of time.", PARKING)
+
+    assert grounded(result)
+
+
+def test_not_having_to_pay_is_free():
+    asked = "Do motorbikes pay for parking?"
+
+    assert grounded(judge(asked, "Motorbikes don't have to pay.", PARKING))
+    assert not grounded(judge(asked, "Motorbikes don't have to pay upfront.", PARKING))
