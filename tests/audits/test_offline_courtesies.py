@@ -309,3 +309,27 @@ def test_not_having_to_pay_is_free():
 
     assert grounded(judge(asked, "Motorbikes don't have to pay.", PARKING))
     assert not grounded(judge(asked, "Motorbikes don't have to pay upfront.", PARKING))
+
+
+# --- More of an assistant's register ----------------------------------------------
+
+
+def test_formal_courtesies_are_not_claims():
+    result = judge(
+        "How much is the cloakroom?",
+        "It's a pleasure to assist you today. The cloakroom costs £2. Your satisfaction is "
+        "our priority. Should you have any further questions, please let us know.",
+        MUSEUM,
+    )
+
+    assert result.facts == ["The cloakroom costs £2."]
+    assert grounded(result)
+
+
+def test_regret_for_the_customers_experience_and_a_signpost_are_not_claims():
+    parts = split_response(
+        "I'm sorry you've had this experience. Let's break this down. Just ask!",
+        "Why was I charged twice?",
+    )
+
+    assert parts.facts == []

@@ -219,7 +219,7 @@ _TALK_NOUNS = frozenset(
 _TALK_WORDS = frozenset(
     content_stems(
         """key main detail details everything all cover covers covered say says said
-        mention mentions answered ask asked note option options topic bit part things thing
+        mention mentions answered note option options topic bit part things thing
         based link linked take taken drawn come comes came quoted copied"""
     )
 )
@@ -230,7 +230,7 @@ _COURTESY_WORDS = frozenset(
         """explain explained explains summarise summarised summarize summarized clarify
         clarified below above here sure want make sense put happy glad understand
         understandable totally completely know see read find found think hope detail
-        details"""
+        details ask asked break brief let"""
     )
 )
 # An article named by its topic ("our delivery guide", "the library's loans article"):
