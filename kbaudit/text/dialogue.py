@@ -266,7 +266,7 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|you'?re all (?:set|sorted|good)|(?:simple|easy) as that|hopefully (?:that|this)\b[^.!?\d]*"
     r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
-    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"

@@ -234,6 +234,14 @@ def test_the_name_under_a_sign_off_is_not_a_claim():
     assert result.facts == ["The cloakroom costs £2."]
 
 
+def test_a_short_line_after_a_sign_off_is_a_claim_unless_it_reads_as_a_name():
+    signed = split_response("The cloakroom costs £2.\n\nBest,\nSam")
+    unsigned = split_response("Thanks,\nfree entry for members")
+
+    assert [fact.text for fact in signed.facts] == ["The cloakroom costs £2."]
+    assert [fact.text for fact in unsigned.facts] == ["free entry for members"]
+
+
 def test_saying_which_article_the_answer_is_taken_from_is_not_a_claim():
     parts = split_response(
         "I've taken this from our Opening hours article. The cloakroom costs £2.",

@@ -201,8 +201,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
 # Markdown emphasis ("**Fees:** £5 a month") and citation marks ("... for 1 week [1]."):
 # how the answer is set out, not what it says.
 _LAYOUT_RE = re.compile(r"\*\*|__|\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
-# A name under a sign-off: "The Library Team", "Sam", "Customer Support".
-_SIGNATURE_RE = re.compile(r"^[^\d.!?,;:]{1,40}$")
+# A name under a sign-off: "The Library Team", "Sam", "Customer Support", "the team".
+_SIGNATURE_RE = re.compile(
+    r"^(?:(?:[A-Z][\w'’&.-]*|the|team|of|and|&)(?:\s+|$)){1,6}$|^the [\w'’ -]{1,30} team$"
+)
 # Words about the conversation itself: the answer and how it is set out, the article or
 # passage it draws on, asking and explaining. A sentence made only of them, with no value,
 # name or denial, tells the customer nothing about the product, the policy or their case.
