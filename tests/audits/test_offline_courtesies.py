@@ -341,3 +341,28 @@ def test_regret_for_the_customers_experience_and_a_signpost_are_not_claims():
     )
 
     assert parts.facts == []
+
+
+# --- A value a courtesy mentions is a claim -----------------------------------------
+
+GYM = (
+    "Memberships. The Basic plan costs £9 a month and the Plus plan £15 a month. New "
+    "members get their first month free on either plan."
+)
+
+
+def test_the_value_a_thank_you_mentions_is_checked():
+    asked = "How much is Basic?"
+
+    right = judge(asked, "Thanks for choosing our £9 Basic plan!", GYM)
+    wrong = judge(asked, "Thanks for choosing our £12 Basic plan!", GYM)
+
+    assert right.facts == ["£9 Basic plan"]
+    assert grounded(right)
+    assert not grounded(wrong)
+
+
+def test_a_wish_without_a_value_stays_a_courtesy():
+    parts = split_response("Thanks for choosing our Basic plan! Enjoy your workouts!")
+
+    assert parts.facts == []

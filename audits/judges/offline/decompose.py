@@ -187,6 +187,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 pending_yes_no.append(piece)
             else:
                 parts.others.append((kind, piece))
+                if not chat and kind in ("pleasantry", "meta") and (told := _value_told(piece)):
+                    # "Thanks for choosing our £9 Basic plan!": the courtesy is no claim,
+                    # the value it mentions is one.
+                    parts.facts.append(_fact(told, frozenset()))
     if chat and not parts.facts and parts.others:
         # A reply that says nothing of the passage at all ("Absolutely!", "I see, I wonder
         # who found it") is the bot's own conversation throughout.
@@ -268,6 +272,31 @@ _TOPIC_RE = re.compile(
     r"|regarding)\s+[^,.;:!?]{1,40}?[.!]*$",
     re.IGNORECASE,
 )
+
+
+# The noun phrase around a value a courtesy mentions: "our £9 Basic plan", "your refund
+# of £40", "your free month".
+_VALUE_PHRASE_RE = re.compile(
+    r"(?:\b(?:your|our|the|a|an|their)\s+)(?P<phrase>(?:[\w'’£$€%.-]+\s+){0,4}?"
+    r"(?P<value>[£$€]?\d[\d.,]*%?|free)\b[\w'’£$€%. -]*?)"
+    r"(?=\s+(?:is|are|was|were|will|which|that|while|and|but|so|if|when|with|for you|today)\b"
+    r"|[,!?;:]|\.(?!\d)|$)",
+    re.IGNORECASE,
+)
+
+
+def _value_told(piece: str) -> str:
+    """The value a courtesy mentions, in the noun phrase that holds it, or ""."""
+    converted = digits_for_number_words(piece)
+    if not any(
+        quantity.kind in ("amount", "duration", "percent")
+        for quantity in extract_quantities(converted)
+    ):
+        return ""
+    match = _VALUE_PHRASE_RE.search(converted)
+    if not match or not content_stems(match.group("phrase").replace(match.group("value"), " ")):
+        return ""
+    return match.group("phrase").strip()
 
 
 def _states_policy_value(piece: str) -> bool:
