@@ -141,6 +141,12 @@ META_OPENER_RE = re.compile(
     r"(?: for you)?)\s*[,:!-]+\s*",
     re.IGNORECASE,
 )
+# A named source of the answer: "our help centre article on Pet Health Plans".
+_ATTRIBUTED = (
+    r"(?:the |our |my |this |that )?(?:[\w-]+ ){0,4}?(?:articles?|pages?|guides?|help cent(?:re|er)"
+    r"|passages?|sources?|information|documentation|polic(?:y|ies)|faqs?|terms)"
+    r"(?: (?:on|about|for) [^,:]{1,40}?)?"
+)
 # Remarks that introduce the claim after them without a colon ("The passage explains
 # that ...", "I can confirm that ...", "It looks like ..."): set aside, the claim kept.
 CLAIM_INTRO_RE = re.compile(
@@ -154,13 +160,28 @@ CLAIM_INTRO_RE = re.compile(
     r"|(?:looking at|from) (?:the |our |your )?(?:details|information|info|article|passage|policy"
     r"|help article|page)(?: (?:provided|above|below|(?:in|on|from) (?:the|our) [\w -]{1,30}?))?(?=,)"
     r"|my answer,? in (?:short|brief)"
+    # "The good news is that children pay nothing": the claim after the signpost.
+    r"|(?:the )?(?:good|great|better) news is(?: that)?"
+    # Where the answer comes from, named before it: "According to our help centre article
+    # on refunds, ...", "As the Pets page explains, ...", "Here's what the guide says: ...".
+    r"|(?:according to|based on|going by|as per|as (?:set out|explained|described|stated) (?:in|on))"
+    rf" {_ATTRIBUTED}(?=[,:])"
+    rf"|as {_ATTRIBUTED} (?:explains|says|states|notes|mentions|puts it|sets out)(?=[,:])"
+    rf"|here(?:'s| is) what {_ATTRIBUTED} (?:says|states|explains|covers)(?=[,:])"
+    # Calls to attention before the claim: "Please note that ...", "Good to know: ...".
+    r"|(?:please )?note(?:,)? that|please note|(?:please )?(?:remember|keep in mind|bear in mind)"
+    r"(?: that|(?=,)|(?! to\b)(?= \w))"
+    r"|as a reminder|(?:just )?to recap|(?:good|worth|useful|handy) to know|worth knowing|fyi"
+    r"|for your information|(?:one|a) (?:thing|quick note) to (?:note|mention)"
     r"|(?:based on|going by|from) what (?:i|we) (?:can see|can tell|have|found|know)"
     r"(?: (?:in|on|from) [\w -]{1,30}?)?(?=,))"
     r"\s*[,:]?\s+(?=\S)",
     re.IGNORECASE,
 )
 _META_RE = re.compile(
-    r"^(?:(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
+    # "(Source: Loans and renewals)", "Sources: Returns; Refunds": the answer's sources.
+    r"^(?:\(?(?:sources?|references?|citations?)\s*:[^.!?\d]*\)?[.]?$"
+    r"|(?:this|my|the above|that) (?:answer|response|reply|summary|information)"
     r" (?:is|was|comes|came|should|covers|summari[sz]es|reflects)\b"
     r"|(?:the|this) (?:passage|article|source|text|context|document)s? (?:above |below )?"
     r"(?:is|are|says?|states?|explains?|describes?|covers?|mentions?|talks?|discusses?|provides?|gives?)\b"
@@ -232,14 +253,20 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|terrific|super|excellent|memorable|magical)\b[^.!?\d]*|have fun\b[^.!?\d]*"
     r"|happy [\w-]+(?:(?:,| and) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
     r"|(?:i'?m |i am |so )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
-    r"|(?:it was|it's been|it has been) (?:a|my) (?:real )?pleasure\b[^.!?\d]*"
+    r"|(?:it was|it's been|it has been|it'?s|it is) (?:a|my|our) (?:real )?pleasure\b[^.!?\d]*"
+    r"|should you (?:have|need|require) (?:any )?(?:further|more|other|additional) (?:questions"
+    r"|help|assistance|information)\b[^.!?\d]*"
+    r"|(?:your )?(?:satisfaction|experience|feedback|business|custom|patience|understanding)"
+    r" (?:is|are|means) (?:our|very|so|a lot|everything|important)\b[^.!?\d]*"
+    r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry (?:that )?you(?:'ve| have|'re| are)?"
+    r" (?:had|been|experienced|felt|going through|dealing with)\b[^.!?\d]*"
     r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:here|around) (?:if|whenever|when|should) you\b[^.!?\d]*"
     r"|(?:please )?(?:don't|do not) hesitate to\b[^.!?\d]*"
     r"|(?:any|if you have any) (?:other|more|further) questions\b[^.!?\d]*"
     r"|you'?re all (?:set|sorted|good)|(?:simple|easy) as that|hopefully (?:that|this)\b[^.!?\d]*"
     r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
-    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
@@ -247,6 +274,10 @@ _COURTESY_SHAPE_RE = re.compile(
     r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
     r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
     r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
+    # "I completely understand the worry!": the customer's feeling named.
+    r"|(?:we|i) (?:completely |totally |fully |really |can )?(?:understand|appreciate|hear) (?:the|your|that|this)"
+    r" (?:worry|worries|concerns?|frustration|confusion|urgency|disappointment|stress|hassle"
+    r"|inconvenience|feeling|situation)\b[^.!?\d]*"
     # "I completely understand wanting to keep your dog close - lots of owners feel the same."
     r"|(?:we|i) (?:completely |totally |fully |really |can )?(?:understand|appreciate|get) (?:wanting|needing"
     r"|hoping|being|having|feeling|that you(?:'d| would)? (?:want|need|like|prefer|feel))\b[^.!?\d]*"
@@ -291,6 +322,9 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|everything you need(?: to know)?)"
     r"|if you have (?:any )?(?:more|other|further) questions\b[^.!?\d]*"
     r"|(?:it'?s |it is )?(?:nice|lovely|great|good) to (?:hear from|meet|see|chat with) you\b[^.!?\d]*"
+    # The customer's own news told back: "Lovely to hear your team is joining us!"
+    r"|(?:(?:it'?s|that'?s|i'?m|we'?re|so|how) )?(?:really |so )?(?:nice|lovely|great|good|wonderful"
+    r"|fantastic|brilliant|exciting|glad|happy|pleased|delighted) to hear\b[^.!?\d]*"
     r"|i (?:can|could) (?:\w+ )?(?:help|assist)(?: you)? with (?:that|this)"
     r"|i'?d be (?:happy|glad|pleased|delighted) to (?:help|assist|explain|answer)\b[^.!?\d]*"
     r"|(?:this|that) (?:should )?(?:covers?|answers?) (?:everything|all|your question)\b[^.!?\d]*"

@@ -149,6 +149,9 @@ SYNONYMS: dict[str, str] = {
     "typical": "usual",
     "renown": "famous",
     "earliest": "first",
+    # Booking a space is reserving it; a motorcycle is a motorbike.
+    "reserv": "book",
+    "motorcycl": "motorbik",
 }
 
 
@@ -251,6 +254,22 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "go try",
         re.compile(r"\b(?:have|give it|make) another (?:go|try|attempt)\b", re.I),
         "try again",
+    ),
+    # "if there are places left": what is left remains ("if places remain").
+    # "Turn left." and "on the left" are a direction.
+    (
+        "left",
+        re.compile(
+            r"(?<!turn )(?<!the )(?<!keep )(?<!bear )(?<!your )\bleft(?: over)?(?=\s*(?:[.,;!?]|$))",
+            re.I,
+        ),
+        "remaining",
+    ),
+    # "ahead of time" and "beforehand" are in advance.
+    (
+        "ahead beforehand",
+        re.compile(r"\b(?:ahead of time|beforehand)\b", re.I),
+        "in advance",
     ),
     # "look at the settings" views them.
     ("look looks looked looking", re.compile(r"\blook(?:s|ed|ing)? at\b", re.I), "view"),

@@ -51,11 +51,17 @@ _FREE_RE = re.compile(
     r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
     r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
     r"|\bcosts? (?:you )?nothing\b|\b(?:pays?|paid) nothing\b"
-    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b",
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b"
+    # "Motorbikes don't have to pay.", "you won't need to pay for parking": nothing to pay
+    # at all, not "don't have to pay upfront".
+    r"|\b(?:don't|do not|doesn't|does not|won't|will not|never) (?:have|need) to pay"
+    r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
     re.IGNORECASE,
 )
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
-_FREE_HINT_RE = re.compile(r"free|nothing|charge|cost|fee|billed", re.IGNORECASE)
+_FREE_HINT_RE = re.compile(
+    r"free|nothing|charge|cost|fee|billed|to pay|pay (?:anything|a penny)", re.IGNORECASE
+)
 _DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
@@ -91,7 +97,13 @@ _PLAIN_RE = re.compile(
 )
 # Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
 _AGE_RE = re.compile(
-    r"\b(?:aged?|ages)\s+(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    r"\b(?:aged?|ages)\s+(?:from\s+|between\s+)?(?P<num>\d+)(?:\s*(?:-|to|and)\s*(?P<num2>\d+))?"
+    # "If you're between 21 and 24", "drivers between 21 and 24 pay": people's ages, unless
+    # a unit follows ("guests staying between 2 and 4 nights").
+    r"|\b(?:you'?re|you are|i'?m|i am|they'?re|they are|drivers|guests|passengers|students"
+    r"|children|members|customers|people|anyone|those|applicants|patients)(?: who are)? between"
+    r" (?P<num7>\d+) and (?P<num8>\d+)\b(?![\s-]*(?:%|(?:days?|weeks?|months?|years?(?![\s-]*old)"
+    r"|hours?|minutes?|nights?|kg|cm|km|miles?|items?|pieces?|bags?)\b))"
     r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
@@ -160,6 +172,8 @@ def parse_number(raw: str) -> float:
 
 _MAY_HOLD_VALUE_RE = re.compile(
     r"\d|free|\bno\b|nothing (?:\w+ )?to pay|(?:n't|not) (?:have|pay|charge) (?:any|an?) "
+    r"|(?:n't|not|never) (?:have|need) to pay|\bpa(?:y|ys|id) nothing\b"
+    r"|(?:n't|not) (?:have to )?pay (?:anything|a penny)"
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
     r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
     r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b",
@@ -323,6 +337,10 @@ def _age(text: str) -> Iterable[Quantity]:
             or match.group("num5")
             or match.group("num6")
         )
+        if match.group("num7"):
+            low, high = parse_number(match.group("num7")), parse_number(match.group("num8"))
+            yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+            continue
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
         yield Quantity("age", low, high, "", match.start(), match.end(), match.group())

@@ -291,6 +291,9 @@ def _may_negate(text: str) -> bool:
     return not NEGATIONS.isdisjoint(_NEGATION_RUN_RE.findall(text.lower()))
 
 
+# "non-refundable", "non-transferable": "not refundable", a denial of what can be done.
+# Other "non-" words name a group ("non-members", "non-EU") and deny nothing.
+_NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
 )
@@ -323,7 +326,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     Asides in parentheses are left out: "(which does not stand for ...)" says nothing
     about the main claim.
     """
-    text = text.replace("’", "'")
+    text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
@@ -438,6 +441,8 @@ def digits_for_number_words(text: str) -> str:
         text = _THOUSAND_RE.sub(_thousands, text)
     if " point " in text:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
+    if "half" in text.lower():
+        text = _AND_A_HALF_RE.sub(_and_a_half, text)
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
     if "half" in text.lower():
@@ -445,6 +450,20 @@ def digits_for_number_words(text: str) -> str:
     if _MAIN_AND_CENTS_RE.search(text):
         text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
     return text
+
+
+# "two and a half days" is 2.5 days, "a day and a half" 1.5 days.
+_AND_A_HALF_RE = re.compile(
+    r"\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
+    r"|\b(?:an?|1) (?P<one>minute|hour|day|week|month|year) and a half\b",
+    re.IGNORECASE,
+)
+
+
+def _and_a_half(match: re.Match[str]) -> str:
+    if match.group("one"):
+        return f"1.5 {match.group('one')}s"
+    return f"{match.group('count')}.5 {match.group('unit').rstrip('s')}s"
 
 
 # "12 pounds 50" (from "twelve pounds fifty") is 12.50 pounds, not 12 pounds and a 50.

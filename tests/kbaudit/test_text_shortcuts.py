@@ -223,3 +223,13 @@ def test_a_word_start_regex_finds_what_its_alternatives_find():
     texts = ["Sorry, there is NO fee.", "We'll be there", "unsorry: no charge", "snow fee"]
     for text in texts:
         assert [m.span() for m in quick.finditer(text)] == [m.span() for m in plain.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text", ["Members pay nothing.", "You don't pay anything for it.", "Cars don't pay a penny."]
+)
+def test_paying_nothing_is_a_free_price_past_the_cheap_first_look(text):
+    from kbaudit.text.quantities import extract_quantities
+
+    values = extract_quantities(text)
+    assert [(value.kind, value.low, value.soft) for value in values] == [("amount", 0.0, True)]

@@ -124,14 +124,20 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     about_listener = chat and asks_listener_habit(query)
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
-    for line in (normalise(raw) for raw in (response or "").splitlines()):
+    signed_off = False
+    for line in (normalise(_LAYOUT_RE.sub("", raw)) for raw in (response or "").splitlines()):
+        if signed_off and _SIGNATURE_RE.match(line) and not has_verb(line):
+            # "Best wishes,\nThe Library Team": who signs, not what is said.
+            parts.others.append(("pleasantry", line))
+            continue
+        signed_off = not chat and line.endswith(",") and piece_kind(line) == "pleasantry"
         is_bullet = bool(_BULLET_RE.match(line))
         line = _BULLET_RE.sub("", line)
         if not is_bullet:
             lead_in = frozenset(content_stems(line)) if line.endswith(":") else frozenset()
             if line.endswith(":"):
                 continue
-        for known_kind, raw_piece in _pieces(line):
+        for known_kind, raw_piece in _pieces(line, courtesy_heads=not chat):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "redirect" and _states_policy_value(piece):
@@ -163,6 +169,12 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     # are what the question asks about.
                     context = context | frozenset(content_stems(query))
                 fact = _fact(piece, context)
+                if not chat and _only_talk(fact, query):
+                    # "That's everything the article covers on this.", "I've put the key
+                    # points below.": words about the answer or the article, and nothing
+                    # about the product, the policy or the customer's case.
+                    parts.others.append(("meta", piece))
+                    continue
                 if is_own_agreement(piece) or (chat and _WE_RE.search(piece)):
                     # In a chat, "we" are the speakers, whom no reference passage speaks of.
                     fact = replace(fact, personal=True)
@@ -175,6 +187,10 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 pending_yes_no.append(piece)
             else:
                 parts.others.append((kind, piece))
+                if not chat and kind in ("pleasantry", "meta") and (told := _value_told(piece)):
+                    # "Thanks for choosing our £9 Basic plan!": the courtesy is no claim,
+                    # the value it mentions is one.
+                    parts.facts.append(_fact(told, frozenset()))
     if chat and not parts.facts and parts.others:
         # A reply that says nothing of the passage at all ("Absolutely!", "I see, I wonder
         # who found it") is the bot's own conversation throughout.
@@ -184,6 +200,103 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+# Markdown emphasis ("**Fees:** £5 a month") and citation marks ("... for 1 week [1]."):
+# how the answer is set out, not what it says.
+_LAYOUT_RE = re.compile(r"\*\*|__|\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
+# A name under a sign-off: "The Library Team", "Sam", "Customer Support", "the team".
+_SIGNATURE_RE = re.compile(
+    r"^(?:(?:[A-Z][\w'’&.-]*|the|team|of|and|&)(?:\s+|$)){1,6}$|^the [\w'’ -]{1,30} team$"
+)
+# Words about the conversation itself: the answer and how it is set out, the article or
+# passage it draws on, asking and explaining. A sentence made only of them, with no value,
+# name or denial, tells the customer nothing about the product, the policy or their case.
+# Words such as "covers" or "everything" count only beside a word naming the answer or
+# the article ("That's everything the article covers"): alone ("Everything is covered")
+# they are the claim.
+_TALK_NOUNS = frozenset(
+    content_stems(
+        """article articles passage passages page pages source sources document help centre
+        center summary recap overview breakdown rundown point points information info
+        answer answers question questions"""
+    )
+)
+_TALK_WORDS = frozenset(
+    content_stems(
+        """key main detail details everything all cover covers covered say says said
+        mention mentions answered note option options topic bit part things thing
+        based link linked take taken drawn come comes came quoted copied"""
+    )
+)
+# Words of a courtesy that say nothing of the case even alone: "Happy to explain.",
+# "Please see below.", "Totally understandable!".
+_COURTESY_WORDS = frozenset(
+    content_stems(
+        """explain explained explains summarise summarised summarize summarized clarify
+        clarified below above here sure want make sense put happy glad understand
+        understandable totally completely know see read find found think hope detail
+        details ask asked break brief let"""
+    )
+)
+# An article named by its topic ("our delivery guide", "the library's loans article"):
+# the topic words name the article, they claim nothing.
+_NAMED_ARTICLE_RE = re.compile(
+    r"\b(?:the|our|this|that|a|an)\s+(?:[\w'’&-]+\s+){0,3}?(?:article|guide|page|section"
+    r"|help cent(?:re|er)|faq)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _only_talk(fact: Fact, query: str) -> bool:
+    """Whether the fact speaks only of the answer, the article or the talk, in words the
+    question does not use (where it asks "is it covered?", "covered" is the answer)."""
+    if not fact.stems or fact.quantities or fact.negated:
+        return False
+    named = _NAMED_ARTICLE_RE.search(fact.text)
+    rest = _NAMED_ARTICLE_RE.sub(" ", fact.text).strip()
+    if _PROPER_RE.search(rest):
+        return False  # a name outside the article's title is a claim about it
+    stems = frozenset(content_stems(rest))
+    about_talk = bool(named) or not stems.isdisjoint(_TALK_NOUNS)
+    if about_talk:
+        # "That's all the page says about opening times": the topic the article is on.
+        stems = frozenset(content_stems(_TOPIC_RE.sub(r"\1", rest)))
+    if not stems.isdisjoint(content_stems(query)):
+        return False
+    return stems <= (_TALK_NOUNS | _TALK_WORDS | _COURTESY_WORDS if about_talk else _COURTESY_WORDS)
+
+
+_TOPIC_RE = re.compile(
+    r"(\b(?:says?|said|covers?|covered|explains?|mentions?|goes into|has)\b.*?)\b(?:about|on"
+    r"|regarding)\s+[^,.;:!?]{1,40}?[.!]*$",
+    re.IGNORECASE,
+)
+
+
+# The noun phrase around a value a courtesy mentions: "our £9 Basic plan", "your refund
+# of £40", "your free month".
+_VALUE_PHRASE_RE = re.compile(
+    r"(?:\b(?:your|our|the|a|an|their)\s+)(?P<phrase>(?:[\w'’£$€%.-]+\s+){0,4}?"
+    r"(?P<value>[£$€]?\d[\d.,]*%?|free)\b[\w'’£$€%. -]*?)"
+    r"(?=\s+(?:is|are|was|were|will|which|that|while|and|but|so|if|when|with|for you|today)\b"
+    r"|[,!?;:]|\.(?!\d)|$)",
+    re.IGNORECASE,
+)
+
+
+def _value_told(piece: str) -> str:
+    """The value a courtesy mentions, in the noun phrase that holds it, or ""."""
+    converted = digits_for_number_words(piece)
+    if not any(
+        quantity.kind in ("amount", "duration", "percent")
+        for quantity in extract_quantities(converted)
+    ):
+        return ""
+    match = _VALUE_PHRASE_RE.search(converted)
+    if not match or not content_stems(match.group("phrase").replace(match.group("value"), " ")):
+        return ""
+    return match.group("phrase").strip()
 
 
 def _states_policy_value(piece: str) -> bool:
@@ -257,7 +370,16 @@ _TAG_QUESTION_RE = re.compile(
 _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
 
 
-def _pieces(line: str) -> list[tuple[str | None, str]]:
+# A courtesy set off by a comma, a colon or a dash before the claim: "Great to hear you're
+# joining us, the fee is £15", "I hope this helps, and remember ...", "Hope that helps:
+# refunds take 5 days".
+_RELATIVE_RE = re.compile(r"(?:which|who|whose|whom|where|that)\b", re.IGNORECASE)
+_COURTESY_HEAD_RE = re.compile(
+    r"^(?P<head>[^,:;—–]{3,80}?)\s*(?:[,:;]|\s[—–-])\s+(?:(?:and|but|so)\s+)?(?=\w)"
+)
+
+
+def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None, str]]:
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
@@ -266,6 +388,23 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
+        while courtesy_heads and (head := _COURTESY_HEAD_RE.match(sentence)):
+            rest = sentence[head.end() :]
+            told = head.group("head")
+            if piece_kind(told) not in ("pleasantry", "greeting", "meta") and not _only_talk(
+                _fact(told, frozenset()), ""
+            ):
+                break
+            if not has_verb(rest) or _RELATIVE_RE.match(rest):
+                break  # "..., which includes 30 lessons" goes on about the courtesy's words
+            if piece_kind(sentence) != "fact" and not extract_quantities(
+                digits_for_number_words(rest)
+            ):
+                # "I hope this helps, and do get back to us if ...": a courtesy throughout,
+                # unless what follows the courtesy gives a value.
+                break
+            pieces.append(("pleasantry", told))
+            sentence = rest[:1].upper() + rest[1:]
         meta = (
             META_OPENER_RE.match(sentence)
             or LOOKUP_OPENER_RE.match(sentence)
@@ -295,6 +434,9 @@ def split_clauses(sentence: str) -> list[str]:
     return _clauses(sentence)
 
 
+_HALF_RE = re.compile(r"an? half\b", re.IGNORECASE)
+
+
 def _clauses(sentence: str) -> list[str]:
     """Split at ";", "and", "but" only where both sides are clauses with their own verb."""
     clauses: list[str] = []
@@ -306,7 +448,8 @@ def _clauses(sentence: str) -> list[str]:
         # ", or call us on ..." sets a way to reach a person apart from what precedes it.
         semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
-        opens = semicolon or _opens_clause(right)
+        # "lasts an hour and a half": one length of time, not two statements.
+        opens = (semicolon or _opens_clause(right)) and not _HALF_RE.match(right)
         if both(left) and both(right) and opens and not _BETWEEN_NUMBERS_RE.search(left):
             clauses.append(left)
             start = match.end()

@@ -238,6 +238,7 @@ _FREE_WORDS = frozenset(
         "anything nothing free extra additional"
     )
 )
+_USE_VERBS = frozenset(content_stems("use using used uses"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 
 
@@ -253,7 +254,8 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
             words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
-    return words
+    # "Use the app to download lessons": how to do what the source says the app does.
+    return words - (_USE_VERBS - source_stems)
 
 
 def lexical_threshold(fact: Fact) -> float:
