@@ -527,6 +527,26 @@ def told_cases(text: str) -> tuple[list[NamedCase], frozenset[str]]:
     return told, frozenset(denied)
 
 
+# "my husband, who isn't a member", "if I weren't on the plan", "non-members": the case
+# the customer says someone is not in.
+_NOT_IN_RE = re.compile(
+    r"\b(?:who|I|we|he|she|they)(?:'m|'re|'s|\s+(?:am|is|are|was|were))(?:n't|\s+not)\s+"
+    r"(?:(?:a|an|the|on|in|part of|one of)\s+)*"
+    r"(?P<case>[\w'-]+(?:\s+(?!and\b|or\b|but\b|so\b)[\w'-]+){0,2})"
+    r"|\bnon-(?P<non>[\w'-]+)",
+    re.IGNORECASE,
+)
+
+
+def denied_stems(text: str) -> frozenset[str]:
+    """The words of the cases a customer says they, or the person asked about, are not
+    in: "who isn't a member" does not state the members' case."""
+    found: set[str] = set()
+    for match in _NOT_IN_RE.finditer(text or ""):
+        found.update(content_stems(match.group("case") or match.group("non") or ""))
+    return frozenset(found)
+
+
 def _case(match: re.Match[str]) -> NamedCase | None:
     names_text = match.group("after") or match.group("before") or ""
     kind = match.group("kind1") or match.group("kind2") or ""
