@@ -547,6 +547,24 @@ def denied_stems(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_NAME_TAIL_RE = re.compile(rf"(?: [A-Z][\w+-]*)*(?: (?i:{_CASE_KINDS}))?\b(?<=\w)")
+
+
+def told_case_spans(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The words of each case a customer says they are in ("on Hot Desk", "Plus member"),
+    with the case's names."""
+    spans = []
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        case = _case(match)
+        if case is not None and not _DENIED_RE.search(
+            text[max(0, match.start() - 20) : match.start()]
+        ):
+            # "on the Pet Care Plan": the name runs on through its capitalised words.
+            rest = _NAME_TAIL_RE.match(text, match.end())
+            spans.append((match.group(0) + (rest.group(0) if rest else ""), case.names))
+    return spans
+
+
 def _case(match: re.Match[str]) -> NamedCase | None:
     names_text = match.group("after") or match.group("before") or ""
     kind = match.group("kind1") or match.group("kind2") or ""

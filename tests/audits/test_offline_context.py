@@ -1085,3 +1085,60 @@ def test_the_value_of_the_thing_asked_before_is_not_held_against_another_things_
     )
 
     assert result.verdict == "sufficient"
+
+
+# --- A follow-up that leaves the case the customer told -------------------------------
+
+STORAGE_UNITS = (
+    "Storage units",
+    "Storage units. Small Locker units cost £40 a month and Walk-In units cost £95 a "
+    "month. Walk-In and Drive-Up renters get free use of the loading bay; Small Locker "
+    "renters pay £5 a visit for it.",
+)
+VET_PLAN = (
+    "Pet Care Plan",
+    "Pet Care Plan. A routine vet consultation costs £48, or £30 for members of the Pet "
+    "Care Plan. Vaccinations are included in the plan.",
+)
+
+
+def test_a_follow_up_naming_another_of_the_sources_cases_leaves_the_told_one():
+    earlier = Turn(
+        query="I rent on Small Locker. Can I use the loading bay?",
+        response="Small Locker renters pay £5 a visit for the loading bay.",
+    )
+    wrong = judge(
+        "And on a walk-in unit?",
+        "It's £5 a visit on a walk-in unit too.",
+        STORAGE_UNITS,
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "And on a walk-in unit?",
+        "Walk-In renters get free use of the loading bay.",
+        STORAGE_UNITS,
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"
+
+
+def test_a_follow_up_about_someone_not_in_the_told_case_leaves_it():
+    earlier = Turn(
+        query="I'm on the Pet Care Plan. How much is a consultation for my dog?",
+        response="As a Pet Care Plan member you pay £30 for a routine consultation.",
+    )
+    wrong = judge(
+        "And for my neighbour, who isn't a member?",
+        "Your neighbour would pay £30 as well.",
+        VET_PLAN,
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "And for my neighbour, who isn't a member?",
+        "A routine consultation costs £48 for your neighbour.",
+        VET_PLAN,
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"

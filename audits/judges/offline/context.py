@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
+from kbaudit.text.conditions import told_case_spans
 from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, split_sentences, stem
 
 from ..base import Turn
@@ -146,6 +147,8 @@ class Reading:
 
     query: str
     replaced: str = ""
+    # The cases the customer told of themselves that the follow-up moves away from.
+    left: tuple[str, ...] = ()
 
 
 def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> str:
@@ -156,6 +159,71 @@ def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str
 
 
 def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
+    reading = _read_turn(query, history, sources)
+    left = left_cases(query, history, sources)
+    if not left:
+        return reading
+    return Reading(_without(reading.query, left), reading.replaced, left)
+
+
+# Another person the question is now about ("for my husband", "my colleague on ..."), or
+# the customer supposing they are not in the case they told ("if I weren't a member").
+_OTHER_PERSON_RE = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?:husband|wife|partner|spouse|colleague|colleagues"
+    r"|friend|friends|son|daughter|child|children|kids?|mum|mother|dad|father|brother|sister"
+    r"|boss|flatmate|housemate|roommate|neighbou?r|parents?|team ?mates?)\b|\b(?:someone|everyone|anyone) else\b"
+    r"|\bnon-?members?\b",
+    re.IGNORECASE,
+)
+_NOT_IN_CASE_RE = re.compile(
+    r"\b(?:I|we)\s*(?:weren't|wasn't|were not|was not|am not|'m not|aren't|are not|didn't have"
+    r"|don't have|do not have|did not have)\b|\bwho (?:isn't|is not|aren't|are not)\b",
+    re.IGNORECASE,
+)
+# A name as the sources write it ("Fixed Desk", "Private Office"), not opening a sentence.
+_SOURCE_NAME_RE = re.compile(r"(?<=[\w,|(] )[A-Z][\w+-]*(?: [A-Z][\w+-]*)*")
+
+
+def left_cases(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> tuple[str, ...]:
+    """The cases the customer said they are in ("I'm on Hot Desk.") that a follow-up
+    leaves behind: it asks for another person, supposes the customer is not in the case,
+    or names another of the sources' cases ("and on a private office?")."""
+    if not history or not is_follow_up(query):
+        return ()
+    told = [span for turn in history for span in told_case_spans(turn.query)]
+    if not told:
+        return ()
+    if _OTHER_PERSON_RE.search(query) or _NOT_IN_CASE_RE.search(query):
+        return tuple(phrase for phrase, _ in told)
+    asked = set(content_stems(query))
+    named = {
+        frozenset(content_stems(name))
+        for source in sources
+        for name in _SOURCE_NAME_RE.findall(source)
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", query, re.IGNORECASE)
+    }
+    left = []
+    for phrase, names in told:
+        if names <= asked:
+            continue  # the follow-up names the told case itself
+        if any(name and not name <= names and not names <= name for name in named):
+            left.append(phrase)
+    return tuple(left)
+
+
+def _without(text: str, phrases: Sequence[str]) -> str:
+    """The text without the told cases: a sentence left saying nothing ("I'm.") goes."""
+    for phrase in phrases:
+        text = re.sub(rf"(?:\bas an? )?(?<!\w){re.escape(phrase)}(?!\w)", "", text, count=1)
+    kept = [
+        sentence
+        for sentence in split_sentences(text)
+        if not re.fullmatch(r"\W*(?:I'm|I am|we're|we are|I have|we have)\W*", sentence, re.I)
+    ]
+    return " ".join(" ".join(kept).split())
+
+
+def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
         if turn.query.strip():
@@ -310,6 +378,8 @@ def earlier_questions(
                 text = re.sub(
                     rf"(?<!\w){re.escape(later.replaced)}(?!\w)", " ", text, flags=re.IGNORECASE
                 )
+            if later.left:
+                text = _without(text, later.left)
         held.append(" ".join(text.split()))
     return held
 
