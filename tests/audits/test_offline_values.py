@@ -1277,3 +1277,27 @@ def test_values_swapped_between_a_case_and_the_one_after_it(response, right):
     result = judge("How much are fines?", response, PENALTIES)
 
     assert grounded(result) is right
+
+
+def _by_article(query: str, response: str, *sources: tuple[str, str]):
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title=title, text=text, article_key=title.lower())
+                for rank, (title, text) in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def test_another_articles_price_for_a_narrower_kind_is_no_rival():
+    # The second article prices a kind of room the question does not ask about.
+    rooms = ("Room rates", "Room rates. A double room costs £90 a night, with breakfast.")
+    suites = ("Suites", "Suites. Our deluxe sea-view room costs £160 a night, with breakfast.")
+    asked = "How much is a double room?"
+    assert grounded(_by_article(asked, "A double room costs £90 a night.", rooms, suites))
+    # The same thing priced differently by two articles is still a disagreement.
+    other = ("Prices", "Prices. A double room costs £120 a night.")
+    assert not grounded(_by_article(asked, "A double room costs £120 a night.", rooms, other))

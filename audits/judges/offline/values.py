@@ -699,8 +699,24 @@ def _other_article_rival(
         if place.sentence.condition_of(own) is not None or own.soft:
             continue
         if len(agreed - place.sentence.stems) <= allowed_missing:
+            if _narrower_kind(place.sentence.text, agreed, claim.fact.stems | claim.query_stems):
+                continue  # "a private white filling costs £140" against "a filling"
             return Problem("contradicts_source", place.sentence.text, place.source)
     return None
+
+
+def _narrower_kind(text: str, agreed: frozenset[str], said: frozenset[str]) -> bool:
+    """The other article names a kind of the thing, by a word neither the fact nor the
+    question says ("private white filling" where a filling is asked about): its value is
+    that kind's, not the thing's."""
+    words = re.findall(r"[\w'-]+", text)
+    for index, word in enumerate(words[1:], start=1):
+        if stem(word.lower()) not in agreed:
+            continue
+        before = content_stems(words[index - 1])
+        if before and not set(before) & (said | agreed):
+            return True
+    return False
 
 
 def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
