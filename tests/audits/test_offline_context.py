@@ -8,6 +8,7 @@ import pytest
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
+from audits.judges.offline.context import resolve_follow_up
 from kbaudit.text.conditions import item_names
 from kbaudit.text.tokens import digits_for_number_words, negation_targets
 
@@ -1142,3 +1143,18 @@ def test_a_follow_up_about_someone_not_in_the_told_case_leaves_it():
         history=(earlier,),
     )
     assert right.verdict == "sufficient"
+
+
+def test_a_follow_up_keeps_a_word_it_still_says():
+    # "cancelled" and "Yoga" both come before "classes" in the source, but the follow-up
+    # still says "cancelled": only "spin" is swapped for "yoga".
+    source = (
+        "Cancelled classes. If you cancel a class with less than 12 hours' notice, we "
+        "charge £5. Yoga classes cancelled late are charged in full."
+    )
+    earlier = Turn(
+        query="I cancelled my spin class this morning. What is the charge?", response="It's £5."
+    )
+    resolved = resolve_follow_up("What about a cancelled yoga class?", [earlier], [source])
+    assert resolved.startswith("I cancelled my ")
+    assert "yoga" in resolved.lower() and "spin" not in resolved

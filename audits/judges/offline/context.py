@@ -510,6 +510,10 @@ def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
         for w in re.findall(r"[\w'-]+", _LEAD_RE.sub("", normalise(query)))
         if w.lower() not in STOPWORDS and stem(w.lower()) not in {stem(a.lower()) for a in asked}
     ]
+    # A word the follow-up still says ("a missed hygienist appointment" after "I missed
+    # my appointment") is kept, not swapped out.
+    kept = {stem(w.lower()) for w in re.findall(r"[\w'-]+", normalise(query))}
+    asked = [a for a in asked if stem(a.lower()) not in kept]
     for text in sources:
         # "Basic protection" / "Premium protection"; "per cubic metre of water" / "per
         # cubic metre of wastewater".
