@@ -1158,3 +1158,18 @@ def test_a_follow_up_keeps_a_word_it_still_says():
     resolved = resolve_follow_up("What about a cancelled yoga class?", [earlier], [source])
     assert resolved.startswith("I cancelled my ")
     assert "yoga" in resolved.lower() and "spin" not in resolved
+
+
+def test_after_that_is_the_time_the_previous_answer_gave():
+    source = (
+        "Lost property. We keep lost property for 3 months; after that, unclaimed items "
+        "are donated to charity."
+    )
+    earlier = Turn(query="How long do you keep lost property?", response="We keep it for 3 months.")
+    result = judge(
+        "And what happens after that?",
+        "After 3 months, unclaimed items are donated to charity.",
+        ("Lost property", source),
+        history=(earlier,),
+    )
+    assert result.verdict == "sufficient"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
 from kbaudit.text.conditions import told_case_spans
+from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, split_sentences, stem
 
 from ..base import Turn
@@ -223,6 +224,29 @@ def _without(text: str, phrases: Sequence[str]) -> str:
     return " ".join(" ".join(kept).split())
 
 
+# "What happens after that?": the time the previous answer gave.
+_AFTER_THAT_RE = re.compile(
+    r"\b(?P<word>after|before|beyond|past|until|by|within) (?:that|then)\b", re.I
+)
+
+
+def _with_time_told(query: str, history: Sequence[Turn]) -> str:
+    """ "And what happens after that?" after "We hold parcels for 14 days.": after 14 days.
+    Only a previous answer giving one time, period or date says what "that" is."""
+    found = _AFTER_THAT_RE.search(query)
+    if found is None or not history:
+        return query
+    times = [
+        value
+        for value in extract_quantities(normalise(history[-1].response))
+        if value.kind in {"duration", "time", "date"} and not value.soft
+    ]
+    if len({value.text.rstrip(".").lower() for value in times}) != 1:
+        return query
+    told = f"{found.group('word')} {times[0].text.rstrip('.')}"
+    return f"{query[: found.start()]}{told}{query[found.end() :]}"
+
+
 def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
@@ -232,7 +256,10 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
             )
     if not previous or not is_follow_up(query):
         return Reading(query)
-    query = _LOOSE_PLACE_RE.sub("in ", query)
+    timed = _with_time_told(query, history)
+    # "And what happens after 14 days?": a question of its own once "that" is read.
+    told_time = timed != query
+    query = _LOOSE_PLACE_RE.sub("in ", timed)
     # "What if I had extenuating circumstances?" adds a case; it swaps no thing.
     supposing = _SUPPOSING_RE.match(normalise(query)) is not None
     neighbour = (
@@ -308,6 +335,9 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
     own = _own_full_question(query, previous)
     if own is not None:
         return own
+    if told_time:
+        opening = _OPENING_JOINER_RE.sub("", normalise(query))
+        return Reading(f"{opening[:1].upper()}{opening[1:]}")
     return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
 
 
