@@ -1173,3 +1173,29 @@ def test_after_that_is_the_time_the_previous_answer_gave():
         history=(earlier,),
     )
     assert result.verdict == "sufficient"
+
+
+def test_it_after_a_which_question_is_the_thing_the_answer_chose():
+    source = (
+        "Broadband plans. Plan | Fibre 100 | Fibre 500. Monthly price | £28 | £45. "
+        "Contract length | 12 months | 18 months. Only Fibre 500 includes a static IP "
+        "address."
+    )
+    earlier = Turn(
+        query="I need a static IP address. Which plan should I take?",
+        response="Only Fibre 500 includes a static IP address.",
+    )
+    wrong = judge(
+        "How long is the contract on it?",
+        "The contract is 12 months.",
+        ("Broadband plans", source),
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "How long is the contract on it?",
+        "The contract is 18 months.",
+        ("Broadband plans", source),
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"

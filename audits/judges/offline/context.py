@@ -32,7 +32,7 @@ _FOLLOW_UP_RE = re.compile(
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
     r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
-    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$"
+    r"|\b(?:for|with|about|on|of|to|under) (?:that|it|this|them)(?: be)?\W*$"
     # "How many guest passes does it include?", "How long do they last?"
     r"|^(?:how|what|when|where|which)\b.*\b(?:does|do|did|is|are|will|can) (?:it|they)\b",
     re.IGNORECASE,
@@ -306,7 +306,8 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
         new = " ".join([words[0], sort.group("sort"), words[-1]])
         text = normalise(previous)
         return Reading(text[: subject.start()] + new + text[subject.start() + len(old) :], old)
-    pronoun = _pronoun_reading(query, previous)
+    answer = history[-1].response if history else ""
+    pronoun = _pronoun_reading(query, previous, answer, sources)
     if pronoun is not None:
         return pronoun
     asked = items(previous) or _case_names(previous)
@@ -373,10 +374,40 @@ def _without_verb(phrase: str) -> str:
     return " ".join(kept)
 
 
-def _pronoun_reading(query: str, previous: str) -> Reading | None:
+# "Which travel policy can I buy?": a question the answer names the thing of.
+_WHICH_RE = re.compile(r"\b(?:which|what (?:kind|type|sort) of)\b", re.IGNORECASE)
+
+
+def _chosen(answer: str, sources: Sequence[str]) -> list[str]:
+    """The things an answer names: its items ("the yearly plan"), else the names a
+    source's table heads its columns with ("Single trip") that it says."""
+    found = items(answer)
+    if found:
+        return found
+    cells = [
+        cell.strip(" .")
+        for source in sources
+        for line in re.findall(r"[^.]*\|[^.]*", source)[:1]
+        for cell in line.split("|")[1:]
+    ]
+    said = normalise(answer).lower()
+    return [
+        cell
+        for cell in cells
+        if cell and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", said)
+    ]
+
+
+def _pronoun_reading(
+    query: str, previous: str, answer: str = "", sources: Sequence[str] = ()
+) -> Reading | None:
     """ "Is it refundable?" after "How much is the application fee?": the pronoun stands
-    for what the previous question was about; a bare "How much?" asks it of that."""
+    for what the previous question was about; a bare "How much?" asks it of that. After
+    "Which policy can I buy?" it is the one the answer named ("single trip cover")."""
     named = items(previous) or _case_names(previous)
+    chosen = _chosen(answer, sources) if _WHICH_RE.search(previous) else []
+    if chosen:
+        named = chosen[:1]
     subject = _SUBJECT_RE.search(normalise(previous))
     if subject is None and not named or items(query) or _OTHER_RE.search(query):
         return None
