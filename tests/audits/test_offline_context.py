@@ -1199,3 +1199,20 @@ def test_it_after_a_which_question_is_the_thing_the_answer_chose():
         history=(earlier,),
     )
     assert right.verdict == "sufficient"
+
+
+def test_what_about_me_asks_the_previous_question_for_the_new_person():
+    source = (
+        "Zoo tickets",
+        "Zoo tickets. Entry is free for children under 5. Tickets for anyone aged 5 or "
+        "over cost £22.",
+    )
+    earlier = Turn(query="Is entry free for my 3-year-old?", response="Yes, under-5s go free.")
+    wrong = judge(
+        "What about me? I'm 38.", "Yes, entry is free for you too.", source, history=(earlier,)
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "What about me? I'm 38.", "No, your ticket costs £22.", source, history=(earlier,)
+    )
+    assert right.verdict == "sufficient"

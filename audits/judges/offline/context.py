@@ -247,6 +247,41 @@ def _with_time_told(query: str, history: Sequence[Turn]) -> str:
     return f"{query[: found.start()]}{told}{query[found.end() :]}"
 
 
+# "What about me? I'm 45." after "... for my 15-year-old?": the person asked about.
+_PERSON_FOLLOW_UP_RE = re.compile(
+    r"^(?:and |but |so )?(?:what|how) about (?P<who>me|myself|him|her|us|them"
+    r"|(?:my|our) (?:[\w-]+ ){0,2}?[\w-]+)\s*\?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_PEOPLE = (
+    r"\d+-year-old|son|daughter|child|kid|baby|husband|wife|partner|spouse|mum|mother|dad"
+    r"|father|brother|sister|friend|colleague|neighbou?r|parents?|grandparents?|grandchild"
+)
+_PERSON_ASKED_RE = re.compile(
+    rf"\b(?:for|of|with) (?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})\b|\bfor (?:me|us)\b", re.IGNORECASE
+)
+_PERSON_NOUN_RE = re.compile(rf"\b(?:{_PEOPLE})$", re.IGNORECASE)
+
+
+def _other_person(query: str, previous: str) -> Reading | None:
+    """ "What about me? I'm 45." after "Is treatment free for my 15-year-old?": the
+    question is asked again for the new person, and what the customer adds is told."""
+    found = _PERSON_FOLLOW_UP_RE.match(normalise(query))
+    if found is None:
+        return None
+    who = found.group("who")
+    if who.lower().startswith(("my ", "our ")) and not _PERSON_NOUN_RE.search(who):
+        return None  # "what about my order?" asks of a thing
+    old = _PERSON_ASKED_RE.search(normalise(previous))
+    if old is None:
+        return None
+    said = {"me": "me", "myself": "me"}.get(who.lower(), who)
+    text = normalise(previous)
+    asked = f"{text[: old.start()]}for {said}{text[old.end() :]}"
+    rest = found.group("rest").strip()
+    return Reading(f"{asked} {rest}".strip(), old.group())
+
+
 def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
@@ -262,6 +297,9 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
     query = _LOOSE_PLACE_RE.sub("in ", timed)
     # "What if I had extenuating circumstances?" adds a case; it swaps no thing.
     supposing = _SUPPOSING_RE.match(normalise(query)) is not None
+    person = _other_person(query, previous)
+    if person is not None:
+        return person
     neighbour = (
         _other_of_two(query, previous)
         or _period(query, previous)
