@@ -156,3 +156,14 @@ def test_a_column_the_fact_itself_rules_out_is_not_the_one_it_names():
     )
 
     assert grounded(result)
+
+
+def test_a_tables_head_says_nothing_of_the_thing_a_cell_prices():
+    source = (
+        "Delivery prices. Size | Local | National | Overseas. Small | £3 | £6 | £12. "
+        "Large | £8 | £15 | £30. Boxes to Overseas addresses need a customs label."
+    )
+    result = judge(
+        "How much is a large box to National?", "A large box to National is £15.", source
+    )
+    assert grounded(result)

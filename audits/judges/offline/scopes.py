@@ -176,6 +176,11 @@ def _category_of_statement(
 PREDICATE_SAID = 0.8
 
 
+# A table's head read as a sentence ("Size: Domestic: Europe: Worldwide."): names of
+# columns, which say nothing of any thing.
+_TABLE_HEAD_RE = re.compile(r"(?:[A-Za-z][\w' -]*:\s*){2,}[A-Za-z][\w' -]*\.?")
+
+
 def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact says of one kind of a thing what the source says of another kind:
     "permanent lockers need your own padlock" where "Day lockers ... need your own
@@ -191,6 +196,7 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         for index, source in enumerate(sources)
         for sentence in source.sentences
         if len(predicate & sentence.stems) >= PREDICATE_SAID * len(predicate)
+        and not _TABLE_HEAD_RE.fullmatch(sentence.text)
     ]
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
