@@ -1216,3 +1216,9 @@ def test_what_about_me_asks_the_previous_question_for_the_new_person():
         "What about me? I'm 38.", "No, your ticket costs £22.", source, history=(earlier,)
     )
     assert right.verdict == "sufficient"
+
+
+def test_and_for_my_daughter_asks_the_same_question_for_her_without_what_i_told_of_me():
+    earlier = Turn(query="I'm 70. How much is a swimming session?", response="Over-65s pay £2.")
+    resolved = resolve_follow_up("And for my daughter?", [earlier])
+    assert resolved == "How much is a swimming session for my daughter?"

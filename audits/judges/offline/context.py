@@ -172,7 +172,8 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
 _OTHER_PERSON_RE = re.compile(
     r"\b(?:my|our|his|her|their)\s+(?:husband|wife|partner|spouse|colleague|colleagues"
     r"|friend|friends|son|daughter|child|children|kids?|mum|mother|dad|father|brother|sister"
-    r"|boss|flatmate|housemate|roommate|neighbou?r|parents?|team ?mates?)\b|\b(?:someone|everyone|anyone) else\b"
+    r"|boss|flatmate|housemate|roommate|neighbou?r|parents?|team ?mates?|grand\w+)\b"
+    r"|\b(?:someone|everyone|anyone) else\b"
     r"|\bnon-?members?\b",
     re.IGNORECASE,
 )
@@ -181,6 +182,7 @@ _NOT_IN_CASE_RE = re.compile(
     r"|don't have|do not have|did not have)\b|\bwho (?:isn't|is not|aren't|are not)\b",
     re.IGNORECASE,
 )
+_ABOUT_ME_RE = re.compile(r"^(?:I'm|I am|I've|I have|we're|we are)\b", re.IGNORECASE)
 # A name as the sources write it ("Fixed Desk", "Private Office"), not opening a sentence.
 _SOURCE_NAME_RE = re.compile(r"(?<=[\w,|(] )[A-Z][\w+-]*(?: [A-Z][\w+-]*)*")
 
@@ -192,9 +194,18 @@ def left_cases(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
     if not history or not is_follow_up(query):
         return ()
     told = [span for turn in history for span in told_case_spans(turn.query)]
+    if _OTHER_PERSON_RE.search(query):
+        # "I'm 65." or "I'm an adult member." tells of the customer, not of their son.
+        about_me = [
+            sentence.strip()
+            for turn in history
+            for sentence in split_sentences(normalise(turn.query))
+            if _ABOUT_ME_RE.match(sentence) and not sentence.rstrip().endswith("?")
+        ]
+        return tuple(dict.fromkeys([*about_me, *(phrase for phrase, _ in told)]))
     if not told:
         return ()
-    if _OTHER_PERSON_RE.search(query) or _NOT_IN_CASE_RE.search(query):
+    if _NOT_IN_CASE_RE.search(query):
         return tuple(phrase for phrase, _ in told)
     asked = set(content_stems(query))
     named = {
@@ -249,13 +260,14 @@ def _with_time_told(query: str, history: Sequence[Turn]) -> str:
 
 # "What about me? I'm 45." after "... for my 15-year-old?": the person asked about.
 _PERSON_FOLLOW_UP_RE = re.compile(
-    r"^(?:and |but |so )?(?:what|how) about (?P<who>me|myself|him|her|us|them"
-    r"|(?:my|our) (?:[\w-]+ ){0,2}?[\w-]+)\s*\?\s*(?P<rest>.*)$",
+    r"^(?:and |but |so )?(?:(?:what|how) about|for) (?P<who>me|myself|him|her|us|them"
+    r"|(?:my|our) (?:[\w-]+ ){0,2}?[\w-]+)\s*(?P<sep>[?,])\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _PEOPLE = (
     r"\d+-year-old|son|daughter|child|kid|baby|husband|wife|partner|spouse|mum|mother|dad"
-    r"|father|brother|sister|friend|colleague|neighbou?r|parents?|grandparents?|grandchild"
+    r"|father|brother|sister|friend|colleague|neighbou?r|parents?|grand(?:parent|child|son"
+    r"|daughter|mother|father|ma|pa)s?"
 )
 _PERSON_ASKED_RE = re.compile(
     rf"\b(?:for|of|with) (?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})\b|\bfor (?:me|us)\b", re.IGNORECASE
@@ -272,13 +284,19 @@ def _other_person(query: str, previous: str) -> Reading | None:
     who = found.group("who")
     if who.lower().startswith(("my ", "our ")) and not _PERSON_NOUN_RE.search(who):
         return None  # "what about my order?" asks of a thing
-    old = _PERSON_ASKED_RE.search(normalise(previous))
-    if old is None:
-        return None
     said = {"me": "me", "myself": "me"}.get(who.lower(), who)
     text = normalise(previous)
-    asked = f"{text[: old.start()]}for {said}{text[old.end() :]}"
     rest = found.group("rest").strip()
+    if found.group("sep") == ",":
+        # "And for my husband, who isn't a member?": what follows says who he is.
+        said, rest = f"{said}, {rest.rstrip('?. ')}", ""
+    old = _PERSON_ASKED_RE.search(text)
+    if old is None:
+        # "How much is a late book?" then "And for my son?": the same question, for him.
+        if not _PERSON_NOUN_RE.search(who):
+            return None
+        return Reading(f"{text.rstrip('?. ')} for {said}? {rest}".strip())
+    asked = f"{text[: old.start()]}for {said}{text[old.end() :]}"
     return Reading(f"{asked} {rest}".strip(), old.group())
 
 
