@@ -550,6 +550,16 @@ def denied_stems(text: str) -> frozenset[str]:
 _NAME_TAIL_RE = re.compile(rf"(?: [A-Z][\w+-]*)*(?: (?i:{_CASE_KINDS}))?\b(?<=\w)")
 
 
+def leading_group(text: str) -> frozenset[str]:
+    """The words naming the group of customers a sentence opens on ("Dashly Plus
+    members pay ..."), without the group noun; empty when it opens on none."""
+    found = _LEADING_GROUP_RE.match(text or "")
+    if found is None:
+        return frozenset()
+    words = found.group("who").split()[:-1]
+    return frozenset(content_stems(" ".join(words))) - _NOT_CASE_NAMES
+
+
 def told_case_spans(text: str) -> list[tuple[str, frozenset[str]]]:
     """The words of each case a customer says they are in ("on Hot Desk", "Plus member"),
     with the case's names."""

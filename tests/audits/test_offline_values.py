@@ -1301,3 +1301,35 @@ def test_another_articles_price_for_a_narrower_kind_is_no_rival():
     # The same thing priced differently by two articles is still a disagreement.
     other = ("Prices", "Prices. A double room costs £120 a night.")
     assert not grounded(_by_article(asked, "A double room costs £120 a night.", rooms, other))
+
+
+BOOKING_FEE = (
+    "Booking fees. A booking fee of 3% of the ticket price is added to each order, with a "
+    "maximum of £9.99. "
+    "Gold members pay no booking fee on orders over £100."
+)
+
+
+def test_a_share_of_the_customers_amount_is_worked_out():
+    result = judge(
+        "What's the booking fee on £200 of tickets?",
+        "The booking fee is 3% of the ticket price, so £6 on a £200 order.",
+        BOOKING_FEE,
+    )
+    assert grounded(result)
+
+
+def test_a_window_met_does_not_make_a_groups_rule_the_customers():
+    # A £200 order is over £100, but the rule is the Gold members', and the customer
+    # supposes they are not one.
+    earlier = Turn(
+        query="I'm buying £200 of tickets as a Gold member. Is there a booking fee?",
+        response="No, Gold members pay no booking fee on orders over £100.",
+    )
+    result = judge(
+        "And if I weren't a member?",
+        "You'd pay 3% of the ticket price, capped at £9.99, so £6 on a £200 order.",
+        BOOKING_FEE,
+        history=(earlier,),
+    )
+    assert grounded(result)

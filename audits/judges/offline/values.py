@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kbaudit.text.conditions import Condition, governing_conditions
+from kbaudit.text.conditions import Condition, governing_conditions, leading_group
 from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
@@ -819,6 +819,11 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
+        group = leading_group(sentence.text)
+        if group and not group & told:
+            # "Dashly Plus members pay no service fee on orders over £25": a £40 order
+            # meets the window, but the rule is the members', and none is told.
+            continue
         for case in (condition, *_listed_with(sentence, condition)):
             if case.satisfied_by(told, claim.query_values) and not case.satisfied_by(
                 claim.fact.stems, ()
@@ -938,16 +943,29 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         and not own.same_value(quantity)
         and not own.soft
     ]
-    return any(_share_applied(quantity, own.low, every_rate, named, cued) for own in stated)
+    share_of = bool(_SHARE_OF_RE.search(claim.fact.text))
+    return any(
+        _share_applied(quantity, own.low, every_rate, named, cued, share_of) for own in stated
+    )
+
+
+# "5% of the food subtotal, so £2 on a £40 order": the share itself, not what is left.
+_SHARE_OF_RE = re.compile(r"\d%\s+of\b")
 
 
 def _share_applied(
-    quantity: Quantity, base: float, rates: Sequence[float], named: set[float], cued: bool
+    quantity: Quantity,
+    base: float,
+    rates: Sequence[float],
+    named: set[float],
+    cued: bool,
+    share_of: bool = False,
 ) -> bool:
     for rate in rates:
         if rate not in named and not cued:
             continue
-        for worked in (base * (1 - rate / 100), base * (1 + rate / 100)):
+        taken = (base * rate / 100,) if share_of and rate in named else ()
+        for worked in (base * (1 - rate / 100), base * (1 + rate / 100), *taken):
             if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
                 return True
     return False
