@@ -167,3 +167,17 @@ def test_a_tables_head_says_nothing_of_the_thing_a_cell_prices():
         "How much is a large box to National?", "A large box to National is £15.", source
     )
     assert grounded(result)
+
+
+def test_a_noun_spelled_like_a_verb_still_opens_the_subject():
+    # "charges" before "can" is the thing the sentence is about, not its verb.
+    source = (
+        "Paying for treatment. Private treatment over £500 can be spread over 10 months. "
+        "Council charges are paid in full when the work starts."
+    )
+    result = judge(
+        "Can I spread my council charges?",
+        "Yes, council charges can be spread over 10 months as well.",
+        source,
+    )
+    assert not grounded(result)

@@ -231,12 +231,29 @@ _SUBJECT_END_RE = re.compile(
 _ANSWER_OPENING_RE = re.compile(r"^\W*(?:yes|no|sure|ok|okay)\b\W*", re.IGNORECASE)
 
 
+_AUXILIARY_RE = re.compile(
+    r"^(?:can|could|may|might|must|will|would|should|shall|are|is|were|was|have|has|do|does"
+    r"|cannot|can't|won't)$",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=8192)
 def _opening_subject(text: str) -> frozenset[str]:
     """The words a statement opens on before saying anything of them, up to four."""
     kept = []
-    for word in _ANSWER_OPENING_RE.sub("", text).split()[:5]:
+    words = _ANSWER_OPENING_RE.sub("", text).split()[:5]
+    for position, word in enumerate(words):
         bare = word.strip(",.;:!?")
+        following = words[position + 1] if position + 1 < len(words) else ""
+        if (
+            kept
+            and bare == word
+            and _AUXILIARY_RE.match(following)
+            and not _AUXILIARY_RE.match(bare)
+        ):
+            kept.append(bare)  # "NHS charges can be spread": a noun before its verb
+            continue
         if _SUBJECT_END_RE.match(bare) or bare != word.rstrip(".!?"):
             if bare != word.rstrip(".!?") and not _SUBJECT_END_RE.match(bare):
                 kept.append(bare)
