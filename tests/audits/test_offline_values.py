@@ -1333,3 +1333,31 @@ def test_a_window_met_does_not_make_a_groups_rule_the_customers():
         history=(earlier,),
     )
     assert grounded(result)
+
+
+def test_a_share_taken_off_a_price_the_source_gives_the_case_its_own_of_is_not_that_price():
+    source = (
+        "Cinema tickets. An adult ticket costs £12, or £9 for Club members. Club members get "
+        "10% off snacks."
+    )
+    result = judge(
+        "And do Club members get money off tickets?",
+        "Yes, tickets are 10% off as well, so £10.80 instead of £12.",
+        source,
+    )
+    assert not grounded(result)
+
+
+def test_a_share_from_another_article_taken_off_a_price_with_a_cases_own_is_not_that_price():
+    tickets = (
+        "Cinema tickets",
+        "Cinema tickets. An adult ticket costs £12, or £9 for Club members.",
+    )
+    club = ("Club", "The Club. Membership is £5 a month, and Club members get 10% off snacks.")
+    result = _by_article(
+        "And do Club members get money off tickets?",
+        "Yes, tickets are 10% off as well, so £10.80 instead of £12.",
+        tickets,
+        club,
+    )
+    assert not grounded(result)

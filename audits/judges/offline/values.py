@@ -928,7 +928,7 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         base = place.quantity
         if not quantity.comparable(base) or base.low != base.high or base.same_value(quantity):
             continue
-        if not claim.subject & place.sentence.stems:
+        if not claim.subject & place.sentence.stems or _beside_a_cases_own(base, [place]):
             continue
         if _share_applied(quantity, base.low, sorted(rates.get(place.source, ())), named, cued):
             return True
@@ -942,11 +942,29 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         and own.low == own.high
         and not own.same_value(quantity)
         and not own.soft
+        and not _beside_a_cases_own(own, claim.located)
     ]
     share_of = bool(_SHARE_OF_RE.search(claim.fact.text))
     return any(
         _share_applied(quantity, own.low, every_rate, named, cued, share_of) for own in stated
     )
+
+
+def _beside_a_cases_own(base: Quantity, located: Sequence[Located]) -> bool:
+    """The source gives the value beside another for a named case ("£55, or £45 for
+    members"): a share taken off it is not that case's price, which the source states."""
+    for place in located:
+        if not place.quantity.same_value(base):
+            continue
+        for other in place.sentence.quantities:
+            if (
+                other is not place.quantity
+                and other.comparable(base)
+                and not other.same_value(base)
+                and place.sentence.condition_of(other) is not None
+            ):
+                return True
+    return False
 
 
 # "5% of the food subtotal, so £2 on a £40 order": the share itself, not what is left.
