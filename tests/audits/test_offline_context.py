@@ -8,7 +8,7 @@ import pytest
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
-from audits.judges.offline.context import resolve_follow_up
+from audits.judges.offline.context import earlier_questions, resolve_follow_up
 from kbaudit.text.conditions import item_names
 from kbaudit.text.tokens import digits_for_number_words, negation_targets
 
@@ -1222,3 +1222,10 @@ def test_and_for_my_daughter_asks_the_same_question_for_her_without_what_i_told_
     earlier = Turn(query="I'm 70. How much is a swimming session?", response="Over-65s pay £2.")
     resolved = resolve_follow_up("And for my daughter?", [earlier])
     assert resolved == "How much is a swimming session for my daughter?"
+
+
+def test_what_the_customer_told_of_one_child_does_not_hold_for_another():
+    earlier = Turn(query="My daughter is 3. Can she join the toddler class?", response="Yes.")
+    assert earlier_questions("And my son, who's 6?", [earlier]) == [
+        "Can she join the toddler class?"
+    ]

@@ -200,7 +200,8 @@ def left_cases(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
             sentence.strip()
             for turn in history
             for sentence in split_sentences(normalise(turn.query))
-            if _ABOUT_ME_RE.match(sentence) and not sentence.rstrip().endswith("?")
+            if (_ABOUT_ME_RE.match(sentence) or _ABOUT_SOMEONE_RE.match(sentence))
+            and not sentence.rstrip().endswith("?")
         ]
         return tuple(dict.fromkeys([*about_me, *(phrase for phrase, _ in told)]))
     if not told:
@@ -260,7 +261,7 @@ def _with_time_told(query: str, history: Sequence[Turn]) -> str:
 
 # "What about me? I'm 45." after "... for my 15-year-old?": the person asked about.
 _PERSON_FOLLOW_UP_RE = re.compile(
-    r"^(?:and |but |so )?(?:(?:what|how) about|for) (?P<who>me|myself|him|her|us|them"
+    r"^(?:and |but |so )?(?:(?:what|how) about |for |(?<=and |but ))(?P<who>me|myself|him|her|us|them"
     r"|(?:my|our) (?:[\w-]+ ){0,2}?[\w-]+)\s*(?P<sep>[?,])\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
@@ -268,6 +269,10 @@ _PEOPLE = (
     r"\d+-year-old|son|daughter|child|kid|baby|husband|wife|partner|spouse|mum|mother|dad"
     r"|father|brother|sister|friend|colleague|neighbou?r|parents?|grand(?:parent|child|son"
     r"|daughter|mother|father|ma|pa)s?"
+)
+# "My daughter is 3.": what the customer told of someone else.
+_ABOUT_SOMEONE_RE = re.compile(
+    rf"^(?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})(?:'s| is| are| was| has)\b", re.IGNORECASE
 )
 _PERSON_ASKED_RE = re.compile(
     rf"\b(?:for|of|with) (?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})\b|\bfor (?:me|us)\b", re.IGNORECASE
