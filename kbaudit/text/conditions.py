@@ -527,6 +527,54 @@ def told_cases(text: str) -> tuple[list[NamedCase], frozenset[str]]:
     return told, frozenset(denied)
 
 
+# "my husband, who isn't a member", "if I weren't on the plan", "non-members": the case
+# the customer says someone is not in.
+_NOT_IN_RE = re.compile(
+    r"\b(?:who|I|we|he|she|they)(?:'m|'re|'s|\s+(?:am|is|are|was|were))(?:n't|\s+not)\s+"
+    r"(?:(?:a|an|the|on|in|part of|one of)\s+)*"
+    r"(?P<case>[\w'-]+(?:\s+(?!and\b|or\b|but\b|so\b)[\w'-]+){0,2})"
+    r"|\bnon-(?P<non>[\w'-]+)",
+    re.IGNORECASE,
+)
+
+
+def denied_stems(text: str) -> frozenset[str]:
+    """The words of the cases a customer says they, or the person asked about, are not
+    in: "who isn't a member" does not state the members' case."""
+    found: set[str] = set()
+    for match in _NOT_IN_RE.finditer(text or ""):
+        found.update(content_stems(match.group("case") or match.group("non") or ""))
+    return frozenset(found)
+
+
+_NAME_TAIL_RE = re.compile(rf"(?: [A-Z][\w+-]*)*(?: (?i:{_CASE_KINDS}))?\b(?<=\w)")
+
+
+def leading_group(text: str) -> frozenset[str]:
+    """The words naming the group of customers a sentence opens on ("Dashly Plus
+    members pay ..."), without the group noun; empty when it opens on none."""
+    found = _LEADING_GROUP_RE.match(text or "")
+    if found is None:
+        return frozenset()
+    words = found.group("who").split()[:-1]
+    return frozenset(content_stems(" ".join(words))) - _NOT_CASE_NAMES
+
+
+def told_case_spans(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The words of each case a customer says they are in ("on Hot Desk", "Plus member"),
+    with the case's names."""
+    spans = []
+    for match in _NAMED_CASE_RE.finditer(text or ""):
+        case = _case(match)
+        if case is not None and not _DENIED_RE.search(
+            text[max(0, match.start() - 20) : match.start()]
+        ):
+            # "on the Pet Care Plan": the name runs on through its capitalised words.
+            rest = _NAME_TAIL_RE.match(text, match.end())
+            spans.append((match.group(0) + (rest.group(0) if rest else ""), case.names))
+    return spans
+
+
 def _case(match: re.Match[str]) -> NamedCase | None:
     names_text = match.group("after") or match.group("before") or ""
     kind = match.group("kind1") or match.group("kind2") or ""

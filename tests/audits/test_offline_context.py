@@ -8,6 +8,7 @@ import pytest
 
 from audits.judges.base import JudgeInput, JudgeResult, SourceText, Turn
 from audits.judges.offline import OfflineJudge
+from audits.judges.offline.context import earlier_questions, resolve_follow_up
 from kbaudit.text.conditions import item_names
 from kbaudit.text.tokens import digits_for_number_words, negation_targets
 
@@ -1114,3 +1115,146 @@ def test_the_same_statement_about_he_is_supported():
     )
 
     assert not result.unsupported
+
+
+# --- A follow-up that leaves the case the customer told -------------------------------
+
+STORAGE_UNITS = (
+    "Storage units",
+    "Storage units. Small Locker units cost £40 a month and Walk-In units cost £95 a "
+    "month. Walk-In and Drive-Up renters get free use of the loading bay; Small Locker "
+    "renters pay £5 a visit for it.",
+)
+VET_PLAN = (
+    "Pet Care Plan",
+    "Pet Care Plan. A routine vet consultation costs £48, or £30 for members of the Pet "
+    "Care Plan. Vaccinations are included in the plan.",
+)
+
+
+def test_a_follow_up_naming_another_of_the_sources_cases_leaves_the_told_one():
+    earlier = Turn(
+        query="I rent on Small Locker. Can I use the loading bay?",
+        response="Small Locker renters pay £5 a visit for the loading bay.",
+    )
+    wrong = judge(
+        "And on a walk-in unit?",
+        "It's £5 a visit on a walk-in unit too.",
+        STORAGE_UNITS,
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "And on a walk-in unit?",
+        "Walk-In renters get free use of the loading bay.",
+        STORAGE_UNITS,
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"
+
+
+def test_a_follow_up_about_someone_not_in_the_told_case_leaves_it():
+    earlier = Turn(
+        query="I'm on the Pet Care Plan. How much is a consultation for my dog?",
+        response="As a Pet Care Plan member you pay £30 for a routine consultation.",
+    )
+    wrong = judge(
+        "And for my neighbour, who isn't a member?",
+        "Your neighbour would pay £30 as well.",
+        VET_PLAN,
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "And for my neighbour, who isn't a member?",
+        "A routine consultation costs £48 for your neighbour.",
+        VET_PLAN,
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"
+
+
+def test_a_follow_up_keeps_a_word_it_still_says():
+    # "cancelled" and "Yoga" both come before "classes" in the source, but the follow-up
+    # still says "cancelled": only "spin" is swapped for "yoga".
+    source = (
+        "Cancelled classes. If you cancel a class with less than 12 hours' notice, we "
+        "charge £5. Yoga classes cancelled late are charged in full."
+    )
+    earlier = Turn(
+        query="I cancelled my spin class this morning. What is the charge?", response="It's £5."
+    )
+    resolved = resolve_follow_up("What about a cancelled yoga class?", [earlier], [source])
+    assert resolved.startswith("I cancelled my ")
+    assert "yoga" in resolved.lower() and "spin" not in resolved
+
+
+def test_after_that_is_the_time_the_previous_answer_gave():
+    source = (
+        "Lost property. We keep lost property for 3 months; after that, unclaimed items "
+        "are donated to charity."
+    )
+    earlier = Turn(query="How long do you keep lost property?", response="We keep it for 3 months.")
+    result = judge(
+        "And what happens after that?",
+        "After 3 months, unclaimed items are donated to charity.",
+        ("Lost property", source),
+        history=(earlier,),
+    )
+    assert result.verdict == "sufficient"
+
+
+def test_it_after_a_which_question_is_the_thing_the_answer_chose():
+    source = (
+        "Broadband plans. Plan | Fibre 100 | Fibre 500. Monthly price | £28 | £45. "
+        "Contract length | 12 months | 18 months. Only Fibre 500 includes a static IP "
+        "address."
+    )
+    earlier = Turn(
+        query="I need a static IP address. Which plan should I take?",
+        response="Only Fibre 500 includes a static IP address.",
+    )
+    wrong = judge(
+        "How long is the contract on it?",
+        "The contract is 12 months.",
+        ("Broadband plans", source),
+        history=(earlier,),
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "How long is the contract on it?",
+        "The contract is 18 months.",
+        ("Broadband plans", source),
+        history=(earlier,),
+    )
+    assert right.verdict == "sufficient"
+
+
+def test_what_about_me_asks_the_previous_question_for_the_new_person():
+    source = (
+        "Zoo tickets",
+        "Zoo tickets. Entry is free for children under 5. Tickets for anyone aged 5 or "
+        "over cost £22.",
+    )
+    earlier = Turn(query="Is entry free for my 3-year-old?", response="Yes, under-5s go free.")
+    wrong = judge(
+        "What about me? I'm 38.", "Yes, entry is free for you too.", source, history=(earlier,)
+    )
+    assert wrong.verdict == "insufficient"
+    right = judge(
+        "What about me? I'm 38.", "No, your ticket costs £22.", source, history=(earlier,)
+    )
+    assert right.verdict == "sufficient"
+
+
+def test_and_for_my_daughter_asks_the_same_question_for_her_without_what_i_told_of_me():
+    earlier = Turn(query="I'm 70. How much is a swimming session?", response="Over-65s pay £2.")
+    resolved = resolve_follow_up("And for my daughter?", [earlier])
+    assert resolved == "How much is a swimming session for my daughter?"
+
+
+def test_what_the_customer_told_of_one_child_does_not_hold_for_another():
+    earlier = Turn(query="My daughter is 3. Can she join the toddler class?", response="Yes.")
+    assert earlier_questions("And my son, who's 6?", [earlier]) == [
+        "Can she join the toddler class?"
+    ]

@@ -156,3 +156,28 @@ def test_a_column_the_fact_itself_rules_out_is_not_the_one_it_names():
     )
 
     assert grounded(result)
+
+
+def test_a_tables_head_says_nothing_of_the_thing_a_cell_prices():
+    source = (
+        "Delivery prices. Size | Local | National | Overseas. Small | £3 | £6 | £12. "
+        "Large | £8 | £15 | £30. Boxes to Overseas addresses need a customs label."
+    )
+    result = judge(
+        "How much is a large box to National?", "A large box to National is £15.", source
+    )
+    assert grounded(result)
+
+
+def test_a_noun_spelled_like_a_verb_still_opens_the_subject():
+    # "charges" before "can" is the thing the sentence is about, not its verb.
+    source = (
+        "Paying for treatment. Private treatment over £500 can be spread over 10 months. "
+        "Council charges are paid in full when the work starts."
+    )
+    result = judge(
+        "Can I spread my council charges?",
+        "Yes, council charges can be spread over 10 months as well.",
+        source,
+    )
+    assert not grounded(result)

@@ -1277,3 +1277,87 @@ def test_values_swapped_between_a_case_and_the_one_after_it(response, right):
     result = judge("How much are fines?", response, PENALTIES)
 
     assert grounded(result) is right
+
+
+def _by_article(query: str, response: str, *sources: tuple[str, str]):
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            sources=[
+                SourceText(rank=rank, title=title, text=text, article_key=title.lower())
+                for rank, (title, text) in enumerate(sources, start=1)
+            ],
+            response=response,
+        )
+    )
+
+
+def test_another_articles_price_for_a_narrower_kind_is_no_rival():
+    # The second article prices a kind of room the question does not ask about.
+    rooms = ("Room rates", "Room rates. A double room costs £90 a night, with breakfast.")
+    suites = ("Suites", "Suites. Our deluxe sea-view room costs £160 a night, with breakfast.")
+    asked = "How much is a double room?"
+    assert grounded(_by_article(asked, "A double room costs £90 a night.", rooms, suites))
+    # The same thing priced differently by two articles is still a disagreement.
+    other = ("Prices", "Prices. A double room costs £120 a night.")
+    assert not grounded(_by_article(asked, "A double room costs £120 a night.", rooms, other))
+
+
+BOOKING_FEE = (
+    "Booking fees. A booking fee of 3% of the ticket price is added to each order, with a "
+    "maximum of £9.99. "
+    "Gold members pay no booking fee on orders over £100."
+)
+
+
+def test_a_share_of_the_customers_amount_is_worked_out():
+    result = judge(
+        "What's the booking fee on £200 of tickets?",
+        "The booking fee is 3% of the ticket price, so £6 on a £200 order.",
+        BOOKING_FEE,
+    )
+    assert grounded(result)
+
+
+def test_a_window_met_does_not_make_a_groups_rule_the_customers():
+    # A £200 order is over £100, but the rule is the Gold members', and the customer
+    # supposes they are not one.
+    earlier = Turn(
+        query="I'm buying £200 of tickets as a Gold member. Is there a booking fee?",
+        response="No, Gold members pay no booking fee on orders over £100.",
+    )
+    result = judge(
+        "And if I weren't a member?",
+        "You'd pay 3% of the ticket price, capped at £9.99, so £6 on a £200 order.",
+        BOOKING_FEE,
+        history=(earlier,),
+    )
+    assert grounded(result)
+
+
+def test_a_share_taken_off_a_price_the_source_gives_the_case_its_own_of_is_not_that_price():
+    source = (
+        "Cinema tickets. An adult ticket costs £12, or £9 for Club members. Club members get "
+        "10% off snacks."
+    )
+    result = judge(
+        "And do Club members get money off tickets?",
+        "Yes, tickets are 10% off as well, so £10.80 instead of £12.",
+        source,
+    )
+    assert not grounded(result)
+
+
+def test_a_share_from_another_article_taken_off_a_price_with_a_cases_own_is_not_that_price():
+    tickets = (
+        "Cinema tickets",
+        "Cinema tickets. An adult ticket costs £12, or £9 for Club members.",
+    )
+    club = ("Club", "The Club. Membership is £5 a month, and Club members get 10% off snacks.")
+    result = _by_article(
+        "And do Club members get money off tickets?",
+        "Yes, tickets are 10% off as well, so £10.80 instead of £12.",
+        tickets,
+        club,
+    )
+    assert not grounded(result)

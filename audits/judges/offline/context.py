@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
+from kbaudit.text.conditions import told_case_spans
+from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, split_sentences, stem
 
 from ..base import Turn
@@ -30,7 +32,7 @@ _FOLLOW_UP_RE = re.compile(
     r"|^(?:does|do|is|are|was|were|would|will|can|could|should)\s+(?:that|it|this|they|those"
     r"|these)\b|^(?:can|could|may) (?:i|we) \w+ (?:it|that|this|them)\b"
     r"|^how (?:much|long|many|soon|often)(?: \w+)?\W*$|\b(?:that|this) one\b"
-    r"|\b(?:for|with|about|on|of|to) (?:that|it|this|them)\W*$"
+    r"|\b(?:for|with|about|on|of|to|under) (?:that|it|this|them)(?: be)?\W*$"
     # "How many guest passes does it include?", "How long do they last?"
     r"|^(?:how|what|when|where|which)\b.*\b(?:does|do|did|is|are|will|can) (?:it|they)\b",
     re.IGNORECASE,
@@ -146,6 +148,8 @@ class Reading:
 
     query: str
     replaced: str = ""
+    # The cases the customer told of themselves that the follow-up moves away from.
+    left: tuple[str, ...] = ()
 
 
 def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> str:
@@ -156,6 +160,152 @@ def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str
 
 
 def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
+    reading = _read_turn(query, history, sources)
+    left = left_cases(query, history, sources)
+    if not left:
+        return reading
+    return Reading(_without(reading.query, left), reading.replaced, left)
+
+
+# Another person the question is now about ("for my husband", "my colleague on ..."), or
+# the customer supposing they are not in the case they told ("if I weren't a member").
+_OTHER_PERSON_RE = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?:husband|wife|partner|spouse|colleague|colleagues"
+    r"|friend|friends|son|daughter|child|children|kids?|mum|mother|dad|father|brother|sister"
+    r"|boss|flatmate|housemate|roommate|neighbou?r|parents?|team ?mates?|grand\w+)\b"
+    r"|\b(?:someone|everyone|anyone) else\b"
+    r"|\bnon-?members?\b",
+    re.IGNORECASE,
+)
+_NOT_IN_CASE_RE = re.compile(
+    r"\b(?:I|we)\s*(?:weren't|wasn't|were not|was not|am not|'m not|aren't|are not|didn't have"
+    r"|don't have|do not have|did not have)\b|\bwho (?:isn't|is not|aren't|are not)\b",
+    re.IGNORECASE,
+)
+_ABOUT_ME_RE = re.compile(r"^(?:I'm|I am|I've|I have|we're|we are)\b", re.IGNORECASE)
+# A name as the sources write it ("Fixed Desk", "Private Office"), not opening a sentence.
+_SOURCE_NAME_RE = re.compile(r"(?<=[\w,|(] )[A-Z][\w+-]*(?: [A-Z][\w+-]*)*")
+
+
+def left_cases(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> tuple[str, ...]:
+    """The cases the customer said they are in ("I'm on Hot Desk.") that a follow-up
+    leaves behind: it asks for another person, supposes the customer is not in the case,
+    or names another of the sources' cases ("and on a private office?")."""
+    if not history or not is_follow_up(query):
+        return ()
+    told = [span for turn in history for span in told_case_spans(turn.query)]
+    if _OTHER_PERSON_RE.search(query):
+        # "I'm 65." or "I'm an adult member." tells of the customer, not of their son.
+        about_me = [
+            sentence.strip()
+            for turn in history
+            for sentence in split_sentences(normalise(turn.query))
+            if (_ABOUT_ME_RE.match(sentence) or _ABOUT_SOMEONE_RE.match(sentence))
+            and not sentence.rstrip().endswith("?")
+        ]
+        return tuple(dict.fromkeys([*about_me, *(phrase for phrase, _ in told)]))
+    if not told:
+        return ()
+    if _NOT_IN_CASE_RE.search(query):
+        return tuple(phrase for phrase, _ in told)
+    asked = set(content_stems(query))
+    named = {
+        frozenset(content_stems(name))
+        for source in sources
+        for name in _SOURCE_NAME_RE.findall(source)
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", query, re.IGNORECASE)
+    }
+    left = []
+    for phrase, names in told:
+        if names <= asked:
+            continue  # the follow-up names the told case itself
+        if any(name and not name <= names and not names <= name for name in named):
+            left.append(phrase)
+    return tuple(left)
+
+
+def _without(text: str, phrases: Sequence[str]) -> str:
+    """The text without the told cases: a sentence left saying nothing ("I'm.") goes."""
+    for phrase in phrases:
+        text = re.sub(rf"(?:\bas an? )?(?<!\w){re.escape(phrase)}(?!\w)", "", text, count=1)
+    kept = [
+        sentence
+        for sentence in split_sentences(text)
+        if not re.fullmatch(r"\W*(?:I'm|I am|we're|we are|I have|we have)\W*", sentence, re.I)
+    ]
+    return " ".join(" ".join(kept).split())
+
+
+# "What happens after that?": the time the previous answer gave.
+_AFTER_THAT_RE = re.compile(
+    r"\b(?P<word>after|before|beyond|past|until|by|within) (?:that|then)\b", re.I
+)
+
+
+def _with_time_told(query: str, history: Sequence[Turn]) -> str:
+    """ "And what happens after that?" after "We hold parcels for 14 days.": after 14 days.
+    Only a previous answer giving one time, period or date says what "that" is."""
+    found = _AFTER_THAT_RE.search(query)
+    if found is None or not history:
+        return query
+    times = [
+        value
+        for value in extract_quantities(normalise(history[-1].response))
+        if value.kind in {"duration", "time", "date"} and not value.soft
+    ]
+    if len({value.text.rstrip(".").lower() for value in times}) != 1:
+        return query
+    told = f"{found.group('word')} {times[0].text.rstrip('.')}"
+    return f"{query[: found.start()]}{told}{query[found.end() :]}"
+
+
+# "What about me? I'm 45." after "... for my 15-year-old?": the person asked about.
+_PERSON_FOLLOW_UP_RE = re.compile(
+    r"^(?:and |but |so )?(?:(?:what|how) about |for |(?<=and |but ))(?P<who>me|myself|him|her|us|them"
+    r"|(?:my|our) (?:[\w-]+ ){0,2}?[\w-]+)\s*(?P<sep>[?,])\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_PEOPLE = (
+    r"\d+-year-old|son|daughter|child|kid|baby|husband|wife|partner|spouse|mum|mother|dad"
+    r"|father|brother|sister|friend|colleague|neighbou?r|parents?|grand(?:parent|child|son"
+    r"|daughter|mother|father|ma|pa)s?"
+)
+# "My daughter is 3.": what the customer told of someone else.
+_ABOUT_SOMEONE_RE = re.compile(
+    rf"^(?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})(?:'s| is| are| was| has)\b", re.IGNORECASE
+)
+_PERSON_ASKED_RE = re.compile(
+    rf"\b(?:for|of|with) (?:my|our) (?:[\w-]+ )?(?:{_PEOPLE})\b|\bfor (?:me|us)\b", re.IGNORECASE
+)
+_PERSON_NOUN_RE = re.compile(rf"\b(?:{_PEOPLE})$", re.IGNORECASE)
+
+
+def _other_person(query: str, previous: str) -> Reading | None:
+    """ "What about me? I'm 45." after "Is treatment free for my 15-year-old?": the
+    question is asked again for the new person, and what the customer adds is told."""
+    found = _PERSON_FOLLOW_UP_RE.match(normalise(query))
+    if found is None:
+        return None
+    who = found.group("who")
+    if who.lower().startswith(("my ", "our ")) and not _PERSON_NOUN_RE.search(who):
+        return None  # "what about my order?" asks of a thing
+    said = {"me": "me", "myself": "me"}.get(who.lower(), who)
+    text = normalise(previous)
+    rest = found.group("rest").strip()
+    if found.group("sep") == ",":
+        # "And for my husband, who isn't a member?": what follows says who he is.
+        said, rest = f"{said}, {rest.rstrip('?. ')}", ""
+    old = _PERSON_ASKED_RE.search(text)
+    if old is None:
+        # "How much is a late book?" then "And for my son?": the same question, for him.
+        if not _PERSON_NOUN_RE.search(who):
+            return None
+        return Reading(f"{text.rstrip('?. ')} for {said}? {rest}".strip())
+    asked = f"{text[: old.start()]}for {said}{text[old.end() :]}"
+    return Reading(f"{asked} {rest}".strip(), old.group())
+
+
+def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
     previous = ""
     for index, turn in enumerate(history):
         if turn.query.strip():
@@ -164,9 +314,15 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
             )
     if not previous or not is_follow_up(query):
         return Reading(query)
-    query = _LOOSE_PLACE_RE.sub("in ", query)
+    timed = _with_time_told(query, history)
+    # "And what happens after 14 days?": a question of its own once "that" is read.
+    told_time = timed != query
+    query = _LOOSE_PLACE_RE.sub("in ", timed)
     # "What if I had extenuating circumstances?" adds a case; it swaps no thing.
     supposing = _SUPPOSING_RE.match(normalise(query)) is not None
+    person = _other_person(query, previous)
+    if person is not None:
+        return person
     neighbour = (
         _other_of_two(query, previous)
         or _period(query, previous)
@@ -211,7 +367,8 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
         new = " ".join([words[0], sort.group("sort"), words[-1]])
         text = normalise(previous)
         return Reading(text[: subject.start()] + new + text[subject.start() + len(old) :], old)
-    pronoun = _pronoun_reading(query, previous)
+    answer = history[-1].response if history else ""
+    pronoun = _pronoun_reading(query, previous, answer, sources)
     if pronoun is not None:
         return pronoun
     asked = items(previous) or _case_names(previous)
@@ -240,6 +397,9 @@ def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) 
     own = _own_full_question(query, previous)
     if own is not None:
         return own
+    if told_time:
+        opening = _OPENING_JOINER_RE.sub("", normalise(query))
+        return Reading(f"{opening[:1].upper()}{opening[1:]}")
     return Reading(f"{normalise(previous).rstrip('?. ')}: {normalise(query)}")
 
 
@@ -275,10 +435,40 @@ def _without_verb(phrase: str) -> str:
     return " ".join(kept)
 
 
-def _pronoun_reading(query: str, previous: str) -> Reading | None:
+# "Which travel policy can I buy?": a question the answer names the thing of.
+_WHICH_RE = re.compile(r"\b(?:which|what (?:kind|type|sort) of)\b", re.IGNORECASE)
+
+
+def _chosen(answer: str, sources: Sequence[str]) -> list[str]:
+    """The things an answer names: its items ("the yearly plan"), else the names a
+    source's table heads its columns with ("Single trip") that it says."""
+    found = items(answer)
+    if found:
+        return found
+    cells = [
+        cell.strip(" .")
+        for source in sources
+        for line in re.findall(r"[^.]*\|[^.]*", source)[:1]
+        for cell in line.split("|")[1:]
+    ]
+    said = normalise(answer).lower()
+    return [
+        cell
+        for cell in cells
+        if cell and re.search(rf"(?<!\w){re.escape(cell.lower())}(?!\w)", said)
+    ]
+
+
+def _pronoun_reading(
+    query: str, previous: str, answer: str = "", sources: Sequence[str] = ()
+) -> Reading | None:
     """ "Is it refundable?" after "How much is the application fee?": the pronoun stands
-    for what the previous question was about; a bare "How much?" asks it of that."""
+    for what the previous question was about; a bare "How much?" asks it of that. After
+    "Which policy can I buy?" it is the one the answer named ("single trip cover")."""
     named = items(previous) or _case_names(previous)
+    chosen = _chosen(answer, sources) if _WHICH_RE.search(previous) else []
+    if chosen:
+        named = chosen[:1]
     subject = _SUBJECT_RE.search(normalise(previous))
     if subject is None and not named or items(query) or _OTHER_RE.search(query):
         return None
@@ -310,6 +500,8 @@ def earlier_questions(
                 text = re.sub(
                     rf"(?<!\w){re.escape(later.replaced)}(?!\w)", " ", text, flags=re.IGNORECASE
                 )
+            if later.left:
+                text = _without(text, later.left)
         held.append(" ".join(text.split()))
     return held
 
@@ -440,6 +632,10 @@ def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
         for w in re.findall(r"[\w'-]+", _LEAD_RE.sub("", normalise(query)))
         if w.lower() not in STOPWORDS and stem(w.lower()) not in {stem(a.lower()) for a in asked}
     ]
+    # A word the follow-up still says ("a missed hygienist appointment" after "I missed
+    # my appointment") is kept, not swapped out.
+    kept = {stem(w.lower()) for w in re.findall(r"[\w'-]+", normalise(query))}
+    asked = [a for a in asked if stem(a.lower()) not in kept]
     for text in sources:
         # "Basic protection" / "Premium protection"; "per cubic metre of water" / "per
         # cubic metre of wastewater".

@@ -39,7 +39,11 @@ _AUX_WORDS = r"is|are|was|were|can|could|do|does|did|will|would|should|may"
 _SUBJECTS = r"i|you|we|they|it|there|he|she|this|these|those|my|your|our|their|its"
 # "... and is there a fee?": a conjunction followed by a question with its own subject.
 _JOINED_QUESTION_RE = re.compile(
-    rf"(?:,?\s+(?:and|also|plus|&)\s+(?:also\s+)?|;\s*|,\s+(?=(?:{_WH_WORDS})\b))"
+    # "for my husband, who isn't a member?": "who" and a verb after a comma says who the
+    # person is; it asks nothing.
+    rf"(?:,?\s+(?:and|also|plus|&)\s+(?:also\s+)?|;\s*"
+    rf"|,\s+(?=(?:{_WH_WORDS})\b)(?!who(?:se)?\s+(?:is|isn't|are|aren't|was|wasn't|were"
+    rf"|weren't|has|hasn't|have|haven't|'s|turns?|just)\b))"
     rf"(?=(?:{_WH_WORDS})\b|(?:{_AUX_WORDS})\s+(?:{_SUBJECTS})\b)"
     # "What's the return window, and is return postage free?": after a comma, "and"
     # with an auxiliary opens a new question whatever its subject.

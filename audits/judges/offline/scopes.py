@@ -176,6 +176,11 @@ def _category_of_statement(
 PREDICATE_SAID = 0.8
 
 
+# A table's head read as a sentence ("Size: Domestic: Europe: Worldwide."): names of
+# columns, which say nothing of any thing.
+_TABLE_HEAD_RE = re.compile(r"(?:[A-Za-z][\w' -]*:\s*){2,}[A-Za-z][\w' -]*\.?")
+
+
 def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact says of one kind of a thing what the source says of another kind:
     "permanent lockers need your own padlock" where "Day lockers ... need your own
@@ -191,6 +196,7 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         for index, source in enumerate(sources)
         for sentence in source.sentences
         if len(predicate & sentence.stems) >= PREDICATE_SAID * len(predicate)
+        and not _TABLE_HEAD_RE.fullmatch(sentence.text)
     ]
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
@@ -233,12 +239,29 @@ _SUBJECT_END_RE = re.compile(
 _ANSWER_OPENING_RE = re.compile(r"^\W*(?:yes|no|sure|ok|okay)\b\W*", re.IGNORECASE)
 
 
+_AUXILIARY_RE = re.compile(
+    r"^(?:can|could|may|might|must|will|would|should|shall|are|is|were|was|have|has|do|does"
+    r"|cannot|can't|won't)$",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=8192)
 def _opening_subject(text: str) -> frozenset[str]:
     """The words a statement opens on before saying anything of them, up to four."""
     kept = []
-    for word in _ANSWER_OPENING_RE.sub("", text).split()[:5]:
+    words = _ANSWER_OPENING_RE.sub("", text).split()[:5]
+    for position, word in enumerate(words):
         bare = word.strip(",.;:!?")
+        following = words[position + 1] if position + 1 < len(words) else ""
+        if (
+            kept
+            and bare == word
+            and _AUXILIARY_RE.match(following)
+            and not _AUXILIARY_RE.match(bare)
+        ):
+            kept.append(bare)  # "NHS charges can be spread": a noun before its verb
+            continue
         if _SUBJECT_END_RE.match(bare) or bare != word.rstrip(".!?"):
             if bare != word.rstrip(".!?") and not _SUBJECT_END_RE.match(bare):
                 kept.append(bare)

@@ -18,6 +18,7 @@ from kbaudit.text.conditions import (
     Condition,
     NamedCase,
     cause_of,
+    denied_stems,
     named_cases,
     other_case,
     told_cases,
@@ -277,14 +278,16 @@ def fact_support(
     words, from :mod:`.semantic`; without them only words count.
     """
     located = locate_values(sources)
+    # "For my husband, who isn't a member?" does not state the members' case.
+    denied = denied_stems(query.text)
     problems = [
         value_problem(
             fact,
             located,
-            query.stems | query.earlier,
+            (query.stems | query.earlier) - denied,
             query.quantities,
             _all_stems(sources),
-            asked_stems=query.stems,
+            asked_stems=query.stems - denied,
             sources=sources,
             told_text=query.text,
             answer_values=query.answer_quantities,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kbaudit.text.conditions import Condition, governing_conditions
+from kbaudit.text.conditions import Condition, governing_conditions, leading_group
 from kbaudit.text.quantities import Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
@@ -701,8 +701,24 @@ def _other_article_rival(
         if place.sentence.condition_of(own) is not None or own.soft:
             continue
         if len(agreed - place.sentence.stems) <= allowed_missing:
+            if _narrower_kind(place.sentence.text, agreed, claim.fact.stems | claim.query_stems):
+                continue  # "a private white filling costs £140" against "a filling"
             return Problem("contradicts_source", place.sentence.text, place.source)
     return None
+
+
+def _narrower_kind(text: str, agreed: frozenset[str], said: frozenset[str]) -> bool:
+    """The other article names a kind of the thing, by a word neither the fact nor the
+    question says ("private white filling" where a filling is asked about): its value is
+    that kind's, not the thing's."""
+    words = re.findall(r"[\w'-]+", text)
+    for index, word in enumerate(words[1:], start=1):
+        if stem(word.lower()) not in agreed:
+            continue
+        before = content_stems(words[index - 1])
+        if before and not set(before) & (said | agreed):
+            return True
+    return False
 
 
 def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
@@ -814,6 +830,11 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # Beside a case of its own, only a case this turn's question states counts: an
         # earlier turn's case is the one a follow-up moves away from.
         told = claim.asked_stems if claim.fact.conditioned else claim.query_stems
+        group = leading_group(sentence.text)
+        if group and not group & told:
+            # "Dashly Plus members pay no service fee on orders over £25": a £40 order
+            # meets the window, but the rule is the members', and none is told.
+            continue
         for case in (condition, *_listed_with(sentence, condition)):
             if case.satisfied_by(told, claim.query_values) and not case.satisfied_by(
                 claim.fact.stems, ()
@@ -918,7 +939,7 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         base = place.quantity
         if not quantity.comparable(base) or base.low != base.high or base.same_value(quantity):
             continue
-        if not claim.subject & place.sentence.stems:
+        if not claim.subject & place.sentence.stems or _beside_a_cases_own(base, [place]):
             continue
         if _share_applied(quantity, base.low, sorted(rates.get(place.source, ())), named, cued):
             return True
@@ -932,17 +953,48 @@ def _worked_out(claim: Claim, quantity: Quantity) -> bool:
         and own.low == own.high
         and not own.same_value(quantity)
         and not own.soft
+        and not _beside_a_cases_own(own, claim.located)
     ]
-    return any(_share_applied(quantity, own.low, every_rate, named, cued) for own in stated)
+    share_of = bool(_SHARE_OF_RE.search(claim.fact.text))
+    return any(
+        _share_applied(quantity, own.low, every_rate, named, cued, share_of) for own in stated
+    )
+
+
+def _beside_a_cases_own(base: Quantity, located: Sequence[Located]) -> bool:
+    """The source gives the value beside another for a named case ("£55, or £45 for
+    members"): a share taken off it is not that case's price, which the source states."""
+    for place in located:
+        if not place.quantity.same_value(base):
+            continue
+        for other in place.sentence.quantities:
+            if (
+                other is not place.quantity
+                and other.comparable(base)
+                and not other.same_value(base)
+                and place.sentence.condition_of(other) is not None
+            ):
+                return True
+    return False
+
+
+# "5% of the food subtotal, so £2 on a £40 order": the share itself, not what is left.
+_SHARE_OF_RE = re.compile(r"\d%\s+of\b")
 
 
 def _share_applied(
-    quantity: Quantity, base: float, rates: Sequence[float], named: set[float], cued: bool
+    quantity: Quantity,
+    base: float,
+    rates: Sequence[float],
+    named: set[float],
+    cued: bool,
+    share_of: bool = False,
 ) -> bool:
     for rate in rates:
         if rate not in named and not cued:
             continue
-        for worked in (base * (1 - rate / 100), base * (1 + rate / 100)):
+        taken = (base * rate / 100,) if share_of and rate in named else ()
+        for worked in (base * (1 - rate / 100), base * (1 + rate / 100), *taken):
             if math.isclose(worked, quantity.low, rel_tol=0.005, abs_tol=0.005):
                 return True
     return False
