@@ -986,7 +986,8 @@ def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) ->
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:
-    words = subject_stems(frozenset(content_stems(case)))
+    # A case of light words only ("If you can't show it") is read by those words.
+    words = subject_stems(frozenset(content_stems(case))) or frozenset(content_stems(case))
     return bool(words) and len(words & clause.stems) * 2 >= len(words)
 
 
