@@ -44,7 +44,13 @@ from .coverage import (
 from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, may_restate, redundant_of, same_values
+from .redundancy import (
+    conflicting_pairs,
+    may_restate,
+    redundant_of,
+    rival_answers,
+    same_values,
+)
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
@@ -197,14 +203,26 @@ ALIGNMENT_FLOOR = 0.35
 SAYS_SENTENCE = 0.45
 
 
+# Why a restatement of a supported fact may have been read as unsupported.
+_RESTATED_REASONS = frozenset({"contradicts_source", "not_in_sources"})
+
+
 def _inherit_support(
     supports: list[FactSupport], restated: Sequence[int | None]
 ) -> list[FactSupport]:
     """A fact that restates a supported fact in other words is supported as that fact
-    is, when only its words kept it unsupported (its values passed their checks)."""
+    is, when only its words kept it unsupported (its values passed their checks), or
+    when it was read against the sources in words that say what the earlier fact says
+    ("Watering the garden with a hose isn't allowed" after "you may not use a
+    hosepipe to water your garden"): a restatement gives no value or case of its own,
+    so it cannot contradict the sources where the fact it restates does not. A value
+    read out of its case stays unsupported."""
     inherited = list(supports)
     for index, earlier in enumerate(restated):
-        if earlier is None or not inherited[index].by_words or not any(inherited[earlier].row):
+        if earlier is None or not any(inherited[earlier].row):
+            continue
+        own = inherited[index]
+        if not (own.by_words or own.reason in _RESTATED_REASONS):
             continue
         inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
     return inherited
@@ -628,7 +646,7 @@ def _findings(
         covered=covered,
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
-        conflicts=conflicting_pairs(list(parts.facts)),
+        conflicts=_conflicts(parts.facts, supports, matches, sub_queries),
         invented=_invented(
             supports, matches, unaddressed, parts.facts, frozenset(content_stems(item.query))
         ),
@@ -638,6 +656,33 @@ def _findings(
         off_topic=off_topic,
         vague=bool(sub_queries) and all(not sub_query.key_stems for sub_query in sub_queries),
     )
+
+
+def _conflicts(
+    facts: Sequence[Fact],
+    supports: Sequence[FactSupport],
+    matches: Matches,
+    sub_queries: Sequence[SubQuery],
+) -> list[tuple[int, int]]:
+    """Pairs of facts giving two values for one thing: by what they are about, or as
+    two answers to the one value a part of the question asks for."""
+    pairs = conflicting_pairs(list(facts))
+    answers = [
+        frozenset(
+            index
+            for index, hit in enumerate(row)
+            if hit
+            or (
+                value_required(sub_queries[index])
+                and gives_expected_value(fact, sub_queries[index])
+            )
+        )
+        for fact, row in zip(facts, matches.response_query, strict=True)
+    ]
+    supported = [any(support.row) for support in supports]
+    return pairs + [
+        pair for pair in rival_answers(list(facts), supported, answers) if pair not in pairs
+    ]
 
 
 def _invented(

@@ -203,6 +203,40 @@ def conflicting_pairs(facts: list[Fact]) -> list[tuple[int, int]]:
     return pairs
 
 
+def rival_answers(
+    facts: list[Fact], supported: list[bool], answers: list[frozenset[int]]
+) -> list[tuple[int, int]]:
+    """Pairs of facts answering the same one part of the question with two values of one
+    kind, the sources backing one of them and not the other: "Post the kit back within
+    7 days of it arriving. We need it back within 14 days of delivery." The two read
+    as two things by their words, but the question asked for one value. A pair where
+    either fact is told for a case of its own, or that answers several parts, is left
+    out. ``answers[i]``: the parts fact i answers, or gives the kind of value asked
+    for."""
+    pairs = []
+    for later in range(len(facts)):
+        for earlier in range(later):
+            first, second = facts[earlier], facts[later]
+            if supported[earlier] == supported[later] or first.conditioned or second.conditioned:
+                continue
+            backed, other = (earlier, later) if supported[earlier] else (later, earlier)
+            if len(answers[backed]) != 1 or answers[other] != answers[backed]:
+                continue
+            if _polarity(first) != _polarity(second):
+                continue
+            first_text, second_text = (digits_for_number_words(f.text) for f in (first, second))
+            mine_all = [q for q in first.quantities if not q.soft]
+            theirs_all = [q for q in second.quantities if not q.soft]
+            if len(mine_all) != 1 or len(theirs_all) != 1:
+                continue
+            mine, theirs = mine_all[0], theirs_all[0]
+            if _differ(mine, theirs, first_text, second_text) and _bound(
+                first_text, mine
+            ) == _bound(second_text, theirs):
+                pairs.append((earlier, later))
+    return pairs
+
+
 def _conflict(first: Fact, second: Fact) -> bool:
     if first.conditioned or second.conditioned:
         return False
