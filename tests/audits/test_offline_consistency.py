@@ -1,0 +1,143 @@
+"""Verdicts that agree with the answer's facts: restatements, rival values, polarity."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeInput, JudgeResult, SourceText
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.judge import _inherit_support
+from audits.judges.offline.rubric import Findings, decide
+from audits.judges.offline.support import FactSupport
+from kbaudit.text.tokens import negation_targets
+
+
+def grade(query: str, response: str, domain: str, *sources: tuple[str, str]) -> JudgeResult:
+    texts = [
+        SourceText(rank=rank, title=title, text=text, article_key=title.lower().replace(" ", "-"))
+        for rank, (title, text) in enumerate(sources, start=1)
+    ]
+    item = JudgeInput(query=query, sources=texts, response=response, bot_domain=domain)
+    return OfflineJudge().judge(item)
+
+
+MUSEUM = "Customer help for the Ashgrove Museum: tickets, season passes, tours and the cafe."
+PASSES = (
+    "Season passes",
+    "Season passes. A season pass costs £40 and gives free entry to every gallery. "
+    "A season pass stays valid until the end of the season you bought it for and is "
+    "not refunded. Members can bring one guest for £5.",
+)
+CINEMA = "Customer help for Lumiere Cinemas: tickets, concessions, the Plus card and refunds."
+CARDS = (
+    "Plus card",
+    "Plus card. Show your Plus card at the door to get 20% off any ticket. "
+    "If you can't show it, you pay the full ticket price.",
+)
+PARKING = "Customer help for Westmoor Council parking: permits, bays, fines and street cleaning."
+CLEANING = (
+    "Street cleaning",
+    "Street cleaning. During street cleaning you may not park in marked bays, load goods "
+    "or leave trailers on the street. You can still park on your own driveway.",
+)
+DENTAL = "Customer help for Brightsmile Dental: appointments, aligners, fees and home kits."
+ALIGNERS = (
+    "Aligner impression kits",
+    "Aligner impression kits. Return the impression kit within 10 days of it arriving. "
+    "Kits returned late cost £25 to replace.",
+)
+
+
+def test_a_negation_in_a_second_predicate_denies_only_that_predicate():
+    # The words of "stays valid until the end of the season" are not what "is not
+    # refunded" denies.
+    assert negation_targets("The deposit stays with us until checkout and is not refunded.") == [
+        frozenset({"refund"})
+    ]
+    assert negation_targets("Unarranged overdrafts aren't available.") == [
+        frozenset({"unarrang", "avail", "overdraft"})
+    ]
+
+
+def test_the_affirmed_predicate_beside_a_denied_one_is_supported():
+    result = grade(
+        "Can I get my money back on a season pass?",
+        "No, season passes aren't refunded. Your pass stays valid until the end of the "
+        "season you bought it for.",
+        MUSEUM,
+        PASSES,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_a_case_of_light_words_stated_by_the_source_keeps_its_polarity():
+    result = grade(
+        "What if I forget my Plus card?",
+        "If you can't show it, you pay the full ticket price.",
+        CINEMA,
+        CARDS,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_a_restated_denial_is_supported_as_the_denial_it_restates():
+    result = grade(
+        "Can I park in a marked bay during street cleaning?",
+        "No, you may not park in a marked bay during street cleaning. Parking in the "
+        "marked bays isn't allowed while the cleaning is on.",
+        PARKING,
+        CLEANING,
+    )
+
+    assert result.metrics()["self_distinctness"] < 1
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_a_restatement_read_as_a_contradiction_is_supported_as_what_it_restates():
+    # "Washing the car with a hose isn't allowed" after the supported "you may not use a
+    # hose to wash your car": read against the wrong clause, it says what the first says.
+    supports = [
+        FactSupport([1], None, "", None),
+        FactSupport([0], "contradicts_source", "Dealers may use a hose to wash cars.", 0),
+        FactSupport([0], "condition_misapplied", "Members pay £5.", 0),
+    ]
+
+    inherited = _inherit_support(supports, [None, 0, 0])
+
+    assert inherited[1].row == [1] and inherited[1].reason is None
+    # A value read out of its case stays what it was.
+    assert inherited[2].reason == "condition_misapplied"
+
+
+def test_two_values_for_the_one_value_asked_are_contradictory():
+    result = grade(
+        "How long do I have to send back the impression kit?",
+        "Send the kit back within 10 days of it arriving. We need it back within 21 days "
+        "of delivery.",
+        DENTAL,
+        ALIGNERS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.cause == "contradictory"
+    assert "two different values" in result.rationale
+
+
+def test_a_sufficient_verdict_claims_all_parts_only_when_all_are_covered():
+    findings = Findings(
+        sub_queries=["What does it cost?", "can I bring a guest?"],
+        covered=[False, False],
+        facts=["The gallery opens at 10am."],
+        unsupported=[],
+        conflicts=[],
+        groundedness=1.0,
+        coverage=0.0,
+        source_coverage=0.0,
+    )
+
+    decision = decide(findings)
+
+    assert "all 2 parts" not in decision.rationale
