@@ -141,3 +141,18 @@ def test_a_sufficient_verdict_claims_all_parts_only_when_all_are_covered():
     decision = decide(findings)
 
     assert "all 2 parts" not in decision.rationale
+
+
+def test_a_case_and_the_claim_after_its_comma_are_one_fact():
+    from audits.judges.offline.decompose import split_response
+
+    facts = split_response(
+        "If your parcel is 2 days late, you can claim a £5 voucher. When you leave, "
+        "there is a fee of £3.",
+        "What do I get for a late parcel?",
+    ).facts
+
+    assert [fact.text for fact in facts] == [
+        "If your parcel is 2 days late, you can claim a £5 voucher.",
+        "When you leave, there is a fee of £3.",
+    ]

@@ -304,6 +304,8 @@ def _clauses(sentence: str) -> list[str]:
         # A semicolon always joins two statements; "and"/"but" only when both sides are
         # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
         # ", or call us on ..." sets a way to reach a person apart from what precedes it.
+        if match.group().strip() == "," and _SUBORDINATE_OPENING_RE.match(left.strip()):
+            continue  # "If you're 20 minutes late, you can claim 25%": one statement
         semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
         opens = semicolon or _opens_clause(right)
@@ -312,6 +314,13 @@ def _clauses(sentence: str) -> list[str]:
             start = match.end()
     clauses.append(sentence[start:])
     return [clause.strip(" ,;") for clause in clauses if clause.strip(" ,;.")]
+
+
+# A clause opening on one of these is the case of the clause after its comma.
+_SUBORDINATE_OPENING_RE = re.compile(
+    r"(?:if|when|whenever|once|unless|as long as|provided|after|before|until|because|since)\b",
+    re.IGNORECASE,
+)
 
 
 def has_verb(text: str) -> bool:
