@@ -156,3 +156,22 @@ def test_a_case_and_the_claim_after_its_comma_are_one_fact():
         "If your parcel is 2 days late, you can claim a £5 voucher.",
         "When you leave, there is a fee of £3.",
     ]
+
+
+def test_a_fact_naming_nothing_that_gives_the_values_again_restates_the_one_before():
+    from audits.judges.offline.decompose import split_response
+    from audits.judges.offline.redundancy import redundant_of
+
+    def restated(response: str) -> list[int | None]:
+        return redundant_of(list(split_response(response, "How much is the club?").facts))
+
+    assert restated("The cinema club costs £60 a year. That's £60 for twelve months.") == [
+        None,
+        0,
+    ]
+    assert restated("The cinema club costs £60 a year. So you'll pay sixty pounds in total.") == [
+        None,
+        0,
+    ]
+    # A fact naming a thing of its own is another fact, whatever its values.
+    assert restated("The cinema club costs £60 a year. Parking costs £60 a year.") == [None, None]

@@ -57,8 +57,10 @@ def restates(later: Fact, earlier: Fact) -> bool:
         return False
     values_later, values_earlier = _values(later), _values(earlier)
     if values_later or values_earlier:
+        # Words of price are what the values are, not what they are about: "Parking
+        # costs £60" and "The club costs £60" price two things.
         return values_later == values_earlier and (
-            _overlap(about_later, about_earlier) >= RESTATEMENT_OVERLAP
+            _overlap(about_later - _PRICE, about_earlier - _PRICE) >= RESTATEMENT_OVERLAP
         )
     if min(len(about_later), len(about_earlier)) < 2:
         return False
@@ -148,6 +150,8 @@ def redundant_of(
             return True
         if _summarises(later, facts[:index]) == earlier:
             return True
+        if _values_again(later, first):
+            return True
         if _free_both(later, first):
             # "free", "you won't be charged", "no charge" for one thing; "there's no
             # charge for that" names nothing else.
@@ -165,6 +169,37 @@ def redundant_of(
         next((earlier for earlier in range(index) if restated(index, earlier)), None)
         for index in range(len(facts))
     ]
+
+
+# Words that name nothing a fact is about ("for a whole year", "in total").
+_NAMING_NOTHING = frozenset(
+    stem(word) for word in word_list("whole total full overall altogether exactly just only")
+)
+# Days in the period a rate is counted by: "£35 a year" is "£35 for twelve months".
+_PERIOD_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "annum": 365.0}
+
+
+def _values_again(later: Fact, earlier: Fact) -> bool:
+    """A fact naming nothing of its own that gives again the values of the fact before
+    it ("A Railcard costs £35 a year." / "That's £35 for twelve months."): a length of
+    time that is the period the earlier price is counted by is that price's own."""
+    if _about(later) - _PRICE - _NAMING_NOTHING or _polarity(later) != _polarity(earlier):
+        return False
+    values = [q for q in later.quantities if not q.soft]
+    theirs = [q for q in earlier.quantities if not q.soft]
+    if not values or later.conditioned:
+        return False
+    text = digits_for_number_words(earlier.text)
+    periods = {
+        _PERIOD_DAYS[unit]
+        for q in theirs
+        if q.kind == "amount" and (unit := rate_unit(text, q)) in _PERIOD_DAYS
+    }
+    return all(
+        any(q.same_value(o) or o.same_value(q) for o in theirs)
+        or (q.kind == "duration" and any(abs(q.low - days) <= 0.05 * days for days in periods))
+        for q in values
+    ) and any(q.kind != "duration" for q in values)
 
 
 def _summarises(later: Fact, earlier: list[Fact]) -> int | None:
