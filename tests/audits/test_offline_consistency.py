@@ -175,3 +175,19 @@ def test_a_fact_naming_nothing_that_gives_the_values_again_restates_the_one_befo
     ]
     # A fact naming a thing of its own is another fact, whatever its values.
     assert restated("The cinema club costs £60 a year. Parking costs £60 a year.") == [None, None]
+
+
+def test_regret_before_or_after_a_claim_is_no_part_of_it():
+    from audits.judges.offline.decompose import split_response
+
+    def facts(response: str) -> list[str]:
+        return [fact.text for fact in split_response(response, "Can I bring my dog?").facts]
+
+    assert facts("Dogs aren't allowed in the gallery, I'm afraid.") == [
+        "Dogs aren't allowed in the gallery."
+    ]
+    assert facts("I'm afraid dogs aren't allowed in the gallery.") == [
+        "dogs aren't allowed in the gallery."
+    ]
+    # "I'm afraid I ..." is the bot speaking of itself, not a courtesy before a claim.
+    assert facts("I'm afraid I can't find anything about dogs.") == []

@@ -106,7 +106,8 @@ _OPENER_RE = re.compile(
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
     r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you|a|an|there|all|any"
-    r"|every|each|no)\b)",
+    r"|every|each|no)\b|(?!i\b|not\b|so\b)[a-z][\w-]*s (?:are|aren't|can|can't|cannot|don't|do"
+    r"|must|need|have|may)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
@@ -255,6 +256,12 @@ _TAG_QUESTION_RE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
+# "Tandems aren't allowed on board, I'm afraid.": the regret after the claim is no part
+# of it.
+_TRAILING_REGRET_RE = re.compile(
+    r"(?<=\w),\s*(?:i'?m afraid|i'?m sorry to say|sadly|unfortunately|i fear)(?=[.!]?$)",
+    re.IGNORECASE,
+)
 
 
 def _pieces(line: str) -> list[tuple[str | None, str]]:
@@ -262,6 +269,7 @@ def _pieces(line: str) -> list[tuple[str | None, str]]:
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
         sentence = _TRAILING_LAUGHTER_RE.sub("", _INTERJECTION_RE.sub("", sentence, count=1))
+        sentence = _TRAILING_REGRET_RE.sub("", sentence)
         # "No, I'm sorry, the clinic is closed": openers one after another.
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
