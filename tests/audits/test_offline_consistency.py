@@ -191,3 +191,35 @@ def test_regret_before_or_after_a_claim_is_no_part_of_it():
     ]
     # "I'm afraid I ..." is the bot speaking of itself, not a courtesy before a claim.
     assert facts("I'm afraid I can't find anything about dogs.") == []
+
+
+GYM = "Customer help for Corewell Gyms: memberships, classes, guests and lockers."
+LOCKERS = (
+    "Lockers",
+    "Lockers. Free lockers are available at every gym. Bring your own padlock; we accept "
+    "Visa and Mastercard at the front desk for padlocks.",
+)
+
+
+def test_a_rule_for_every_one_of_a_kind_covers_the_one_the_customer_names():
+    result = grade(
+        "Are there lockers at the Riverside gym?",
+        "Yes, free lockers are available at every gym, including Riverside.",
+        GYM,
+        LOCKERS,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_a_name_from_the_question_is_not_excused_by_a_rule_about_another_kind():
+    result = grade(
+        "Can I pay by Amex at the desk?",
+        "Yes, Amex is accepted at every gym, along with Visa and Mastercard.",
+        GYM,
+        LOCKERS,
+    )
+
+    assert result.metrics()["groundedness"] < 1.0
+    assert result.verdict == "insufficient"

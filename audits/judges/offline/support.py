@@ -153,6 +153,8 @@ def lexical_score(
         # The customer's own "TV" beside a value the source states is the customer's
         # case, not a made-up name.
         unknown_names -= fact.acronyms & query.stems
+        # ... and "Starter" in "every plan, including Starter" is the customer's plan.
+        unknown_names -= _asked_instances(fact, query.text)
     if unknown_names:
         return 0.0  # an invented name is never excused by the question
     found = len(words & source_stems)
@@ -227,7 +229,13 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
             words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
+    if _UNIVERSAL_RE.search(fact.text):
+        # "every plan, including Starter": the word that names one of them claims nothing.
+        words -= _NAMING_ONE - source_stems
     return words
+
+
+_NAMING_ONE = frozenset(stem(word) for word in word_list("including include among"))
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -310,7 +318,7 @@ def _word_support(
     aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
-    holders = _value_holders(fact, sources, query)
+    holders = _value_holders(fact, sources, query) | _universal_holders(fact, sources, query)
     union = _all_stems(sources)
     if not names_written(fact, sources, query.text):
         # Words of the passage put together into a name it never gives ("Lake Erie
@@ -911,6 +919,41 @@ def _value_holders(
         and (not measured or _measured(quantity))
         and not any(quantity.same_value(given) for given in query.quantities)
         and any(quantity.same_value(own) for _, own in source.located_quantities())
+    }
+
+
+# "every plan", "all plans", "any card": a rule stated for every one of a kind.
+_UNIVERSAL_RE = re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _asked_instances(fact: Fact, question: str) -> frozenset[str]:
+    """Names of the fact the question gives as one of the kind the fact states a rule
+    for every one of: "Starter" for "every plan" when the question asks about "the
+    Starter plan" (not "PayPal" beside "all plans" for "Can I pay by PayPal?")."""
+    kinds = {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(fact.text)}
+    if not kinds:
+        return frozenset()
+    asked = {
+        stem(name.lower())
+        for name, noun in re.findall(r"\b([A-Z][\w-]*)\s+([a-z][\w-]*)", question)
+        if stem(noun) in kinds
+    }
+    return fact.proper_nouns & asked
+
+
+def _universal_holders(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> set[int]:
+    """Sources stating the rule for every one of a kind the fact states it for ("on
+    every plan"), where the fact names the customer's own one of them ("every plan,
+    including Starter"): the rule anchors the customer's case as a value would."""
+    kinds = {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(fact.text)}
+    if not kinds or not _asked_instances(fact, query.text):
+        return set()
+    return {
+        index
+        for index, source in enumerate(sources)
+        if kinds & {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(source.plain)}
     }
 
 
