@@ -173,8 +173,10 @@ def test_a_fact_naming_nothing_that_gives_the_values_again_restates_the_one_befo
         None,
         0,
     ]
-    # A fact naming a thing of its own is another fact, whatever its values.
+    # A fact naming a thing of its own is another fact, whatever its values, and so is
+    # one giving the same value to something else.
     assert restated("The cinema club costs £60 a year. Parking costs £60 a year.") == [None, None]
+    assert restated("The cinema club costs £60 a year. It also costs £60 a year.") == [None, None]
 
 
 def test_regret_before_or_after_a_claim_is_no_part_of_it():

@@ -179,12 +179,17 @@ _NAMING_NOTHING = frozenset(
 _PERIOD_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "annum": 365.0}
 
 
+_ANOTHER_RE = re.compile(r"\b(?:also|too|as well|likewise|the same)\b", re.IGNORECASE)
+
+
 def _values_again(later: Fact, earlier: Fact) -> bool:
     """A fact naming nothing of its own that gives again the values of the fact before
     it ("A Railcard costs £35 a year." / "That's £35 for twelve months."): a length of
     time that is the period the earlier price is counted by is that price's own."""
     if _about(later) - _PRICE - _NAMING_NOTHING or _polarity(later) != _polarity(earlier):
         return False
+    if _ANOTHER_RE.search(later.text):
+        return False  # "... and also costs £35 a year": the same value for another thing
     values = [q for q in later.quantities if not q.soft]
     theirs = [q for q in earlier.quantities if not q.soft]
     if not values or later.conditioned:
