@@ -225,3 +225,34 @@ def test_a_name_from_the_question_is_not_excused_by_a_rule_about_another_kind():
 
     assert result.metrics()["groundedness"] < 1.0
     assert result.verdict == "insufficient"
+
+
+SHOP = "Customer help for Voltline, an electronics shop: orders, delivery, warranty and repairs."
+WARRANTY = (
+    "Warranty claims",
+    "Warranty claims. Every product has a 2-year warranty from the delivery date. To "
+    "claim, fill in the form in your account and attach a photo of the fault.",
+)
+
+
+def test_a_pointer_to_a_page_is_a_redirect_with_no_content():
+    for response in (
+        "You can find everything about warranties on our Warranty page.",
+        "See our Warranty claims article for the details.",
+        "Full details are in the Warranty section of our help centre.",
+    ):
+        result = grade("How long is the warranty?", response, SHOP, WARRANTY)
+
+        assert result.verdict == "insufficient", response
+        assert result.cause == "no_content", response
+
+
+def test_an_instruction_naming_a_page_is_still_a_fact():
+    result = grade(
+        "How do I make a warranty claim?",
+        "Fill in the form in your account and attach a photo of the fault.",
+        SHOP,
+        WARRANTY,
+    )
+
+    assert result.verdict == "sufficient"
