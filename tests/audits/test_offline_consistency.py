@@ -256,3 +256,20 @@ def test_an_instruction_naming_a_page_is_still_a_fact():
     )
 
     assert result.verdict == "sufficient"
+
+
+def test_a_pronoun_fact_takes_its_polarity_from_its_own_words():
+    # "They" borrows "demo kayaks" to find its clause, not the denial beside it there.
+    result = grade(
+        "Can I keep a demo kayak overnight?",
+        "No, demo kayaks can't be kept overnight. They must be returned to the boathouse.",
+        "Customer help for Riverbend Outdoors: kayak hire, lessons and demo days.",
+        (
+            "Demo days",
+            "Demo days. Demo kayaks must be returned to the boathouse and can't be kept "
+            "overnight. Lessons start at 10am.",
+        ),
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"

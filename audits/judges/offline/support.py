@@ -1007,6 +1007,12 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if not has_verb(clause.text):
             continue  # a list item takes its polarity from a heading we cannot see
         shared = words & clause.stems
+        # Polarity is read on the clause's own words: "They must be collected in person"
+        # borrows "controlled drugs" to find its clause, not the "can't be delivered"
+        # beside it there.
+        own = subject_stems(frozenset(content_stems(fact_clause))) & clause.stems
+        if own and own != shared:
+            shared = own
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
