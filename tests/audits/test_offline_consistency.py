@@ -273,3 +273,29 @@ def test_a_pronoun_fact_takes_its_polarity_from_its_own_words():
 
     assert result.metrics()["groundedness"] == 1.0
     assert result.verdict == "sufficient"
+
+
+SCHOOL = "Customer help for Parlo Language School: courses, fees, levels and certificates."
+INSURER = "Customer help for Harrow Insurance: home cover, cover limits, claims and excess."
+
+
+def test_not_knowing_about_a_subject_of_the_bots_own_scope_is_no_content():
+    result = grade(
+        "Do you offer exam certificates?",
+        "I'm sorry, I don't have any information about certificates. Please contact the "
+        "school office.",
+        SCHOOL,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.cause == "no_content"
+
+
+def test_declining_a_subject_outside_the_scope_that_shares_a_word_with_it_is_clean():
+    result = grade(
+        "Can you help me write a cover letter for a job?",
+        "Sorry, I can't help with cover letters.",
+        INSURER,
+    )
+
+    assert result.verdict == "sufficient"

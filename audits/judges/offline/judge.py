@@ -146,7 +146,7 @@ def _grade(
     supports = _inherit_support(supports, restated)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
-    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
+    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
     # Parts no retrieved text says a word about: an answer to them is made up.
     # Parts no retrieved text says a word about, or asking a price or a length of time
     # no source gives: an answer to them is made up (the bot should have said it does
@@ -595,6 +595,7 @@ def _off_topic(
     vocab: DomainVocabulary,
     sources: Sequence[PreparedSource],
     parts: ResponseParts,
+    bot_domain: str = "",
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
         return False
@@ -612,6 +613,13 @@ def _off_topic(
     if len(question_subject(declined) - _DECLINE_WORDS & source_stems) >= 2:
         return False
     query_stems = frozenset(content_stems(query))
+    # ... and so is one naming what the question asks about where the bot's own scope
+    # names all of it too: "I don't have information about certificates" from a bot for
+    # "courses, fees and certificates" is a gap in its knowledge ("I can't help with
+    # cover letters" from an insurer's bot for "cover limits" is not).
+    named = question_subject(declined) - _DECLINE_WORDS & query_stems
+    if named and named <= frozenset(content_stems(bot_domain)):
+        return False
     # What the retriever returned shares the question's subject: the knowledge base's
     # territory, even if it holds no answer.
     if question_subject(query_stems) & frozenset().union(*(s.stems for s in sources)):
