@@ -160,7 +160,9 @@ def _grade(
             and not any(row[index] for row in matches.source_query)
         )
     }
-    findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
+    findings = _findings(
+        item, sub_queries, parts, supports, matches, off_topic, unaddressed, sources
+    )
     return matches, findings
 
 
@@ -635,6 +637,7 @@ def _findings(
     matches: Matches,
     off_topic: bool,
     unaddressed: set[int],
+    sources: Sequence[PreparedSource] = (),
 ) -> Findings:
     covered = [
         any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
@@ -654,7 +657,7 @@ def _findings(
         covered=covered,
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
-        conflicts=_conflicts(parts.facts, supports, matches, sub_queries),
+        conflicts=_conflicts(parts.facts, supports, matches, sub_queries, sources),
         invented=_invented(
             supports, matches, unaddressed, parts.facts, frozenset(content_stems(item.query))
         ),
@@ -671,9 +674,11 @@ def _conflicts(
     supports: Sequence[FactSupport],
     matches: Matches,
     sub_queries: Sequence[SubQuery],
+    sources: Sequence[PreparedSource] = (),
 ) -> list[tuple[int, int]]:
     """Pairs of facts giving two values for one thing: by what they are about, or as
-    two answers to the one value a part of the question asks for."""
+    two answers to the one value a part of the question asks for, where the sources
+    never give the unbacked one's value (one they give may be a misread paraphrase)."""
     pairs = conflicting_pairs(list(facts))
     answers = [
         frozenset(
@@ -687,7 +692,12 @@ def _conflicts(
         )
         for fact, row in zip(facts, matches.response_query, strict=True)
     ]
-    supported = [any(support.row) for support in supports]
+    given = [quantity for source in sources for _, quantity in source.located_quantities()]
+    supported = [
+        any(support.row)
+        or any(q.same_value(o) for q in fact.quantities if not q.soft for o in given)
+        for fact, support in zip(facts, supports, strict=True)
+    ]
     return pairs + [
         pair for pair in rival_answers(list(facts), supported, answers) if pair not in pairs
     ]
