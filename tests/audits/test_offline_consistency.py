@@ -299,3 +299,19 @@ def test_declining_a_subject_outside_the_scope_that_shares_a_word_with_it_is_cle
     )
 
     assert result.verdict == "sufficient"
+
+
+def test_a_recap_of_the_fact_before_restates_it():
+    from audits.judges.offline.decompose import split_response
+    from audits.judges.offline.redundancy import redundant_of
+
+    for second in (
+        "To recap, you get it for ninety minutes.",
+        "As I mentioned, that is ninety minutes.",
+        "To reiterate, you can stay for an hour and a half.",
+    ):
+        facts = split_response(
+            f"A studio booking lasts 90 minutes. {second}", "How long is a booking?"
+        ).facts
+
+        assert redundant_of(list(facts)) == [None, 0], second

@@ -75,7 +75,8 @@ SEMANTIC_RESTATEMENT = 0.5
 _RESTATING_RE = re.compile(
     r"^(?:in other words|that means|this means|which means|put simply|simply put|in short|"
     r"to put it another way|to be clear|to sum up|to summari[sz]e|again|once again|i\.e\.|that is"
-    r"|so|basically|in summary|in a nutshell)\b",
+    r"|so|basically|in summary|in a nutshell|to recap|recapping|to reiterate|to repeat"
+    r"|as (?:i |we )?(?:mentioned|said|noted|stated)(?: above| before| earlier)?)\b",
     re.IGNORECASE,
 )
 
