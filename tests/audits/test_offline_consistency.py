@@ -315,3 +315,17 @@ def test_a_recap_of_the_fact_before_restates_it():
         ).facts
 
         assert redundant_of(list(facts)) == [None, 0], second
+
+
+def test_every_hour_said_several_ways_is_one_claim_and_supported():
+    result = grade(
+        "Is the helpline open at night?",
+        "Yes, the helpline is open 24/7. The helpline is open day and night. It's open "
+        "around the clock.",
+        "Customer help for Stillwater Energy: tariffs, meters, bills and the helpline.",
+        ("Helpline", "Helpline. Our helpline is open 24 hours a day, 7 days a week."),
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.metrics()["self_distinctness"] < 1
+    assert result.verdict == "sufficient"
