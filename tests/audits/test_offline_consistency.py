@@ -329,3 +329,24 @@ def test_every_hour_said_several_ways_is_one_claim_and_supported():
     assert result.metrics()["groundedness"] == 1.0
     assert result.metrics()["self_distinctness"] < 1
     assert result.verdict == "sufficient"
+
+
+def test_a_claim_after_a_summing_up_remark_restates_what_came_before():
+    from audits.judges.offline.decompose import split_response
+    from audits.judges.offline.redundancy import redundant_of
+
+    def restated(response: str) -> list[int | None]:
+        return redundant_of(list(split_response(response, "When is my boiler serviced?").facts))
+
+    assert restated("Boiler services take 2 hours. In short: two hours.") == [None, 0]
+    assert restated("Boiler services take 2 hours. Just to confirm, it takes two hours.") == [
+        None,
+        0,
+    ]
+    # A recap of several facts before restates them.
+    assert restated(
+        "The first visit is in 3 weeks. A second visit follows 6 months later. "
+        "To sum up: 3 weeks, then 6 months."
+    ) == [None, None, 0]
+    # Without the remark, a bare value is another claim.
+    assert restated("Boiler services take 2 hours. Parts arrive in 2 hours.") == [None, None]

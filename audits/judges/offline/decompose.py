@@ -51,6 +51,9 @@ class Fact:
     context: frozenset[str] = frozenset()
     # Speaks of things in general ("most items"), see lexicon.GENERAL_NOUN_RE.
     general: bool = False
+    # Led by a remark set aside as no claim that says it restates ("In short: ...",
+    # "Just to confirm, ..."): the remark is gone from the text, not what it said.
+    restating: bool = False
 
 
 @dataclass
@@ -125,6 +128,7 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     about_listener = chat and asks_listener_habit(query)
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
+    restating = False
     for line in (normalise(raw) for raw in (response or "").splitlines()):
         is_bullet = bool(_BULLET_RE.match(line))
         line = _BULLET_RE.sub("", line)
@@ -171,11 +175,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     # "lol", "That's it.": no word, value or denial of anything to check.
                     parts.others.append(("pleasantry", piece))
                     continue
+                if restating:
+                    fact = replace(fact, restating=True)
+                    restating = False
                 parts.facts.append(fact)
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
             else:
                 parts.others.append((kind, piece))
+                restating = bool(parts.facts) and bool(_RESTATING_REMARK_RE.match(piece))
     if chat and not parts.facts and parts.others:
         # A reply that says nothing of the passage at all ("Absolutely!", "I see, I wonder
         # who found it") is the bot's own conversation throughout.
@@ -185,6 +193,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
     return parts
+
+
+# Remarks that say the claim after them restates one before ("In short:", "To recap,").
+_RESTATING_REMARK_RE = re.compile(
+    r"^(?:in short|in summary|to sum up|to summari[sz]e|in a nutshell|to recap|recapping"
+    r"|(?:just )?to confirm|to be clear|to reiterate|once again|again|in other words"
+    r"|put simply|simply put|basically)\b",
+    re.IGNORECASE,
+)
 
 
 def _states_policy_value(piece: str) -> bool:

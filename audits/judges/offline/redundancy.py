@@ -145,11 +145,13 @@ def redundant_of(
             return True
         if (
             earlier == index - 1
-            and _RESTATING_RE.match(later.text)
+            and (later.restating or _RESTATING_RE.match(later.text))
             and _values_within(later, first)
         ):
             return True
         if _summarises(later, facts[:index]) == earlier:
+            return True
+        if later.restating and _recaps(later, facts[:index], first):
             return True
         if _values_again(later, first):
             return True
@@ -206,6 +208,18 @@ def _values_again(later: Fact, earlier: Fact) -> bool:
         or (q.kind == "duration" and any(abs(q.low - days) <= 0.05 * days for days in periods))
         for q in values
     ) and any(q.kind != "duration" for q in values)
+
+
+def _recaps(later: Fact, earlier: list[Fact], first: Fact) -> bool:
+    """A fact led by "In short" giving only values the answer gave before, one of them
+    the first fact's: "In short: two jabs, from 8 weeks" after the schedule."""
+    values = [q for q in later.quantities if not q.soft]
+    given = [o for fact in earlier for o in fact.quantities if not o.soft]
+    return (
+        bool(values)
+        and all(any(q.same_value(o) or o.same_value(q) for o in given) for q in values)
+        and any(q.same_value(o) or o.same_value(q) for q in values for o in first.quantities)
+    )
 
 
 def _summarises(later: Fact, earlier: list[Fact]) -> int | None:
