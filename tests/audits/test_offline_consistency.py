@@ -350,3 +350,19 @@ def test_a_claim_after_a_summing_up_remark_restates_what_came_before():
     ) == [None, None, 0]
     # Without the remark, a bare value is another claim.
     assert restated("Boiler services take 2 hours. Parts arrive in 2 hours.") == [None, None]
+
+
+def test_a_bare_sorry_before_a_grounded_negative_is_no_part_of_it():
+    result = grade(
+        "Can the engineer come on a Sunday?",
+        "No, sorry — we can't install on Sundays or bank holidays.",
+        "Customer help for Orbit Broadband: plans, installation and routers.",
+        (
+            "Installation",
+            "Installation. An engineer visit takes about 2 hours. We can't "
+            "install on Sundays or bank holidays.",
+        ),
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+    assert result.verdict == "sufficient"
