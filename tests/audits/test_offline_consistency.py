@@ -366,3 +366,19 @@ def test_a_bare_sorry_before_a_grounded_negative_is_no_part_of_it():
 
     assert result.metrics()["groundedness"] == 1.0
     assert result.verdict == "sufficient"
+
+
+def test_prices_of_three_sizes_are_three_things_not_two_values_for_one():
+    result = grade(
+        "How much are lockers?",
+        "Small lockers cost £2 a day. Medium lockers cost £3 a day. Large lockers cost £5 a day.",
+        "Customer help for Northgate Station: left luggage, lockers and lost property.",
+        (
+            "Lockers",
+            "Lockers. Small lockers cost £2 a day, medium lockers cost £3 a day and large "
+            "lockers cost £5 a day.",
+        ),
+    )
+
+    assert result.notes["conflicting_facts"] == []
+    assert result.verdict == "sufficient"

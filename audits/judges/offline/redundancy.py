@@ -32,8 +32,12 @@ RESTATEMENT_OVERLAP = 0.5
 PARAPHRASE_OVERLAP = 0.75
 
 
+# Sizes name the thing ("large units"), though "large" reads as the glue "largely".
+_SIZES = frozenset(stem(word) for word in word_list("small medium large"))
+
+
 def _about(fact: Fact) -> frozenset[str]:
-    return subject_stems(fact.stems) - _LIGHT
+    return subject_stems(fact.stems) - _LIGHT | (fact.stems & _SIZES)
 
 
 def _overlap(first: frozenset[str], second: frozenset[str]) -> float:
