@@ -1062,17 +1062,25 @@ _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )
 # ("read-only" restricts nothing: it is what the access is.)
+# ("isn't free under £50" and "free over £50" say one thing: a bound turned round.)
 _RESTRICTION_RE = re.compile(
-    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
+    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later|under"
+    r"|over|below|above)\b",
+    re.I,
 )
 
 
 _EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
 
 
+_BOUND_WORDS = {"above": "over", "below": "under"}
+
+
 def _restricted_differently(first: str, second: str) -> bool:
-    mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
-    theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
+    mine = frozenset(_BOUND_WORDS.get(w.lower(), w.lower()) for w in _RESTRICTION_RE.findall(first))
+    theirs = frozenset(
+        _BOUND_WORDS.get(w.lower(), w.lower()) for w in _RESTRICTION_RE.findall(second)
+    )
     # "costs £30, except on Flex fares where it is free" holds both polarities, for a
     # fact about the exception: "Your PIN won't stay the same" names nothing of
     # "unless you ask for a new one" and denies the rule itself.
