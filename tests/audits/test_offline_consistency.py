@@ -384,7 +384,7 @@ def test_prices_of_three_sizes_are_three_things_not_two_values_for_one():
     assert result.verdict == "sufficient"
 
 
-FERRYCAFE = "Customer help for Quayside Deli: orders, delivery and catering."
+DELI = "Customer help for Quayside Deli: orders, delivery and catering."
 DELIVERY = (
     "Delivery",
     "Delivery. Delivery is free on orders over £30. Smaller orders pay £3.50 for delivery.",
@@ -395,7 +395,7 @@ def test_a_denial_under_the_bound_the_source_grants_over_it_is_a_grounded_negati
     result = grade(
         "Is delivery free?",
         "No, delivery isn't free on orders under £30.",
-        FERRYCAFE,
+        DELI,
         DELIVERY,
     )
 
@@ -407,7 +407,7 @@ def test_a_denial_of_the_same_bound_said_another_way_still_contradicts():
     result = grade(
         "Is delivery free on big orders?",
         "No, delivery isn't free on orders above £30.",
-        FERRYCAFE,
+        DELI,
         DELIVERY,
     )
 
