@@ -88,8 +88,19 @@ _REDIRECT_RE = word_start_regex(
     r"|\bour (?:[\w-]+ ){0,2}(?:team|agents?|advisers?|advisors?|staff|colleagues|department)"
     r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
     r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
-    r"|in (?:more )?detail))?\s*[.!]*$",
-    "abcdeglmoprstv",
+    r"|in (?:more )?detail))?\s*[.!]*$"
+    # "You can find everything about warranties on our Warranty page", "See our Returns
+    # article for details", "Full details are in the Billing section of our help centre":
+    # a pointer to a page, not what the page says.
+    r"|\b(?:find|get|read) (?:out )?(?:everything|more|all|details|information|the details"
+    r"|full details|further details)\b[^.]{0,60}?\b(?:on|in|at) (?:our|the) (?:[\w-]+ ){0,3}"
+    r"(?:page|article|guide|section|help ?cent(?:er|re)|website|site|faqs?)\b"
+    r"|\b(?:see|check|visit|read|look at) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
+    r"|section)\b(?! (?:says|shows|lists|explains that))"
+    r"|\b(?:full |further |more )?(?:details|information|everything) (?:about [^.]{1,40}? )?"
+    r"(?:is|are|can be found) (?:on|in) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
+    r"|section|help ?cent(?:er|re)|website|site)\b",
+    "abcdefgilmoprstv",
     re.IGNORECASE,
 )
 # The bot describing itself or offering help ("I can help with orders and returns",

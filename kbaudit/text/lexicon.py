@@ -180,6 +180,16 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"return \1",  # "send the TV back": the TV stays
     ),
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+    # "24/7", "around the clock", "any time, day or night": at every hour.
+    (
+        "24 clock night",
+        re.compile(
+            r"\b24/7\b|\b24 hours a day(?:,? 7 days a week)?\b|\b(?:a)?round[- ]the[- ]clock\b"
+            r"|\b(?:at )?any ?time,? (?:of the )?day or night\b|\bday and night\b",
+            re.I,
+        ),
+        "nonstop",
+    ),
     # "you won't get the £25 back": a refund of it.
     (
         "back",

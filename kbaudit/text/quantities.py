@@ -181,6 +181,9 @@ _MAY_HOLD_VALUE_RE = re.compile(
 )
 
 
+_EVERY_HOUR_RE = re.compile(r"\b24/7\b|\b24 hours a day(?:,? 7 days a week)?\b", re.I)
+
+
 def extract_quantities(text: str) -> list[Quantity]:
     """All values in ``text``, in order.
 
@@ -190,7 +193,10 @@ def extract_quantities(text: str) -> list[Quantity]:
     if not _MAY_HOLD_VALUE_RE.search(text):
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
-    taken: list[tuple[int, int]] = []
+    # "24/7", "24 hours a day, 7 days a week": at every hour, not a length of time.
+    taken: list[tuple[int, int]] = [
+        (match.start(), match.end()) for match in _EVERY_HOUR_RE.finditer(text)
+    ]
     # Without a digit only words can state a value ("free", "the third"): the other
     # extractors would search in vain.
     extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS

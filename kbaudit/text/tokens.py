@@ -338,7 +338,9 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         reach = _SUBORDINATE_RE.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         following = content_stems(reach)
         target = set(following[:NEGATION_REACH])
-        if _COPULA_NEGATION_RE.search(text[max(0, match.start() - 8) : match.end()]):
+        if _COPULA_NEGATION_RE.search(
+            text[max(0, match.start() - 8) : match.end()]
+        ) and not _ELIDED_SUBJECT_RE.search(text[max(0, match.start() - 12) : match.start()]):
             # "Unarranged overdrafts aren't available": what is not available is the
             # subject before the verb, as in "we do not offer unarranged overdrafts".
             before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
@@ -347,6 +349,10 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     return targets
 
 
+# "... stays active until the end of the month and is not refunded": the negated "be"
+# shares its subject with the predicate before "and"; the words of that predicate are
+# not what is denied.
+_ELIDED_SUBJECT_RE = re.compile(r"\b(?:and|but)\s+(?:(?:is|are|was|were)\s+)?$", re.I)
 # A negated "be": what follows describes the subject before it.
 _COPULA_NEGATION_RE = re.compile(
     r"(?:\b(?:is|are|was|were) not|\b(?:isn't|aren't|wasn't|weren't))$", re.IGNORECASE

@@ -51,6 +51,9 @@ class Fact:
     context: frozenset[str] = frozenset()
     # Speaks of things in general ("most items"), see lexicon.GENERAL_NOUN_RE.
     general: bool = False
+    # Led by a remark set aside as no claim that says it restates ("In short: ...",
+    # "Just to confirm, ..."): the remark is gone from the text, not what it said.
+    restating: bool = False
 
 
 @dataclass
@@ -91,7 +94,8 @@ _CLAUSE_SPLIT_RE = re.compile(
 _OPENER_RE = re.compile(
     r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
-    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|i'?m not sure|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
+    r"|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
     r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
@@ -106,7 +110,8 @@ _OPENER_RE = re.compile(
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
     r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you|a|an|there|all|any"
-    r"|every|each|no)\b)",
+    r"|every|each|no)\b|(?!i\b|not\b|so\b)[a-z][\w-]*s (?:are|aren't|can|can't|cannot|don't|do"
+    r"|must|need|have|may)\b)",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
@@ -125,6 +130,7 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
     signed_off = False
+    restating = False
     for line in (normalise(_LAYOUT_RE.sub("", raw)) for raw in (response or "").splitlines()):
         if signed_off and _SIGNATURE_RE.match(line) and not has_verb(line):
             # "Best wishes,\nThe Library Team": who signs, not what is said.
@@ -182,11 +188,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     # "lol", "That's it.": no word, value or denial of anything to check.
                     parts.others.append(("pleasantry", piece))
                     continue
+                if restating:
+                    fact = replace(fact, restating=True)
+                    restating = False
                 parts.facts.append(fact)
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
             else:
                 parts.others.append((kind, piece))
+                restating = bool(parts.facts) and bool(_RESTATING_REMARK_RE.match(piece))
                 if not chat and kind in ("pleasantry", "meta") and (told := _value_told(piece)):
                     # "Thanks for choosing our £9 Basic plan!": the courtesy is no claim,
                     # the value it mentions is one.
@@ -244,6 +254,15 @@ _COURTESY_WORDS = frozenset(
 _NAMED_ARTICLE_RE = re.compile(
     r"\b(?:the|our|this|that|a|an)\s+(?:[\w'’&-]+\s+){0,3}?(?:article|guide|page|section"
     r"|help cent(?:re|er)|faq)s?\b",
+    re.IGNORECASE,
+)
+
+
+# Remarks that say the claim after them restates one before ("In short:", "To recap,").
+_RESTATING_REMARK_RE = re.compile(
+    r"^(?:in short|in summary|to sum up|to summari[sz]e|in a nutshell|to recap|recapping"
+    r"|(?:just )?to confirm|to be clear|to reiterate|once again|again|in other words"
+    r"|put simply|simply put|basically)\b",
     re.IGNORECASE,
 )
 
@@ -368,6 +387,12 @@ _TAG_QUESTION_RE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_LAUGHTER_RE = re.compile(r"(?<=\w)[,\s]+(?:lol|haha+|hehe|lmao)\W*$", re.IGNORECASE)
+# "Tandems aren't allowed on board, I'm afraid.": the regret after the claim is no part
+# of it.
+_TRAILING_REGRET_RE = re.compile(
+    r"(?<=\w),\s*(?:i'?m afraid|i'?m sorry to say|sadly|unfortunately|i fear)(?=[.!]?$)",
+    re.IGNORECASE,
+)
 
 
 # A courtesy set off by a comma, a colon or a dash before the claim: "Great to hear you're
@@ -384,6 +409,7 @@ def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
         sentence = _TRAILING_LAUGHTER_RE.sub("", _INTERJECTION_RE.sub("", sentence, count=1))
+        sentence = _TRAILING_REGRET_RE.sub("", sentence)
         # "No, I'm sorry, the clinic is closed": openers one after another.
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
@@ -446,6 +472,8 @@ def _clauses(sentence: str) -> list[str]:
         # A semicolon always joins two statements; "and"/"but" only when both sides are
         # clauses ("returns are free and refunds take 5 days", not "Visa and PayPal").
         # ", or call us on ..." sets a way to reach a person apart from what precedes it.
+        if match.group().strip() == "," and _SUBORDINATE_OPENING_RE.match(left.strip()):
+            continue  # "If you're 20 minutes late, you can claim 25%": one statement
         semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
         # "lasts an hour and a half": one length of time, not two statements.
@@ -455,6 +483,13 @@ def _clauses(sentence: str) -> list[str]:
             start = match.end()
     clauses.append(sentence[start:])
     return [clause.strip(" ,;") for clause in clauses if clause.strip(" ,;.")]
+
+
+# A clause opening on one of these is the case of the clause after its comma.
+_SUBORDINATE_OPENING_RE = re.compile(
+    r"(?:if|when|whenever|once|unless|as long as|provided|after|before|until|because|since)\b",
+    re.IGNORECASE,
+)
 
 
 def has_verb(text: str) -> bool:

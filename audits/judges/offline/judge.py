@@ -44,7 +44,13 @@ from .coverage import (
 from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
 from .questions import SubQuery, split_sub_queries
-from .redundancy import conflicting_pairs, may_restate, redundant_of, same_values
+from .redundancy import (
+    conflicting_pairs,
+    may_restate,
+    redundant_of,
+    rival_answers,
+    same_values,
+)
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
@@ -144,7 +150,7 @@ def _grade(
     supports = _inherit_support(supports, restated)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
-    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts)
+    off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
     # Parts no retrieved text says a word about: an answer to them is made up.
     # Parts no retrieved text says a word about, or asking a price or a length of time
     # no source gives: an answer to them is made up (the bot should have said it does
@@ -158,7 +164,9 @@ def _grade(
             and not any(row[index] for row in matches.source_query)
         )
     }
-    findings = _findings(item, sub_queries, parts, supports, matches, off_topic, unaddressed)
+    findings = _findings(
+        item, sub_queries, parts, supports, matches, off_topic, unaddressed, sources
+    )
     return matches, findings
 
 
@@ -201,14 +209,26 @@ ALIGNMENT_FLOOR = 0.35
 SAYS_SENTENCE = 0.45
 
 
+# Why a restatement of a supported fact may have been read as unsupported.
+_RESTATED_REASONS = frozenset({"contradicts_source", "not_in_sources"})
+
+
 def _inherit_support(
     supports: list[FactSupport], restated: Sequence[int | None]
 ) -> list[FactSupport]:
     """A fact that restates a supported fact in other words is supported as that fact
-    is, when only its words kept it unsupported (its values passed their checks)."""
+    is, when only its words kept it unsupported (its values passed their checks), or
+    when it was read against the sources in words that say what the earlier fact says
+    ("Watering the garden with a hose isn't allowed" after "you may not use a
+    hosepipe to water your garden"): a restatement gives no value or case of its own,
+    so it cannot contradict the sources where the fact it restates does not. A value
+    read out of its case stays unsupported."""
     inherited = list(supports)
     for index, earlier in enumerate(restated):
-        if earlier is None or not inherited[index].by_words or not any(inherited[earlier].row):
+        if earlier is None or not any(inherited[earlier].row):
+            continue
+        own = inherited[index]
+        if not (own.by_words or own.reason in _RESTATED_REASONS):
             continue
         inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
     return inherited
@@ -582,6 +602,7 @@ def _off_topic(
     vocab: DomainVocabulary,
     sources: Sequence[PreparedSource],
     parts: ResponseParts,
+    bot_domain: str = "",
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
         return False
@@ -599,6 +620,13 @@ def _off_topic(
     if len(question_subject(declined) - _DECLINE_WORDS & source_stems) >= 2:
         return False
     query_stems = frozenset(content_stems(query))
+    # ... and so is one naming what the question asks about where the bot's own scope
+    # names all of it too: "I don't have information about certificates" from a bot for
+    # "courses, fees and certificates" is a gap in its knowledge ("I can't help with
+    # cover letters" from an insurer's bot for "cover limits" is not).
+    named = question_subject(declined) - _DECLINE_WORDS & query_stems
+    if named and named <= frozenset(content_stems(bot_domain)):
+        return False
     # What the retriever returned shares the question's subject: the knowledge base's
     # territory, even if it holds no answer.
     if question_subject(query_stems) & frozenset().union(*(s.stems for s in sources)):
@@ -614,6 +642,7 @@ def _findings(
     matches: Matches,
     off_topic: bool,
     unaddressed: set[int],
+    sources: Sequence[PreparedSource] = (),
 ) -> Findings:
     covered = [
         any(row[index] for row in matches.response_query) for index in range(len(sub_queries))
@@ -633,7 +662,7 @@ def _findings(
         covered=covered,
         facts=[fact.text for fact in parts.facts],
         unsupported=_unsupported(supports),
-        conflicts=conflicting_pairs(list(parts.facts)),
+        conflicts=_conflicts(parts.facts, supports, matches, sub_queries, sources),
         invented=_invented(
             supports, matches, unaddressed, parts.facts, frozenset(content_stems(item.query))
         ),
@@ -643,6 +672,40 @@ def _findings(
         off_topic=off_topic,
         vague=bool(sub_queries) and all(not sub_query.key_stems for sub_query in sub_queries),
     )
+
+
+def _conflicts(
+    facts: Sequence[Fact],
+    supports: Sequence[FactSupport],
+    matches: Matches,
+    sub_queries: Sequence[SubQuery],
+    sources: Sequence[PreparedSource] = (),
+) -> list[tuple[int, int]]:
+    """Pairs of facts giving two values for one thing: by what they are about, or as
+    two answers to the one value a part of the question asks for, where the sources
+    never give the unbacked one's value (one they give may be a misread paraphrase)."""
+    pairs = conflicting_pairs(list(facts))
+    answers = [
+        frozenset(
+            index
+            for index, hit in enumerate(row)
+            if hit
+            or (
+                value_required(sub_queries[index])
+                and gives_expected_value(fact, sub_queries[index])
+            )
+        )
+        for fact, row in zip(facts, matches.response_query, strict=True)
+    ]
+    given = [quantity for source in sources for _, quantity in source.located_quantities()]
+    supported = [
+        any(support.row)
+        or any(q.same_value(o) for q in fact.quantities if not q.soft for o in given)
+        for fact, support in zip(facts, supports, strict=True)
+    ]
+    return pairs + [
+        pair for pair in rival_answers(list(facts), supported, answers) if pair not in pairs
+    ]
 
 
 def _invented(

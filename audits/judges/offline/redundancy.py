@@ -32,8 +32,12 @@ RESTATEMENT_OVERLAP = 0.5
 PARAPHRASE_OVERLAP = 0.75
 
 
+# Sizes name the thing ("large units"), though "large" reads as the glue "largely".
+_SIZES = frozenset(stem(word) for word in word_list("small medium large"))
+
+
 def _about(fact: Fact) -> frozenset[str]:
-    return subject_stems(fact.stems) - _LIGHT
+    return subject_stems(fact.stems) - _LIGHT | (fact.stems & _SIZES)
 
 
 def _overlap(first: frozenset[str], second: frozenset[str]) -> float:
@@ -57,8 +61,10 @@ def restates(later: Fact, earlier: Fact) -> bool:
         return False
     values_later, values_earlier = _values(later), _values(earlier)
     if values_later or values_earlier:
+        # Words of price are what the values are, not what they are about: "Parking
+        # costs £60" and "The club costs £60" price two things.
         return values_later == values_earlier and (
-            _overlap(about_later, about_earlier) >= RESTATEMENT_OVERLAP
+            _overlap(about_later - _PRICE, about_earlier - _PRICE) >= RESTATEMENT_OVERLAP
         )
     if min(len(about_later), len(about_earlier)) < 2:
         return False
@@ -73,7 +79,8 @@ SEMANTIC_RESTATEMENT = 0.5
 _RESTATING_RE = re.compile(
     r"^(?:in other words|that means|this means|which means|put simply|simply put|in short|"
     r"to put it another way|to be clear|to sum up|to summari[sz]e|again|once again|i\.e\.|that is"
-    r"|so|basically|in summary|in a nutshell)\b",
+    r"|so|basically|in summary|in a nutshell|to recap|recapping|to reiterate|to repeat"
+    r"|as (?:i |we )?(?:mentioned|said|noted|stated)(?: above| before| earlier)?)\b",
     re.IGNORECASE,
 )
 
@@ -142,11 +149,15 @@ def redundant_of(
             return True
         if (
             earlier == index - 1
-            and _RESTATING_RE.match(later.text)
+            and (later.restating or _RESTATING_RE.match(later.text))
             and _values_within(later, first)
         ):
             return True
         if _summarises(later, facts[:index]) == earlier:
+            return True
+        if later.restating and _recaps(later, facts[:index], first):
+            return True
+        if _values_again(later, first):
             return True
         if _free_both(later, first):
             # "free", "you won't be charged", "no charge" for one thing; "there's no
@@ -165,6 +176,54 @@ def redundant_of(
         next((earlier for earlier in range(index) if restated(index, earlier)), None)
         for index in range(len(facts))
     ]
+
+
+# Words that name nothing a fact is about ("for a whole year", "in total").
+_NAMING_NOTHING = frozenset(
+    stem(word) for word in word_list("whole total full overall altogether exactly just only")
+)
+# Days in the period a rate is counted by: "£35 a year" is "£35 for twelve months".
+_PERIOD_DAYS = {"day": 1.0, "week": 7.0, "month": 30.0, "year": 365.0, "annum": 365.0}
+
+
+_ANOTHER_RE = re.compile(r"\b(?:also|too|as well|likewise|the same)\b", re.IGNORECASE)
+
+
+def _values_again(later: Fact, earlier: Fact) -> bool:
+    """A fact naming nothing of its own that gives again the values of the fact before
+    it ("A Railcard costs £35 a year." / "That's £35 for twelve months."): a length of
+    time that is the period the earlier price is counted by is that price's own."""
+    if _about(later) - _PRICE - _NAMING_NOTHING or _polarity(later) != _polarity(earlier):
+        return False
+    if _ANOTHER_RE.search(later.text):
+        return False  # "... and also costs £35 a year": the same value for another thing
+    values = [q for q in later.quantities if not q.soft]
+    theirs = [q for q in earlier.quantities if not q.soft]
+    if not values or later.conditioned:
+        return False
+    text = digits_for_number_words(earlier.text)
+    periods = {
+        _PERIOD_DAYS[unit]
+        for q in theirs
+        if q.kind == "amount" and (unit := rate_unit(text, q)) in _PERIOD_DAYS
+    }
+    return all(
+        any(q.same_value(o) or o.same_value(q) for o in theirs)
+        or (q.kind == "duration" and any(abs(q.low - days) <= 0.05 * days for days in periods))
+        for q in values
+    ) and any(q.kind != "duration" for q in values)
+
+
+def _recaps(later: Fact, earlier: list[Fact], first: Fact) -> bool:
+    """A fact led by "In short" giving only values the answer gave before, one of them
+    the first fact's: "In short: two jabs, from 8 weeks" after the schedule."""
+    values = [q for q in later.quantities if not q.soft]
+    given = [o for fact in earlier for o in fact.quantities if not o.soft]
+    return (
+        bool(values)
+        and all(any(q.same_value(o) or o.same_value(q) for o in given) for q in values)
+        and any(q.same_value(o) or o.same_value(q) for q in values for o in first.quantities)
+    )
 
 
 def _summarises(later: Fact, earlier: list[Fact]) -> int | None:
@@ -199,6 +258,40 @@ def conflicting_pairs(facts: list[Fact]) -> list[tuple[int, int]]:
     for later in range(len(facts)):
         for earlier in range(later):
             if _conflict(facts[earlier], facts[later]):
+                pairs.append((earlier, later))
+    return pairs
+
+
+def rival_answers(
+    facts: list[Fact], supported: list[bool], answers: list[frozenset[int]]
+) -> list[tuple[int, int]]:
+    """Pairs of facts answering the same one part of the question with two values of one
+    kind, the sources backing one of them and not the other: "Post the kit back within
+    7 days of it arriving. We need it back within 14 days of delivery." The two read
+    as two things by their words, but the question asked for one value. A pair where
+    either fact is told for a case of its own, or that answers several parts, is left
+    out. ``answers[i]``: the parts fact i answers, or gives the kind of value asked
+    for."""
+    pairs = []
+    for later in range(len(facts)):
+        for earlier in range(later):
+            first, second = facts[earlier], facts[later]
+            if supported[earlier] == supported[later] or first.conditioned or second.conditioned:
+                continue
+            backed, other = (earlier, later) if supported[earlier] else (later, earlier)
+            if len(answers[backed]) != 1 or answers[other] != answers[backed]:
+                continue
+            if _polarity(first) != _polarity(second):
+                continue
+            first_text, second_text = (digits_for_number_words(f.text) for f in (first, second))
+            mine_all = [q for q in first.quantities if not q.soft]
+            theirs_all = [q for q in second.quantities if not q.soft]
+            if len(mine_all) != 1 or len(theirs_all) != 1:
+                continue
+            mine, theirs = mine_all[0], theirs_all[0]
+            if _differ(mine, theirs, first_text, second_text) and _bound(
+                first_text, mine
+            ) == _bound(second_text, theirs):
                 pairs.append((earlier, later))
     return pairs
 

@@ -219,7 +219,8 @@ def _against_metrics(findings: Findings) -> Decision | None:
 
 def _sufficient(findings: Findings) -> Decision:
     parts = len(findings.sub_queries)
-    if parts > 1:
+    # "All parts" only where the coverage says so: never beside a coverage below 1.
+    if parts > 1 and all(findings.covered):
         return Decision("sufficient", None, f"Answers all {parts} parts of the question.")
     return Decision("sufficient", None, "Answers the question.")
 

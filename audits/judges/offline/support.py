@@ -180,6 +180,8 @@ def lexical_score(
         # The customer's own "TV" beside a value the source states is the customer's
         # case, not a made-up name.
         unknown_names -= fact.acronyms & query.stems
+        # ... and "Starter" in "every plan, including Starter" is the customer's plan.
+        unknown_names -= _asked_instances(fact, query.text)
     if unknown_names:
         return 0.0  # an invented name is never excused by the question
     found = len(words & source_stems)
@@ -255,8 +257,14 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
             words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
+    if _UNIVERSAL_RE.search(fact.text):
+        # "every plan, including Starter": the word that names one of them claims nothing.
+        words -= _NAMING_ONE - source_stems
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems)
+
+
+_NAMING_ONE = frozenset(stem(word) for word in word_list("including include among"))
 
 
 def lexical_threshold(fact: Fact) -> float:
@@ -355,7 +363,7 @@ def _word_support(
     aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
-    holders = _value_holders(fact, sources, query)
+    holders = _value_holders(fact, sources, query) | _universal_holders(fact, sources, query)
     union = _all_stems(sources)
     if not names_written(fact, sources, query.text):
         # Words of the passage put together into a name it never gives ("Lake Erie
@@ -1080,6 +1088,41 @@ def _value_holders(
     }
 
 
+# "every plan", "all plans", "any card": a rule stated for every one of a kind.
+_UNIVERSAL_RE = re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+
+
+def _asked_instances(fact: Fact, question: str) -> frozenset[str]:
+    """Names of the fact the question gives as one of the kind the fact states a rule
+    for every one of: "Starter" for "every plan" when the question asks about "the
+    Starter plan" (not "PayPal" beside "all plans" for "Can I pay by PayPal?")."""
+    kinds = {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(fact.text)}
+    if not kinds:
+        return frozenset()
+    asked = {
+        stem(name.lower())
+        for name, noun in re.findall(r"\b([A-Z][\w-]*)\s+([a-z][\w-]*)", question)
+        if stem(noun) in kinds
+    }
+    return fact.proper_nouns & asked
+
+
+def _universal_holders(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> set[int]:
+    """Sources stating the rule for every one of a kind the fact states it for ("on
+    every plan"), where the fact names the customer's own one of them ("every plan,
+    including Starter"): the rule anchors the customer's case as a value would."""
+    kinds = {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(fact.text)}
+    if not kinds or not _asked_instances(fact, query.text):
+        return set()
+    return {
+        index
+        for index, source in enumerate(sources)
+        if kinds & {stem(noun.lower()) for noun in _UNIVERSAL_RE.findall(source.plain)}
+    }
+
+
 def _measured(quantity: Quantity) -> bool:
     """A value a policy states (a price, a length of time, a share, an allowance), not
     an ordinal, a bare number or a year."""
@@ -1141,6 +1184,12 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         if not has_verb(clause.text):
             continue  # a list item takes its polarity from a heading we cannot see
         shared = words & clause.stems
+        # Polarity is read on the clause's own words: "They must be collected in person"
+        # borrows "controlled drugs" to find its clause, not the "can't be delivered"
+        # beside it there.
+        own = subject_stems(frozenset(content_stems(fact_clause))) & clause.stems
+        if own and own != shared:
+            shared = own
         if _negated(clause.negations, shared) != _negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
@@ -1171,7 +1220,8 @@ def _said_by_sibling(words: frozenset[str], clause: SourceClause, source: Prepar
 
 
 def _case_stated(case: str, clause: SourceClause) -> bool:
-    words = subject_stems(frozenset(content_stems(case)))
+    # A case of light words only ("If you can't show it") is read by those words.
+    words = subject_stems(frozenset(content_stems(case))) or frozenset(content_stems(case))
     return bool(words) and len(words & clause.stems) * 2 >= len(words)
 
 
@@ -1197,17 +1247,25 @@ _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )
 # ("read-only" restricts nothing: it is what the access is.)
+# ("isn't free under £50" and "free over £50" say one thing: a bound turned round.)
 _RESTRICTION_RE = re.compile(
-    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later)\b", re.I
+    r"\b(?:(?<!-)only|except|unless|until|within|before|after|beyond|past|longer|later|under"
+    r"|over|below|above)\b",
+    re.I,
 )
 
 
 _EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
 
 
+_BOUND_WORDS = {"above": "over", "below": "under"}
+
+
 def _restricted_differently(first: str, second: str) -> bool:
-    mine = frozenset(word.lower() for word in _RESTRICTION_RE.findall(first))
-    theirs = frozenset(word.lower() for word in _RESTRICTION_RE.findall(second))
+    mine = frozenset(_BOUND_WORDS.get(w.lower(), w.lower()) for w in _RESTRICTION_RE.findall(first))
+    theirs = frozenset(
+        _BOUND_WORDS.get(w.lower(), w.lower()) for w in _RESTRICTION_RE.findall(second)
+    )
     # "costs £30, except on Flex fares where it is free" holds both polarities, for a
     # fact about the exception: "Your PIN won't stay the same" names nothing of
     # "unless you ask for a new one" and denies the rule itself.

@@ -805,8 +805,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
-        if used_condition is None and sentence is used.sentence and _opens_before(
-            sentence.text, condition, used.quantity
+        if (
+            used_condition is None
+            and sentence is used.sentence
+            and _opens_before(sentence.text, condition, used.quantity)
         ):
             # "Anytime members can bring 1 guest free; extra guest passes are £8": the
             # case opening the sentence is the other clause's too. One after the value
