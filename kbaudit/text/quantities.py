@@ -128,11 +128,15 @@ class Quantity:
 
     def same_value(self, other: Quantity) -> bool:
         """True when this value lies within the other's (a point inside a range counts)."""
-        if not _kinds_compatible(self, other):
+        # The commonest case first, without calls: the judge compares values by the
+        # hundred thousand.
+        if self.kind == other.kind:
+            if self.kind == "amount" and self.unit and other.unit and self.unit != other.unit:
+                return False
+        elif not _kinds_compatible(self, other):
             return False
-        return other.low - _EPS(other.low) <= self.low and self.high <= other.high + _EPS(
-            other.high
-        )
+        low, high = other.low, other.high
+        return low - _EPS(low) <= self.low and self.high <= high + _EPS(high)
 
     def comparable(self, other: Quantity) -> bool:
         """Same kind and unit, so a different value means a different claim."""
@@ -154,7 +158,7 @@ def rate_unit(text: str, quantity: Quantity) -> str:
 
 
 def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites
-    return 1e-6 * max(1.0, abs(value))
+    return 1e-6 * value if value > 1.0 else -1e-6 * value if value < -1.0 else 1e-6
 
 
 def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:

@@ -1077,14 +1077,24 @@ def _value_holders(
     """Sources stating one of the fact's own values (not the customer's); ``measured``:
     only values with a unit or of a measured kind (a price, a length of time, a share),
     not a bare number ("five-pin", "1914")."""
-    return {
-        index
-        for index, source in enumerate(sources)
+    own_values = [
+        quantity
         for quantity in fact.quantities
         if not quantity.soft
         and (not measured or _measured(quantity))
         and not any(quantity.same_value(given) for given in query.quantities)
-        and any(quantity.same_value(own) for _, own in source.located_quantities())
+    ]
+    if not own_values:
+        return set()
+    return {
+        index
+        for index, source in enumerate(sources)
+        if any(
+            quantity.same_value(own)
+            for sentence in source.sentences
+            for own in sentence.quantities
+            for quantity in own_values
+        )
     }
 
 

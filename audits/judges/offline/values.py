@@ -145,15 +145,23 @@ def value_problem(
     # customer states ("£8 more than Lite (£18 against £10)").
     # The answer's other facts may state them ("... is £80. A second costs 50% more, so
     # £120, making £200"), and so may the customer ("my £50 charge").
-    operands = [
-        own
-        for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
-        if any(own.same_value(place.quantity) for place in located)
-        or any(own.same_value(given) for given in query_values)
-    ]
-    # A value the fact works out first may be a step to the next ("so £120, making £200").
-    steps = [own for own in fact.quantities if not any(own is kept for kept in operands)]
-    operands += [given for given in query_values if not any(given is own for own in operands)]
+    worked: list[list[Quantity]] = []  # read only for a value no source states
+
+    def operands() -> list[Quantity]:
+        if not worked:
+            found = [
+                own
+                for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
+                if any(own.same_value(place.quantity) for place in located)
+                or any(own.same_value(given) for given in query_values)
+            ]
+            # A value the fact works out first may be a step to the next ("so £120,
+            # making £200").
+            steps = [own for own in fact.quantities if not any(own is kept for kept in found)]
+            found += [given for given in query_values if not any(given is own for own in found)]
+            worked.append([*found, *steps])
+        return worked[0]
+
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
@@ -162,7 +170,7 @@ def value_problem(
         matches = [place for place in located if quantity.same_value(place.quantity)]
         if not matches:
             matches = _approximated(text, quantity, located)
-        if not matches and worked_out(quantity, text, [*operands, *steps]):
+        if not matches and worked_out(quantity, text, operands()):
             continue
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
