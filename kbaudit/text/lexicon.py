@@ -293,6 +293,21 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:make sure|be sure to|ensure|remember to)(?: that)?\b", re.I),
         " ",
     ),
+    # "18 or older" is the bound "18 or over" states.
+    ("older", re.compile(r"\bor older\b", re.I), "or over"),
+    # Help-centre verbs said the plain way: a price that "goes up" rises, "let you know"
+    # tells you, "the card you paid with" is the original one.
+    ("up", re.compile(r"\b(?:go|goes|going|gone|went) up\b", re.I), "rises"),
+    ("let lets", re.compile(r"\blet(?:s|ting)? (you|us|them|me|him|her) know\b", re.I), r"tell \1"),
+    (
+        "paid used",
+        re.compile(
+            r"\b(card|account|payment method|bank account)(?: that)? you (?:paid|used to pay|used)"
+            r"(?: for it| for them)? with\b",
+            re.I,
+        ),
+        r"original \1",
+    ),
     # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
     ("least", re.compile(r"\bat least\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.
