@@ -1286,3 +1286,49 @@ def test_identification_with_a_picture_is_photo_id():
 )
 def test_plain_english_synonyms_meet_the_passages_word(response, source):
     assert groundedness(judge("Tell me about it.", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("Yes, the price goes up in May.", "Prices. The price rises in May."),
+        (
+            "We'll let you know by email once the repair is finished.",
+            "Repairs. We tell you by email once the repair is finished.",
+        ),
+        (
+            "The deposit is refunded to the card you paid with.",
+            "Deposits. The deposit is refunded to the original card within 3 days.",
+        ),
+    ],
+)
+def test_help_centre_verbs_said_the_plain_way_meet_the_articles(response, source):
+    assert groundedness(judge("Tell me more.", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "You'll need a driver who's 21 or older to collect the van.",
+            "Van hire. A driver aged 21 or over must collect the van.",
+        ),
+        (
+            "Boilers older than ten years don't need a yearly service visit.",
+            "Servicing. Boilers that are more than 10 years old don't need a yearly service"
+            " visit. Every other boiler needs one.",
+        ),
+    ],
+)
+def test_an_age_said_as_a_comparison_meets_the_stated_age(response, source):
+    assert groundedness(judge("Tell me more.", response, source)) == 1.0
+
+
+def test_an_age_said_as_a_comparison_is_still_checked():
+    result = judge(
+        "Who can collect the van?",
+        "You'll need a driver who's 18 or older to collect the van.",
+        "Van hire. A driver aged 21 or over must collect the van.",
+    )
+
+    assert groundedness(result) == 0.0

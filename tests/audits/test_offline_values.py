@@ -1361,3 +1361,13 @@ def test_a_share_from_another_article_taken_off_a_price_with_a_cases_own_is_not_
         club,
     )
     assert not grounded(result)
+
+
+def test_a_price_counted_by_another_unit_of_time_is_another_price():
+    source = "Storage lockers. A locker costs £2 for each day you keep it. Keys are at the desk."
+
+    moved = judge("How much is a locker?", "A locker costs £2 for each week you keep it.", source)
+    kept = judge("How much is a locker?", "You'll pay £2 per day to keep a locker.", source)
+
+    assert moved.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0

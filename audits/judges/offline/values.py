@@ -164,10 +164,30 @@ def value_problem(
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, [*operands, *steps]):
             continue
+        if matches and _counted_otherwise(text, quantity, matches):
+            return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
+
+
+# Units of time a price or an allowance may be counted by ("£5 for each month left").
+_TIME_UNITS = frozenset(stem(word) for word in word_list("minute hour day night week month year"))
+
+
+def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
+    """The source's value counted by another unit than the fact says: "£5 for each week
+    left" where every "£5" the source gives is "for each month left". Only units of
+    time are compared: "8.5p a unit" and "8.5p per kWh", "£18 per crossing" and "£18
+    each way" name one unit two ways."""
+    mine = rate_unit(text, quantity)
+    if not mine:
+        return False
+    theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
+    if "" in theirs or mine in theirs:
+        return False
+    return mine in _TIME_UNITS and theirs <= _TIME_UNITS
 
 
 # "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
@@ -805,8 +825,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
-        if used_condition is None and sentence is used.sentence and _opens_before(
-            sentence.text, condition, used.quantity
+        if (
+            used_condition is None
+            and sentence is used.sentence
+            and _opens_before(sentence.text, condition, used.quantity)
         ):
             # "Anytime members can bring 1 guest free; extra guest passes are £8": the
             # case opening the sentence is the other clause's too. One after the value
