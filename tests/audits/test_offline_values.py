@@ -1371,3 +1371,30 @@ def test_a_price_counted_by_another_unit_of_time_is_another_price():
 
     assert moved.metrics()["groundedness"] == 0.0
     assert kept.metrics()["groundedness"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "Orders under £40 are delivered free.",
+            "Delivery. Orders over £40 are delivered free. Smaller orders cost £3.95.",
+        ),
+        (
+            "Visitors younger than 65 years get free entry to the gallery.",
+            "Gallery entry. Visitors aged 65 or over get free entry to the gallery.",
+        ),
+    ],
+)
+def test_a_bound_turned_to_the_other_side_is_another_case(response, source):
+    assert judge("Who gets it free?", response, source).metrics()["groundedness"] == 0.0
+
+
+def test_a_bound_on_the_same_side_still_meets_the_source():
+    result = judge(
+        "Is delivery free?",
+        "Yes, delivery is free on orders of more than £40.",
+        "Delivery. Orders over £40 are delivered free. Smaller orders cost £3.95.",
+    )
+
+    assert result.metrics()["groundedness"] == 1.0

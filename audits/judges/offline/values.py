@@ -164,7 +164,9 @@ def value_problem(
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, [*operands, *steps]):
             continue
-        if matches and _counted_otherwise(text, quantity, matches):
+        if matches and (
+            _counted_otherwise(text, quantity, matches) or _bound_reversed(text, quantity, matches)
+        ):
             return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
@@ -188,6 +190,63 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     if "" in theirs or mine in theirs:
         return False
     return mine in _TIME_UNITS and theirs <= _TIME_UNITS
+
+
+# Which side of a value a bound says: "under 3", "up to £50", "3 or younger" are at
+# most; "over 3", "at least 18", "18 or older" at least.
+_AT_MOST_BEFORE_RE = re.compile(
+    r"\b(?:under|below|less than|fewer than|younger than|up to|at most|no more than"
+    r"|not more than|maximum of|a maximum of)\s*$",
+    re.IGNORECASE,
+)
+_AT_LEAST_BEFORE_RE = re.compile(
+    r"(?<!no )(?<!not )\b(?:over|above|more than|older than|at least|minimum of|exceeding)\s*$",
+    re.IGNORECASE,
+)
+_AFTER_BOUND_RE = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:or|and) (?P<side>over|above|more|older|under|below|less|fewer"
+    r"|younger)\b",
+    re.IGNORECASE,
+)
+# "up to 30 minutes before the film" and "at least 30 minutes before" set one deadline.
+_DEADLINE_AFTER_RE = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:before|after|ahead|earlier|later|prior)\b", re.I
+)
+
+
+def _bound_side(text: str, quantity: Quantity) -> str:
+    digit = next((i for i, char in enumerate(quantity.text) if char.isdigit()), 0)
+    last = max((i for i, char in enumerate(quantity.text) if char.isdigit()), default=0)
+    before = (text[max(0, quantity.start - 25) : quantity.start] + quantity.text[:digit]).rstrip(
+        "£$€¥"
+    )
+    after = quantity.text[last + 1 :] + text[quantity.end : quantity.end + 30]
+    if _DEADLINE_AFTER_RE.match(after):
+        return ""
+    if _AT_MOST_BEFORE_RE.search(before):
+        return "most"
+    if _AT_LEAST_BEFORE_RE.search(before):
+        return "least"
+    found = _AFTER_BOUND_RE.match(after)
+    if found is None:
+        return ""
+    side = found.group("side").lower()
+    return "least" if side in ("over", "above", "more", "older") else "most"
+
+
+def _bound_reversed(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
+    """The source's value as the other side's bound: "routers less than 3 years old"
+    where the source exempts those "more than 3 years old", "under 18" for "18 or
+    over". Only when every place stating the value bounds it the other way, and never
+    for a duration: "less than 24 hours' notice" is the case "give at least 24 hours'
+    notice" leaves, said as often as the rule itself."""
+    if quantity.kind == "duration":
+        return False
+    mine = _bound_side(text, quantity)
+    if not mine:
+        return False
+    theirs = {_bound_side(place.sentence.text, place.quantity) for place in matches}
+    return "" not in theirs and mine not in theirs
 
 
 # "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
