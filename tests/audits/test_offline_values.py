@@ -1398,3 +1398,20 @@ def test_a_bound_on_the_same_side_still_meets_the_source():
     )
 
     assert result.metrics()["groundedness"] == 1.0
+
+
+def test_free_said_of_another_thing_does_not_excuse_no_charge_where_a_fee_is_given():
+    source = (
+        "Servicing. A basic safety check is free for members. If you cancel a service "
+        "booking on the day, we charge a £20 late cancellation fee."
+    )
+
+    denied = judge(
+        "What if I cancel my service on the day?",
+        "If you cancel a service booking on the day, there's no charge.",
+        source,
+    )
+    kept = judge("Is the safety check free?", "Yes, members get a basic safety check free.", source)
+
+    assert denied.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0

@@ -168,6 +168,9 @@ def value_problem(
             _counted_otherwise(text, quantity, matches) or _bound_reversed(text, quantity, matches)
         ):
             return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
+        rival = _free_said_of_other(claim, quantity, matches) if matches else None
+        if rival is not None:
+            return Problem("contradicts_source", rival.sentence.text, rival.source)
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
@@ -314,6 +317,29 @@ def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
     if rival is not None:
         return Problem("contradicts_source", rival.sentence.text, rival.source)
     return None if quantity.soft else Problem("not_in_sources", "", None)
+
+
+# How many more of the fact's words a priced sentence must share than any sentence
+# saying "free" does, for the price to be the one the fact's "no charge" denies.
+FREE_RIVAL_MARGIN = 1
+
+
+def _free_said_of_other(
+    claim: Claim, quantity: Quantity, matches: Sequence[Located]
+) -> Located | None:
+    """A "free" (or "no charge") the source says only of something else, while the
+    sentence about what the fact speaks of gives a price: "if you miss the appointment,
+    there's no charge" beside "Installation is free ..." and "If you miss the
+    appointment, we charge a £30 fee"."""
+    if not quantity.soft:
+        return None
+    rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
+    if rival is None:
+        return None
+    subject = (claim.subject - _CASE_LIGHT) or claim.subject
+    held = max(len(subject & place.sentence.stems) for place in matches)
+    against = len(subject & rival.sentence.stems)
+    return rival if against >= held + FREE_RIVAL_MARGIN else None
 
 
 def _rival(
