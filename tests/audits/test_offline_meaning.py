@@ -1332,3 +1332,13 @@ def test_an_age_said_as_a_comparison_is_still_checked():
     )
 
     assert groundedness(result) == 0.0
+
+
+def test_non_refundable_restates_cannot_be_refunded():
+    source = "Course fees. Deposits cannot be refunded. The balance is due a week before."
+
+    said = judge("Can I get my deposit back?", "No, deposits are non-refundable.", source)
+    flipped = judge("Can I get my deposit back?", "Yes, deposits are refundable.", source)
+
+    assert groundedness(said) == 1.0
+    assert groundedness(flipped) == 0.0

@@ -241,6 +241,8 @@ _FREE_WORDS = frozenset(
 )
 _USE_VERBS = frozenset(content_stems("use using used uses"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
+# "non-refundable", "non-transferable" (not "non-members", a group of its own).
+_NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
 
 
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
@@ -255,6 +257,10 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
             words -= (frozenset(content_stems(own.text)) & _FREE_WORDS) - source_stems
     if source_stems & _REQUIREMENT_WORDS:
         words -= _MEETING_VERBS - source_stems
+    if "non" in words and _NON_ABLE_RE.search(fact.text):
+        # "non-refundable" says "not refundable", a polarity the checks on negation read;
+        # "non" itself is no word a source must carry.
+        words -= {"non"}
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems)
 
