@@ -308,6 +308,17 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"original \1",
     ),
+    # What is not used up "carries over", "rolls over" or is "carried into" the next one
+    # ("carried into the screen" is carried, not kept).
+    (
+        "over forward into",
+        re.compile(
+            r"\b(?:carr(?:y|ies|ied|ying)|roll(?:s|ed|ing)?)(?: (?:it|them))?"
+            r" (?:over|forward|into(?= (?:the )?(?:next|following)\b))\b",
+            re.I,
+        ),
+        "roll over",
+    ),
     # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
     ("least", re.compile(r"\bat least\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.

@@ -1342,3 +1342,15 @@ def test_non_refundable_restates_cannot_be_refunded():
 
     assert groundedness(said) == 1.0
     assert groundedness(flipped) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Unused minutes carry over to the next month.",
+        "Unused minutes are carried into the next month.",
+    ],
+)
+def test_carrying_over_is_rolling_over(response):
+    source = "Allowances. Unused minutes roll over to the next month. Data does not."
+    assert groundedness(judge("Do unused minutes roll over?", response, source)) == 1.0
