@@ -1354,3 +1354,34 @@ def test_non_refundable_restates_cannot_be_refunded():
 def test_carrying_over_is_rolling_over(response):
     source = "Allowances. Unused minutes roll over to the next month. Data does not."
     assert groundedness(judge("Do unused minutes roll over?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "response", "source"),
+    [
+        (
+            "Can I bring my rabbit?",
+            "Cats, dogs and rabbits are welcome in garden rooms.",
+            "Pets. Cats and dogs are welcome in garden rooms only. Rabbits can stay in the"
+            " kennels for £5 a night.",
+        ),
+        (
+            "Which sizes come in blue?",
+            "The jacket comes in blue in small, medium and large.",
+            "Colours. The jacket comes in blue in small and medium only. Large is available"
+            " in black.",
+        ),
+    ],
+)
+def test_a_list_restated_with_an_item_more_is_not_the_sources(question, response, source):
+    assert groundedness(judge(question, response, source)) == 0.0
+
+
+def test_a_list_restated_in_another_order_is_the_sources():
+    result = judge(
+        "Can I bring my dog?",
+        "Dogs and cats are welcome in garden rooms.",
+        "Pets. Cats and dogs are welcome in garden rooms only. Rabbits can stay in the kennels.",
+    )
+
+    assert groundedness(result) == 1.0

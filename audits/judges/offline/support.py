@@ -325,6 +325,7 @@ def fact_support(
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
+        _extended_list_problem(fact, sources),
         restricted_to_labels_problem(fact, sources, query),
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
@@ -934,6 +935,49 @@ def _used_allowance_problem(
             priced = any(not own.soft and own.kind == "amount" for own in sentence.quantities)
             if priced and _THEN_PRICE_RE.search(sentence.text):
                 return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# A list of one-word items: "12A, 15 and 18", "cats, dogs or rabbits", "15 and 18".
+_LIST_RE = re.compile(
+    r"\b(?P<items>[\w-]+(?:, [\w-]+)*,? (?:and|or) [\w-]+)\b(?! [\w-]+ (?:and|or)\b)"
+)
+_LIST_SPLIT_RE = re.compile(r",? (?:and|or) |, ")
+# Of the fact's words, the share the source sentence must hold for its list to be the
+# one the fact restates.
+LIST_SENTENCE_SHARE = 0.6
+
+
+def _list_items(text: str) -> list[frozenset[str]]:
+    found = []
+    for match in _LIST_RE.finditer(text):
+        items = [content_stems(item) for item in _LIST_SPLIT_RE.split(match.group("items"))]
+        if all(len(item) == 1 for item in items):
+            found.append(frozenset(item[0] for item in items))
+    return found
+
+
+def _extended_list_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact restates a source sentence's list with an item more: "alcohol can be
+    taken into films rated 12A, 15 and 18" where the sentence says "15 and 18 only". The
+    item may be the passage's word elsewhere, but not of this rule."""
+    if fact.negated:
+        return None
+    lists = [items for items in _list_items(fact.text) if len(items) >= 3]
+    if not lists:
+        return None
+    words = subject_stems(fact.stems)
+    # Items such as "12A" or "15" are no subject words: read against all of the fact's.
+    every = frozenset(content_stems(fact.text))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            outside = every - sentence.stems
+            if not words or len(words & sentence.stems) < LIST_SENTENCE_SHARE * len(words):
+                continue
+            for theirs in _list_items(sentence.text):
+                for mine in lists:
+                    if len(theirs) >= 2 and theirs < mine and (mine - theirs) <= outside:
+                        return Problem("contradicts_source", sentence.text, index)
     return None
 
 
