@@ -149,6 +149,9 @@ SYNONYMS: dict[str, str] = {
     "typical": "usual",
     "renown": "famous",
     "earliest": "first",
+    # Rearranging or rescheduling an appointment moves it.
+    "rearrang": "mov",
+    "reschedul": "mov",
     # Booking a space is reserving it; a motorcycle is a motorbike.
     "reserv": "book",
     "motorcycl": "motorbik",

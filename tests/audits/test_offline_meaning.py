@@ -1385,3 +1385,20 @@ def test_a_list_restated_in_another_order_is_the_sources():
     )
 
     assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "You can rearrange the fitting online.",
+            "Kitchen fittings. You can move the fitting online.",
+        ),
+        (
+            "You can reschedule the fitting online.",
+            "Kitchen fittings. You can move the fitting online.",
+        ),
+    ],
+)
+def test_rearranging_or_rescheduling_an_appointment_moves_it(response, source):
+    assert groundedness(judge("Can I change my fitting date?", response, source)) == 1.0
