@@ -1415,3 +1415,13 @@ def test_free_said_of_another_thing_does_not_excuse_no_charge_where_a_fee_is_giv
 
     assert denied.metrics()["groundedness"] == 0.0
     assert kept.metrics()["groundedness"] == 1.0
+
+
+def test_a_price_counted_by_another_thing_is_another_price():
+    source = "Valet parking. Valet parking costs £12 per vehicle. Keys are kept at reception."
+
+    moved = judge("How much is valet parking?", "Valet parking costs £12 per guest.", source)
+    kept = judge("How much is valet parking?", "It's £12 for each vehicle.", source)
+
+    assert moved.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0

@@ -179,12 +179,21 @@ def value_problem(
 
 # Units of time a price or an allowance may be counted by ("£5 for each month left").
 _TIME_UNITS = frozenset(stem(word) for word in word_list("minute hour day night week month year"))
+# What else a help centre counts a price by: "£3 per ticket" is not "£3 per booking".
+_COUNT_UNITS = frozenset(
+    stem(word)
+    for word in word_list(
+        "ticket booking order item person passenger bag pet vehicle room guest seat "
+        "device user visit transaction parcel"
+    )
+)
 
 
 def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
     """The source's value counted by another unit than the fact says: "£5 for each week
-    left" where every "£5" the source gives is "for each month left". Only units of
-    time are compared: "8.5p a unit" and "8.5p per kWh", "£18 per crossing" and "£18
+    left" where every "£5" the source gives is "for each month left", "£3 per booking"
+    for "£3 per ticket". Only units of time, and the things a help centre prices one by
+    one, are compared: "8.5p a unit" and "8.5p per kWh", "£18 per crossing" and "£18
     each way" name one unit two ways."""
     mine = rate_unit(text, quantity)
     if not mine:
@@ -192,7 +201,7 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
     if "" in theirs or mine in theirs:
         return False
-    return mine in _TIME_UNITS and theirs <= _TIME_UNITS
+    return any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS))
 
 
 # Which side of a value a bound says: "under 3", "up to £50", "3 or younger" are at
