@@ -1402,3 +1402,29 @@ def test_a_list_restated_in_another_order_is_the_sources():
 )
 def test_rearranging_or_rescheduling_an_appointment_moves_it(response, source):
     assert groundedness(judge("Can I change my fitting date?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "If an event is postponed, we move your ticket to the new date but refund it.",
+        "If an event is postponed, tickets move to the new date but are refunded.",
+    ],
+)
+def test_granting_what_the_source_does_without_contradicts_it(response):
+    source = (
+        "Postponed events. If an event is postponed, tickets move to the new date without"
+        " a refund. Cancelled events are refunded in full."
+    )
+    assert groundedness(judge("What if my event is postponed?", response, source)) == 0.0
+
+
+def test_denying_what_the_source_does_without_restates_it():
+    result = judge(
+        "What if my event is postponed?",
+        "If an event is postponed, your ticket moves to the new date, but there's no refund.",
+        "Postponed events. If an event is postponed, tickets move to the new date without"
+        " a refund. Cancelled events are refunded in full.",
+    )
+
+    assert groundedness(result) == 1.0

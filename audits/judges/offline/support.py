@@ -326,6 +326,7 @@ def fact_support(
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
         _extended_list_problem(fact, sources),
+        _without_problem(fact, sources),
         restricted_to_labels_problem(fact, sources, query),
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
@@ -935,6 +936,31 @@ def _used_allowance_problem(
             priced = any(not own.soft and own.kind == "amount" for own in sentence.quantities)
             if priced and _THEN_PRICE_RE.search(sentence.text):
                 return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# "refuse entry without a refund", "cancel without paying a fee": what the rule denies.
+_WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+# Of the source sentence's other words, the share the fact must say for it to restate
+# that sentence.
+WITHOUT_SENTENCE_SHARE = 0.6
+
+
+def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact grants what the sentence it restates does "without": "we'll refuse
+    entry but refund your ticket" for "we will refuse entry without a refund". A fact
+    that denies it ("you won't get a refund") says the same."""
+    stems = frozenset(content_stems(fact.text))
+    denied = frozenset().union(*negation_targets(fact.text))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for match in _WITHOUT_RE.finditer(sentence.text):
+                word = stem(match.group("word"))
+                if word not in stems or word in denied or word in STOPWORDS:
+                    continue
+                rest = subject_stems(sentence.stems) - {word}
+                if rest and len(rest & stems) >= WITHOUT_SENTENCE_SHARE * len(rest):
+                    return Problem("contradicts_source", sentence.text, index)
     return None
 
 
