@@ -103,6 +103,10 @@ _NUMBER_WORD_RE = re.compile(
     r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
     # "once per month" is how often, as "once a month" is.
     r"|\b(?P<per_lead>once|twice)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
+    # "you have a month to send it back": a window given ("have a day pass" is no
+    # duration, nor "get a week's worth").
+    r"|\b(?P<given_lead>have|has|get|gets|got|given)\s+(?:a|an)\s+"
+    r"(?P<given_unit>minute|hour|day|week|month|year)\b(?=\s+(?:to|from|after|in which)\b)"
     r"|\ba couple of\b",
     re.IGNORECASE,
 )
@@ -549,4 +553,6 @@ def _number_word_value(match: re.Match[str]) -> str:
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
     if match.group("per_unit"):
         return f"{match.group('per_lead')} 1 {match.group('per_unit')}"
+    if match.group("given_unit"):
+        return f"{match.group('given_lead')} 1 {match.group('given_unit')}"
     return "2"

@@ -1425,3 +1425,13 @@ def test_a_price_counted_by_another_thing_is_another_price():
 
     assert moved.metrics()["groundedness"] == 0.0
     assert kept.metrics()["groundedness"] == 1.0
+
+
+def test_a_window_given_with_an_article_is_a_duration():
+    source = "Exchanges. You can exchange an unwanted gift within 1 month of purchase."
+
+    shorter = judge("How long do I have?", "You have a week to exchange it.", source)
+    same = judge("How long do I have?", "You have a month to exchange it.", source)
+
+    assert shorter.metrics()["groundedness"] == 0.0
+    assert same.metrics()["groundedness"] == 1.0
