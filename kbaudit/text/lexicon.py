@@ -167,6 +167,9 @@ FIXED_STEMS: dict[str, str] = {
     "installments": "instalment",
 }
 
+# Condition words an item is returned or handed over in, said with "un-".
+UN_PARTICIPLES = "unused unworn unopened unwashed unaltered unplayed unredeemed unactivated"
+
 # Help-centre phrases with a one-word equivalent ("send the kettle back" is a return),
 # and fixed expressions whose words mean something else on their own ("returning
 # customers" are not returns). Applied to questions, answers and sources alike. Each
@@ -321,6 +324,13 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
             re.I,
         ),
         "roll over",
+    ),
+    # "returned unused", "unworn shoes": not used, not worn, as a rule saying "items that
+    # have been used can't be returned" has it (the negation is read in tokens).
+    (
+        UN_PARTICIPLES,
+        re.compile(r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.I),
+        r"not \1",
     ),
     # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
     ("least", re.compile(r"\bat least\b", re.I), " "),

@@ -17,6 +17,7 @@ from .lexicon import (
     IRREGULAR,
     PHRASES,
     SYNONYMS,
+    UN_PARTICIPLES,
 )
 
 
@@ -298,6 +299,10 @@ def _may_negate(text: str) -> bool:
 # "non-refundable", "non-transferable": "not refundable", a denial of what can be done.
 # Other "non-" words name a group ("non-members", "non-EU") and deny nothing.
 _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
+# "returned unused": "not used", a denial of what was done to the item.
+_UN_PARTICIPLE_RE = re.compile(
+    r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
+)
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
 )
@@ -331,6 +336,8 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     about the main claim.
     """
     text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
+    if "un" in text.lower():
+        text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))

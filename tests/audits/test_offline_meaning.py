@@ -1428,3 +1428,30 @@ def test_denying_what_the_source_does_without_restates_it():
     )
 
     assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "Games have to be unopened to be exchanged.",
+            "Exchanges. Games can't be exchanged once they have been opened.",
+        ),
+        (
+            "Vouchers must be handed back unredeemed.",
+            "Vouchers. Vouchers that have been redeemed can't be handed back.",
+        ),
+    ],
+)
+def test_a_negative_said_positively_with_un_restates_the_rule(response, source):
+    assert groundedness(judge("Can I exchange it?", response, source)) == 1.0
+
+
+def test_the_opposite_of_an_un_condition_is_still_flagged():
+    result = judge(
+        "Can I exchange it?",
+        "Yes, opened games can be exchanged.",
+        "Exchanges. Games can't be exchanged once they have been opened.",
+    )
+
+    assert groundedness(result) == 0.0
