@@ -149,6 +149,9 @@ SYNONYMS: dict[str, str] = {
     "typical": "usual",
     "renown": "famous",
     "earliest": "first",
+    # Rearranging or rescheduling an appointment moves it.
+    "rearrang": "mov",
+    "reschedul": "mov",
     # Booking a space is reserving it; a motorcycle is a motorbike.
     "reserv": "book",
     "motorcycl": "motorbik",
@@ -163,6 +166,9 @@ FIXED_STEMS: dict[str, str] = {
     "installment": "instalment",
     "installments": "instalment",
 }
+
+# Condition words an item is returned or handed over in, said with "un-".
+UN_PARTICIPLES = "unused unworn unopened unwashed unaltered unplayed unredeemed unactivated"
 
 # Help-centre phrases with a one-word equivalent ("send the kettle back" is a return),
 # and fixed expressions whose words mean something else on their own ("returning
@@ -302,6 +308,39 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "sure ensure remember",
         re.compile(r"\b(?:make sure|be sure to|ensure|remember to)(?: that)?\b", re.I),
         " ",
+    ),
+    # "18 or older" is the bound "18 or over" states.
+    ("older", re.compile(r"\bor older\b", re.I), "or over"),
+    # Help-centre verbs said the plain way: a price that "goes up" rises, "let you know"
+    # tells you, "the card you paid with" is the original one.
+    ("up", re.compile(r"\b(?:go|goes|going|gone|went) up\b", re.I), "rises"),
+    ("let lets", re.compile(r"\blet(?:s|ting)? (you|us|them|me|him|her) know\b", re.I), r"tell \1"),
+    (
+        "paid used",
+        re.compile(
+            r"\b(card|account|payment method|bank account)(?: that)? you (?:paid|used to pay|used)"
+            r"(?: for it| for them)? with\b",
+            re.I,
+        ),
+        r"original \1",
+    ),
+    # What is not used up "carries over", "rolls over" or is "carried into" the next one
+    # ("carried into the screen" is carried, not kept).
+    (
+        "over forward into",
+        re.compile(
+            r"\b(?:carr(?:y|ies|ied|ying)|roll(?:s|ed|ing)?)(?: (?:it|them))?"
+            r" (?:over|forward|into(?= (?:the )?(?:next|following)\b))\b",
+            re.I,
+        ),
+        "roll over",
+    ),
+    # "returned unused", "unworn shoes": not used, not worn, as a rule saying "items that
+    # have been used can't be returned" has it (the negation is read in tokens).
+    (
+        UN_PARTICIPLES,
+        re.compile(r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.I),
+        r"not \1",
     ),
     # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
     ("least", re.compile(r"\bat least\b", re.I), " "),

@@ -107,7 +107,13 @@ _AGE_RE = re.compile(
     r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
-    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))",
+    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))"
+    # Ages said as comparisons: "older than 3 years", "18 or older", "someone who's at
+    # least 16" ("16 or over" with "aged" is read above).
+    r"|\b(?:older|younger) than (?P<num9>\d+)[\s-]+years?(?:[\s-]+old)?\b"
+    r"|\b(?P<num10>\d+)\s+or\s+(?:older|younger)\b"
+    r"|\bwho(?:'s|’s| is| are)\s+(?:at least|over|under)\s+(?P<num11>\d{1,3})\b"
+    r"(?![\s-]*(?:%|minutes?|hours?|days?|weeks?|months?|years?(?![\s-]*old)|kg|cm)\b)",
     re.I,
 )
 
@@ -146,8 +152,9 @@ class Quantity:
         return self.kind != "number" or bool(self.unit) and self.unit == other.unit
 
 
-# What a value is counted by: "£7.50 per MB", "£2 a minute", "£6 each day".
-_RATE_RE = re.compile(r"\s*(?:per|a|an|each|every)\s+([a-z]+)", re.IGNORECASE)
+# What a value is counted by: "£7.50 per MB", "£2 a minute", "£6 each day", "£5 for
+# each month left".
+_RATE_RE = re.compile(r"\s*(?:per|a|an|(?:for\s+)?(?:each|every))\s+([a-z]+)", re.IGNORECASE)
 
 
 def rate_unit(text: str, quantity: Quantity) -> str:
@@ -167,7 +174,8 @@ def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:
     if {fact.kind, source.kind} == {"number", "ordinal"}:
         return True  # "June 7th" and "June 7"
     # A bare number in an answer ("30") may echo any stated value of the source.
-    return fact.kind == "number" and source.kind in ("duration", "amount", "percent")
+    # Or a stated age: "someone who's 18" for "aged 18 or over".
+    return fact.kind == "number" and source.kind in ("duration", "amount", "percent", "age")
 
 
 def parse_number(raw: str) -> float:
@@ -346,6 +354,9 @@ def _age(text: str) -> Iterable[Quantity]:
             or match.group("num4")
             or match.group("num5")
             or match.group("num6")
+            or match.group("num9")
+            or match.group("num10")
+            or match.group("num11")
         )
         if match.group("num7"):
             low, high = parse_number(match.group("num7")), parse_number(match.group("num8"))

@@ -17,6 +17,7 @@ from .lexicon import (
     IRREGULAR,
     PHRASES,
     SYNONYMS,
+    UN_PARTICIPLES,
 )
 
 
@@ -103,6 +104,10 @@ _NUMBER_WORD_RE = re.compile(
     r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
     # "once per month" is how often, as "once a month" is.
     r"|\b(?P<per_lead>once|twice)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
+    # "you have a month to send it back": a window given ("have a day pass" is no
+    # duration, nor "get a week's worth").
+    r"|\b(?P<given_lead>have|has|get|gets|got|given)\s+(?:a|an)\s+"
+    r"(?P<given_unit>minute|hour|day|week|month|year)\b(?=\s+(?:to|from|after|in which)\b)"
     r"|\ba couple of\b",
     re.IGNORECASE,
 )
@@ -294,6 +299,10 @@ def _may_negate(text: str) -> bool:
 # "non-refundable", "non-transferable": "not refundable", a denial of what can be done.
 # Other "non-" words name a group ("non-members", "non-EU") and deny nothing.
 _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
+# "returned unused": "not used", a denial of what was done to the item.
+_UN_PARTICIPLE_RE = re.compile(
+    r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
+)
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
 )
@@ -327,6 +336,8 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     about the main claim.
     """
     text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
+    if "un" in text.lower():
+        text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
@@ -555,4 +566,6 @@ def _number_word_value(match: re.Match[str]) -> str:
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
     if match.group("per_unit"):
         return f"{match.group('per_lead')} 1 {match.group('per_unit')}"
+    if match.group("given_unit"):
+        return f"{match.group('given_lead')} 1 {match.group('given_unit')}"
     return "2"

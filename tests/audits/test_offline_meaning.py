@@ -1286,3 +1286,172 @@ def test_identification_with_a_picture_is_photo_id():
 )
 def test_plain_english_synonyms_meet_the_passages_word(response, source):
     assert groundedness(judge("Tell me about it.", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        ("Yes, the price goes up in May.", "Prices. The price rises in May."),
+        (
+            "We'll let you know by email once the repair is finished.",
+            "Repairs. We tell you by email once the repair is finished.",
+        ),
+        (
+            "The deposit is refunded to the card you paid with.",
+            "Deposits. The deposit is refunded to the original card within 3 days.",
+        ),
+    ],
+)
+def test_help_centre_verbs_said_the_plain_way_meet_the_articles(response, source):
+    assert groundedness(judge("Tell me more.", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "You'll need a driver who's 21 or older to collect the van.",
+            "Van hire. A driver aged 21 or over must collect the van.",
+        ),
+        (
+            "Boilers older than ten years don't need a yearly service visit.",
+            "Servicing. Boilers that are more than 10 years old don't need a yearly service"
+            " visit. Every other boiler needs one.",
+        ),
+    ],
+)
+def test_an_age_said_as_a_comparison_meets_the_stated_age(response, source):
+    assert groundedness(judge("Tell me more.", response, source)) == 1.0
+
+
+def test_an_age_said_as_a_comparison_is_still_checked():
+    result = judge(
+        "Who can collect the van?",
+        "You'll need a driver who's 18 or older to collect the van.",
+        "Van hire. A driver aged 21 or over must collect the van.",
+    )
+
+    assert groundedness(result) == 0.0
+
+
+def test_non_refundable_restates_cannot_be_refunded():
+    source = "Course fees. Deposits cannot be refunded. The balance is due a week before."
+
+    said = judge("Can I get my deposit back?", "No, deposits are non-refundable.", source)
+    flipped = judge("Can I get my deposit back?", "Yes, deposits are refundable.", source)
+
+    assert groundedness(said) == 1.0
+    assert groundedness(flipped) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Unused minutes carry over to the next month.",
+        "Unused minutes are carried into the next month.",
+    ],
+)
+def test_carrying_over_is_rolling_over(response):
+    source = "Allowances. Unused minutes roll over to the next month. Data does not."
+    assert groundedness(judge("Do unused minutes roll over?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("question", "response", "source"),
+    [
+        (
+            "Can I bring my rabbit?",
+            "Cats, dogs and rabbits are welcome in garden rooms.",
+            "Pets. Cats and dogs are welcome in garden rooms only. Rabbits can stay in the"
+            " kennels for £5 a night.",
+        ),
+        (
+            "Which sizes come in blue?",
+            "The jacket comes in blue in small, medium and large.",
+            "Colours. The jacket comes in blue in small and medium only. Large is available"
+            " in black.",
+        ),
+    ],
+)
+def test_a_list_restated_with_an_item_more_is_not_the_sources(question, response, source):
+    assert groundedness(judge(question, response, source)) == 0.0
+
+
+def test_a_list_restated_in_another_order_is_the_sources():
+    result = judge(
+        "Can I bring my dog?",
+        "Dogs and cats are welcome in garden rooms.",
+        "Pets. Cats and dogs are welcome in garden rooms only. Rabbits can stay in the kennels.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "You can rearrange the fitting online.",
+            "Kitchen fittings. You can move the fitting online.",
+        ),
+        (
+            "You can reschedule the fitting online.",
+            "Kitchen fittings. You can move the fitting online.",
+        ),
+    ],
+)
+def test_rearranging_or_rescheduling_an_appointment_moves_it(response, source):
+    assert groundedness(judge("Can I change my fitting date?", response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "If an event is postponed, we move your ticket to the new date but refund it.",
+        "If an event is postponed, tickets move to the new date but are refunded.",
+    ],
+)
+def test_granting_what_the_source_does_without_contradicts_it(response):
+    source = (
+        "Postponed events. If an event is postponed, tickets move to the new date without"
+        " a refund. Cancelled events are refunded in full."
+    )
+    assert groundedness(judge("What if my event is postponed?", response, source)) == 0.0
+
+
+def test_denying_what_the_source_does_without_restates_it():
+    result = judge(
+        "What if my event is postponed?",
+        "If an event is postponed, your ticket moves to the new date, but there's no refund.",
+        "Postponed events. If an event is postponed, tickets move to the new date without"
+        " a refund. Cancelled events are refunded in full.",
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "Games have to be unopened to be exchanged.",
+            "Exchanges. Games can't be exchanged once they have been opened.",
+        ),
+        (
+            "Vouchers must be handed back unredeemed.",
+            "Vouchers. Vouchers that have been redeemed can't be handed back.",
+        ),
+    ],
+)
+def test_a_negative_said_positively_with_un_restates_the_rule(response, source):
+    assert groundedness(judge("Can I exchange it?", response, source)) == 1.0
+
+
+def test_the_opposite_of_an_un_condition_is_still_flagged():
+    result = judge(
+        "Can I exchange it?",
+        "Yes, opened games can be exchanged.",
+        "Exchanges. Games can't be exchanged once they have been opened.",
+    )
+
+    assert groundedness(result) == 0.0

@@ -1361,3 +1361,77 @@ def test_a_share_from_another_article_taken_off_a_price_with_a_cases_own_is_not_
         club,
     )
     assert not grounded(result)
+
+
+def test_a_price_counted_by_another_unit_of_time_is_another_price():
+    source = "Storage lockers. A locker costs £2 for each day you keep it. Keys are at the desk."
+
+    moved = judge("How much is a locker?", "A locker costs £2 for each week you keep it.", source)
+    kept = judge("How much is a locker?", "You'll pay £2 per day to keep a locker.", source)
+
+    assert moved.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("response", "source"),
+    [
+        (
+            "Orders under £40 are delivered free.",
+            "Delivery. Orders over £40 are delivered free. Smaller orders cost £3.95.",
+        ),
+        (
+            "Visitors younger than 65 years get free entry to the gallery.",
+            "Gallery entry. Visitors aged 65 or over get free entry to the gallery.",
+        ),
+    ],
+)
+def test_a_bound_turned_to_the_other_side_is_another_case(response, source):
+    assert judge("Who gets it free?", response, source).metrics()["groundedness"] == 0.0
+
+
+def test_a_bound_on_the_same_side_still_meets_the_source():
+    result = judge(
+        "Is delivery free?",
+        "Yes, delivery is free on orders of more than £40.",
+        "Delivery. Orders over £40 are delivered free. Smaller orders cost £3.95.",
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_free_said_of_another_thing_does_not_excuse_no_charge_where_a_fee_is_given():
+    source = (
+        "Servicing. A basic safety check is free for members. If you cancel a service "
+        "booking on the day, we charge a £20 late cancellation fee."
+    )
+
+    denied = judge(
+        "What if I cancel my service on the day?",
+        "If you cancel a service booking on the day, there's no charge.",
+        source,
+    )
+    kept = judge("Is the safety check free?", "Yes, members get a basic safety check free.", source)
+
+    assert denied.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0
+
+
+def test_a_price_counted_by_another_thing_is_another_price():
+    source = "Valet parking. Valet parking costs £12 per vehicle. Keys are kept at reception."
+
+    moved = judge("How much is valet parking?", "Valet parking costs £12 per guest.", source)
+    kept = judge("How much is valet parking?", "It's £12 for each vehicle.", source)
+
+    assert moved.metrics()["groundedness"] == 0.0
+    assert kept.metrics()["groundedness"] == 1.0
+
+
+def test_a_window_given_with_an_article_is_a_duration():
+    source = "Exchanges. You can exchange an unwanted gift within 1 month of purchase."
+
+    shorter = judge("How long do I have?", "You have a week to exchange it.", source)
+    same = judge("How long do I have?", "You have a month to exchange it.", source)
+
+    assert shorter.metrics()["groundedness"] == 0.0
+    assert same.metrics()["groundedness"] == 1.0

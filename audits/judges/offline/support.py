@@ -243,6 +243,8 @@ _FREE_WORDS = frozenset(
 )
 _USE_VERBS = frozenset(content_stems("use using used uses"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
+# "non-refundable", "non-transferable" (not "non-members", a group of its own).
+_NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
 
 
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
@@ -260,6 +262,10 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     if _UNIVERSAL_RE.search(fact.text):
         # "every plan, including Starter": the word that names one of them claims nothing.
         words -= _NAMING_ONE - source_stems
+    if "non" in words and _NON_ABLE_RE.search(fact.text):
+        # "non-refundable" says "not refundable", a polarity the checks on negation read;
+        # "non" itself is no word a source must carry.
+        words -= {"non"}
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems)
 
@@ -327,6 +333,8 @@ def fact_support(
         _restricted_case_problem(fact, sources, query),
         _excluded_case_problem(fact, sources, query),
         _used_allowance_problem(fact, sources, query),
+        _extended_list_problem(fact, sources),
+        _without_problem(fact, sources),
         restricted_to_labels_problem(fact, sources, query),
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
@@ -936,6 +944,74 @@ def _used_allowance_problem(
             priced = any(not own.soft and own.kind == "amount" for own in sentence.quantities)
             if priced and _THEN_PRICE_RE.search(sentence.text):
                 return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# "refuse entry without a refund", "cancel without paying a fee": what the rule denies.
+_WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+# Of the source sentence's other words, the share the fact must say for it to restate
+# that sentence.
+WITHOUT_SENTENCE_SHARE = 0.6
+
+
+def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact grants what the sentence it restates does "without": "we'll refuse
+    entry but refund your ticket" for "we will refuse entry without a refund". A fact
+    that denies it ("you won't get a refund") says the same."""
+    stems = frozenset(content_stems(fact.text))
+    denied = frozenset().union(*negation_targets(fact.text))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for match in _WITHOUT_RE.finditer(sentence.text):
+                word = stem(match.group("word"))
+                if word not in stems or word in denied or word in STOPWORDS:
+                    continue
+                rest = subject_stems(sentence.stems) - {word}
+                if rest and len(rest & stems) >= WITHOUT_SENTENCE_SHARE * len(rest):
+                    return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+# A list of one-word items: "12A, 15 and 18", "cats, dogs or rabbits", "15 and 18".
+_LIST_RE = re.compile(
+    r"\b(?P<items>[\w-]+(?:, [\w-]+)*,? (?:and|or) [\w-]+)\b(?! [\w-]+ (?:and|or)\b)"
+)
+_LIST_SPLIT_RE = re.compile(r",? (?:and|or) |, ")
+# Of the fact's words, the share the source sentence must hold for its list to be the
+# one the fact restates.
+LIST_SENTENCE_SHARE = 0.6
+
+
+def _list_items(text: str) -> list[frozenset[str]]:
+    found = []
+    for match in _LIST_RE.finditer(text):
+        items = [content_stems(item) for item in _LIST_SPLIT_RE.split(match.group("items"))]
+        if all(len(item) == 1 for item in items):
+            found.append(frozenset(item[0] for item in items))
+    return found
+
+
+def _extended_list_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact restates a source sentence's list with an item more: "alcohol can be
+    taken into films rated 12A, 15 and 18" where the sentence says "15 and 18 only". The
+    item may be the passage's word elsewhere, but not of this rule."""
+    if fact.negated:
+        return None
+    lists = [items for items in _list_items(fact.text) if len(items) >= 3]
+    if not lists:
+        return None
+    words = subject_stems(fact.stems)
+    # Items such as "12A" or "15" are no subject words: read against all of the fact's.
+    every = frozenset(content_stems(fact.text))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            outside = every - sentence.stems
+            if not words or len(words & sentence.stems) < LIST_SENTENCE_SHARE * len(words):
+                continue
+            for theirs in _list_items(sentence.text):
+                for mine in lists:
+                    if len(theirs) >= 2 and theirs < mine and (mine - theirs) <= outside:
+                        return Problem("contradicts_source", sentence.text, index)
     return None
 
 

@@ -172,10 +172,101 @@ def value_problem(
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands()):
             continue
+        if matches and (
+            _counted_otherwise(text, quantity, matches) or _bound_reversed(text, quantity, matches)
+        ):
+            return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
+        rival = _free_said_of_other(claim, quantity, matches) if matches else None
+        if rival is not None:
+            return Problem("contradicts_source", rival.sentence.text, rival.source)
         problem = _case_problem(claim, quantity, matches) if matches else _missing(claim, quantity)
         if problem is not None:
             return problem
     return None
+
+
+# Units of time a price or an allowance may be counted by ("£5 for each month left").
+_TIME_UNITS = frozenset(stem(word) for word in word_list("minute hour day night week month year"))
+# What else a help centre counts a price by: "£3 per ticket" is not "£3 per booking".
+_COUNT_UNITS = frozenset(
+    stem(word)
+    for word in word_list(
+        "ticket booking order item person passenger bag pet vehicle room guest seat "
+        "device user visit transaction parcel"
+    )
+)
+
+
+def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
+    """The source's value counted by another unit than the fact says: "£5 for each week
+    left" where every "£5" the source gives is "for each month left", "£3 per booking"
+    for "£3 per ticket". Only units of time, and the things a help centre prices one by
+    one, are compared: "8.5p a unit" and "8.5p per kWh", "£18 per crossing" and "£18
+    each way" name one unit two ways."""
+    mine = rate_unit(text, quantity)
+    if not mine:
+        return False
+    theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
+    if "" in theirs or mine in theirs:
+        return False
+    return any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS))
+
+
+# Which side of a value a bound says: "under 3", "up to £50", "3 or younger" are at
+# most; "over 3", "at least 18", "18 or older" at least.
+_AT_MOST_BEFORE_RE = re.compile(
+    r"\b(?:under|below|less than|fewer than|younger than|up to|at most|no more than"
+    r"|not more than|maximum of|a maximum of)\s*$",
+    re.IGNORECASE,
+)
+_AT_LEAST_BEFORE_RE = re.compile(
+    r"(?<!no )(?<!not )\b(?:over|above|more than|older than|at least|minimum of|exceeding)\s*$",
+    re.IGNORECASE,
+)
+_AFTER_BOUND_RE = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:or|and) (?P<side>over|above|more|older|under|below|less|fewer"
+    r"|younger)\b",
+    re.IGNORECASE,
+)
+# "up to 30 minutes before the film" and "at least 30 minutes before" set one deadline.
+_DEADLINE_AFTER_RE = re.compile(
+    r"^\s*(?:[a-z]+\s+){0,2}?(?:before|after|ahead|earlier|later|prior)\b", re.I
+)
+
+
+def _bound_side(text: str, quantity: Quantity) -> str:
+    digit = next((i for i, char in enumerate(quantity.text) if char.isdigit()), 0)
+    last = max((i for i, char in enumerate(quantity.text) if char.isdigit()), default=0)
+    before = (text[max(0, quantity.start - 25) : quantity.start] + quantity.text[:digit]).rstrip(
+        "£$€¥"
+    )
+    after = quantity.text[last + 1 :] + text[quantity.end : quantity.end + 30]
+    if _DEADLINE_AFTER_RE.match(after):
+        return ""
+    if _AT_MOST_BEFORE_RE.search(before):
+        return "most"
+    if _AT_LEAST_BEFORE_RE.search(before):
+        return "least"
+    found = _AFTER_BOUND_RE.match(after)
+    if found is None:
+        return ""
+    side = found.group("side").lower()
+    return "least" if side in ("over", "above", "more", "older") else "most"
+
+
+def _bound_reversed(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
+    """The source's value as the other side's bound: "routers less than 3 years old"
+    where the source exempts those "more than 3 years old", "under 18" for "18 or
+    over". Only when every place stating the value bounds it the other way, and never
+    for a duration: "less than 24 hours' notice" is the case "give at least 24 hours'
+    notice" leaves, said as often as the rule itself."""
+    if quantity.kind == "duration":
+        return False
+    mine = _bound_side(text, quantity)
+    if not mine:
+        return False
+    theirs = {_bound_side(place.sentence.text, place.quantity) for place in matches}
+    return "" not in theirs and mine not in theirs
 
 
 # "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
@@ -243,6 +334,29 @@ def _missing(claim: Claim, quantity: Quantity) -> Problem | None:
     if rival is not None:
         return Problem("contradicts_source", rival.sentence.text, rival.source)
     return None if quantity.soft else Problem("not_in_sources", "", None)
+
+
+# How many more of the fact's words a priced sentence must share than any sentence
+# saying "free" does, for the price to be the one the fact's "no charge" denies.
+FREE_RIVAL_MARGIN = 1
+
+
+def _free_said_of_other(
+    claim: Claim, quantity: Quantity, matches: Sequence[Located]
+) -> Located | None:
+    """A "free" (or "no charge") the source says only of something else, while the
+    sentence about what the fact speaks of gives a price: "if you miss the appointment,
+    there's no charge" beside "Installation is free ..." and "If you miss the
+    appointment, we charge a £30 fee"."""
+    if not quantity.soft:
+        return None
+    rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
+    if rival is None:
+        return None
+    subject = (claim.subject - _CASE_LIGHT) or claim.subject
+    held = max(len(subject & place.sentence.stems) for place in matches)
+    against = len(subject & rival.sentence.stems)
+    return rival if against >= held + FREE_RIVAL_MARGIN else None
 
 
 def _rival(
