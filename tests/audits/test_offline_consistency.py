@@ -412,3 +412,15 @@ def test_a_denial_of_the_same_bound_said_another_way_still_contradicts():
     )
 
     assert result.verdict == "insufficient"
+
+
+def test_a_denial_on_the_other_side_of_a_denied_bound_contradicts_it():
+    # Both deny; the fact moves the bound's side, so it says the opposite of the rule.
+    result = grade(
+        "Do I have to bring my old locker key back?",
+        "You don't need to return keys that are less than 5 years old.",
+        DELI,
+        ("Keys", "Locker keys. You don't need to return keys more than 5 years old."),
+    )
+
+    assert result.metrics()["groundedness"] == 0.0

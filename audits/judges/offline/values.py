@@ -173,7 +173,15 @@ def value_problem(
         if not matches and worked_out(quantity, text, operands()):
             continue
         if matches and (
-            _counted_otherwise(text, quantity, matches) or _bound_reversed(text, quantity, matches)
+            _counted_otherwise(text, quantity, matches)
+            # A denial on the other side of the bound restates the rule ("isn't free on
+            # orders under £30" of "free on orders over £30"); the same polarity on the
+            # other side contradicts it ("You don't need to return routers less than 3
+            # years old" of "... more than 3 years old").
+            or (
+                fact.negated == matches[0].sentence.negated
+                and _bound_reversed(text, quantity, matches)
+            )
         ):
             return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
         rival = _free_said_of_other(claim, quantity, matches) if matches else None
