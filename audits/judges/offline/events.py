@@ -68,11 +68,12 @@ def moved_event_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Proble
         # sentences a multi-step question joins: read so, it flagged right answers.
         return None
     subject = _name_stems(fact.text[: verb.start()])
+    named = _name_stems(fact.text)
     for clause in _clauses(fact.text):
         for anchor in _anchors(clause, fact.text[verb.start() :]):
             event = _event(clause, anchor, subject)
             if event:
-                problem = _moved(anchor, event, subject, sources)
+                problem = _moved(anchor, event, subject, sources, named)
                 if problem is not None:
                     return problem
     return None
@@ -124,6 +125,7 @@ def _moved(
     event: frozenset[str],
     subject: frozenset[str],
     sources: Sequence[PreparedSource],
+    named: frozenset[str] = frozenset(),
 ) -> Problem | None:
     held = False
     other = None
@@ -138,7 +140,7 @@ def _moved(
                     other is None
                     and len(stems & event) > OTHER_SHARE * len(event)
                     and not stems & anchor.stems
-                    and _other_anchor(anchor, clause, subject)
+                    and _other_anchor(anchor, clause, subject, named)
                 ):
                     other = Problem("contradicts_source", sentence.text, index)
     return other if held else None
@@ -150,15 +152,19 @@ def _holds(anchor: Anchor, clause: str, stems: frozenset[str]) -> bool:
     return anchor.stems <= stems
 
 
-def _other_anchor(anchor: Anchor, clause: str, subject: frozenset[str]) -> bool:
-    """The clause holds another year, or another name, than the fact's."""
+def _other_anchor(
+    anchor: Anchor, clause: str, subject: frozenset[str], named: frozenset[str] = frozenset()
+) -> bool:
+    """The clause holds another year, or another name, than the fact's; a name the
+    fact gives as well ("relocated to Lake Havasu City, Arizona" of "relocated to
+    Arizona") is no other."""
     if anchor.kind == "year":
         return any(match.group() != anchor.text for match in _YEAR_RE.finditer(clause))
     # Another name in the same place: "born in York" against the fact's "born in Leeds",
     # not "formed ... by Tom Hale" against "formed in Cardiff".
     for match in _NAME_RE.finditer(clause):
         stems = frozenset(content_stems(match.group()))
-        if not match.start() or not stems or stems & anchor.stems or stems <= subject:
+        if not match.start() or not stems or stems & anchor.stems or stems <= subject | named:
             continue
         if _slot(clause, match.start()) == anchor.slot:
             return True

@@ -204,8 +204,8 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         said = _saying_clause(sentence, predicate)
         theirs = _opening_subject(said)
         own_kind = mine - theirs
-        if not theirs or not own_kind:
-            continue  # the same thing
+        if not theirs or not own_kind or theirs <= mine:
+            continue  # the same thing, or what is said of all of it ("Cha" of "Derek Cha")
         if theirs <= KIND_STEMS:
             continue  # "Plans come on a 24-month contract": said of every plan
         if (theirs - mine) & fact.stems:
@@ -236,7 +236,12 @@ _SUBJECT_END_RE = re.compile(
     r"|use|uses|visit|visits|for|at|in|on|with|and|or|to|from)$",
     re.IGNORECASE,
 )
-_ANSWER_OPENING_RE = re.compile(r"^\W*(?:yes|no|sure|ok|okay)\b\W*", re.IGNORECASE)
+# "Yes, ...", "Similarly, the left atrium ...": what opens the statement, not its subject.
+_ANSWER_OPENING_RE = re.compile(
+    r"^\W*(?:yes|no|sure|ok|okay|similarly|likewise|however|also|additionally|moreover"
+    r"|furthermore|in addition|by contrast|in contrast|meanwhile|instead|otherwise)\b\W*",
+    re.IGNORECASE,
+)
 
 
 _AUXILIARY_RE = re.compile(

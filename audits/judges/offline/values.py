@@ -562,6 +562,8 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     # statements are, beside the account the fact speaks of.
     best = max(len(claim.subject & place.sentence.stems) for place in matches)
     for place in (p for p in matches if len(claim.subject & p.sentence.stems) == best):
+        if _copied_with_value(_digits(claim.fact.text), quantity, place.sentence.text):
+            continue  # the fact writes the value with the sentence's own words around it
         for other in place.sentence.quantities:
             if (
                 other is place.quantity
@@ -587,6 +589,18 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if not own - theirs and asked & _said_once(place.sentence.text):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+_SPACES_RE = re.compile(r"\s+")
+
+
+def _copied_with_value(text: str, quantity: Quantity, sentence: str) -> bool:
+    """The words leading up to the value, the value and what follows it, as the fact
+    writes them, are the sentence's own: "Freshwater lakes contain about 87 % of this
+    fresh surface water" copied from the sentence cannot have swapped its values."""
+    start = max(0, quantity.start - 30)
+    window = _SPACES_RE.sub(" ", text[start : quantity.end + 15]).strip(" ,.;:").lower()
+    return len(window.split()) >= 5 and window in _SPACES_RE.sub(" ", sentence).lower()
 
 
 def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
