@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
@@ -128,6 +128,9 @@ class Quantity:
 
     def same_value(self, other: Quantity) -> bool:
         """True when this value lies within the other's (a point inside a range counts)."""
+        if self.kind == "age" and (other.kind, other.unit) == ("duration", "day"):
+            # "a 2-year-old" is the "2 years" row of an age table.
+            self = in_days(self)
         if not _kinds_compatible(self, other):
             return False
         return other.low - _EPS(other.low) <= self.low and self.high <= other.high + _EPS(
@@ -155,6 +158,11 @@ def rate_unit(text: str, quantity: Quantity) -> str:
 
 def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites
     return 1e-6 * max(1.0, abs(value))
+
+
+def in_days(age: Quantity) -> Quantity:
+    """An age ("a 2-year-old") as the duration it is ("2 years")."""
+    return replace(age, kind="duration", unit="day", low=age.low * 365, high=age.high * 365)
 
 
 def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:

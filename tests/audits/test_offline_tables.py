@@ -181,3 +181,63 @@ def test_a_noun_spelled_like_a_verb_still_opens_the_subject():
         source,
     )
     assert not grounded(result)
+
+
+# --- Columns that are bands of distance or time, rows named by a band or an age ------
+
+TAXI = (
+    "Airport transfers. Car | Up to 10 miles | 10 to 40 miles | Over 40 miles. "
+    "Saloon (4 seats) | £35 | £70 | £120. 7-seat people carrier | £50 | £95 | £160."
+)
+SWIMMING = (
+    "Swimming lessons. Age | Weekday (4pm to 6pm) | Weekend (9am to 12pm). "
+    "Under 5 | £9 | £11. 5 to 10 years | £8 | £10. 11 to 16 years | £7 | £9."
+)
+
+
+def test_a_header_of_distance_bands_is_still_the_header():
+    lines = plain_lines(TAXI)
+
+    assert "For 10 to 40 miles, Saloon (4 seats): £70." in lines
+    assert "For Over 40 miles, 7-seat people carrier: £160." in lines
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("For a 7-seat people carrier it's £50.", False),
+        ("For a 7-seat people carrier it's £95.", True),
+    ],
+)
+def test_a_distance_the_customer_gives_picks_the_band_column(response, right):
+    result = judge(
+        "We're five and need a people carrier to the airport, about 25 miles away. How much?",
+        response,
+        TAXI,
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("For a 4-year-old a weekend lesson is £10.", False), ("A weekend lesson is £11.", True)],
+)
+def test_an_age_names_the_row_whose_band_holds_it(response, right):
+    result = judge("My daughter is 4. What's a weekend lesson?", response, SWIMMING)
+
+    assert grounded(result) is right
+
+
+def test_a_row_under_an_age_holds_no_child_of_that_age():
+    result = judge("How much is a weekday lesson?", "For a 5-year-old it's £9.", SWIMMING)
+
+    assert grounded(result) is False
+
+
+def test_the_number_in_a_row_name_is_no_claim_of_its_own():
+    result = judge(
+        "How much for the saloon, going 30 miles?", "A saloon with 4 seats is £70.", TAXI
+    )
+
+    assert grounded(result) is True

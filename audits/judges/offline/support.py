@@ -85,6 +85,7 @@ from .sources import (
     lower_case_stems,
     table_row,
 )
+from .tables import label_end
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -535,7 +536,13 @@ def _condition_problem(
             if (
                 hard
                 and not worked
-                and not any(own.same_value(given) for own in hard for given in sentence.quantities)
+                and not any(
+                    own.same_value(given)
+                    for own in hard
+                    for given in sentence.quantities
+                    # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
+                    if given.start >= label_end(sentence.text)
+                )
             ):
                 continue  # a fact with values states the rule of the sentence giving them
             others = _other_values_cases(sentence, hard)

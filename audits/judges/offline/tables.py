@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.quantities import Quantity, extract_quantities, in_days
 from kbaudit.text.tokens import (
     STOPWORDS,
     content_stems,
@@ -54,6 +54,7 @@ _ORDINARY_RE = re.compile(
     r"\b(?:standard|regular|normal|non-?members?|pay as you go|everyone)\b", re.IGNORECASE
 )
 _UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
+_BELOW_RE = re.compile(r"\b(?:under|less than|below)\s*$", re.I)
 _AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
 _AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
 _ALTERNATIVE_RE = re.compile(r"\s*[(),/;]\s*|\s+(?:and|or|&)\s+", re.IGNORECASE)
@@ -78,9 +79,18 @@ class Band:
     high: float
     unit: str
     kind: str
+    # "Under 2 years" holds no 2-year-old.
+    below: bool = False
 
     def holds(self, value: Quantity) -> bool:
-        if value.soft or value.kind != self.kind or value.unit != self.unit:
+        if value.soft:
+            return False
+        if value.kind == "age" and (self.kind, self.unit) == ("duration", "day"):
+            # "a 2-year-old" against the rows "Under 2 years | 2 years | 3 to 4 years".
+            value = in_days(value)
+        if value.kind != self.kind or value.unit != self.unit:
+            return False
+        if self.below and value.high >= self.high:
             return False
         return self.low <= value.low and value.high <= self.high
 
@@ -99,6 +109,13 @@ class Labels:
     # beside "Extended GP consultation") is named by most of them.
     full: tuple[frozenset[str], ...]
     bands: tuple[Band | None, ...]
+
+
+def label_end(text: str) -> int:
+    """Where a cell sentence's row and column names end ("For Up to 20 miles, 3-bed
+    house: "); 0 for any other sentence."""
+    cell = _CELL_RE.match(text)
+    return cell.end() if cell else 0
 
 
 def cell_of(text: str) -> Cell | None:
@@ -131,7 +148,7 @@ def _band(label: str) -> Band | None:
     if len(found) >= 2:
         return Band(first.low, last.high, unit, kind)
     if _UP_TO_RE.search(text[: first.start]):
-        return Band(0.0, first.high, unit, kind)
+        return Band(0.0, first.high, unit, kind, bool(_BELOW_RE.search(text[: first.start])))
     if _AT_LEAST_RE.search(text[: first.start]) or _AND_ABOVE_RE.match(text[first.end :]):
         return Band(first.low, math.inf, unit, kind)
     return Band(first.low, first.high, unit, kind)
@@ -140,7 +157,12 @@ def _band(label: str) -> Band | None:
 def _labels(names: Sequence[str], contents: frozenset[str]) -> Labels:
     """``contents``: the words of the cells themselves ("World Pass £6 a day"), which
     name no row or column when an answer repeats them."""
-    own = [label_words(name) - contents - _MEASURE_WORDS for name in names]
+    bands = _bands(names)
+    # A band's unit ("5 to 10 years") names no label: "a 4-year-old" says "year" too.
+    own = [
+        label_words(_without_units(name) if band else name) - contents - _MEASURE_WORDS
+        for name, band in zip(names, bands, strict=True)
+    ]
     # Only a word no other label uses tells a label apart: "single" of "Single club,
     # monthly", not "monthly", which "All clubs, monthly" says too.
     unique = [
@@ -161,7 +183,38 @@ def _labels(names: Sequence[str], contents: frozenset[str]) -> Labels:
     )
     shared = frozenset.intersection(*own) if own else frozenset()
     full = tuple(words - shared for words in own)
-    return Labels(tuple(names), tuple(unique), alternatives, full, tuple(map(_band, names)))
+    return Labels(tuple(names), tuple(unique), alternatives, full, bands)
+
+
+def _without_units(name: str) -> str:
+    text = digits_for_number_words(name)
+    for own in reversed(extract_quantities(text)):
+        if own.unit:
+            text = text[: own.start] + text[own.end :]
+    return text
+
+
+_UNIT_WORD_RE = re.compile(r"[A-Za-z]+$")
+
+
+def _bands(names: Sequence[str]) -> tuple[Band | None, ...]:
+    """Each label's band; a label with a bare number ("Under 2") beside labels that
+    say their unit ("2 years", "3 to 4 years") counts in theirs."""
+    bands = [_band(name) for name in names]
+    units = {
+        unit.group().lower()
+        for name, band in zip(names, bands, strict=True)
+        if band is not None
+        for own in extract_quantities(digits_for_number_words(name))
+        if own.unit and (unit := _UNIT_WORD_RE.search(own.text))
+    }
+    if len(units) != 1 or all(band is not None for band in bands):
+        return tuple(bands)
+    (unit,) = units
+    return tuple(
+        band if band is not None or not re.search(r"\d\s*$", name) else _band(f"{name} {unit}")
+        for name, band in zip(names, bands, strict=True)
+    )
 
 
 _TABLES: dict[str, tuple[Labels, Labels]] = {}

@@ -24,7 +24,7 @@ from .arithmetic import worked_out
 from .binding import compared_side, value_sides, value_words
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence, table_row
-from .tables import Scope, cell_fits, cell_of
+from .tables import Scope, cell_fits, cell_of, label_end
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -160,6 +160,8 @@ def value_problem(
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if matches and all(_names_label(place) for place in matches):
+            continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
         if not matches:
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, [*operands, *steps]):
@@ -643,9 +645,31 @@ def _table_cell(
         question=claim.told_text,
         fact_values=others,
         question_values=tuple(claim.query_values),
-        several=any(not own.soft for own in others),
+        # Only values of the same measure are other cells' ("£500 on Essentials, £350 on
+        # Plus"); "for a 4-year-old" says whose the £10 is.
+        several=any(
+            not own.soft and own.kind == quantity.kind and not _label_value(claim, own)
+            for own in others
+        ),
     )
     return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
+
+
+def _names_label(place: Located) -> bool:
+    """The value is part of a table's row or column name ("For Up to 20 miles, 3-bed
+    house: £950", the header "Property size: Up to 20 miles: Over 20 miles"), which
+    says whose a cell is rather than what anything costs."""
+    text = place.sentence.text
+    if end := label_end(text):
+        return place.quantity.end <= end
+    return text.count(": ") >= 2 and not any(
+        own.kind in ("amount", "percent") for own in place.sentence.quantities
+    )
+
+
+def _label_value(claim: Claim, quantity: Quantity) -> bool:
+    matches = [place for place in claim.located if quantity.same_value(place.quantity)]
+    return bool(matches) and all(_names_label(place) for place in matches)
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
@@ -805,8 +829,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if used_condition is not None and condition.text == used_condition.text:
             continue  # the same case's other value ("£15, waived if you pay in £5,000")
-        if used_condition is None and sentence is used.sentence and _opens_before(
-            sentence.text, condition, used.quantity
+        if (
+            used_condition is None
+            and sentence is used.sentence
+            and _opens_before(sentence.text, condition, used.quantity)
         ):
             # "Anytime members can bring 1 guest free; extra guest passes are £8": the
             # case opening the sentence is the other clause's too. One after the value
