@@ -315,6 +315,33 @@ def test_it_passes_the_other_sides_value_in_a_comparison_from_a_table():
     assert grounded(result)
 
 
+BOAT_HIRE = (
+    "Boat hire. Boat | Up to 3 hours | Full day. Rowing boat (2 seats) | £30 | £55. "
+    "Motor boat (6 seats) | £90 | £180."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        (
+            "A full day in a 2-seat rowing boat is £55, which is cheaper than the £180 motor boat.",
+            True,
+        ),
+        (
+            "A full day in a 2-seat rowing boat is £55, which is dearer than the £180 motor boat.",
+            False,
+        ),
+        ("The motor boat for up to 3 hours is dearer: £90 against £55.", True),
+        ("The rowing boat for a full day is dearer: £55 against £90.", False),
+    ],
+)
+def test_a_comparison_is_read_on_the_values_of_one_measure(response, right):
+    result = judge("Which is cheaper, the rowing boat or the motor boat?", response, BOAT_HIRE)
+
+    assert grounded(result) is right
+
+
 # --- An attribute said of another named thing ----------------------------------------
 
 TWO_COLLEGES = (

@@ -262,7 +262,9 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
         if not words and full and len(full & said) / len(full) > NAMED_SHARE:
             score = len(full & said) / len(full)
         if band is not None and any(band.holds(value) for value in values):
-            score = max(score, 1.0)
+            # A value inside a band names it as surely as its name written out: "over
+            # 100 miles or ... within 20 miles" names both bands.
+            score = max(score, WRITTEN_OUT)
         scores.append(score)
     top = max(scores)
     if top < NAMED_SHARE:

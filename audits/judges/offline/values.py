@@ -162,6 +162,8 @@ def value_problem(
         matches = [place for place in located if quantity.same_value(place.quantity)]
         if matches and all(_names_label(place) for place in matches):
             continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
+        if not matches and _written_in_label(quantity, sources):
+            continue  # "a full day" of the column "Full day"
         if not matches:
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, [*operands, *steps]):
@@ -664,6 +666,24 @@ def _names_label(place: Located) -> bool:
         return place.quantity.end <= end
     return text.count(": ") >= 2 and not any(
         own.kind in ("amount", "percent") for own in place.sentence.quantities
+    )
+
+
+_ARTICLE_RE = re.compile(r"^(?:an?|the|one)\s+", re.IGNORECASE)
+
+
+def _written_in_label(quantity: Quantity, sources: Sequence[PreparedSource]) -> bool:
+    """The value is written out in a table's row or column name ("a full day" of "For
+    Full day, Rowing boat: £55"), which no value of the source's stands for."""
+    said = _ARTICLE_RE.sub("", quantity.text).lower()
+    if not said or said[:1].isdigit():
+        return False
+    pattern = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)")
+    return any(
+        pattern.search(sentence.text[:end].lower())
+        for source in sources
+        for sentence in source.sentences
+        if (end := label_end(sentence.text))
     )
 
 
