@@ -342,6 +342,43 @@ def test_a_comparison_is_read_on_the_values_of_one_measure(response, right):
     assert grounded(result) is right
 
 
+WINDOWS = (
+    "Window cleaning. A clean costs £15 for a 1- or 2-storey house and £25 for 3 storeys "
+    "or more, including frames. Conservatories are cleaned for £10 extra."
+)
+LUGGAGE_COVER = (
+    "Luggage cover. Our policy pays up to £3,000 for all your luggage, with a limit of "
+    "£400 for any one bag or its contents. Cash is not covered."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("It's £25 for a 1- or 2-storey house and £15 for 3 storeys or more.", False),
+        ("It's £15 for a 1- or 2-storey house and £25 for 3 storeys or more.", True),
+    ],
+)
+def test_it_flags_two_prices_swapped_between_cases_named_with_numbers(response, right):
+    result = judge("How much is a window clean?", response, WINDOWS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("The policy pays up to £3,000 for any one bag.", False),
+        ("The policy pays up to £400 for any one bag.", True),
+        ("It pays up to £3,000 for all your luggage, with a £400 limit per bag.", True),
+    ],
+)
+def test_it_flags_a_limit_given_the_case_of_the_other_limit(response, right):
+    result = judge("What does the luggage cover pay?", response, LUGGAGE_COVER)
+
+    assert grounded(result) is right
+
+
 # --- An attribute said of another named thing ----------------------------------------
 
 TWO_COLLEGES = (

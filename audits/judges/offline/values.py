@@ -455,6 +455,19 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             said = _said_of(claim, quantity)
             if own - theirs and said & (theirs - own) and not said & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
+            # "£50,000 for any single item" of "£50,000 for the whole contents, with a
+            # limit of £500 for any single item": the case the fact says right after its
+            # value is the other value's.
+            text = _digits(claim.fact.text)
+            case = _case_words(text, claim.fact.quantities, quantity)
+            mine_case = _case_words(place.sentence.text, place.sentence.quantities, place.quantity)
+            their_case = _case_words(place.sentence.text, place.sentence.quantities, other)
+            if (
+                mine_case - their_case
+                and case & (their_case - mine_case)
+                and not case & (mine_case - their_case)
+            ):
+                return Problem("contradicts_source", place.sentence.text, place.source)
             # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
             # default, and the customer asks about the case the other one is for.
             asked = (theirs - own) & (claim.asked_stems - claim.fact.stems)
@@ -491,7 +504,40 @@ def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 fact_theirs & mine_only
             ) > len(fact_theirs & theirs_only):
                 return Problem("contradicts_source", sentence.text, place.source)
+            # "£250 for a 1- or 2-bed property and £400 for 3 bedrooms or more": the
+            # numbers of each case cut its words short; read on to the next price.
+            source_mine = _case_words(sentence.text, sentence.quantities, place.quantity)
+            source_theirs = _case_words(sentence.text, sentence.quantities, theirs)
+            mine_only, theirs_only = source_mine - source_theirs, source_theirs - source_mine
+            fact_mine = _case_words(text, fact.quantities, quantity)
+            fact_theirs = _case_words(text, fact.quantities, other)
+            if (
+                fact_mine & theirs_only
+                and fact_theirs & mine_only
+                and not fact_mine & mine_only
+                and not fact_theirs & theirs_only
+            ):
+                return Problem("contradicts_source", sentence.text, place.source)
     return None
+
+
+# "£8 per flight", "£15 a month": what a value is counted by, not whose it is.
+_LEADING_RATE_RE = re.compile(r"^\s*(?:per|a|an|each|every)\s+[A-Za-z]+\b", re.IGNORECASE)
+_CASE_END_RE = re.compile(r";|\.\s|,\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
+
+
+def _case_words(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> frozenset[str]:
+    """The words after a value up to the next value of its measure: its case, with the
+    numbers that name it ("for a 1- or 2-bed property")."""
+    following = min(
+        (own.start for own in quantities if own.start >= quantity.end and own.comparable(quantity)),
+        default=len(text),
+    )
+    after = _LEADING_RATE_RE.sub("", text[quantity.end : following])
+    stop = _CASE_END_RE.search(after)
+    if stop is not None:
+        after = after[: stop.start()]
+    return frozenset(word for word in content_stems(after) if not word[:1].isdigit()) - _SWAP_LIGHT
 
 
 _SWAP_LIGHT = frozenset(content_stems("cost costs pay pays charge charged price is are"))
