@@ -183,6 +183,25 @@ def test_it_flags_a_free_repair_when_the_customer_caused_the_damage():
     assert result.unsupported[0].reason == "condition_misapplied"
 
 
+FITTING = (
+    "Fitting and damage. If our fitters damage your floor while laying a carpet, we repair "
+    "it at our cost. We don't pay for damage caused by furniture you moved yourself."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I scraped the floor myself when I didn't move the sofa carefully. Do you pay?", False),
+        ("Your fitters dropped a toolbox and cracked a floor tile. Who pays?", True),
+    ],
+)
+def test_who_caused_the_damage_is_read_from_the_customers_telling(query, right):
+    result = judge(query, "Yes, we repair it at our cost.", FITTING)
+
+    assert grounded(result) is right
+
+
 # --- 4. Built from the source's own words, but wrong --------------------------------------
 
 
