@@ -34,12 +34,13 @@ _MARKERS = (
     r"|United Kingdom|Canada|Australia|Europe)\b"
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
-    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
+    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people|riders|guests|visitors"
+    r"|pupils|students|players) (?:under|over) \d"
     # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
     r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
     r"|voucher|proof)\b"
 )
-_MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
+_MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _GROUP_NOUNS = (

@@ -351,7 +351,16 @@ def _age(text: str) -> Iterable[Quantity]:
             continue
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
-        yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+        end = match.end()
+        half = _AND_A_HALF_RE.match(text, end)
+        if half is not None and not match.group("num2"):
+            # "my son is two and a half"
+            low = high = low + 0.5
+            end = half.end()
+        yield Quantity("age", low, high, "", match.start(), end, text[match.start() : end])
+
+
+_AND_A_HALF_RE = re.compile(r" and a half\b", re.IGNORECASE)
 
 
 # Nouns that count people on an account: "a 4-person team" and "10 or more users".

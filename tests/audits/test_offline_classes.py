@@ -477,3 +477,22 @@ def test_semantic_index_embeds_only_sentences_sharing_a_word_with_a_fact():
     index = SemanticIndex(facts, [fact.text for fact in facts], sources)
 
     assert index.best_sentence(0, 0)[1] == "Refunds take 5 days."
+
+
+HIRE_HELMETS = (
+    "Bike hire extras. Helmets are included free for riders under 12; older riders can hire "
+    "one for £3 a day. Locks are included with every bike."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Yes, helmets are included free.", False),
+        ("No, helmets are only free for riders under 12, so it's £3 a day.", True),
+    ],
+)
+def test_an_age_and_a_half_is_past_an_age_bound(response, right):
+    result = judge("My son is twelve and a half. Is his helmet free?", response, HIRE_HELMETS)
+
+    assert grounded(result) is right

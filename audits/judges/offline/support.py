@@ -549,6 +549,8 @@ def _condition_problem(
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
+                if _restates(fact, condition):
+                    continue  # "only included for children under 2": the rule, not a case
                 if fact.negated and condition.satisfied_by(fact.stems, fact.quantities):
                     continue  # "only cars over 15 years old are not covered": an exclusion
                 if condition.text in others:
@@ -561,6 +563,24 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_LIMIT_RE = re.compile(r"\b(?:only|just|solely|exclusively)\b", re.IGNORECASE)
+
+
+def _restates(fact: Fact, condition) -> bool:
+    """The fact states the condition itself, its words and its bound values, as a limit
+    ("only included for children under 2"), not as the customer's case ("you're covered:
+    cancellations within 24 hours get a full refund")."""
+    return (
+        bool(condition.quantities)
+        and (fact.negated or _LIMIT_RE.search(fact.text) is not None)
+        and all(
+            any(own.same_value(bound) and bound.same_value(own) for own in fact.quantities)
+            for bound in condition.quantities
+        )
+        and condition.satisfied_by(fact.stems, ())
+    )
 
 
 def _holds_for_customer(
