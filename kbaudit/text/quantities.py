@@ -104,7 +104,8 @@ _AGE_RE = re.compile(
     r"|children|members|customers|people|anyone|those|applicants|patients)(?: who are)? between"
     r" (?P<num7>\d+) and (?P<num8>\d+)\b(?![\s-]*(?:%|(?:days?|weeks?|months?|years?(?![\s-]*old)"
     r"|hours?|minutes?|nights?|kg|cm|km|miles?|items?|pieces?|bags?)\b))"
-    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
+    # "a 3-year-old", "3 to 4 year olds", "all 3 and 4 year olds".
+    r"|\b(?:(?P<num9>\d+)\s*(?:-|to|and)\s*)?(?P<num3>\d+)[-\s]years?[-\s]olds?\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
     r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))",
@@ -351,9 +352,11 @@ def _age(text: str) -> Iterable[Quantity]:
             continue
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
+        if match.group("num9"):
+            low = parse_number(match.group("num9"))
         end = match.end()
         half = _AND_A_HALF_RE.match(text, end)
-        if half is not None and not match.group("num2"):
+        if half is not None and low == high:
             # "my son is two and a half"
             low = high = low + 0.5
             end = half.end()

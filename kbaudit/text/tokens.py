@@ -456,7 +456,7 @@ def digits_for_number_words(text: str) -> str:
 
 # "two and a half days" is 2.5 days, "a day and a half" 1.5 days.
 _AND_A_HALF_RE = re.compile(
-    r"\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
+    r"(?<![£$€\d.,])\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
     r"|\b(?:an?|1) (?P<one>minute|hour|day|week|month|year) and a half\b",
     re.IGNORECASE,
 )

@@ -241,3 +241,26 @@ def test_the_number_in_a_row_name_is_no_claim_of_its_own():
     )
 
     assert grounded(result) is True
+
+
+def test_an_age_range_said_of_a_child_names_its_row():
+    result = judge(
+        "What's a weekday lesson for an older child?",
+        "For an 11 to 16 year old a weekday lesson is £7.",
+        SWIMMING,
+    )
+
+    assert grounded(result) is True
+
+
+DOG_DAYCARE = "Dog daycare. Dog size | Half day | Full day. Small | £18 | £30. Large | £22 | £36."
+
+
+def test_a_price_before_a_half_day_is_not_a_mixed_number():
+    result = judge(
+        "How much more is a full day than a half day for my small dog?",
+        "A full day is £30 and a half day is £18, so a full day costs £12 more.",
+        DOG_DAYCARE,
+    )
+
+    assert grounded(result) is True
