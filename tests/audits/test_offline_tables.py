@@ -264,3 +264,26 @@ def test_a_price_before_a_half_day_is_not_a_mixed_number():
     )
 
     assert grounded(result) is True
+
+
+VAN_HIRE = (
+    "Van hire. Van | Half day | Full day. Small van | £40 | £65. Luton van | £70 | £110. "
+    "Hires over a bank holiday weekend cost 20% more."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A Luton van for a full day is £110.", False),
+        ("A Luton van for a full day is £110, and 20% more over a bank holiday, so £132.", True),
+    ],
+)
+def test_a_case_the_question_tells_changes_the_tables_price(response, right):
+    result = judge(
+        "We need a Luton van for the whole day over the bank holiday weekend. What will it cost?",
+        response,
+        VAN_HIRE,
+    )
+
+    assert grounded(result) is right

@@ -635,6 +635,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         # A value read from a table holds for its cell's row and column, and only there.
         return Problem("condition_misapplied", matches[place].sentence.text, matches[place].source)
     if fits:
+        surcharge = _unapplied_surcharge(claim, quantity, matches[place])
+        if surcharge is not None:
+            return surcharge
         # The cell is the case's own; what prose says of the case may still differ
         # ("In London, standing charges are 8p a day higher").
         prose = replace(
@@ -701,6 +704,42 @@ def _table_cell(
         ),
     )
     return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
+
+
+# "Moves on a Saturday cost 15% more", "add £20 for a second driver": a change to
+# the table's prices for a case.
+_SURCHARGE_RE = re.compile(
+    r"^\s*(?:more|extra|higher|on top|less|lower|off|surcharge|supplement)\b", re.IGNORECASE
+)
+_SURCHARGE_LIGHT = frozenset(content_stems("cost costs price prices charge more extra"))
+
+
+def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Problem | None:
+    """The question tells a case the article prices apart from its table ("Our move is
+    on a Saturday" beside "Moves on a Saturday cost 15% more"), and the fact gives the
+    table's price as the cost without it."""
+    text = _digits(claim.fact.text)
+    if worked_out(quantity, text, claim.fact.quantities):
+        return None
+    article = [place for place in claim.located if place.article == cell.article]
+    others = [place.sentence.stems for place in article]
+    for place in article:
+        sentence = place.sentence
+        if label_end(sentence.text) or place.quantity.kind not in ("percent", "amount"):
+            continue
+        if place.quantity.soft or not _SURCHARGE_RE.match(sentence.text[place.quantity.end :]):
+            continue
+        if any(
+            own.same_value(place.quantity) for own in (*claim.fact.quantities, *claim.answer_values)
+        ):
+            continue  # the answer applies it, or tells it apart
+        own = subject_stems(sentence.stems) - _SURCHARGE_LIGHT
+        # Words only this sentence of the article says: the case it prices.
+        case = frozenset(word for word in own if sum(word in stems for stems in others) == 1)
+        told = case & (claim.asked_stems - claim.fact.stems)
+        if told:
+            return Problem("condition_misapplied", sentence.text, place.source)
+    return None
 
 
 def _names_label(place: Located) -> bool:
