@@ -479,20 +479,33 @@ def test_semantic_index_embeds_only_sentences_sharing_a_word_with_a_fact():
     assert index.best_sentence(0, 0)[1] == "Refunds take 5 days."
 
 
-HIRE_HELMETS = (
-    "Bike hire extras. Helmets are included free for riders under 12; older riders can hire "
-    "one for £3 a day. Locks are included with every bike."
+SKI_SCHOOL = (
+    "Ski school extras. Lift passes are included for children under 6; for older children, "
+    "parents buy their own. Helmets can be hired for £5 a day."
 )
 
 
 @pytest.mark.parametrize(
     ("response", "right"),
     [
-        ("Yes, helmets are included free.", False),
-        ("No, helmets are only free for riders under 12, so it's £3 a day.", True),
+        ("Yes, lift passes are included.", False),
+        ("No, lift passes are only included for children under 6.", True),
     ],
 )
 def test_an_age_and_a_half_is_past_an_age_bound(response, right):
-    result = judge("My son is twelve and a half. Is his helmet free?", response, HIRE_HELMETS)
+    result = judge(
+        "My daughter is six and a half. Is her lift pass included?", response, SKI_SCHOOL
+    )
 
     assert grounded(result) is right
+
+
+def test_riders_under_an_age_are_a_case_of_their_own():
+    result = judge(
+        "My son is 14. Is his helmet free?",
+        "Yes, helmets are included free.",
+        "Bike hire extras. Helmets are included free for riders under 12; older riders can hire "
+        "one for £3 a day.",
+    )
+
+    assert grounded(result) is False

@@ -229,10 +229,11 @@ def test_an_age_names_the_row_whose_band_holds_it(response, right):
     assert grounded(result) is right
 
 
-def test_a_row_under_an_age_holds_no_child_of_that_age():
-    result = judge("How much is a weekday lesson?", "For a 5-year-old it's £9.", SWIMMING)
+@pytest.mark.parametrize(("response", "right"), [("It's £9.", False), ("It's £8.", True)])
+def test_a_row_under_an_age_holds_no_child_of_that_age(response, right):
+    result = judge("My son is 5. What's a weekday lesson?", response, SWIMMING)
 
-    assert grounded(result) is False
+    assert grounded(result) is right
 
 
 def test_the_number_in_a_row_name_is_no_claim_of_its_own():

@@ -504,20 +504,6 @@ def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 fact_theirs & mine_only
             ) > len(fact_theirs & theirs_only):
                 return Problem("contradicts_source", sentence.text, place.source)
-            # "£250 for a 1- or 2-bed property and £400 for 3 bedrooms or more": the
-            # numbers of each case cut its words short; read on to the next price.
-            source_mine = _case_words(sentence.text, sentence.quantities, place.quantity)
-            source_theirs = _case_words(sentence.text, sentence.quantities, theirs)
-            mine_only, theirs_only = source_mine - source_theirs, source_theirs - source_mine
-            fact_mine = _case_words(text, fact.quantities, quantity)
-            fact_theirs = _case_words(text, fact.quantities, other)
-            if (
-                fact_mine & theirs_only
-                and fact_theirs & mine_only
-                and not fact_mine & mine_only
-                and not fact_theirs & theirs_only
-            ):
-                return Problem("contradicts_source", sentence.text, place.source)
     return None
 
 
