@@ -413,7 +413,7 @@ _DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
 _FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
 _FRACTION_RE = re.compile(
     # "2 and a half" is a number of its own, not a share.
-    r"(?<!\d and )\b(?:a|one) (half|third|quarter|fifth|tenth)\b"
+    r"(?<!\d and )\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?!-\w)"
     r"(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
     # "a quarter to 6": a time of day.
     r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",

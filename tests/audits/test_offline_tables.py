@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from audits.judges.offline.sources import plain_lines
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
 
@@ -288,3 +290,13 @@ def test_a_case_the_question_tells_changes_the_tables_price(response, right):
     )
 
     assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [("A half-day session includes lunch.", []), ("You save a half on lunch.", ["percent"])],
+)
+def test_a_half_day_said_with_a_hyphen_is_no_share(text, kinds):
+    found = extract_quantities(digits_for_number_words(text))
+
+    assert [own.kind for own in found] == kinds
