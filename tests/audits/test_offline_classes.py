@@ -509,3 +509,27 @@ def test_riders_under_an_age_are_a_case_of_their_own():
     )
 
     assert grounded(result) is False
+
+
+GROOMING = (
+    "Cancelling a grooming appointment. Cancel more than 2 days ahead and there is no charge. "
+    "Between 1 and 2 days before, we charge 30% of the price; with less than 1 day's notice "
+    "we charge 80%."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("We charge 30% of the price.", False),
+        ("With less than 1 day's notice we charge 80%.", True),
+    ],
+)
+def test_a_charge_for_a_notice_band_the_customer_is_outside_is_flagged(response, right):
+    result = judge(
+        "The appointment is in 10 hours and I have to cancel. What do you charge?",
+        response,
+        GROOMING,
+    )
+
+    assert grounded(result) is right

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
-from kbaudit.text.quantities import Quantity, rate_unit
+from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
@@ -632,6 +632,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         return _borrowed_value(prose, quantity, matches) or _other_article_rival(
             prose, quantity, matches
         )
+    band = _outside_band(claim, matches)
+    if band is not None:
+        return band
     other_item = (
         _other_item(claim, quantity, matches)
         or _other_row(claim, matches)
@@ -726,6 +729,48 @@ def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Pro
         if told:
             return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+# "Between 7 and 14 days before, we keep 25%", "with less than 7 days' notice we keep
+# 50%": the notice a value's clause opens with.
+_NOTICE_BAND_RE = re.compile(
+    r"(?:^|[;,.]\s*|\bwith\s+)(?P<bound>between|less than|more than|under|over|at least)\s+"
+    r"(?P<band>\d+(?:\s+and\s+\d+)?\s+(?:working\s+)?(?:hours?|days?|weeks?|months?))['’]?"
+    r"\s+(?:before|ahead|notice)\b[^;.]*$",
+    re.IGNORECASE,
+)
+
+
+def _outside_band(claim: Claim, matches: Sequence[Located]) -> Problem | None:
+    """Every clause stating the value opens with a notice band ("between 7 and 14 days
+    before, we keep 25%") that the time the customer tells ("the move is in 5 days")
+    falls outside."""
+    told = [own for own in claim.query_values if own.kind == "duration" and not own.soft]
+    if not told or not matches:
+        return None
+    for place in matches:
+        text = place.sentence.text[: place.quantity.start]
+        clause = re.split(r";\s*", text)[-1]
+        found = _NOTICE_BAND_RE.search(clause)
+        if found is None:
+            return None
+        band = next(iter(extract_quantities(found.group("band"))), None)
+        if band is None or band.kind != "duration":
+            return None
+        bound = found.group("bound").lower()
+        low, high = band.low, band.high
+        if bound in ("less than", "under"):
+            inside = [own for own in told if own.high < high]
+        elif bound in ("more than", "over"):
+            inside = [own for own in told if own.low > low]
+        elif bound == "at least":
+            inside = [own for own in told if own.low >= low]
+        else:
+            inside = [own for own in told if low <= own.low and own.high <= high]
+        if inside:
+            return None
+    first = matches[0]
+    return Problem("condition_misapplied", first.sentence.text, first.source)
 
 
 def _names_label(place: Located) -> bool:
