@@ -300,3 +300,26 @@ def test_a_half_day_said_with_a_hyphen_is_no_share(text, kinds):
     found = extract_quantities(digits_for_number_words(text))
 
     assert [own.kind for own in found] == kinds
+
+
+CINEMA = (
+    "Ticket prices. Showing | Standard | Concession (over 65s, students) | Child (under 15s). "
+    "Evening | £12 | £9 | £7. Matinee | £9 | £7 | £5."
+)
+
+
+def test_a_column_name_with_a_comma_in_brackets_is_still_one_column():
+    assert "For Concession (over 65s, students), Evening: £9." in plain_lines(CINEMA)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("I'm 70. What's an evening ticket?", "An evening ticket is £12.", False),
+        ("I'm 70. What's an evening ticket?", "An evening ticket is £9.", True),
+        ("My son is 11. What's a matinee ticket for him?", "A matinee ticket is £7.", False),
+        ("My son is 11. What's a matinee ticket for him?", "A matinee ticket is £5.", True),
+    ],
+)
+def test_an_age_names_the_column_of_the_ages_it_is_for(query, response, right):
+    assert grounded(judge(query, response, CINEMA)) is right

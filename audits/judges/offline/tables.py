@@ -31,7 +31,8 @@ from kbaudit.text.tokens import (
 from .sources import PreparedSource, SourceSentence
 
 # "For Pillbox Plus, Zone C (Highlands, islands and Northern Ireland): £2.95."
-_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
+# A name may hold commas inside brackets: "For Concession (over 60s, students), DVD: £1.50."
+_CELL_RE = re.compile(r"^For (?P<column>(?:[^,:(]|\([^)]*\))+), (?P<row>[^:]+): ")
 # A label's identifier after its kind: "Zone 2", "Band A", "Tier 3"; "Zones A and B".
 _IDENTIFIER_RE = re.compile(
     r"\b([A-Za-z][\w'-]*)\s+((?:[A-Z]|\d+)(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:[A-Z]|\d+))*)"
@@ -88,6 +89,9 @@ class Band:
         if value.kind == "age" and (self.kind, self.unit) == ("duration", "day"):
             # "a 2-year-old" against the rows "Under 2 years | 2 years | 3 to 4 years".
             value = in_days(value)
+        elif self.kind == "age" and (value.kind, value.unit) == ("duration", "day"):
+            # "18 months old" against the row "Under 2".
+            value = Quantity("age", value.low / 365, value.high / 365)
         if value.kind != self.kind or value.unit != self.unit:
             return False
         if self.below and value.high >= self.high:
@@ -137,8 +141,34 @@ def label_words(text: str) -> frozenset[str]:
     return frozenset(stems | pairs)
 
 
+# "Concession (over 60s, under 18s)", "Senior (65+)": people's ages a column is for.
+_AGE_BOUND_RE = re.compile(
+    r"\b(?P<side>under|over|aged)\s+(?P<age>\d{1,2})s?\b(?!\s*(?:%|[a-z]))|\b(?P<plus>\d{2})\s*\+",
+    re.IGNORECASE,
+)
+
+
+def _age_band(text: str) -> Band | None:
+    found = list(_AGE_BOUND_RE.finditer(text))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if match.group("plus"):
+        return Band(float(match.group("plus")), math.inf, "", "age")
+    age = float(match.group("age"))
+    side = match.group("side").lower()
+    if side == "under":
+        return Band(0.0, age, "", "age", below=True)
+    if side == "over":
+        return Band(age, math.inf, "", "age")
+    return None
+
+
 def _band(label: str) -> Band | None:
     text = digits_for_number_words(label)
+    aged = _age_band(text)
+    if aged is not None:
+        return aged
     found = [own for own in extract_quantities(text) if not own.soft]
     unit = next((own.unit for own in found if own.unit), "")
     if not found or not unit:
