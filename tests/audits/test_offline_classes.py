@@ -533,3 +533,22 @@ def test_a_charge_for_a_notice_band_the_customer_is_outside_is_flagged(response,
     )
 
     assert grounded(result) is right
+
+
+GARDEN_RETURNS = (
+    "Returning plants and tools. Tools can be returned free within 28 days, except for "
+    "clearance items, which cost £3 to send back."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I got this spade in the clearance section. Can I send it back for free?", False),
+        ("I bought this spade at full price last week. Can I send it back for free?", True),
+    ],
+)
+def test_the_ordinary_rule_is_wrong_for_the_case_an_except_clause_names(query, right):
+    result = judge(query, "Yes, tools can be returned free within 28 days.", GARDEN_RETURNS)
+
+    assert grounded(result) is right
