@@ -552,3 +552,14 @@ def test_the_ordinary_rule_is_wrong_for_the_case_an_except_clause_names(query, r
     result = judge(query, "Yes, tools can be returned free within 28 days.", GARDEN_RETURNS)
 
     assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("booked", "right"), [("20 May", False), ("20 April", True)])
+def test_a_price_the_sentence_gives_is_held_to_its_window(booked, right):
+    result = judge(
+        f"I booked my stall on {booked}. What do I pay?",
+        "You pay £30 a day.",
+        "Market stalls. A stall costs £50 a day, or £30 if you book by 1 May.",
+    )
+
+    assert grounded(result) is right

@@ -531,7 +531,19 @@ def _condition_problem(
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
+            if not sentence.conditions:
+                continue
+            gives = any(
+                own.same_value(given) and own.kind in ("amount", "percent")
+                for own in hard
+                for given in sentence.quantities
+                # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
+                if given.start >= label_end(sentence.text)
+            )
+            # A price the sentence gives names its rule whatever the fact calls it ("the
+            # early-bird price is £45" of "£45 if you register by 1 March").
+            priced = gives and _priced_by_condition(sentence, hard)
+            if not priced and len(words & sentence.stems) < RULE_OVERLAP * len(words):
                 continue
             if (
                 hard
@@ -540,7 +552,6 @@ def _condition_problem(
                     own.same_value(given)
                     for own in hard
                     for given in sentence.quantities
-                    # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
                     if given.start >= label_end(sentence.text)
                 )
             ):
@@ -566,6 +577,18 @@ def _condition_problem(
 
 
 _LIMIT_RE = re.compile(r"\b(?:only|just|solely|exclusively)\b", re.IGNORECASE)
+
+
+def _priced_by_condition(sentence, hard: Sequence[Quantity]) -> bool:
+    """The sentence's condition governs the price the fact gives (and not another
+    value of the sentence)."""
+    return any(
+        any(own.same_value(given) for own in hard)
+        and (condition := sentence.condition_of(given)) is not None
+        # A window of dates or times: "if you register by 1 March".
+        and any(own.kind in ("date", "duration", "time") for own in condition.quantities)
+        for given in sentence.quantities
+    )
 
 
 def _restates(fact: Fact, condition) -> bool:
