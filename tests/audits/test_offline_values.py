@@ -379,6 +379,25 @@ def test_it_flags_a_limit_given_the_case_of_the_other_limit(response, right):
     assert grounded(result) is right
 
 
+OPENING = (
+    "Opening hours. The pool opens at 7am on weekdays. The gym opens at 6am on weekdays "
+    "and at 8am at weekends."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("On weekdays the gym opens at 6am, earlier than the pool at 7am.", True),
+        ("On weekdays the gym opens at 6am, later than the pool at 7am.", False),
+    ],
+)
+def test_a_comparison_of_times_is_read_on_the_times(response, right):
+    result = judge("Which opens first on weekdays, the gym or the pool?", response, OPENING)
+
+    assert grounded(result) is right
+
+
 # --- An attribute said of another named thing ----------------------------------------
 
 TWO_COLLEGES = (

@@ -150,13 +150,15 @@ def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, 
 # "X costs less than Y", "X is cheaper than Y", "X takes as long as Y".
 _COMPARISON_RE = word_start_regex(
     r"\b(?P<word>more|less|fewer|cheaper|dearer|pricier|higher|lower|bigger|larger|smaller"
-    r"|longer|shorter|greater|faster|slower|quicker)\b(?:\s+\w+){0,3}?\s+than\b"
+    r"|longer|shorter|greater|faster|slower|quicker|later|earlier)\b(?:\s+\w+){0,3}?\s+than\b"
     r"|\b(?P<same>the same as|as much as|as long as)\b",
-    "abcdfghlmpqst",
+    "abcdefghlmpqst",
     re.IGNORECASE,
 )
 # "Slower" is a longer time.
-_GREATER = frozenset(word_list("more dearer pricier higher bigger larger longer greater slower"))
+_GREATER = frozenset(
+    word_list("more dearer pricier higher bigger larger longer greater slower later")
+)
 
 
 # "Plan B is cheaper: £18 against £25", "the 3-bed is dearer (£950 vs £700)": the
