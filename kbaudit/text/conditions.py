@@ -34,12 +34,13 @@ _MARKERS = (
     r"|United Kingdom|Canada|Australia|Europe)\b"
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
-    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people) (?:under|over) \d"
+    r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people|riders|guests|visitors"
+    r"|pupils|students|players) (?:under|over) \d"
     # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
     r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
     r"|voucher|proof)\b"
 )
-_MARKER_RE = word_start_regex(_MARKERS, "acfikoptuw", re.IGNORECASE)
+_MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _GROUP_NOUNS = (
@@ -366,14 +367,25 @@ def item_names(text: str) -> frozenset[str]:
 # Who caused the problem, as a condition names it and as a customer tells it.
 _COMPANY_CAUSE_RE = re.compile(
     r"\b(?:our (?:side|end|fault|mistake|error)|(?:we|our (?:team|courier|staff)) (?:made|caused|sent|shipped)"
-    r"|fault(?:y)? (?:on our|of ours)|manufactur\w*|defect\w*|faulty|arrived (?:damaged|broken)"
+    # "If our team damages an item", and as the customer tells it: "your movers dropped it".
+    r"|(?:our|your) (?:team|staff|movers?|drivers?|couriers?|engineers?|technicians?|crew|porters?"
+    r"|fitters?|installers?|cleaners?|builders?|painters?|workers?|delivery team)"
+    r" (?:damage[sd]?|broke|break|breaks|dropped|drop|drops|lost|lose|loses|scratched|dented)"
+    r"|fault(?:y)? (?:on our|of ours)|manufactur\w*|defect\w*|faulty(?! packing)"
+    r"|arrived (?:damaged|broken)"
     r"|wrong item|our error|technical fault|through no fault of (?:yours|your own))\b",
     re.IGNORECASE,
 )
 _CUSTOMER_CAUSE_RE = re.compile(
     r"\b(?:caused by you|your (?:fault|mistake|error)|you (?:caused|damaged|broke|dropped|lost)"
-    r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on)|accident\w*"
-    r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake))\b",
+    r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on|scratched"
+    r"|scraped|dented|stained|tore|ripped|knocked over)|accident\w*"
+    r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake)"
+    # "faulty packing you did yourself", "I didn't pack my own box properly".
+    r"|(?:packing|packed|moved|fitted|installed|assembled) (?:you did |it |them )?yourself"
+    r"|(?:i|we) (?:didn'?t|did not) (?:pack|move|fit|install|assemble|secure|wrap)"
+    r"|(?:i|we) (?:packed|moved|fitted|installed) (?:it|them|the \w+|my|our) \w*\s*"
+    r"(?:badly|poorly|wrongly|myself|ourselves))\b",
     re.IGNORECASE,
 )
 # A window a condition sets: "within 30 days of signing up", "up to 24 hours before".

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
@@ -104,7 +104,8 @@ _AGE_RE = re.compile(
     r"|children|members|customers|people|anyone|those|applicants|patients)(?: who are)? between"
     r" (?P<num7>\d+) and (?P<num8>\d+)\b(?![\s-]*(?:%|(?:days?|weeks?|months?|years?(?![\s-]*old)"
     r"|hours?|minutes?|nights?|kg|cm|km|miles?|items?|pieces?|bags?)\b))"
-    r"|\b(?P<num3>\d+)[-\s]years?[-\s]old\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
+    # "a 3-year-old", "3 to 4 year olds", "all 3 and 4 year olds".
+    r"|\b(?:(?P<num12>\d+)\s*(?:-|to|and)\s*)?(?P<num3>\d+)[-\s]years?[-\s]olds?\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
     r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))"
@@ -134,15 +135,19 @@ class Quantity:
 
     def same_value(self, other: Quantity) -> bool:
         """True when this value lies within the other's (a point inside a range counts)."""
+        mine = self
+        if mine.kind == "age" and (other.kind, other.unit) == ("duration", "day"):
+            # "a 2-year-old" is the "2 years" row of an age table.
+            mine = in_days(mine)
         # The commonest case first, without calls: the judge compares values by the
         # hundred thousand.
-        if self.kind == other.kind:
-            if self.kind == "amount" and self.unit and other.unit and self.unit != other.unit:
+        if mine.kind == other.kind:
+            if mine.kind == "amount" and mine.unit and other.unit and mine.unit != other.unit:
                 return False
-        elif not _kinds_compatible(self, other):
+        elif not _kinds_compatible(mine, other):
             return False
         low, high = other.low, other.high
-        return low - _EPS(low) <= self.low and self.high <= high + _EPS(high)
+        return low - _EPS(low) <= mine.low and mine.high <= high + _EPS(high)
 
     def comparable(self, other: Quantity) -> bool:
         """Same kind and unit, so a different value means a different claim."""
@@ -166,6 +171,11 @@ def rate_unit(text: str, quantity: Quantity) -> str:
 
 def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites
     return 1e-6 * value if value > 1.0 else -1e-6 * value if value < -1.0 else 1e-6
+
+
+def in_days(age: Quantity) -> Quantity:
+    """An age ("a 2-year-old") as the duration it is ("2 years")."""
+    return replace(age, kind="duration", unit="day", low=age.low * 365, high=age.high * 365)
 
 
 def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:
@@ -364,7 +374,18 @@ def _age(text: str) -> Iterable[Quantity]:
             continue
         low = parse_number(raw)
         high = parse_number(match.group("num2")) if match.group("num2") else low
-        yield Quantity("age", low, high, "", match.start(), match.end(), match.group())
+        if match.group("num12"):
+            low = parse_number(match.group("num12"))
+        end = match.end()
+        half = _AND_A_HALF_RE.match(text, end)
+        if half is not None and low == high:
+            # "my son is two and a half"
+            low = high = low + 0.5
+            end = half.end()
+        yield Quantity("age", low, high, "", match.start(), end, text[match.start() : end])
+
+
+_AND_A_HALF_RE = re.compile(r" and a half\b", re.IGNORECASE)
 
 
 # Nouns that count people on an account: "a 4-person team" and "10 or more users".

@@ -429,7 +429,9 @@ _DECIMAL_RE = re.compile(r"\b(\d+) point((?: \d)+)\b", re.IGNORECASE)
 # Fractions said in words, as shares: "you save a fifth" is 20%.
 _FRACTIONS = {"half": "50%", "third": "33%", "quarter": "25%", "fifth": "20%", "tenth": "10%"}
 _FRACTION_RE = re.compile(
-    r"\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
+    # "2 and a half" is a number of its own, not a share.
+    r"(?<!\d and )\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?!-\w)"
+    r"(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
     # "a quarter to 6": a time of day.
     r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
     re.IGNORECASE,
@@ -471,7 +473,7 @@ def digits_for_number_words(text: str) -> str:
 
 # "two and a half days" is 2.5 days, "a day and a half" 1.5 days.
 _AND_A_HALF_RE = re.compile(
-    r"\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
+    r"(?<![£$€\d.,])\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
     r"|\b(?:an?|1) (?P<one>minute|hour|day|week|month|year) and a half\b",
     re.IGNORECASE,
 )

@@ -183,6 +183,25 @@ def test_it_flags_a_free_repair_when_the_customer_caused_the_damage():
     assert result.unsupported[0].reason == "condition_misapplied"
 
 
+FITTING = (
+    "Fitting and damage. If our fitters damage your floor while laying a carpet, we repair "
+    "it at our cost. We don't pay for damage caused by furniture you moved yourself."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I scraped the floor myself when I didn't move the sofa carefully. Do you pay?", False),
+        ("Your fitters dropped a toolbox and cracked a floor tile. Who pays?", True),
+    ],
+)
+def test_who_caused_the_damage_is_read_from_the_customers_telling(query, right):
+    result = judge(query, "Yes, we repair it at our cost.", FITTING)
+
+    assert grounded(result) is right
+
+
 # --- 4. Built from the source's own words, but wrong --------------------------------------
 
 
@@ -458,3 +477,89 @@ def test_semantic_index_embeds_only_sentences_sharing_a_word_with_a_fact():
     index = SemanticIndex(facts, [fact.text for fact in facts], sources)
 
     assert index.best_sentence(0, 0)[1] == "Refunds take 5 days."
+
+
+SKI_SCHOOL = (
+    "Ski school extras. Lift passes are included for children under 6; for older children, "
+    "parents buy their own. Helmets can be hired for £5 a day."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Yes, lift passes are included.", False),
+        ("No, lift passes are only included for children under 6.", True),
+    ],
+)
+def test_an_age_and_a_half_is_past_an_age_bound(response, right):
+    result = judge(
+        "My daughter is six and a half. Is her lift pass included?", response, SKI_SCHOOL
+    )
+
+    assert grounded(result) is right
+
+
+def test_riders_under_an_age_are_a_case_of_their_own():
+    result = judge(
+        "My son is 14. Is his helmet free?",
+        "Yes, helmets are included free.",
+        "Bike hire extras. Helmets are included free for riders under 12; older riders can hire "
+        "one for £3 a day.",
+    )
+
+    assert grounded(result) is False
+
+
+GROOMING = (
+    "Cancelling a grooming appointment. Cancel more than 2 days ahead and there is no charge. "
+    "Between 1 and 2 days before, we charge 30% of the price; with less than 1 day's notice "
+    "we charge 80%."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("We charge 30% of the price.", False),
+        ("With less than 1 day's notice we charge 80%.", True),
+    ],
+)
+def test_a_charge_for_a_notice_band_the_customer_is_outside_is_flagged(response, right):
+    result = judge(
+        "The appointment is in 10 hours and I have to cancel. What do you charge?",
+        response,
+        GROOMING,
+    )
+
+    assert grounded(result) is right
+
+
+GARDEN_RETURNS = (
+    "Returning plants and tools. Tools can be returned free within 28 days, except for "
+    "clearance items, which cost £3 to send back."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I got this spade in the clearance section. Can I send it back for free?", False),
+        ("I bought this spade at full price last week. Can I send it back for free?", True),
+    ],
+)
+def test_the_ordinary_rule_is_wrong_for_the_case_an_except_clause_names(query, right):
+    result = judge(query, "Yes, tools can be returned free within 28 days.", GARDEN_RETURNS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("booked", "right"), [("20 May", False), ("20 April", True)])
+def test_a_price_the_sentence_gives_is_held_to_its_window(booked, right):
+    result = judge(
+        f"I booked my stall on {booked}. What do I pay?",
+        "You pay £30 a day.",
+        "Market stalls. A stall costs £50 a day, or £30 if you book by 1 May.",
+    )
+
+    assert grounded(result) is right

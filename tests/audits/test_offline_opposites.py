@@ -49,3 +49,20 @@ def test_a_word_swapped_for_its_opposite_contradicts_the_passage(response, sourc
 )
 def test_the_passages_own_words_are_no_opposites(response, source):
     assert grounded(judge(response, source))
+
+
+SCHOOL_MEALS = (
+    "School meals. When brothers and sisters both stay for lunch, the older child's meals "
+    "are charged at half price. Lunches are £2.60 a day."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("When brothers and sisters both stay, the younger child's meals are half price.", False),
+        ("When brothers and sisters both stay, the older child's meals are half price.", True),
+    ],
+)
+def test_younger_for_older_says_the_opposite_of_the_source(response, right):
+    assert grounded(offline_judge("Is there a sibling discount?", response, SCHOOL_MEALS)) is right

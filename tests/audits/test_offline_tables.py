@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from audits.judges.offline.sources import plain_lines
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
 
@@ -181,3 +183,143 @@ def test_a_noun_spelled_like_a_verb_still_opens_the_subject():
         source,
     )
     assert not grounded(result)
+
+
+# --- Columns that are bands of distance or time, rows named by a band or an age ------
+
+TAXI = (
+    "Airport transfers. Car | Up to 10 miles | 10 to 40 miles | Over 40 miles. "
+    "Saloon (4 seats) | £35 | £70 | £120. 7-seat people carrier | £50 | £95 | £160."
+)
+SWIMMING = (
+    "Swimming lessons. Age | Weekday (4pm to 6pm) | Weekend (9am to 12pm). "
+    "Under 5 | £9 | £11. 5 to 10 years | £8 | £10. 11 to 16 years | £7 | £9."
+)
+
+
+def test_a_header_of_distance_bands_is_still_the_header():
+    lines = plain_lines(TAXI)
+
+    assert "For 10 to 40 miles, Saloon (4 seats): £70." in lines
+    assert "For Over 40 miles, 7-seat people carrier: £160." in lines
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("For a 7-seat people carrier it's £50.", False),
+        ("For a 7-seat people carrier it's £95.", True),
+    ],
+)
+def test_a_distance_the_customer_gives_picks_the_band_column(response, right):
+    result = judge(
+        "We're five and need a people carrier to the airport, about 25 miles away. How much?",
+        response,
+        TAXI,
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("For a 4-year-old a weekend lesson is £10.", False), ("A weekend lesson is £11.", True)],
+)
+def test_an_age_names_the_row_whose_band_holds_it(response, right):
+    result = judge("My daughter is 4. What's a weekend lesson?", response, SWIMMING)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("response", "right"), [("It's £9.", False), ("It's £8.", True)])
+def test_a_row_under_an_age_holds_no_child_of_that_age(response, right):
+    result = judge("My son is 5. What's a weekday lesson?", response, SWIMMING)
+
+    assert grounded(result) is right
+
+
+def test_the_number_in_a_row_name_is_no_claim_of_its_own():
+    result = judge(
+        "How much for the saloon, going 30 miles?", "A saloon with 4 seats is £70.", TAXI
+    )
+
+    assert grounded(result) is True
+
+
+def test_an_age_range_said_of_a_child_names_its_row():
+    result = judge(
+        "What's a weekday lesson for an older child?",
+        "For an 11 to 16 year old a weekday lesson is £7.",
+        SWIMMING,
+    )
+
+    assert grounded(result) is True
+
+
+DOG_DAYCARE = "Dog daycare. Dog size | Half day | Full day. Small | £18 | £30. Large | £22 | £36."
+
+
+def test_a_price_before_a_half_day_is_not_a_mixed_number():
+    result = judge(
+        "How much more is a full day than a half day for my small dog?",
+        "A full day is £30 and a half day is £18, so a full day costs £12 more.",
+        DOG_DAYCARE,
+    )
+
+    assert grounded(result) is True
+
+
+VAN_HIRE = (
+    "Van hire. Van | Half day | Full day. Small van | £40 | £65. Luton van | £70 | £110. "
+    "Hires over a bank holiday weekend cost 20% more."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A Luton van for a full day is £110.", False),
+        ("A Luton van for a full day is £110, and 20% more over a bank holiday, so £132.", True),
+    ],
+)
+def test_a_case_the_question_tells_changes_the_tables_price(response, right):
+    result = judge(
+        "We need a Luton van for the whole day over the bank holiday weekend. What will it cost?",
+        response,
+        VAN_HIRE,
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [("A half-day session includes lunch.", []), ("You save a half on lunch.", ["percent"])],
+)
+def test_a_half_day_said_with_a_hyphen_is_no_share(text, kinds):
+    found = extract_quantities(digits_for_number_words(text))
+
+    assert [own.kind for own in found] == kinds
+
+
+CINEMA = (
+    "Ticket prices. Showing | Standard | Concession (over 65s, students) | Child (under 15s). "
+    "Evening | £12 | £9 | £7. Matinee | £9 | £7 | £5."
+)
+
+
+def test_a_column_name_with_a_comma_in_brackets_is_still_one_column():
+    assert "For Concession (over 65s, students), Evening: £9." in plain_lines(CINEMA)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("I'm 70. What's an evening ticket?", "An evening ticket is £12.", False),
+        ("I'm 70. What's an evening ticket?", "An evening ticket is £9.", True),
+        ("My son is 11. What's a matinee ticket for him?", "A matinee ticket is £7.", False),
+        ("My son is 11. What's a matinee ticket for him?", "A matinee ticket is £5.", True),
+    ],
+)
+def test_an_age_names_the_column_of_the_ages_it_is_for(query, response, right):
+    assert grounded(judge(query, response, CINEMA)) is right

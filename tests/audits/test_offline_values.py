@@ -315,6 +315,89 @@ def test_it_passes_the_other_sides_value_in_a_comparison_from_a_table():
     assert grounded(result)
 
 
+BOAT_HIRE = (
+    "Boat hire. Boat | Up to 3 hours | Full day. Rowing boat (2 seats) | £30 | £55. "
+    "Motor boat (6 seats) | £90 | £180."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        (
+            "A full day in a 2-seat rowing boat is £55, which is cheaper than the £180 motor boat.",
+            True,
+        ),
+        (
+            "A full day in a 2-seat rowing boat is £55, which is dearer than the £180 motor boat.",
+            False,
+        ),
+        ("The motor boat for up to 3 hours is dearer: £90 against £55.", True),
+        ("The rowing boat for a full day is dearer: £55 against £90.", False),
+    ],
+)
+def test_a_comparison_is_read_on_the_values_of_one_measure(response, right):
+    result = judge("Which is cheaper, the rowing boat or the motor boat?", response, BOAT_HIRE)
+
+    assert grounded(result) is right
+
+
+WINDOWS = (
+    "Window cleaning. A clean costs £15 for a 1- or 2-storey house and £25 for 3 storeys "
+    "or more, including frames. Conservatories are cleaned for £10 extra."
+)
+LUGGAGE_COVER = (
+    "Luggage cover. Our policy pays up to £3,000 for all your luggage, with a limit of "
+    "£400 for any one bag or its contents. Cash is not covered."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("It's £25 for a 1- or 2-storey house and £15 for 3 storeys or more.", False),
+        ("It's £15 for a 1- or 2-storey house and £25 for 3 storeys or more.", True),
+    ],
+)
+def test_it_flags_two_prices_swapped_between_cases_named_with_numbers(response, right):
+    result = judge("How much is a window clean?", response, WINDOWS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("The policy pays up to £3,000 for any one bag.", False),
+        ("The policy pays up to £400 for any one bag.", True),
+        ("It pays up to £3,000 for all your luggage, with a £400 limit per bag.", True),
+    ],
+)
+def test_it_flags_a_limit_given_the_case_of_the_other_limit(response, right):
+    result = judge("What does the luggage cover pay?", response, LUGGAGE_COVER)
+
+    assert grounded(result) is right
+
+
+OPENING = (
+    "Opening hours. The pool opens at 7am on weekdays. The gym opens at 6am on weekdays "
+    "and at 8am at weekends."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("On weekdays the gym opens at 6am, earlier than the pool at 7am.", True),
+        ("On weekdays the gym opens at 6am, later than the pool at 7am.", False),
+    ],
+)
+def test_a_comparison_of_times_is_read_on_the_times(response, right):
+    result = judge("Which opens first on weekdays, the gym or the pool?", response, OPENING)
+
+    assert grounded(result) is right
+
+
 # --- An attribute said of another named thing ----------------------------------------
 
 TWO_COLLEGES = (

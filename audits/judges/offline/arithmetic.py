@@ -150,17 +150,49 @@ def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, 
 # "X costs less than Y", "X is cheaper than Y", "X takes as long as Y".
 _COMPARISON_RE = word_start_regex(
     r"\b(?P<word>more|less|fewer|cheaper|dearer|pricier|higher|lower|bigger|larger|smaller"
-    r"|longer|shorter|greater|faster|slower|quicker)\b(?:\s+\w+){0,3}?\s+than\b"
+    r"|longer|shorter|greater|faster|slower|quicker|later|earlier)\b(?:\s+\w+){0,3}?\s+than\b"
     r"|\b(?P<same>the same as|as much as|as long as)\b",
-    "abcdfghlmpqst",
+    "abcdefghlmpqst",
     re.IGNORECASE,
 )
 # "Slower" is a longer time.
-_GREATER = frozenset(word_list("more dearer pricier higher bigger larger longer greater slower"))
+_GREATER = frozenset(
+    word_list("more dearer pricier higher bigger larger longer greater slower later")
+)
+
+
+# "Plan B is cheaper: £18 against £25", "the 3-bed is dearer (£950 vs £700)": the
+# comparison word, then the subject's value against the other's.
+_AGAINST_RE = word_start_regex(
+    r"\b(?P<word>cheaper|dearer|pricier|more expensive|less expensive|higher|lower|bigger"
+    r"|larger|smaller|longer|shorter|greater|faster|slower|quicker)\b\s*[:,(-]\s*"
+    r"(?:at\s+)?(?P<mine>[^\s;()]+)\s+(?:against|versus|vs\.?|compared with|compared to|next to)"
+    r"\s+(?:the\s+)?(?P<theirs>[^\s;()]+)",
+    "bcdefghlmpqs",
+    re.IGNORECASE,
+)
+_GREATER_AGAINST = frozenset(("more expensive", *_GREATER))
 
 
 def draws_comparison(text: str) -> bool:
-    return _COMPARISON_RE.search(text) is not None
+    return _COMPARISON_RE.search(text) is not None or _AGAINST_RE.search(text) is not None
+
+
+def _against_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
+    match = _AGAINST_RE.search(text)
+    if match is None:
+        return None
+    mine = [own for own in quantities if match.start("mine") <= own.start < match.end("mine")]
+    theirs = [own for own in quantities if match.start("theirs") <= own.start < match.end("theirs")]
+    if len(mine) != 1 or len(theirs) != 1 or not _same_measure(mine[0], theirs[0]):
+        return None
+    a, b = _point(mine[0]), _point(theirs[0])
+    if a is None or b is None:
+        return None
+    word = match.group("word").lower()
+    if word in ("faster", "quicker"):
+        return a < b
+    return a > b if word in _GREATER_AGAINST else a < b
 
 
 def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]) -> bool | None:
@@ -198,22 +230,40 @@ def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool |
     the difference ("£20 less than"), not a side."""
     match = _COMPARISON_RE.search(text)
     if match is None:
-        return None
+        return _against_holds(text, quantities)
     # A bare number ("Zone 1") names a thing; only a measured value is a side's.
     hard = [
         own for own in quantities if _point(own) is not None and (own.kind != "number" or own.unit)
     ]
     left = [own for own in hard if own.end <= match.start() and not _difference(text, own, match)]
     right = [own for own in hard if own.start >= match.end()]
-    if len(left) != 1 or len(right) != 1 or not _same_measure(left[0], right[0]):
+    sides = _measured_sides(left, right)
+    if sides is None:
         return None
-    a, b = left[0].low, right[0].low
+    a, b = sides[0].low, sides[1].low
     if match.group("same"):
         return _close(a, b)
     word = match.group("word").lower()
     if word in ("faster", "quicker"):
         return a < b
     return a > b if word in _GREATER else a < b
+
+
+def _measured_sides(
+    left: Sequence[Quantity], right: Sequence[Quantity]
+) -> tuple[Quantity, Quantity] | None:
+    """The two values compared: one on each side, of one measure. Values of another
+    measure name the sides ("a full day for a 2-year-old is £70, cheaper than £64";
+    "the 2-bed over 100 miles, at £1,600, costs more than the 3-bed within 20 miles at
+    £950"): the value nearest the comparison word says which measure is compared."""
+    for nearest in reversed(left):
+        mine = [own for own in left if _same_measure(own, nearest)]
+        theirs = [own for own in right if _same_measure(own, nearest)]
+        if len(mine) == 1 and len(theirs) == 1:
+            return nearest, theirs[0]
+        if theirs:
+            return None
+    return None
 
 
 def _difference(text: str, quantity: Quantity, match: re.Match[str]) -> bool:

@@ -40,6 +40,8 @@ _NOT_APPLYING_RE = re.compile(
     re.IGNORECASE,
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
+# "except for sale items": "sale" names the case, "items" what every case is about.
+_KIND_LIGHT = frozenset(stem(word) for word in word_list("item items product products"))
 
 
 def stated_exception_problem(
@@ -83,6 +85,8 @@ def _exception_cases(text: str, pattern: re.Pattern[str]) -> tuple[frozenset[str
     for match in pattern.finditer(text):
         for part in _ALTERNATIVES_RE.split(match.group("case")):
             words = subject_stems(frozenset(content_stems(part))) - _EXCEPTION_LIGHT
+            if pattern is _WAIVER_CLAUSE_RE and words - _KIND_LIGHT:
+                words -= _KIND_LIGHT
             if words:
                 cases.append(words)
     return tuple(cases)

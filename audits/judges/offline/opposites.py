@@ -47,6 +47,12 @@ _PAIRS = (
     "upper lower",
     "maximum minimum",
     "male female",
+    "older younger",
+    "elder younger",
+    "higher lower",
+    "weekday weekend",
+    "inbound outbound",
+    "incoming outgoing",
 )
 _OPPOSITE: dict[str, frozenset[str]] = {}
 for _pair in _PAIRS:

@@ -144,9 +144,16 @@ def plain_lines(text: str) -> list[str]:
 
 def _names_columns(row: str) -> bool:
     """A table's first row names its columns when it states no value: a bare number
-    may still be part of a column's name ("Zone 1 | Zone 2")."""
-    return all(
-        quantity.kind == "number" and not quantity.unit for quantity in extract_quantities(row)
+    may still be part of a column's name ("Zone 1 | Zone 2"), and so may a band of
+    distances or times ("Property size | Up to 20 miles | Over 20 miles", "Age band |
+    Half day (8am to 1pm)") when the first cell, the rows' own label, states none and no
+    cell states a price or a share."""
+    found = extract_quantities(row)
+    if all(quantity.kind == "number" and not quantity.unit for quantity in found):
+        return True
+    first = row.strip().strip("|").split("|")[0]
+    return not extract_quantities(first) and not any(
+        quantity.kind in ("amount", "percent") for quantity in found
     )
 
 

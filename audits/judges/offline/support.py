@@ -85,6 +85,7 @@ from .sources import (
     lower_case_stems,
     table_row,
 )
+from .tables import label_end
 from .values import Problem, locate_values, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
@@ -546,18 +547,37 @@ def _condition_problem(
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if not sentence.conditions or len(words & sentence.stems) < RULE_OVERLAP * len(words):
+            if not sentence.conditions:
+                continue
+            gives = any(
+                own.same_value(given) and own.kind in ("amount", "percent")
+                for own in hard
+                for given in sentence.quantities
+                # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
+                if given.start >= label_end(sentence.text)
+            )
+            # A price the sentence gives names its rule whatever the fact calls it ("the
+            # early-bird price is £45" of "£45 if you register by 1 March").
+            priced = gives and _priced_by_condition(sentence, hard)
+            if not priced and len(words & sentence.stems) < RULE_OVERLAP * len(words):
                 continue
             if (
                 hard
                 and not worked
-                and not any(own.same_value(given) for own in hard for given in sentence.quantities)
+                and not any(
+                    own.same_value(given)
+                    for own in hard
+                    for given in sentence.quantities
+                    if given.start >= label_end(sentence.text)
+                )
             ):
                 continue  # a fact with values states the rule of the sentence giving them
             others = _other_values_cases(sentence, hard)
             for condition in sentence.conditions:
                 if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
                     continue
+                if _restates(fact, condition):
+                    continue  # "only included for children under 2": the rule, not a case
                 if fact.negated and condition.satisfied_by(fact.stems, fact.quantities):
                     continue  # "only cars over 15 years old are not covered": an exclusion
                 if condition.text in others:
@@ -570,6 +590,36 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_LIMIT_RE = re.compile(r"\b(?:only|just|solely|exclusively)\b", re.IGNORECASE)
+
+
+def _priced_by_condition(sentence, hard: Sequence[Quantity]) -> bool:
+    """The sentence's condition governs the price the fact gives (and not another
+    value of the sentence)."""
+    return any(
+        any(own.same_value(given) for own in hard)
+        and (condition := sentence.condition_of(given)) is not None
+        # A window of dates or times: "if you register by 1 March".
+        and any(own.kind in ("date", "duration", "time") for own in condition.quantities)
+        for given in sentence.quantities
+    )
+
+
+def _restates(fact: Fact, condition) -> bool:
+    """The fact states the condition itself, its words and its bound values, as a limit
+    ("only included for children under 2"), not as the customer's case ("you're covered:
+    cancellations within 24 hours get a full refund")."""
+    return (
+        bool(condition.quantities)
+        and (fact.negated or _LIMIT_RE.search(fact.text) is not None)
+        and all(
+            any(own.same_value(bound) and bound.same_value(own) for own in fact.quantities)
+            for bound in condition.quantities
+        )
+        and condition.satisfied_by(fact.stems, ())
+    )
 
 
 def _holds_for_customer(

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kbaudit.text.quantities import Quantity, extract_quantities
+from kbaudit.text.quantities import Quantity, extract_quantities, in_days
 from kbaudit.text.tokens import (
     STOPWORDS,
     content_stems,
@@ -31,7 +31,8 @@ from kbaudit.text.tokens import (
 from .sources import PreparedSource, SourceSentence
 
 # "For Pillbox Plus, Zone C (Highlands, islands and Northern Ireland): £2.95."
-_CELL_RE = re.compile(r"^For (?P<column>[^,:]+), (?P<row>[^:]+): ")
+# A name may hold commas inside brackets: "For Concession (over 60s, students), DVD: £1.50."
+_CELL_RE = re.compile(r"^For (?P<column>(?:[^,:(]|\([^)]*\))+), (?P<row>[^:]+): ")
 # A label's identifier after its kind: "Zone 2", "Band A", "Tier 3"; "Zones A and B".
 _IDENTIFIER_RE = re.compile(
     r"\b([A-Za-z][\w'-]*)\s+((?:[A-Z]|\d+)(?:(?:\s*,\s*|\s+(?:and|or|&)\s+)(?:[A-Z]|\d+))*)"
@@ -54,6 +55,7 @@ _ORDINARY_RE = re.compile(
     r"\b(?:standard|regular|normal|non-?members?|pay as you go|everyone)\b", re.IGNORECASE
 )
 _UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
+_BELOW_RE = re.compile(r"\b(?:under|less than|below)\s*$", re.I)
 _AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
 _AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
 _ALTERNATIVE_RE = re.compile(r"\s*[(),/;]\s*|\s+(?:and|or|&)\s+", re.IGNORECASE)
@@ -78,9 +80,21 @@ class Band:
     high: float
     unit: str
     kind: str
+    # "Under 2 years" holds no 2-year-old.
+    below: bool = False
 
     def holds(self, value: Quantity) -> bool:
-        if value.soft or value.kind != self.kind or value.unit != self.unit:
+        if value.soft:
+            return False
+        if value.kind == "age" and (self.kind, self.unit) == ("duration", "day"):
+            # "a 2-year-old" against the rows "Under 2 years | 2 years | 3 to 4 years".
+            value = in_days(value)
+        elif self.kind == "age" and (value.kind, value.unit) == ("duration", "day"):
+            # "18 months old" against the row "Under 2".
+            value = Quantity("age", value.low / 365, value.high / 365)
+        if value.kind != self.kind or value.unit != self.unit:
+            return False
+        if self.below and value.high >= self.high:
             return False
         return self.low <= value.low and value.high <= self.high
 
@@ -99,6 +113,13 @@ class Labels:
     # beside "Extended GP consultation") is named by most of them.
     full: tuple[frozenset[str], ...]
     bands: tuple[Band | None, ...]
+
+
+def label_end(text: str) -> int:
+    """Where a cell sentence's row and column names end ("For Up to 20 miles, 3-bed
+    house: "); 0 for any other sentence."""
+    cell = _CELL_RE.match(text)
+    return cell.end() if cell else 0
 
 
 def cell_of(text: str) -> Cell | None:
@@ -120,8 +141,34 @@ def label_words(text: str) -> frozenset[str]:
     return frozenset(stems | pairs)
 
 
+# "Concession (over 60s, under 18s)", "Senior (65+)": people's ages a column is for.
+_AGE_BOUND_RE = re.compile(
+    r"\b(?P<side>under|over|aged)\s+(?P<age>\d{1,2})s?\b(?!\s*(?:%|[a-z]))|\b(?P<plus>\d{2})\s*\+",
+    re.IGNORECASE,
+)
+
+
+def _age_band(text: str) -> Band | None:
+    found = list(_AGE_BOUND_RE.finditer(text))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if match.group("plus"):
+        return Band(float(match.group("plus")), math.inf, "", "age")
+    age = float(match.group("age"))
+    side = match.group("side").lower()
+    if side == "under":
+        return Band(0.0, age, "", "age", below=True)
+    if side == "over":
+        return Band(age, math.inf, "", "age")
+    return None
+
+
 def _band(label: str) -> Band | None:
     text = digits_for_number_words(label)
+    aged = _age_band(text)
+    if aged is not None:
+        return aged
     found = [own for own in extract_quantities(text) if not own.soft]
     unit = next((own.unit for own in found if own.unit), "")
     if not found or not unit:
@@ -131,7 +178,7 @@ def _band(label: str) -> Band | None:
     if len(found) >= 2:
         return Band(first.low, last.high, unit, kind)
     if _UP_TO_RE.search(text[: first.start]):
-        return Band(0.0, first.high, unit, kind)
+        return Band(0.0, first.high, unit, kind, bool(_BELOW_RE.search(text[: first.start])))
     if _AT_LEAST_RE.search(text[: first.start]) or _AND_ABOVE_RE.match(text[first.end :]):
         return Band(first.low, math.inf, unit, kind)
     return Band(first.low, first.high, unit, kind)
@@ -140,7 +187,12 @@ def _band(label: str) -> Band | None:
 def _labels(names: Sequence[str], contents: frozenset[str]) -> Labels:
     """``contents``: the words of the cells themselves ("World Pass £6 a day"), which
     name no row or column when an answer repeats them."""
-    own = [label_words(name) - contents - _MEASURE_WORDS for name in names]
+    bands = _bands(names)
+    # A band's unit ("5 to 10 years") names no label: "a 4-year-old" says "year" too.
+    own = [
+        label_words(_without_units(name) if band else name) - contents - _MEASURE_WORDS
+        for name, band in zip(names, bands, strict=True)
+    ]
     # Only a word no other label uses tells a label apart: "single" of "Single club,
     # monthly", not "monthly", which "All clubs, monthly" says too.
     unique = [
@@ -161,7 +213,38 @@ def _labels(names: Sequence[str], contents: frozenset[str]) -> Labels:
     )
     shared = frozenset.intersection(*own) if own else frozenset()
     full = tuple(words - shared for words in own)
-    return Labels(tuple(names), tuple(unique), alternatives, full, tuple(map(_band, names)))
+    return Labels(tuple(names), tuple(unique), alternatives, full, bands)
+
+
+def _without_units(name: str) -> str:
+    text = digits_for_number_words(name)
+    for own in reversed(extract_quantities(text)):
+        if own.unit:
+            text = text[: own.start] + text[own.end :]
+    return text
+
+
+_UNIT_WORD_RE = re.compile(r"[A-Za-z]+$")
+
+
+def _bands(names: Sequence[str]) -> tuple[Band | None, ...]:
+    """Each label's band; a label with a bare number ("Under 2") beside labels that
+    say their unit ("2 years", "3 to 4 years") counts in theirs."""
+    bands = [_band(name) for name in names]
+    units = {
+        unit.group().lower()
+        for name, band in zip(names, bands, strict=True)
+        if band is not None
+        for own in extract_quantities(digits_for_number_words(name))
+        if own.unit and (unit := _UNIT_WORD_RE.search(own.text))
+    }
+    if len(units) != 1 or all(band is not None for band in bands):
+        return tuple(bands)
+    (unit,) = units
+    return tuple(
+        band if band is not None or not re.search(r"\d\s*$", name) else _band(f"{name} {unit}")
+        for name, band in zip(names, bands, strict=True)
+    )
 
 
 _TABLES: dict[str, tuple[Labels, Labels]] = {}
@@ -209,7 +292,9 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
         if not words and full and len(full & said) / len(full) > NAMED_SHARE:
             score = len(full & said) / len(full)
         if band is not None and any(band.holds(value) for value in values):
-            score = max(score, 1.0)
+            # A value inside a band names it as surely as its name written out: "over
+            # 100 miles or ... within 20 miles" names both bands.
+            score = max(score, WRITTEN_OUT)
         scores.append(score)
     top = max(scores)
     if top < NAMED_SHARE:

@@ -17,14 +17,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
-from kbaudit.text.quantities import Quantity, rate_unit
+from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
 from .binding import compared_side, value_sides, value_words
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence, table_row
-from .tables import Scope, cell_fits, cell_of
+from .tables import Scope, cell_fits, cell_of, label_end
 
 _UNIT_STEMS = frozenset(
     stem(word)
@@ -168,6 +168,10 @@ def value_problem(
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
+        if matches and all(_names_label(place) for place in matches):
+            continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
+        if not matches and _written_in_label(quantity, sources):
+            continue  # "a full day" of the column "Full day"
         if not matches:
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands()):
@@ -583,6 +587,19 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             said = _said_of(claim, quantity)
             if own - theirs and said & (theirs - own) and not said & (own - theirs):
                 return Problem("contradicts_source", place.sentence.text, place.source)
+            # "£50,000 for any single item" of "£50,000 for the whole contents, with a
+            # limit of £500 for any single item": the case the fact says right after its
+            # value is the other value's.
+            text = _digits(claim.fact.text)
+            case = _case_words(text, claim.fact.quantities, quantity)
+            mine_case = _case_words(place.sentence.text, place.sentence.quantities, place.quantity)
+            their_case = _case_words(place.sentence.text, place.sentence.quantities, other)
+            if (
+                mine_case - their_case
+                and case & (their_case - mine_case)
+                and not case & (mine_case - their_case)
+            ):
+                return Problem("contradicts_source", place.sentence.text, place.source)
             # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
             # default, and the customer asks about the case the other one is for.
             asked = (theirs - own) & (claim.asked_stems - claim.fact.stems)
@@ -632,6 +649,25 @@ def _swapped_pair(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
             ) > len(fact_theirs & theirs_only):
                 return Problem("contradicts_source", sentence.text, place.source)
     return None
+
+
+# "£8 per flight", "£15 a month": what a value is counted by, not whose it is.
+_LEADING_RATE_RE = re.compile(r"^\s*(?:per|a|an|each|every)\s+[A-Za-z]+\b", re.IGNORECASE)
+_CASE_END_RE = re.compile(r";|\.\s|,\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
+
+
+def _case_words(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> frozenset[str]:
+    """The words after a value up to the next value of its measure: its case, with the
+    numbers that name it ("for a 1- or 2-bed property")."""
+    following = min(
+        (own.start for own in quantities if own.start >= quantity.end and own.comparable(quantity)),
+        default=len(text),
+    )
+    after = _LEADING_RATE_RE.sub("", text[quantity.end : following])
+    stop = _CASE_END_RE.search(after)
+    if stop is not None:
+        after = after[: stop.start()]
+    return frozenset(word for word in content_stems(after) if not word[:1].isdigit()) - _SWAP_LIGHT
 
 
 _SWAP_LIGHT = frozenset(content_stems("cost costs pay pays charge charged price is are"))
@@ -729,6 +765,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         # A value read from a table holds for its cell's row and column, and only there.
         return Problem("condition_misapplied", matches[place].sentence.text, matches[place].source)
     if fits:
+        surcharge = _unapplied_surcharge(claim, quantity, matches[place])
+        if surcharge is not None:
+            return surcharge
         # The cell is the case's own; what prose says of the case may still differ
         # ("In London, standing charges are 8p a day higher").
         prose = replace(
@@ -737,6 +776,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         return _borrowed_value(prose, quantity, matches) or _other_article_rival(
             prose, quantity, matches
         )
+    band = _outside_band(claim, matches)
+    if band is not None:
+        return band
     other_item = (
         _other_item(claim, quantity, matches)
         or _other_row(claim, matches)
@@ -787,9 +829,127 @@ def _table_cell(
         question=claim.told_text,
         fact_values=others,
         question_values=tuple(claim.query_values),
-        several=any(not own.soft for own in others),
+        # Only values of the same measure are other cells' ("£500 on Essentials, £350 on
+        # Plus"); "for a 4-year-old" says whose the £10 is.
+        several=any(
+            not own.soft and own.kind == quantity.kind and not _label_value(claim, own)
+            for own in others
+        ),
     )
     return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
+
+
+# "Moves on a Saturday cost 15% more", "add £20 for a second driver": a change to
+# the table's prices for a case.
+_SURCHARGE_RE = re.compile(
+    r"^\s*(?:more|extra|higher|on top|less|lower|off|surcharge|supplement)\b", re.IGNORECASE
+)
+_SURCHARGE_LIGHT = frozenset(content_stems("cost costs price prices charge more extra"))
+
+
+def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Problem | None:
+    """The question tells a case the article prices apart from its table ("Our move is
+    on a Saturday" beside "Moves on a Saturday cost 15% more"), and the fact gives the
+    table's price as the cost without it."""
+    text = _digits(claim.fact.text)
+    if worked_out(quantity, text, claim.fact.quantities):
+        return None
+    article = [place for place in claim.located if place.article == cell.article]
+    others = [place.sentence.stems for place in article]
+    for place in article:
+        sentence = place.sentence
+        if label_end(sentence.text) or place.quantity.kind not in ("percent", "amount"):
+            continue
+        if place.quantity.soft or not _SURCHARGE_RE.match(sentence.text[place.quantity.end :]):
+            continue
+        if any(
+            own.same_value(place.quantity) for own in (*claim.fact.quantities, *claim.answer_values)
+        ):
+            continue  # the answer applies it, or tells it apart
+        own = subject_stems(sentence.stems) - _SURCHARGE_LIGHT
+        # Words only this sentence of the article says: the case it prices.
+        case = frozenset(word for word in own if sum(word in stems for stems in others) == 1)
+        told = case & (claim.asked_stems - claim.fact.stems)
+        if told:
+            return Problem("condition_misapplied", sentence.text, place.source)
+    return None
+
+
+# "Between 7 and 14 days before, we keep 25%", "with less than 7 days' notice we keep
+# 50%": the notice a value's clause opens with.
+_NOTICE_BAND_RE = re.compile(
+    r"(?:^|[;,.]\s*|\bwith\s+)(?P<bound>between|less than|more than|under|over|at least)\s+"
+    r"(?P<band>\d+(?:\s+and\s+\d+)?\s+(?:working\s+)?(?:hours?|days?|weeks?|months?))['’]?"
+    r"\s+(?:before|ahead|notice)\b[^;.]*$",
+    re.IGNORECASE,
+)
+
+
+def _outside_band(claim: Claim, matches: Sequence[Located]) -> Problem | None:
+    """Every clause stating the value opens with a notice band ("between 7 and 14 days
+    before, we keep 25%") that the time the customer tells ("the move is in 5 days")
+    falls outside."""
+    told = [own for own in claim.query_values if own.kind == "duration" and not own.soft]
+    if not told or not matches:
+        return None
+    for place in matches:
+        text = place.sentence.text[: place.quantity.start]
+        clause = re.split(r";\s*", text)[-1]
+        found = _NOTICE_BAND_RE.search(clause)
+        if found is None:
+            return None
+        band = next(iter(extract_quantities(found.group("band"))), None)
+        if band is None or band.kind != "duration":
+            return None
+        bound = found.group("bound").lower()
+        low, high = band.low, band.high
+        if bound in ("less than", "under"):
+            inside = [own for own in told if own.high < high]
+        elif bound in ("more than", "over"):
+            inside = [own for own in told if own.low > low]
+        elif bound == "at least":
+            inside = [own for own in told if own.low >= low]
+        else:
+            inside = [own for own in told if low <= own.low and own.high <= high]
+        if inside:
+            return None
+    first = matches[0]
+    return Problem("condition_misapplied", first.sentence.text, first.source)
+
+
+def _names_label(place: Located) -> bool:
+    """The value is part of a table's row or column name ("For Up to 20 miles, 3-bed
+    house: £950", the header "Property size: Up to 20 miles: Over 20 miles"), which
+    says whose a cell is rather than what anything costs."""
+    text = place.sentence.text
+    if end := label_end(text):
+        return place.quantity.end <= end
+    return text.count(": ") >= 2 and not any(
+        own.kind in ("amount", "percent") for own in place.sentence.quantities
+    )
+
+
+_ARTICLE_RE = re.compile(r"^(?:an?|the|one)\s+", re.IGNORECASE)
+
+
+def _written_in_label(quantity: Quantity, sources: Sequence[PreparedSource]) -> bool:
+    """The value is written out in a table's row or column name ("a full day" of "For
+    Full day, Rowing boat: £55"), which no value of the source's stands for."""
+    said = _ARTICLE_RE.sub("", quantity.text).lower()
+    if not said or said[:1].isdigit():
+        return False
+    pattern = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)")
+    return any(
+        pattern.search(sentence.text[:end].lower())
+        for source in sources
+        for sentence in source.sentences
+        if (end := label_end(sentence.text))
+    )
+
+
+def _label_value(claim: Claim, quantity: Quantity) -> bool:
+    matches = [place for place in claim.located if quantity.same_value(place.quantity)]
+    return bool(matches) and all(_names_label(place) for place in matches)
 
 
 def _same_article(claim: Claim, place: Located) -> list[Located]:
