@@ -566,8 +566,9 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
     # statements are, beside the account the fact speaks of.
     best = max(len(claim.subject & place.sentence.stems) for place in matches)
     for place in (p for p in matches if len(claim.subject & p.sentence.stems) == best):
-        if _copied_with_value(_digits(claim.fact.text), quantity, place.sentence.text):
-            continue  # the fact writes the value with the sentence's own words around it
+        # The fact writes the value with the sentence's own words around it: its words
+        # cannot have given the value another case's (the question still may).
+        copied = _copied_with_value(_digits(claim.fact.text), quantity, place.sentence.text)
         for other in place.sentence.quantities:
             if (
                 other is place.quantity
@@ -579,14 +580,15 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if _tagged_as_own(claim, place, other):
                 continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
-            if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
-                return Problem("contradicts_source", place.sentence.text, place.source)
-            # The fact's own words for its value name the other case, whatever the
-            # question names ("Check-in is by 11am" of "check-in from 3pm and check-out
-            # by 11am", asked about both).
-            said = _said_of(claim, quantity)
-            if own - theirs and said & (theirs - own) and not said & (own - theirs):
-                return Problem("contradicts_source", place.sentence.text, place.source)
+            if not copied:
+                if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
+                    return Problem("contradicts_source", place.sentence.text, place.source)
+                # The fact's own words for its value name the other case, whatever the
+                # question names ("Check-in is by 11am" of "check-in from 3pm and
+                # check-out by 11am", asked about both).
+                said = _said_of(claim, quantity)
+                if own - theirs and said & (theirs - own) and not said & (own - theirs):
+                    return Problem("contradicts_source", place.sentence.text, place.source)
             # "£50,000 for any single item" of "£50,000 for the whole contents, with a
             # limit of £500 for any single item": the case the fact says right after its
             # value is the other value's.
