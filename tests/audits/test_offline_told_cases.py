@@ -539,3 +539,11 @@ def test_a_surcharge_for_the_customers_case_is_on_top_of_the_value_not_instead()
     )
 
     assert grounded(result)
+
+
+ZOO_ENTRY = "Entry. Visitors aged under 5 get in free. Everyone else pays £8."
+
+
+def test_people_named_by_the_sources_age_bound_claim_nothing_more():
+    assert grounded(judge("My son is 3. Does he pay?", "Kids under 5 get in free.", ZOO_ENTRY))
+    assert not grounded(judge("My son is 6. Does he pay?", "Kids under 7 get in free.", ZOO_ENTRY))

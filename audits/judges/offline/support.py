@@ -267,8 +267,21 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         # "non-refundable" says "not refundable", a polarity the checks on negation read;
         # "non" itself is no word a source must carry.
         words -= {"non"}
+    if (people := _PEOPLE_OF_AN_AGE_RE.search(fact.text)) and source_stems & _AGE_BOUND_WORDS:
+        # "free for children under 16" of "free if you are under 16": the bound says who.
+        words -= frozenset(content_stems(people.group("who"))) - source_stems
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems)
+
+
+# People named only by an age bound: "children under 16", "kids aged 5 to 15".
+_PEOPLE_OF_AN_AGE_RE = re.compile(
+    r"\b(?P<who>children|child|kids?|people|persons?|teenagers?|youngsters?|adults?)\s+"
+    r"(?:under|over|below|above|aged|younger than|older than)\s+\d",
+    re.IGNORECASE,
+)
+# Words a source states an age bound with, which the fact's bound then restates.
+_AGE_BOUND_WORDS = frozenset(content_stems("aged age ages over under younger older"))
 
 
 _NAMING_ONE = frozenset(stem(word) for word in word_list("including include among"))
