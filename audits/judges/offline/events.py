@@ -38,7 +38,9 @@ _BREAK_RE = re.compile(
 OTHER_SHARE = 0.5
 _NEXT_WORD_RE = re.compile(r"\s+([a-z][\w'’-]*)")
 _YEAR_RE = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
-_NAME_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
+# Capitalised words in a row, with the lower-case words names carry inside ("Kings of
+# Leon", "Gin and tonic" is two).
+NAME_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
 _FIRST_VERB_RE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|won|became|(?-i:[a-z]{3,}ed)|(?-i:[a-z]{3,}s))\b"
 )
@@ -85,7 +87,7 @@ def _anchors(clause: str, predicate: str) -> list[Anchor]:
         Anchor(match.group(), "year", frozenset({match.group()}), match.start(), match.end())
         for match in _YEAR_RE.finditer(clause)
     ]
-    for match in _NAME_RE.finditer(clause):
+    for match in NAME_RE.finditer(clause):
         if match.start() == 0 or match.group() not in predicate:
             continue
         following = _NEXT_WORD_RE.match(clause, match.end())
@@ -162,7 +164,7 @@ def _other_anchor(
         return any(match.group() != anchor.text for match in _YEAR_RE.finditer(clause))
     # Another name in the same place: "born in York" against the fact's "born in Leeds",
     # not "formed ... by Tom Hale" against "formed in Cardiff".
-    for match in _NAME_RE.finditer(clause):
+    for match in NAME_RE.finditer(clause):
         stems = frozenset(content_stems(match.group()))
         if not match.start() or not stems or stems & anchor.stems or stems <= subject | named:
             continue
@@ -198,7 +200,7 @@ def _named_kinds(text: str) -> frozenset[str]:
     """The nouns names go with ("plan" of "the Team plan"): part of the name, not of
     what happened to it."""
     kinds = set()
-    for match in _NAME_RE.finditer(text):
+    for match in NAME_RE.finditer(text):
         following = _NEXT_WORD_RE.match(text, match.end())
         word = following.group(1) if following else ""
         if word and word not in STOPWORDS and not _FIRST_VERB_RE.fullmatch(word):
@@ -209,5 +211,5 @@ def _named_kinds(text: str) -> frozenset[str]:
 @lru_cache(maxsize=16384)
 def _name_stems(text: str) -> frozenset[str]:
     return frozenset(
-        token for match in _NAME_RE.finditer(text) for token in content_stems(match.group())
+        token for match in NAME_RE.finditer(text) for token in content_stems(match.group())
     )

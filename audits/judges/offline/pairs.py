@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from kbaudit.text.tokens import content_stems
 
 from .decompose import Fact
+from .events import NAME_RE
 from .sources import PreparedSource, SourceSentence
 from .values import Problem, subject_stems
 
@@ -29,9 +30,6 @@ _PRONOUN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNOREC
 _BOTH_RE = re.compile(r"^\W*(?:both|each)\b", re.IGNORECASE)
 # "only the Team plan is ...": one thing said to be so, against the others.
 _ONLY_RE = re.compile(r"^\W*only\s+(?P<rest>.+)$", re.IGNORECASE)
-# Capitalised words in a row, with the lower-case words names carry inside ("Kings of
-# Leon", "Gin and tonic" is two).
-_NAME_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
 # A question's opening word is capitalised without naming anything.
 _OPENING_RE = re.compile(r"^\W*(?:are|is|were|was|do|does|did|have|has|can|will)\s+", re.I)
 
@@ -57,7 +55,7 @@ def question_subjects(question: str, sources: Sequence[PreparedSource]) -> list[
     """The things a question names that the passage speaks of, each as its stems."""
     text = _OPENING_RE.sub("", question)
     subjects: list[frozenset[str]] = []
-    for match in _NAME_RE.finditer(text):
+    for match in NAME_RE.finditer(text):
         own = frozenset(content_stems(match.group()))
         if own and own not in subjects and any(own <= source.stems for source in sources):
             subjects.append(own)

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import content_stems
-
 from .decompose import Fact
+from .roles import name_stems
 from .sources import PreparedSource
 from .values import Problem
 
@@ -81,7 +80,7 @@ def superlative_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Proble
             continue
         # Without a name ("he is the most significant ..."), every sentence using the
         # superlative is about the fact's subject as far as the passage tells.
-        subject = _name_stems(before)
+        subject = name_stems(before)
         problem = _ranked_lower(subject, match.group("word"), sources)
         if problem is not None:
             return problem
@@ -107,15 +106,3 @@ def _ranked_lower(
             if lower.search(sentence.text):
                 found = found or Problem("contradicts_source", sentence.text, index)
     return found
-
-
-_CAPITALISED_RE = re.compile(r"\b[^\W\d_][\w'’-]*")
-
-
-def _name_stems(text: str) -> frozenset[str]:
-    return frozenset(
-        token
-        for word in _CAPITALISED_RE.findall(text)
-        if word[0].isupper()
-        for token in content_stems(word)
-    )

@@ -98,7 +98,7 @@ def _fact_roles(fact: Fact, question: str) -> list[Role]:
     roles = list(_roles(fact.text))
     if _short_answer(fact):
         # "Neil Gaiman" for "... directed by who?": the answer completes the question's phrase.
-        names = _name_stems(fact.text)
+        names = name_stems(fact.text)
         for match in _ASKED_ROLE_RE.finditer(question):
             head = match.group("head").lower()
             if names and _participle(head):
@@ -125,7 +125,7 @@ def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
         completion = rest[: end.start() if end else len(rest)]
         if not passage:
             completion = " ".join(completion.split()[:OBJECT_WORDS])
-        names = _name_stems(completion)
+        names = name_stems(completion)
         runs = tuple(
             run
             for match in _NAME_RUN_RE.finditer(completion)
@@ -185,7 +185,8 @@ _CAPITALISED_RE = re.compile(r"\b[^\W\d_][\w'’-]*")
 
 
 @lru_cache(maxsize=16384)
-def _name_stems(text: str) -> frozenset[str]:
+def name_stems(text: str) -> frozenset[str]:
+    """The stems of the capitalised words of ``text``, in any alphabet."""
     return frozenset(
         token
         for word in _CAPITALISED_RE.findall(text)
@@ -291,7 +292,7 @@ def _answer_roles(
 ) -> list[Role]:
     """For a short answer, the passage's roles the question uses the word of ("which
     fighter founded ...?" and "founded by ...")."""
-    names = _name_stems(fact.text)
+    names = name_stems(fact.text)
     if not _short_answer(fact) or not names:
         return []
     return [
