@@ -214,13 +214,7 @@ def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]
         return None
     if not _same_measure(first, second) or _point(first) is None or _point(second) is None:
         return None
-    a, b = first.low, second.low
-    if match.group("same"):
-        return _close(a, b)
-    word = match.group("word").lower()
-    if word in ("faster", "quicker"):
-        return a < b
-    return a > b if word in _GREATER else a < b
+    return _comparison_says(match, first.low, second.low)
 
 
 def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
@@ -240,7 +234,12 @@ def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool |
     sides = _measured_sides(left, right)
     if sides is None:
         return None
-    a, b = sides[0].low, sides[1].low
+    return _comparison_says(match, sides[0].low, sides[1].low)
+
+
+def _comparison_says(match: re.Match[str], a: float, b: float) -> bool:
+    """Whether the comparison word ``match`` read holds of its left side ``a`` against
+    its right side ``b`` ("the same as", "faster than", "more than", "less than")."""
     if match.group("same"):
         return _close(a, b)
     word = match.group("word").lower()
