@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
 from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit
@@ -141,26 +141,25 @@ def value_problem(
         tuple(answer_values),
     )
     text = _digits(fact.text)
+
     # Values a worked-out value may come from: the fact's own that a source or the
     # customer states ("£8 more than Lite (£18 against £10)").
     # The answer's other facts may state them ("... is £80. A second costs 50% more, so
     # £120, making £200"), and so may the customer ("my £50 charge").
-    worked: list[list[Quantity]] = []  # read only for a value no source states
-
+    # Gathered only for a value no source states, once.
+    @cache
     def operands() -> list[Quantity]:
-        if not worked:
-            found = [
-                own
-                for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
-                if any(own.same_value(place.quantity) for place in located)
-                or any(own.same_value(given) for given in query_values)
-            ]
-            # A value the fact works out first may be a step to the next ("so £120,
-            # making £200").
-            steps = [own for own in fact.quantities if not any(own is kept for kept in found)]
-            found += [given for given in query_values if not any(given is own for own in found)]
-            worked.append([*found, *steps])
-        return worked[0]
+        found = [
+            own
+            for own in (*fact.quantities, *(v for v in answer_values if not _within(v, fact)))
+            if any(own.same_value(place.quantity) for place in located)
+            or any(own.same_value(given) for given in query_values)
+        ]
+        # A value the fact works out first may be a step to the next ("so £120, making
+        # £200").
+        steps = [own for own in fact.quantities if not any(own is kept for kept in found)]
+        found += [given for given in query_values if not any(given is own for own in found)]
+        return [*found, *steps]
 
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
