@@ -59,7 +59,9 @@ from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
 from .pairs import (
     BOTH_SAID,
+    affirmed_both_problem,
     both_unnamed_problem,
+    one_sided_problem,
     only_one_problem,
     said_of_subject,
     shared_problem,
@@ -337,6 +339,7 @@ def fact_support(
         superlative_problem(fact, sources),
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
+        affirmed_both_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
@@ -895,7 +898,7 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
-    return None
+    return one_sided_problem(subjects, predicate, sources)
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
