@@ -52,6 +52,7 @@ from .cases import (
 )
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
+from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .insertions import inserted_words
@@ -323,6 +324,7 @@ def fact_support(
             answer_values=query.answer_quantities,
         ),
         _polarity_problem(fact, sources),
+        denied_predicate_problem(fact, sources),
         universal_claim_problem(fact, sources),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
