@@ -133,6 +133,38 @@ def test_a_word_of_the_question_is_no_word_of_the_passage_said_otherwise():
     assert not grounded(result)
 
 
+CLUB = (
+    "At the Harbour Street club, the Plus membership costs £25 a month and includes the "
+    "gym floor, the changing rooms and group classes."
+)
+CLUB_QUESTION = (
+    "What does the Plus membership at £25 a month include besides the gym floor and the "
+    "changing rooms at the Harbour Street club?"
+)
+
+
+def test_a_value_the_question_gives_does_not_excuse_the_words_the_answer_adds():
+    result = judge(
+        CLUB_QUESTION,
+        "The Plus membership at £25 a month includes the gym floor, the changing rooms at "
+        "the Harbour Street club and sauna sessions.",
+        CLUB,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_restated_question_with_its_value_passes_around_the_sources_words():
+    result = judge(
+        CLUB_QUESTION,
+        "The Plus membership at £25 a month includes the gym floor, the changing rooms at "
+        "the Harbour Street club and group classes.",
+        CLUB,
+    )
+
+    assert grounded(result)
+
+
 # --- A name the answer pieces together from the passage's words --------------------
 
 VILLA = (

@@ -205,9 +205,12 @@ def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext)
     added = claimed - query.stems - query.earlier
     if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
         return True
-    if len(added) > 1 and fact.quantities:
+    if len(added) > 1 and any(
+        not any(own.same_value(asked) for asked in query.quantities) for own in fact.quantities
+    ):
         # A value the checks on values read answers the question; the words around it
-        # may be said otherwise.
+        # may be said otherwise. A value the question itself gives ("Hillary Clinton's
+        # 2016 campaign") answers nothing.
         return True
     if not query.asks_for:
         return True
