@@ -204,6 +204,27 @@ def test_it_passes_a_name_the_passage_gives_with_its_middle_left_out():
     assert not grounded(judge("Who built it?", "Harbour Dunmore built it.", VILLA))
 
 
+def test_it_flags_a_name_made_of_a_name_and_a_word_the_passage_writes_in_lower_case():
+    result = judge(
+        "What is the sandy spit that juts into Harbour Bay called?",
+        "It is called the Harbour Bay Peninsula.",
+        "Seal Cove is a sandy peninsula that juts into Harbour Bay, two miles west of "
+        "the town of Porthmoor.",
+    )
+
+    assert not grounded(result)
+
+
+def test_a_passage_written_in_lower_case_names_nothing_an_answer_must_copy():
+    result = judge(
+        "where does the harbour ferry leave from",
+        "The Harbour Ferry leaves from North Pier.",
+        "the ferry to the harbour leaves from the pier on the north side of town.",
+    )
+
+    assert grounded(result)
+
+
 def test_a_word_only_the_question_uses_is_left_out_of_the_name():
     result = judge(
         "What happened to the backlot tour at the film studios?",

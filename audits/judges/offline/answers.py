@@ -112,17 +112,23 @@ def written(name: tuple[str, ...], text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _whole_names(texts: tuple[str, ...], *, words: bool = True) -> frozenset[tuple[str, ...]]:
     """The names the texts give, each as a whole (a run of capitalised words), and with
-    ``words`` the words they only ever write in lower case, each a piece a name may be
-    made of (a passage written all in lower case names nothing). A question's words are
-    not: the customer's "state park" makes no name of "Lake Erie State Park"."""
+    ``words``, for a text written all in lower case (which names nothing), each of its
+    words as a piece a name may be made of. A passage that writes its names in capitals
+    and a word in lower case gives no name of that word: "Lake Erie Peninsula" is not
+    pieced from "Lake Erie" and "a sandy peninsula". A question's words are never
+    pieces: the customer's "state park" makes no name of "Lake Erie State Park"."""
     names: set[tuple[str, ...]] = set()
     for text in texts:
         runs = {content_stems(match.group()) for match in _CAPITALISED_RUN_RE.finditer(text)}
         capitalised = frozenset(token for run in runs for token in run)
         names |= runs
-        if words:
+        if words and not _NAME_INSIDE_RE.search(text):
             names |= {(token,) for token in lower_case_stems(text) - capitalised}
     return frozenset(names)
+
+
+# A capitalised word inside a sentence, as names are written.
+_NAME_INSIDE_RE = re.compile(r"[^.!?\s]\s+[A-Z]")
 
 
 _CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
