@@ -225,6 +225,32 @@ def test_a_passage_written_in_lower_case_names_nothing_an_answer_must_copy():
     assert grounded(result)
 
 
+SINGER = (
+    "Ada Brook is a Welsh singer, best known for her 1990 cover of Harbour Lights' song "
+    '"Low Tide". "Low Tide" is the second track of the 1987 album "Salt and Stone".'
+)
+
+
+def test_it_flags_a_title_joined_by_of_that_the_passage_never_gives():
+    result = judge(
+        "Ada Brook is best known for a cover song. Which album was the song from?",
+        "The Best of Harbour Lights album.",
+        SINGER,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_title_joined_by_of_that_the_passage_gives():
+    result = judge(
+        "Ada Brook is best known for a cover song. Which album was the song from?",
+        "The Best of Harbour Lights album.",
+        SINGER + ' It was later added to "The Best of Harbour Lights" too.',
+    )
+
+    assert grounded(result)
+
+
 def test_a_word_only_the_question_uses_is_left_out_of_the_name():
     result = judge(
         "What happened to the backlot tour at the film studios?",

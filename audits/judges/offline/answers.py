@@ -24,8 +24,9 @@ from .values import Problem, subject_stems
 _PRONOUN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 
 
-# Two or more capitalised words in a row: "Lake Erie State Park", "Rainbow Estate".
-_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+# Two or more capitalised words in a row, with the small words a title writes between
+# them: "Lake Erie State Park", "Rainbow Estate", "The Best of Harbour Lights".
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:of|the|and|de)\s+)*[A-Z][\w'’-]*)+")
 
 
 def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) -> bool:
