@@ -387,6 +387,33 @@ def test_it_passes_either_pick_when_the_passage_says_it_of_both():
     assert grounded(result)
 
 
+AWARDED = (
+    "Ada Brook (born 1950) is a Welsh singer and television presenter. Tom Hale (born "
+    "1962) is an English songwriter and producer. In 2007, he was given the Harbour "
+    "Lights Prize."
+)
+
+
+def test_it_flags_the_pick_the_other_ones_pronoun_sentence_says_it_of():
+    result = judge(
+        "Who was given the Harbour Lights Prize, Tom Hale or Ada Brook?",
+        "Ada Brook",
+        AWARDED,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_pick_a_pronoun_sentence_says_it_of():
+    result = judge(
+        "Who was given the Harbour Lights Prize, Tom Hale or Ada Brook?",
+        "Tom Hale",
+        AWARDED,
+    )
+
+    assert grounded(result)
+
+
 def test_a_choice_the_passage_says_of_neither_is_left_to_the_other_checks():
     # "Older" is a comparison of values: no sentence says it, so no side is taken here.
     result = judge(

@@ -173,7 +173,7 @@ def choice_problem(
     others = [option for option in options if option != picked[0]]
     said_of_picked, _ = _said_of(picked[0], others, asked, sources, continued=True)
     for other in others:
-        said, passage = _said_of(other, [picked[0]], asked, sources)
+        said, passage = _said_of(other, [picked[0]], asked, sources, continued=True)
         if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
             return Problem("contradicts_source", passage[1].text, passage[0])
     return None
@@ -219,7 +219,11 @@ def _said_of(
         for position, sentence in enumerate(source.sentences):
             about = written(option, sentence.text)
             if not about and continued and position and _PRONOUN_RE.search(sentence.text):
-                about = written(option, source.sentences[position - 1].text)
+                previous = source.sentences[position - 1].text
+                # The sentence before names the option and none of the others.
+                about = written(option, previous) and not any(
+                    written(other, previous) for other in others
+                )
             if not about or any(written(other, sentence.text) for other in others):
                 continue
             share = len(asked & (sentence.stems - set(option))) / len(asked)
