@@ -200,3 +200,14 @@ def test_it_reads_a_name_written_with_an_aside_in_the_passage():
     )
 
     assert grounded(result)
+
+
+def test_the_noun_naming_the_two_is_not_said_of_both():
+    result = judge(
+        "Are the Team and Business plans both billed yearly?",
+        "Yes.",
+        "The Team plan is billed yearly. Business is billed yearly too, with a named "
+        "account manager.",
+    )
+
+    assert grounded(result)

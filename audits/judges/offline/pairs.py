@@ -86,7 +86,20 @@ def both_unnamed_problem(
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
-    return one_sided_problem(subjects, predicate, sources)
+    return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
+
+
+def said_of_both(text: str) -> frozenset[str]:
+    """The words after a fact's "both" (or its verb): what it says of both things, not
+    the noun naming them ("both plans", "the Team and Business plans")."""
+    both = _BOTH_WORD_RE.search(text)
+    verb = _VERB_RE.search(text)
+    ends = [match.end() for match in (both, verb) if match is not None]
+    return frozenset(content_stems(text[max(ends) :])) if ends else frozenset()
+
+
+_BOTH_WORD_RE = re.compile(r"\b(?:both|each)\b", re.IGNORECASE)
+_VERB_RE = re.compile(r"\b(?:is|are|was|were|have|has|had|do|does|did|can|will)\b", re.I)
 
 
 def affirmed_both_problem(
@@ -128,8 +141,11 @@ def _asked_of_two(
         subjects = [frozenset(content_stems(" ".join(own[2]))) for own in (first, second)]
         if not all(subjects) or subjects[0] == subjects[1]:
             return None
-        rest = frozenset(content_stems(text[second[1] :]))
-        return subjects, subject_stems(rest) - subjects[0] - subjects[1]
+        rest = text[second[1] :]
+        # "Are the Team and Business plans both billed yearly?": "plans" names the two.
+        both = _BOTH_WORD_RE.search(rest)
+        asked = frozenset(content_stems(rest[both.end() :] if both else rest))
+        return subjects, subject_stems(asked) - subjects[0] - subjects[1]
     return None
 
 

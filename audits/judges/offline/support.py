@@ -64,6 +64,7 @@ from .pairs import (
     both_unnamed_problem,
     one_sided_problem,
     only_one_problem,
+    said_of_both,
     said_of_subject,
     shared_problem,
 )
@@ -903,7 +904,7 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
-    return one_sided_problem(subjects, predicate, sources)
+    return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
