@@ -133,6 +133,38 @@ def test_a_word_of_the_question_is_no_word_of_the_passage_said_otherwise():
     assert not grounded(result)
 
 
+CLUB = (
+    "At the Harbour Street club, the Plus membership costs £25 a month and includes the "
+    "gym floor, the changing rooms and group classes."
+)
+CLUB_QUESTION = (
+    "What does the Plus membership at £25 a month include besides the gym floor and the "
+    "changing rooms at the Harbour Street club?"
+)
+
+
+def test_a_value_the_question_gives_does_not_excuse_the_words_the_answer_adds():
+    result = judge(
+        CLUB_QUESTION,
+        "The Plus membership at £25 a month includes the gym floor, the changing rooms at "
+        "the Harbour Street club and sauna sessions.",
+        CLUB,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_restated_question_with_its_value_passes_around_the_sources_words():
+    result = judge(
+        CLUB_QUESTION,
+        "The Plus membership at £25 a month includes the gym floor, the changing rooms at "
+        "the Harbour Street club and group classes.",
+        CLUB,
+    )
+
+    assert grounded(result)
+
+
 # --- A name the answer pieces together from the passage's words --------------------
 
 VILLA = (
@@ -170,6 +202,53 @@ def test_it_passes_a_name_the_passage_gives_with_its_middle_left_out():
     assert grounded(judge("Tell me more.", "Mary Dunmore was a Welsh shipowner.", source))
     # The first and last words of two different names are still two halves.
     assert not grounded(judge("Who built it?", "Harbour Dunmore built it.", VILLA))
+
+
+def test_it_flags_a_name_made_of_a_name_and_a_word_the_passage_writes_in_lower_case():
+    result = judge(
+        "What is the sandy spit that juts into Harbour Bay called?",
+        "It is called the Harbour Bay Peninsula.",
+        "Seal Cove is a sandy peninsula that juts into Harbour Bay, two miles west of "
+        "the town of Porthmoor.",
+    )
+
+    assert not grounded(result)
+
+
+def test_a_passage_written_in_lower_case_names_nothing_an_answer_must_copy():
+    result = judge(
+        "where does the harbour ferry leave from",
+        "The Harbour Ferry leaves from North Pier.",
+        "the ferry to the harbour leaves from the pier on the north side of town.",
+    )
+
+    assert grounded(result)
+
+
+SINGER = (
+    "Ada Brook is a Welsh singer, best known for her 1990 cover of Harbour Lights' song "
+    '"Low Tide". "Low Tide" is the second track of the 1987 album "Salt and Stone".'
+)
+
+
+def test_it_flags_a_title_joined_by_of_that_the_passage_never_gives():
+    result = judge(
+        "Ada Brook is best known for a cover song. Which album was the song from?",
+        "The Best of Harbour Lights album.",
+        SINGER,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_title_joined_by_of_that_the_passage_gives():
+    result = judge(
+        "Ada Brook is best known for a cover song. Which album was the song from?",
+        "The Best of Harbour Lights album.",
+        SINGER + ' It was later added to "The Best of Harbour Lights" too.',
+    )
+
+    assert grounded(result)
 
 
 def test_a_word_only_the_question_uses_is_left_out_of_the_name():
@@ -303,6 +382,33 @@ def test_it_passes_either_pick_when_the_passage_says_it_of_both():
         "Northfield Parkway Station is in Kent.",
         "Northfield Parkway Station is a railway station in Ashby, Kent. "
         "Southbrook Halt is a request stop near Carlow, in Kent.",
+    )
+
+    assert grounded(result)
+
+
+AWARDED = (
+    "Ada Brook (born 1950) is a Welsh singer and television presenter. Tom Hale (born "
+    "1962) is an English songwriter and producer. In 2007, he was given the Harbour "
+    "Lights Prize."
+)
+
+
+def test_it_flags_the_pick_the_other_ones_pronoun_sentence_says_it_of():
+    result = judge(
+        "Who was given the Harbour Lights Prize, Tom Hale or Ada Brook?",
+        "Ada Brook",
+        AWARDED,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_the_pick_a_pronoun_sentence_says_it_of():
+    result = judge(
+        "Who was given the Harbour Lights Prize, Tom Hale or Ada Brook?",
+        "Tom Hale",
+        AWARDED,
     )
 
     assert grounded(result)

@@ -60,3 +60,23 @@ def test_it_reads_a_life_span_after_a_name():
             "Which magazine was started first, Harbour Weekly or Tide Times?", "Tide Times", source
         )
     )
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right"),
+    [
+        (
+            "The Starter plan was launched before the Business plan.",
+            "The Business plan was launched before the Starter plan.",
+        ),
+        (
+            "The Business plan was launched after the Starter plan.",
+            "The Starter plan was launched after the Business plan.",
+        ),
+    ],
+)
+def test_it_reads_a_sentence_ordering_the_two_in_time(wrong, right):
+    query = "Which plan was launched first, Starter or Business?"
+
+    assert not grounded(judge(query, wrong, PLANS))
+    assert grounded(judge(query, right, PLANS))

@@ -100,3 +100,25 @@ SKIING = "The skiing tradition has a history of almost five millennia in Scandin
 def test_a_value_of_the_passages_own_does_not_carry_a_word_added_beside_it():
     assert not grounded(judge("Skiing has a long history of almost five millennia.", SKIING))
     assert grounded(judge("Skiing has a history of almost five millennia.", SKIING))
+
+
+def test_it_flags_two_words_added_between_an_article_and_the_passages_noun():
+    result = judge(
+        "The lighthouse keeper lived in a small, damp cottage beside the tower and kept a "
+        "log of every passing ship.",
+        "The lighthouse keeper lived in a cottage beside the tower and kept a log of every "
+        "passing ship until the light was automated in 1982.",
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_two_words_the_passage_also_gives_before_its_noun():
+    result = judge(
+        "The lighthouse keeper lived in a small, damp cottage beside the tower and kept a "
+        "log of every passing ship.",
+        "The lighthouse keeper lived in a small, damp cottage beside the tower and kept a "
+        "log of every passing ship until the light was automated in 1982.",
+    )
+
+    assert grounded(result)

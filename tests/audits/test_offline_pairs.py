@@ -143,3 +143,71 @@ def test_it_passes_both_in_one_word_said_of_each():
     )
 
     assert grounded(result)
+
+
+LOCKERS = (
+    "Day lockers at Harbour Street station take cards and coins. Day lockers at Quay "
+    "Road station take cards and are open around the clock."
+)
+
+
+def test_it_flags_a_yes_whose_restatement_drops_what_holds_of_one_only():
+    result = judge(
+        "Do Harbour Street and Quay Road both have day lockers that take coins?",
+        "Yes, Harbour Street and Quay Road both have day lockers.",
+        LOCKERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_a_bare_yes_to_both_where_the_passage_says_it_of_one():
+    result = judge(
+        "Do Harbour Street and Quay Road both have day lockers that take coins?",
+        "Yes.",
+        LOCKERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_yes_to_both_where_the_passage_says_it_of_each():
+    result = judge(
+        "Do Harbour Street and Quay Road both have day lockers that take cards?",
+        "Yes, both stations have day lockers that take cards.",
+        LOCKERS,
+    )
+
+    assert grounded(result)
+
+
+def test_it_flags_both_named_things_given_a_word_only_one_sentence_says():
+    result = judge(
+        "What kind of painters were Ada Brook and Leo Marsh?",
+        "Ada Brook and Leo Marsh were both Welsh painters.",
+        PAINTERS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_reads_a_name_written_with_an_aside_in_the_passage():
+    result = judge(
+        "Were both Leo Marsh and Ada Brook painters?",
+        "Yes",
+        "Leo Marsh was an English painter known for his harbour scenes. Ada (Adelaide) Brook "
+        "(1901–1977) was a Welsh painter and printmaker.",
+    )
+
+    assert grounded(result)
+
+
+def test_the_noun_naming_the_two_is_not_said_of_both():
+    result = judge(
+        "Are the Team and Business plans both billed yearly?",
+        "Yes.",
+        "The Team plan is billed yearly. Business is billed yearly too, with a named "
+        "account manager.",
+    )
+
+    assert grounded(result)

@@ -225,3 +225,33 @@ def test_it_passes_a_sentence_whose_verb_the_decomposer_does_not_list():
     )
 
     assert grounded(result)
+
+
+def test_it_flags_a_name_said_to_do_actively_what_the_passage_gives_another():
+    result = judge(
+        "Who produced Salt Roads?",
+        "Tomas Berg produced Salt Roads.",
+        DOCUMENTARY,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_flags_the_one_asked_about_said_to_do_what_the_passage_gives_another():
+    result = judge(
+        "Who approved the refund for the Lisbon booking?",
+        "The Payments Desk approved the refund.",
+        REFUNDS,
+    )
+
+    assert not grounded(result)
+
+
+def test_it_passes_a_name_said_actively_to_do_what_the_passage_gives_it():
+    result = judge(
+        "Who produced Salt Roads?",
+        "Ines Varga produced Salt Roads.",
+        DOCUMENTARY,
+    )
+
+    assert grounded(result)

@@ -1518,3 +1518,38 @@ def test_a_window_given_with_an_article_is_a_duration():
 
     assert shorter.metrics()["groundedness"] == 0.0
     assert same.metrics()["groundedness"] == 1.0
+
+
+# --- More or less than the very value the source gives -------------------------------
+
+CROSSING = (
+    "Ferries. The crossing from Porthmoor to Seal Island takes 45 minutes. Foot "
+    "passengers may bring one bag of up to 20 kg."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The crossing takes less than 45 minutes.",
+        "The crossing takes longer than 45 minutes.",
+        "A foot passenger's bag can weigh more than 20 kg.",
+    ],
+)
+def test_it_flags_more_or_less_than_the_value_the_source_states(response):
+    result = judge("How long is the crossing to Seal Island?", response, CROSSING)
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "The crossing takes 45 minutes.",
+        "A foot passenger's bag must weigh less than 20 kg.",
+    ],
+)
+def test_it_passes_the_value_itself_or_a_bound_on_its_side(response):
+    result = judge("How long is the crossing to Seal Island?", response, CROSSING)
+
+    assert grounded(result)

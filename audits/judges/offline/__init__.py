@@ -8,7 +8,7 @@ the pipeline here runs in small steps, each in its own module: decomposition
 (``sources``, ``tables``), matching (``support``, ``values``, ``cases``, ``scopes``,
 ``answers``, ``semantic``, ``coverage``, ``redundancy``), whose a name, year or word is in
 the passage (``roles``, ``events``, ``pairs``, ``rankings``, ``dates``, ``antecedents``,
-``modifiers``), the domain (``domain``) and the rubric.
+``modifiers``, ``denials``), the domain (``domain``) and the rubric.
 """
 
 from __future__ import annotations

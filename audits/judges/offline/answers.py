@@ -24,8 +24,9 @@ from .values import Problem, subject_stems
 _PRONOUN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 
 
-# Two or more capitalised words in a row: "Lake Erie State Park", "Rainbow Estate".
-_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)+")
+# Two or more capitalised words in a row, with the small words a title writes between
+# them: "Lake Erie State Park", "Rainbow Estate", "The Best of Harbour Lights".
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:of|the|and|de)\s+)*[A-Z][\w'’-]*)+")
 
 
 def names_written(fact: Fact, sources: Sequence[PreparedSource], question: str) -> bool:
@@ -112,17 +113,23 @@ def written(name: tuple[str, ...], text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _whole_names(texts: tuple[str, ...], *, words: bool = True) -> frozenset[tuple[str, ...]]:
     """The names the texts give, each as a whole (a run of capitalised words), and with
-    ``words`` the words they only ever write in lower case, each a piece a name may be
-    made of (a passage written all in lower case names nothing). A question's words are
-    not: the customer's "state park" makes no name of "Lake Erie State Park"."""
+    ``words``, for a text written all in lower case (which names nothing), each of its
+    words as a piece a name may be made of. A passage that writes its names in capitals
+    and a word in lower case gives no name of that word: "Lake Erie Peninsula" is not
+    pieced from "Lake Erie" and "a sandy peninsula". A question's words are never
+    pieces: the customer's "state park" makes no name of "Lake Erie State Park"."""
     names: set[tuple[str, ...]] = set()
     for text in texts:
         runs = {content_stems(match.group()) for match in _CAPITALISED_RUN_RE.finditer(text)}
         capitalised = frozenset(token for run in runs for token in run)
         names |= runs
-        if words:
+        if words and not _NAME_INSIDE_RE.search(text):
             names |= {(token,) for token in lower_case_stems(text) - capitalised}
     return frozenset(names)
+
+
+# A capitalised word inside a sentence, as names are written.
+_NAME_INSIDE_RE = re.compile(r"[^.!?\s]\s+[A-Z]")
 
 
 _CAPITALISED_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
@@ -166,7 +173,7 @@ def choice_problem(
     others = [option for option in options if option != picked[0]]
     said_of_picked, _ = _said_of(picked[0], others, asked, sources, continued=True)
     for other in others:
-        said, passage = _said_of(other, [picked[0]], asked, sources)
+        said, passage = _said_of(other, [picked[0]], asked, sources, continued=True)
         if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
             return Problem("contradicts_source", passage[1].text, passage[0])
     return None
@@ -212,7 +219,11 @@ def _said_of(
         for position, sentence in enumerate(source.sentences):
             about = written(option, sentence.text)
             if not about and continued and position and _PRONOUN_RE.search(sentence.text):
-                about = written(option, source.sentences[position - 1].text)
+                previous = source.sentences[position - 1].text
+                # The sentence before names the option and none of the others.
+                about = written(option, previous) and not any(
+                    written(other, previous) for other in others
+                )
             if not about or any(written(other, sentence.text) for other in others):
                 continue
             share = len(asked & (sentence.stems - set(option))) / len(asked)

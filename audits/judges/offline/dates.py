@@ -3,7 +3,8 @@
 Asked "Who was born first, Ann Reed or Tom Hale?" or "Which magazine was started first,
 X or Y?", a short answer picks one of the two; the passage dates each ("Ann Reed (born
 4 May 1950)", "X (1844–1846)", "founded in 1998"), and the dates settle which one the
-question asks for. An answer picking the other contradicts the passage.
+question asks for. An answer picking the other contradicts the passage, as does one
+saying the other came first ("Tom Hale was born before Ann Reed").
 """
 
 from __future__ import annotations
@@ -39,16 +40,20 @@ def dated_choice_problem(
     fact: Fact, sources: Sequence[PreparedSource], question: str
 ) -> Problem | None:
     """A short answer picking, of the two things the question offers, the one the
-    passage's dates say is not the earlier (or the later) one it asks for."""
-    if fact.negated or not fact.bare:
+    passage's dates say is not the earlier (or the later) one it asks for; or a sentence
+    saying one came before the other ("Cornel West was born before Elytis") where the
+    dates say otherwise."""
+    if fact.negated:
         return None
     earlier, later = _EARLIER_RE.search(question), _LATER_RE.search(question)
     if bool(earlier) == bool(later):
         return None
     # A one-letter piece ("H." of "H. Bruce Humberstone") names nothing on its own.
     options = [option for option in options_offered(question) if max(map(len, option)) > 2]
-    picked = [option for option in options if written(option, fact.text)]
-    if len(options) != 2 or len(picked) != 1:
+    if len(options) != 2:
+        return None
+    picked = _picked(fact, options, earlier=bool(earlier))
+    if picked is None:
         return None
     event = _EVENT_RE.search(question)
     cue = stem((event.group(1) if event else "born").lower())
@@ -57,10 +62,36 @@ def dated_choice_problem(
         return None
     wanted = min if earlier else max
     right = options[dates.index(wanted(dates, key=lambda found: found[0]))]
-    if picked[0] == right:
+    if picked == right:
         return None
-    index, text = dates[options.index(picked[0])][1]
+    index, text = dates[options.index(picked)][1]
     return Problem("contradicts_source", text, index)
+
+
+# A sentence's word ordering two things in time: "born before", "founded after".
+_BEFORE_RE = re.compile(r"\b(?:before|earlier than|prior to|older than|first)\b", re.IGNORECASE)
+_AFTER_RE = re.compile(r"\b(?:after|later than|younger than|newer than)\b", re.IGNORECASE)
+
+
+def _picked(
+    fact: Fact, options: Sequence[tuple[str, ...]], *, earlier: bool
+) -> tuple[str, ...] | None:
+    """The option the fact gives as the one asked for: the one a short answer names, or
+    the one a sentence says came first ("Cornel West was born before Elytis" picks
+    Cornel West for "who was born first?" and Elytis for "who was born later?")."""
+    named = [option for option in options if written(option, fact.text)]
+    if fact.bare:
+        return named[0] if len(named) == 1 else None
+    before, after = _BEFORE_RE.search(fact.text), _AFTER_RE.search(fact.text)
+    if bool(before) == bool(after):
+        return None
+    word = before or after
+    leading = [option for option in named if written(option, fact.text[: word.start()])]
+    if len(leading) != 1:
+        return None
+    other = next(option for option in options if option != leading[0])
+    first, second = (leading[0], other) if before else (other, leading[0])
+    return first if earlier else second
 
 
 def _date(option: tuple[str, ...], cue: str, sources: Sequence[PreparedSource]):

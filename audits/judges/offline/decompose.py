@@ -54,6 +54,9 @@ class Fact:
     # Led by a remark set aside as no claim that says it restates ("In short: ...",
     # "Just to confirm, ..."): the remark is gone from the text, not what it said.
     restating: bool = False
+    # Follows the answer's opening "Yes": it affirms the question as asked, whatever
+    # of it the fact goes on to restate.
+    affirms: bool = False
 
 
 @dataclass
@@ -191,6 +194,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 if restating:
                     fact = replace(fact, restating=True)
                     restating = False
+                if not parts.facts and any(map(_AFFIRMATIVE_RE.match, pending_yes_no)):
+                    fact = replace(fact, affirms=True)
                 parts.facts.append(fact)
             elif kind == "yes_no":
                 pending_yes_no.append(piece)
@@ -208,8 +213,13 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         parts.others = []
     if not parts.facts and pending_yes_no:
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
-        parts.facts.append(_fact(pending_yes_no[0], frozenset(content_stems(query))))
+        answer = _fact(pending_yes_no[0], frozenset(content_stems(query)))
+        parts.facts.append(replace(answer, affirms=bool(_AFFIRMATIVE_RE.match(answer.text))))
     return parts
+
+
+# "Yes", "Yes, it is": the answer affirms what a yes/no question asks.
+_AFFIRMATIVE_RE = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b", re.IGNORECASE)
 
 
 # Markdown emphasis ("**Fees:** £5 a month") and citation marks ("... for 1 week [1]."):

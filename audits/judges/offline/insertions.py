@@ -2,8 +2,9 @@
 
 A long fact may miss a word of the source's and still be supported: it said that word
 otherwise ("strives" for "aims"). A word the fact puts between two words the passage
-writes side by side ("arrows were made", "the most significant icons") replaces
-nothing: it is an addition, and the fact claims what it says ("ancient arrows") on
+writes side by side ("arrows were made", "the most significant icons"), or two words
+between an article and the noun the passage writes after one ("the small, rural town"
+of "the Town of Hempstead"), replaces nothing: it is an addition, and the fact claims what it says ("ancient arrows") on
 top of the passage's sentence.
 
 Only content words count, so glue words, hedges and the words of the question do not;
@@ -40,16 +41,27 @@ def inserted_words(
         if token in missing and (before, after) in pairs:
             inserted.append(token)
     # "the ancient arrows" where the passage writes "the arrows": a word between an
-    # article and a word the passage puts straight after one.
+    # article and a word the passage puts straight after one; or two ("the small,
+    # rural town" of "the Town of Hempstead").
     tokens = words(fact.text)
     determined = _determined(source)
     for index in range(1, len(tokens) - 1):
-        if tokens[index - 1] not in _DETERMINERS or tokens[index + 1] in STOPWORDS:
+        if tokens[index - 1] not in _DETERMINERS:
             continue
-        token = stem(tokens[index])
-        if token in missing and stem(tokens[index + 1]) in determined and token not in inserted:
-            inserted.append(token)
+        run = tokens[index : index + ADDED_RUN + 1]
+        for size in range(1, min(ADDED_RUN, len(run) - 1) + 1):
+            added = [stem(token) for token in run[:size]]
+            head = run[size]
+            if not all(token in missing for token in added):
+                break
+            if head not in STOPWORDS and stem(head) in determined:
+                inserted.extend(token for token in added if token not in inserted)
+                break
     return inserted
+
+
+# Up to this many words may be added in a row between an article and its noun.
+ADDED_RUN = 2
 
 
 _DETERMINERS = frozenset(word_list("the a an its their his her this these those our your my"))

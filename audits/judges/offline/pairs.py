@@ -6,7 +6,11 @@ yearly?"), an answer may say both are where the passage says it of one ("both pl
 are billed yearly", naming them only as the question did), or say only one is where
 the passage says it of each ("only the Team plan is billed yearly"); asked what they
 have in common, it may give what only one has. Each thing's own sentences settle it:
-those naming it, or going on about it from the sentence before.
+those naming it, or going on about it from the sentence before. A word of what is said
+of both that only one thing's sentences say ("Canadian indie rock band" beside
+"American rock band" for "both American rock bands") is said of one; and a "Yes" to
+such a question says of both whatever the question asks, however little of it the
+answer restates.
 """
 
 from __future__ import annotations
@@ -82,7 +86,108 @@ def both_unnamed_problem(
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
+    return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
+
+
+def said_of_both(text: str) -> frozenset[str]:
+    """The words after a fact's "both" (or its verb): what it says of both things, not
+    the noun naming them ("both plans", "the Team and Business plans")."""
+    both = _BOTH_WORD_RE.search(text)
+    verb = _VERB_RE.search(text)
+    ends = [match.end() for match in (both, verb) if match is not None]
+    return frozenset(content_stems(text[max(ends) :])) if ends else frozenset()
+
+
+_BOTH_WORD_RE = re.compile(r"\b(?:both|each)\b", re.IGNORECASE)
+_VERB_RE = re.compile(r"\b(?:is|are|was|were|have|has|had|do|does|did|can|will)\b", re.I)
+
+
+def affirmed_both_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """ "Yes" to "Are the Team and Business plans both billed yearly?" says both are,
+    whatever the words after it restate ("Yes, both plans are billed"): what the question
+    asks of the two it names must hold of each."""
+    if not fact.affirms or fact.negated or not _BOTH_ASKED_RE.search(question):
+        return None
+    asked = _asked_of_two(question, " ".join(source.plain for source in sources))
+    if asked is None:
+        return None
+    subjects, predicate = asked
+    return one_sided_problem(subjects, predicate, sources) if predicate else None
+
+
+# "Are A and B both ...?", "Are both A and B ...?", "Do A and B each ...?".
+_BOTH_ASKED_RE = re.compile(r"\b(?:both|each)\b", re.IGNORECASE)
+
+
+def _asked_of_two(
+    question: str, passage: str
+) -> tuple[list[frozenset[str]], frozenset[str]] | None:
+    """The two names a question joins with "and" (each as far as the passage writes it:
+    "Kings of Leon" of "Kings of Leon American"), and the words it asks of them, after
+    the second."""
+    text = _OPENING_RE.sub("", question)
+    found = []
+    for match in NAME_RE.finditer(text):
+        words = match.group().split()
+        while words and not _written(words, passage):
+            words.pop()
+        if words:
+            found.append((match.start(), match.start() + len(" ".join(words)), words))
+    for first, second in zip(found, found[1:], strict=False):
+        if not text[first[1] : second[0]].endswith(" and "):
+            continue
+        subjects = [frozenset(content_stems(" ".join(own[2]))) for own in (first, second)]
+        if not all(subjects) or subjects[0] == subjects[1]:
+            return None
+        rest = text[second[1] :]
+        # "Are the Team and Business plans both billed yearly?": "plans" names the two.
+        both = _BOTH_WORD_RE.search(rest)
+        asked = frozenset(content_stems(rest[both.end() :] if both else rest))
+        return subjects, subject_stems(asked) - subjects[0] - subjects[1]
     return None
+
+
+def _written(words: Sequence[str], passage: str) -> bool:
+    """The passage writes the name, maybe with an aside in it ("Cid (Sidney) Corman")."""
+    aside = r"\s+(?:\([^)]*\)\s+)?"
+    pattern = aside.join(re.escape(word) for word in words)
+    return re.search(rf"\b{pattern}\b", passage, re.IGNORECASE) is not None
+
+
+def one_sided_problem(
+    subjects: Sequence[frozenset[str]],
+    predicate: frozenset[str],
+    sources: Sequence[PreparedSource],
+) -> Problem | None:
+    """A word of what is said of both things that the sentences about one of them say and
+    those about the other never do ("Canadian indie rock band" beside "American rock
+    band" for "both American rock bands")."""
+    about = [_sentences_about(subject, sources) for subject in subjects]
+    if not all(about):
+        return None
+    for word in sorted(predicate):
+        holders = [[found for found in own if word in found[1].stems] for own in about]
+        if any(holders) and not all(holders):
+            index, sentence = next(found for found in holders if found)[0]
+            return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _sentences_about(
+    subject: frozenset[str], sources: Sequence[PreparedSource]
+) -> list[tuple[int, SourceSentence]]:
+    """The sentences naming the subject, or going on about it from the one before."""
+    found = []
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            about = subject <= sentence.stems
+            if not about and position and _PRONOUN_RE.search(sentence.text):
+                about = subject <= source.sentences[position - 1].stems
+            if about:
+                found.append((index, sentence))
+    return found
 
 
 def only_one_problem(

@@ -7,7 +7,8 @@ Pay approves refunds, uses a name the passage gives for a role the passage gives
 another. Only names are read so: "the billing team" may be said in other words.
 So a name a fact puts after a role phrase ("directed by", "approved by", "best known
 for"), or gives as the answer to a question asking for one ("directed by whom?"), is
-read against the passage's own uses of that phrase: when the passage completes the
+read against the passage's own uses of that phrase, as is a name said to do it
+actively ("Neil Gaiman directed Beowulf"): when the passage completes the
 phrase with other names only, and never with the fact's, the fact moved the name; so
 it did when the passage gives no one the fact's role and the name another, in a
 sentence using the fact's word for something else ("recorded in London and produced
@@ -95,7 +96,7 @@ def role_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -
 
 
 def _fact_roles(fact: Fact, question: str) -> list[Role]:
-    roles = list(_roles(fact.text))
+    roles = [*_roles(fact.text), *_active_roles(fact.text)]
     if _short_answer(fact):
         # "Neil Gaiman" for "... directed by who?": the answer completes the question's phrase.
         names = name_stems(fact.text)
@@ -135,6 +136,34 @@ def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
             preposition = match.group("preposition").lower()
             for own in (head, *_joined_heads(text[: match.start("head")])):
                 found.append(Role(_head_stem(own), preposition, names, runs))
+    return tuple(found)
+
+
+# "Ines Varga produced Salt Roads": a name, then the role's verb in the past, said
+# actively; "Ines Varga was produced by" or "... produced for" is read above.
+_ACTIVE_ROLE_RE = re.compile(
+    r"(?:^|(?<=[\s\"“(]))(?P<name>[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})"
+    r"\s+(?:also\s+|later\s+|then\s+)?(?P<head>[a-z][\w-]*)\b(?!\s+(?:by|for)\b)"
+)
+
+
+# "Tomas Berg known for ...": no act of the name's; "read", "set", "put" may be the
+# present tense, a general statement rather than a role given.
+_NO_ACT = frozenset(word_list("known read set put hit"))
+
+
+@lru_cache(maxsize=16384)
+def _active_roles(text: str) -> tuple[Role, ...]:
+    """The roles a fact gives names in active sentences ("Neil Gaiman directed Beowulf"
+    gives Neil Gaiman the role "directed by" names), read against the passage's own."""
+    found = []
+    for match in _ACTIVE_ROLE_RE.finditer(text):
+        head = match.group("head")
+        if not _participle(head) or head in _NO_ACT:
+            continue
+        names = name_stems(match.group("name"))
+        if names:
+            found.append(Role(_head_stem(head), "by", names, (content_stems(match.group("name")),)))
     return tuple(found)
 
 

@@ -52,6 +52,7 @@ from .cases import (
 )
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
+from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .insertions import inserted_words
@@ -59,8 +60,11 @@ from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
 from .pairs import (
     BOTH_SAID,
+    affirmed_both_problem,
     both_unnamed_problem,
+    one_sided_problem,
     only_one_problem,
+    said_of_both,
     said_of_subject,
     shared_problem,
 )
@@ -202,9 +206,12 @@ def _adds_carried(fact: Fact, source_stems: frozenset[str], query: QueryContext)
     added = claimed - query.stems - query.earlier
     if len(claimed) < LONG_FACT_WORDS or len(added) > SHORT_CLAIM_WORDS:
         return True
-    if len(added) > 1 and fact.quantities:
+    if len(added) > 1 and any(
+        not any(own.same_value(asked) for asked in query.quantities) for own in fact.quantities
+    ):
         # A value the checks on values read answers the question; the words around it
-        # may be said otherwise.
+        # may be said otherwise. A value the question itself gives ("Hillary Clinton's
+        # 2016 campaign") answers nothing.
         return True
     if not query.asks_for:
         return True
@@ -321,6 +328,7 @@ def fact_support(
             answer_values=query.answer_quantities,
         ),
         _polarity_problem(fact, sources),
+        denied_predicate_problem(fact, sources),
         universal_claim_problem(fact, sources),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
@@ -337,6 +345,7 @@ def fact_support(
         superlative_problem(fact, sources),
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
+        affirmed_both_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
@@ -895,7 +904,7 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     if best[0] >= BOTH_SAID and min(share for share, _ in said) < BOTH_SAID:
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
-    return None
+    return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)

@@ -185,6 +185,7 @@ def value_problem(
                 fact.negated == matches[0].sentence.negated
                 and _bound_reversed(text, quantity, matches)
             )
+            or (not fact.negated and _compared_otherwise(text, quantity, matches))
         ):
             return Problem("contradicts_source", matches[0].sentence.text, matches[0].source)
         rival = _free_said_of_other(claim, quantity, matches) if matches else None
@@ -278,6 +279,57 @@ def _bound_reversed(text: str, quantity: Quantity, matches: Sequence[Located]) -
         return False
     theirs = {_bound_side(place.sentence.text, place.quantity) for place in matches}
     return "" not in theirs and mine not in theirs
+
+
+# A value the fact says something is more or less than: "the track is shorter than
+# 6.2 km", "refunds take more than 5 days". The verb says it is the claim itself, not
+# a case the fact names ("with less than 24 hours' notice").
+_COMPARED_RE = re.compile(
+    r"\b(?:is|are|was|were|be|been|takes?|took|costs?|weighs?|weighed|measures?|measured"
+    r"|lasts?|lasted|runs?|ran)\s+(?:(?:a\s+)?(?:bit|little|slightly|much|far)\s+)?"
+    r"(?P<word>more|less|fewer|[a-z]{3,}er)\s+than\s*$",
+    re.IGNORECASE,
+)
+_ABOVE_WORDS = frozenset(
+    word_list("more longer larger bigger higher greater heavier taller older later wider")
+)
+_BELOW_WORDS = frozenset(
+    word_list("less fewer shorter smaller lower cheaper lighter younger earlier narrower")
+)
+
+
+def _compared_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]) -> bool:
+    """The fact says the thing is more (or less) than a value that every place giving it
+    states as the thing's own, unbounded ("The 6.213 km long track"), or as a bound the
+    other way ("more than 5 days" of "within 5 days"): a strict comparison with the
+    very value the source gives is not what it says."""
+    compared = _COMPARED_RE.search(text[max(0, quantity.start - 40) : quantity.start])
+    if quantity.soft or compared is None:
+        return False
+    word = compared.group("word").lower()
+    mine = "least" if word in _ABOVE_WORDS else "most" if word in _BELOW_WORDS else ""
+    return all(_stated_otherwise(place, mine) for place in matches)
+
+
+def _stated_otherwise(place: Located, mine: str) -> bool:
+    theirs = _bound_side(place.sentence.text, place.quantity)
+    if not theirs and _WITHIN_RE.search(
+        place.sentence.text[max(0, place.quantity.start - 12) : place.quantity.start]
+    ):
+        theirs = "most"  # "within 5 working days" is at most 5
+    if theirs:
+        return bool(mine) and theirs != mine
+    return not _LIMIT_RE.search(place.sentence.text)
+
+
+_WITHIN_RE = re.compile(r"\b(?:within|in under|by)\s*$", re.IGNORECASE)
+# A source value that is a limit, whatever words sit around it: "a 23 kg allowance",
+# "5 days maximum".
+_LIMIT_RE = re.compile(
+    r"\b(?:limit|limits|limited|allowance|allowed|maximum|max|minimum|min|cap|capped|within"
+    r"|up to|at most|at least|no more|no later|or less|or more|or under|or over)\b",
+    re.IGNORECASE,
+)
 
 
 # "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said

@@ -1,0 +1,85 @@
+"""A denial the passage does not make: the fact says something did not happen, or does
+not hold, where the passage says it did.
+
+The check on polarity reads a fact against the clause sharing most of its words. A fact
+that names its subject by a long description ("The thesis supervisor of Ann Reed was
+not awarded the Gold Medal") shares most words with the sentence giving the
+description, and the one saying "He was also awarded the Gold Medal in 1969" goes
+unread. So the words the fact denies are looked for on their own: a clause stating all
+of them, of the fact's subject (named, or a pronoun going on about it from the sentence
+before), with no clause of the passage denying them, says the opposite of the fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets
+
+from .decompose import Fact
+from .sources import PreparedSource, SourceClause
+from .values import Problem, subject_stems
+
+# The words a denial bears on: this many content words after the negation.
+DENIED_WORDS = 4
+# Fewer words than this say too little to find the clause that affirms them.
+MIN_DENIED = 3
+
+_NEGATION_WORD_RE = re.compile(
+    r"(?<![-\w'])(?:"
+    + "|".join(sorted((re.escape(word) for word in NEGATIONS), key=len, reverse=True))
+    + r")(?![-\w'])",
+    re.IGNORECASE,
+)
+_CLAUSE_END_RE = re.compile(r"[,;:.!?]|\s(?:and|but|because|if|when|unless|which|who)\s")
+# A case a denial or a statement is made for ("won't stay active once you report it
+# lost", "stays active unless ..."): the other polarity may hold in the other case.
+_CASE_RE = re.compile(
+    r"\b(?:if|unless|once|when|whenever|until|except|after|before|while|without)\b",
+    re.IGNORECASE,
+)
+_PRONOUN_START_RE = re.compile(r"^\W*(?:he|she|it|they|this|these)\b", re.IGNORECASE)
+
+
+def denied_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact denies of its subject what a clause of the passage says of it."""
+    if not fact.negated or fact.quantities or _CASE_RE.search(fact.text):
+        return None  # a denial for a case or a bound ("under £30") is read with its values
+    if len(negation_targets(fact.text)) != 1:
+        return None
+    negation = _NEGATION_WORD_RE.search(fact.text)
+    if negation is None:
+        return None
+    rest = fact.text[negation.end() :]
+    end = _CLAUSE_END_RE.search(rest)
+    denied = frozenset(content_stems(rest[: end.start() if end else len(rest)])[:DENIED_WORDS])
+    subject = subject_stems(frozenset(content_stems(fact.text[: negation.start()]))) - denied
+    if len(denied) < MIN_DENIED or not subject:
+        return None
+    found = None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            for clause in sentence.clauses:
+                if not denied <= clause.stems:
+                    continue
+                if _denies(clause, denied):
+                    return None  # the passage denies it too, of someone
+                previous = source.sentences[position - 1].stems if position else frozenset()
+                if _CASE_RE.search(sentence.text):
+                    continue  # "stays active unless you report it": a case may deny it
+                if found is None and _of_subject(clause, subject, previous):
+                    found = Problem("contradicts_source", clause.text, index)
+    return found
+
+
+def _denies(clause: SourceClause, denied: frozenset[str]) -> bool:
+    return any(target & denied for target in clause.negations)
+
+
+def _of_subject(clause: SourceClause, subject: frozenset[str], previous: frozenset[str]) -> bool:
+    """The clause speaks of the fact's subject: it names some of it, or opens with a
+    pronoun going on about a sentence that does."""
+    if subject & clause.stems:
+        return True
+    return bool(_PRONOUN_START_RE.match(clause.text)) and bool(subject & previous)
