@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -50,7 +50,9 @@ def stated_exception_problem(
     """The question states the case a rule is waived in or does not apply to ("the
     first time in years" against "waived the first time in any 12 months"), and the fact
     gives the rule's value as if it held."""
-    told = query.stems - fact.stems
+    # "a rolling rental, not a fixed term": a case the customer denies is not told.
+    denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
+    told = query.stems - fact.stems - denied
     if fact.negated or not told or not fact.quantities:
         return None
     for index, source in enumerate(sources):
