@@ -385,7 +385,23 @@ _CUSTOMER_CAUSE_RE = re.compile(
     r"|(?:packing|packed|moved|fitted|installed|assembled) (?:you did |it |them )?yourself"
     r"|(?:i|we) (?:didn'?t|did not) (?:pack|move|fit|install|assemble|secure|wrap)"
     r"|(?:i|we) (?:packed|moved|fitted|installed) (?:it|them|the \w+|my|our) \w*\s*"
-    r"(?:badly|poorly|wrongly|myself|ourselves))\b",
+    r"(?:badly|poorly|wrongly|myself|ourselves)"
+    # "boxes I stacked myself", "shelves we put up ourselves".
+    r"|(?:packed|stacked|loaded|stored|fitted|installed|assembled|put up) (?:\w+ )?(?:myself|ourselves)"
+    # "something's come up and I can't make it": the customer's own plans changed.
+    r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
+    r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
+    r"|changed (?:my|our) plans)\b",
+    re.IGNORECASE,
+)
+# What the company does, as its own articles say it: "when we close a gallery", "if we
+# cancel your class", "if our staff ...", "a fault in our building". Read only in a
+# source's words, where "we" is the company (in a question "we" is the customer).
+_COMPANY_ACT_RE = re.compile(
+    r"\b(?:if|when|where|unless|once) we (?:close|closed|cancel|cancelled|canceled|postpone"
+    r"|postponed|reschedule|rescheduled)\b"
+    r"|\b(?:if|when|where) our (?:staff|team|drivers?|couriers?|engineers?|movers?|crew)\b"
+    r"|\b(?:fault|defect|failure|leak) (?:in|with|of|on) our\b",
     re.IGNORECASE,
 )
 # A window a condition sets: "within 30 days of signing up", "up to 24 hours before".
@@ -394,9 +410,13 @@ _WINDOW_RE = re.compile(
 )
 
 
-def cause_of(text: str) -> str:
-    """'company', 'customer' or '' for who a text says caused the problem."""
-    company = bool(_COMPANY_CAUSE_RE.search(text or ""))
+def cause_of(text: str, *, company_voice: bool = False) -> str:
+    """'company', 'customer' or '' for who a text says caused the problem;
+    ``company_voice``: the text is the company's own (a source's condition), where "we"
+    and "our" are the company."""
+    company = bool(_COMPANY_CAUSE_RE.search(text or "")) or (
+        company_voice and bool(_COMPANY_ACT_RE.search(text or ""))
+    )
     customer = bool(_CUSTOMER_CAUSE_RE.search(text or ""))
     return "" if company == customer else ("company" if company else "customer")
 

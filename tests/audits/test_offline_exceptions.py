@@ -29,3 +29,38 @@ def test_an_exception_the_customer_says_they_are_not_in_is_not_their_case(query,
     result = judge(query, "30 days' notice is all you need.", NOTICE)
 
     assert grounded(result) is right
+
+
+THEATRE = (
+    "Refunds. Tickets are non-refundable, except when we cancel a performance, in which case we "
+    "refund you in full. You can exchange tickets for another date up to 48 hours before the show."
+)
+KITCHENS = (
+    "Damage after fitting. If our fitters or a fault in our materials damaged your worktop, we "
+    "repair it free of charge. Damage from units you assembled yourself is not covered."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("Something's come up and I can't make it on Friday. Can I get my money back?", False),
+        ("You cancelled Friday's performance. Can I get my money back?", True),
+    ],
+)
+def test_a_refund_the_company_gives_when_it_cancels_is_not_the_customers_when_they_cannot_come(
+    query, right
+):
+    result = judge(query, "Yes, we'll refund you in full.", THEATRE)
+
+    assert grounded(result) is right
+
+
+def test_damage_the_customer_says_they_caused_is_not_the_companys_to_repair():
+    result = judge(
+        "A wall cupboard I put up myself came down and cracked the worktop. Will you repair it?",
+        "Yes, we'll repair it free of charge.",
+        KITCHENS,
+    )
+
+    assert not grounded(result)

@@ -597,7 +597,7 @@ def _condition_problem(
                     continue  # "£9 for adults and free for children aged 5 to 15"
                 if _applies_alternative(fact, sentence, condition, told):
                     continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
-                needed = cause_of(condition.text)
+                needed = cause_of(condition.text, company_voice=True)
                 if window_exceeded(condition, told) or (
                     needed and told_cause and needed != told_cause
                 ):
@@ -977,12 +977,27 @@ def _excluded_case_problem(
                     continue
                 if condition.satisfied_by(fact.stems, ()):
                     continue  # the fact speaks of that case itself
+                if _carved_out(sentence.text, condition.text):
+                    continue  # "non-refundable, except when we cancel": the case it is granted
                 rule = subject_stems(sentence.stems) - condition.key_stems
                 # "cannot be cancelled or changed": each of the alternatives is the rule.
                 needed = 1 if " or " in sentence.text else 2
                 if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_CARVED_OUT_RE = re.compile(
+    r"\b(?:except|unless|apart from|other than)(?:\s+(?:for|when|if|where|on|in))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _carved_out(text: str, case: str) -> bool:
+    """The case follows "except" or "unless": a denial's exception, where what it denies
+    is given after all."""
+    at = text.lower().find(case.lower())
+    return at > 0 and _CARVED_OUT_RE.search(text[max(0, at - 25) : at]) is not None
 
 
 # "I've already used my 5 free days": the customer is past a free allowance.
