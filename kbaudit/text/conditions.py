@@ -39,6 +39,8 @@ _MARKERS = (
     # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
     r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
     r"|voucher|proof)\b"
+    # "£4.50 a week for contents worth up to £10,000": a band of what the thing is worth.
+    r"|\bfor (?:[\w'-]+ ){1,2}(?:worth|valued at|weighing|costing)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case

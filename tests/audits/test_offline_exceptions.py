@@ -64,3 +64,23 @@ def test_damage_the_customer_says_they_caused_is_not_the_companys_to_repair():
     )
 
     assert not grounded(result)
+
+
+GADGETS = (
+    "Gadget cover. Cover costs £3 a month for devices worth up to £500, £6 a month for devices "
+    "worth up to £1,000 and £9 a month for devices worth up to £2,000. Devices worth more than "
+    "£2,000 need a quote."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Cover for your device is £3 a month.", False),
+        ("Cover for your device is £6 a month.", True),
+    ],
+)
+def test_a_price_for_a_band_of_value_holds_only_for_things_worth_that_much(response, right):
+    result = judge("My laptop is worth £800. What's the monthly price of cover?", response, GADGETS)
+
+    assert grounded(result) is right

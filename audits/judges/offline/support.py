@@ -595,7 +595,7 @@ def _condition_problem(
                     continue  # "only cars over 15 years old are not covered": an exclusion
                 if condition.text in others:
                     continue  # "£9 for adults and free for children aged 5 to 15"
-                if _applies_alternative(fact, sentence, condition, told):
+                if _applies_alternative(fact, sentence, condition, told, others):
                     continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
                 needed = cause_of(condition.text, company_voice=True)
                 if window_exceeded(condition, told) or (
@@ -657,17 +657,36 @@ def _holds_for_customer(
         for source in sources
         for sentence in source.sentences
         if any(own.same_value(given) for own in hard for given in sentence.quantities)
-        for condition in sentence.conditions
+        for condition in _value_cases(sentence, hard)
     )
 
 
+def _value_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> Sequence[Condition]:
+    """The cases that govern the sentence's values the fact gives, else all its cases:
+    "£2.50 a week for contents worth up to £5,000, £4.50 a week for contents worth up to
+    £10,000" holds £2.50 for the first band only."""
+    governing = [
+        condition
+        for index, condition in sentence.governed.items()
+        if any(own.same_value(sentence.quantities[index]) for own in hard)
+    ]
+    return governing or sentence.conditions
+
+
 def _applies_alternative(
-    fact: Fact, sentence: SourceSentence, condition: Condition, told: Sequence[Quantity]
+    fact: Fact,
+    sentence: SourceSentence,
+    condition: Condition,
+    told: Sequence[Quantity],
+    others: frozenset[str] = frozenset(),
 ) -> bool:
     """The fact states another of the sentence's cases, one the customer's own values
-    meet: the case it misses is an alternative the fact does not rely on."""
+    meet: the case it misses is an alternative the fact does not rely on. A case that
+    governs only other values of the sentence ("£4.50 a week for contents worth up to
+    £10,000") is no alternative for this one."""
     return any(
         other is not condition
+        and other.text not in others
         and other.quantities
         and other.satisfied_by(fact.stems, fact.quantities)
         and window_met(other, told)
