@@ -84,3 +84,20 @@ def test_a_price_for_a_band_of_value_holds_only_for_things_worth_that_much(respo
     result = judge("My laptop is worth £800. What's the monthly price of cover?", response, GADGETS)
 
     assert grounded(result) is right
+
+
+POOL = (
+    "Opening hours by plan. Daytime plan: 6am to 4pm every day, with your membership card. "
+    "Anytime plan: any time of day or night, for £10 a month more than Daytime."
+)
+
+
+@pytest.mark.parametrize(("plan", "right"), [("Daytime", False), ("Anytime", True)])
+def test_hours_a_section_heads_with_one_plan_are_not_another_plans(plan, right):
+    result = judge(
+        f"I'm on the {plan} plan. Can I come for a swim at 11pm?",
+        "Yes, you can come in at any time of day or night with your card.",
+        POOL,
+    )
+
+    assert grounded(result) is right

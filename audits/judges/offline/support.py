@@ -737,7 +737,7 @@ def _named_case_problem(
     # A case named bare ("to reach Platinum") is named all the same.
     stated |= frozenset(content_stems(" ".join(_capitalised(fact.text))))
     values = [own for own in fact.quantities if not own.soft]
-    for index, sentence in _rule_sentences(words, sources):
+    for index, sentence in _rule_sentences(words, sources, fact.text):
         if values and not any(
             own.same_value(given) for own in values for given in sentence.quantities
         ):
@@ -1207,14 +1207,19 @@ def _sides(source: PreparedSource):
     return found
 
 
-def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
+def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource], text: str = ""):
     """The source sentence the fact's words come from, and the sentences of its source
-    that say for which cases what the fact is about is available."""
-    best, best_overlap = None, RULE_OVERLAP * len(words)
+    that say for which cases what the fact is about is available. Between sentences
+    sharing as many of its words, the one sharing the longest run of the fact's words
+    (``text``) is its own: "any time of day or night" against "7am to 7pm every day"."""
+    best, best_overlap = None, (RULE_OVERLAP * len(words), 0)
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            overlap = len(words & sentence.stems)
-            if overlap >= best_overlap and (best is None or overlap > best_overlap):
+            shared = len(words & sentence.stems)
+            if shared < best_overlap[0]:
+                continue
+            overlap = (shared, _longest_run(text, sentence.text) if text else 0)
+            if best is None or overlap > best_overlap:
                 best, best_overlap = (index, sentence), overlap
     if best is None:
         return []
@@ -1230,6 +1235,26 @@ def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
         ):
             found.append((index, other))
     return found
+
+
+_RUN_WORD_RE = re.compile(r"[\w'/]+")
+
+
+@lru_cache(maxsize=16384)
+def _longest_run(first: str, second: str) -> int:
+    """The most words in a row the two texts write alike."""
+    mine = _RUN_WORD_RE.findall(first.lower())
+    theirs = _RUN_WORD_RE.findall(second.lower())
+    best = 0
+    previous = [0] * (len(theirs) + 1)
+    for word in mine:
+        current = [0] * (len(theirs) + 1)
+        for position, other in enumerate(theirs, start=1):
+            if word == other:
+                current[position] = previous[position - 1] + 1
+                best = max(best, current[position])
+        previous = current
+    return best
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")
