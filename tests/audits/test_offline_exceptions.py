@@ -101,3 +101,29 @@ def test_hours_a_section_heads_with_one_plan_are_not_another_plans(plan, right):
     )
 
     assert grounded(result) is right
+
+
+REWARDS = (
+    "Rewards. Members earn 1 point for every £1 they spend. The birthday voucher gives 15% off "
+    "one order. It cannot be combined with the student discount of 10%."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        (
+            "Yes, you'll get 15% off with the birthday voucher plus your 10% student discount.",
+            False,
+        ),
+        ("No, the birthday voucher can't be combined with the student discount.", True),
+    ],
+)
+def test_two_offers_the_source_says_cannot_be_combined_are_not_given_together(response, right):
+    result = judge(
+        "I'm a student and I've got my birthday voucher. Can I use both on one order?",
+        response,
+        REWARDS,
+    )
+
+    assert grounded(result) is right

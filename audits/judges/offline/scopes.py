@@ -450,3 +450,45 @@ def _asked_things(text: str) -> list[frozenset[str]]:
         return []
     things = [subject_stems(frozenset(content_stems(part))) for part in parts[-2:]]
     return [thing for thing in things if thing]
+
+
+# "It cannot be combined with the staff discount", "can't be used with any other offer".
+_NOT_COMBINED_RE = re.compile(
+    r"\b(?:cannot|can't|can not|may not|must not|won't|will not)\s+(?:be\s+)?"
+    r"(?:combined|used together|used alongside|used with|added to|stacked)\s+"
+    r"(?:with\s+)?(?P<other>[^.;:]+)",
+    re.IGNORECASE,
+)
+_PRONOUN_SUBJECT_RE = re.compile(r"^\W*(?:it|this|they|these|that)\W*$", re.IGNORECASE)
+
+
+def combined_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The source says one thing cannot be combined with another ("It cannot be combined
+    with the staff discount of 20%", said of the sibling discount), and the fact gives
+    the customer both ("the 10% sibling discount as well as your 20% staff discount")."""
+    if fact.negated:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            match = _NOT_COMBINED_RE.search(sentence.text)
+            if match is None:
+                continue
+            other = subject_stems(frozenset(content_stems(match.group("other"))))
+            subject = _combined_subject(source, position, sentence.text[: match.start()])
+            own, theirs = subject - other, other - subject
+            if own and theirs and own <= fact.stems and theirs <= fact.stems:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _combined_subject(source: PreparedSource, position: int, before: str) -> frozenset[str]:
+    """What cannot be combined: the words before the verb, or for "it" the subject of
+    the sentence before, or else the chunk's heading ("Move-in offer.")."""
+    if not _PRONOUN_SUBJECT_RE.match(before):
+        return subject_stems(frozenset(content_stems(before)))
+    for earlier in reversed(source.sentences[1:position]):
+        found = _opening_subject(earlier.text)
+        if found:
+            return found
+    heading = source.sentences[0] if source.sentences else None
+    return subject_stems(heading.stems) if heading is not None and position else frozenset()

@@ -69,6 +69,7 @@ from .rankings import ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .scopes import (
+    combined_problem,
     either_problem,
     moved_predicate_problem,
     only_named_problem,
@@ -356,6 +357,7 @@ def fact_support(
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
+        combined_problem(fact, sources),
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
