@@ -412,6 +412,32 @@ _WINDOW_RE = re.compile(
 )
 
 
+# Whether the customer is new or already one: "for new customers only" as a condition
+# says it, and as a customer tells it ("I already rent a unit", "I've never ordered").
+_NEW_CUSTOMER_RE = re.compile(
+    r"\bnew (?:customers?|members?|subscribers?|users?|accounts?|joiners?)\b"
+    r"|\b(?:i'm|i am|we're|we are) new\b|\bfirst[- ]time (?:customers?|buyers?|users?)\b"
+    r"|\b(?:i|we)(?:'ve| have)? never (?:rented|used|bought|ordered|booked|had|been|joined"
+    r"|signed up|shopped|stored|subscribed)\b",
+    re.IGNORECASE,
+)
+_EXISTING_CUSTOMER_RE = re.compile(
+    r"\b(?:existing|current|returning) (?:customers?|members?|subscribers?|users?)\b"
+    r"|\b(?:i|we)(?:'m|'re| am| are)? already (?:rent|have|use|hold|own|pay|subscribe|bank"
+    r"|a member|a customer|with you|signed up|registered)\b"
+    r"|\b(?:i|we) (?:already )?(?:have been|'ve been) (?:a customer|a member|with you)\b",
+    re.IGNORECASE,
+)
+
+
+def customer_status(text: str) -> str:
+    """'new', 'existing' or '' for whether a text speaks of a new customer or one who
+    already is one."""
+    new = bool(_NEW_CUSTOMER_RE.search(text or ""))
+    existing = bool(_EXISTING_CUSTOMER_RE.search(text or ""))
+    return "" if new == existing else ("new" if new else "existing")
+
+
 def cause_of(text: str, *, company_voice: bool = False) -> str:
     """'company', 'customer' or '' for who a text says caused the problem;
     ``company_voice``: the text is the company's own (a source's condition), where "we"

@@ -127,3 +127,22 @@ def test_two_offers_the_source_says_cannot_be_combined_are_not_given_together(re
     )
 
     assert grounded(result) is right
+
+
+WELCOME = (
+    "Welcome offer. New subscribers get their first 3 months for £1 a month. The offer is for "
+    "new subscribers only: existing subscribers adding a plan pay its usual price."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I already subscribe and want to add the Family plan. Do I get the welcome price?", False),
+        ("I've never subscribed before. Do I get the welcome price on the Family plan?", True),
+    ],
+)
+def test_an_offer_for_new_customers_is_not_an_existing_customers(query, right):
+    result = judge(query, "Yes, you'll pay £1 a month for the first 3 months.", WELCOME)
+
+    assert grounded(result) is right

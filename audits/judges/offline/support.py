@@ -18,6 +18,7 @@ from kbaudit.text.conditions import (
     Condition,
     NamedCase,
     cause_of,
+    customer_status,
     denied_stems,
     named_cases,
     other_case,
@@ -547,6 +548,7 @@ def _condition_problem(
     if len(words) < (1 if hard else 2) or not query.text:
         return None
     told_cause = cause_of(query.text)
+    told_status = customer_status(query.text)
     # The customer's own circumstances: values they tell that no source states (a
     # "£15 fee" they quote back is the source's, not theirs).
     stated = [own for source in sources for _, own in source.located_quantities()]
@@ -600,8 +602,11 @@ def _condition_problem(
                 if _applies_alternative(fact, sentence, condition, told, others):
                     continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
                 needed = cause_of(condition.text, company_voice=True)
-                if window_exceeded(condition, told) or (
-                    needed and told_cause and needed != told_cause
+                status = customer_status(condition.text)
+                if (
+                    window_exceeded(condition, told)
+                    or (needed and told_cause and needed != told_cause)
+                    or (status and told_status and status != told_status)
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
