@@ -1518,3 +1518,19 @@ def test_a_window_given_with_an_article_is_a_duration():
 
     assert shorter.metrics()["groundedness"] == 0.0
     assert same.metrics()["groundedness"] == 1.0
+
+
+LATE_PICKUP = (
+    "Late pick-up. The club closes at 6pm. If you collect your child after 6pm, we charge £8 "
+    "for every 10 minutes or part of it."
+)
+
+
+def test_the_customers_own_clock_time_repeated_without_pm_is_not_a_claim():
+    result = judge(
+        "I got there at 6:05pm to pick up my son. Will I be charged?",
+        "Yes. After 6pm we charge £8 for every 10 minutes or part of it, so 6:05 means £8.",
+        LATE_PICKUP,
+    )
+
+    assert grounded(result)

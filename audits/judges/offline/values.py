@@ -164,6 +164,8 @@ def value_problem(
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
+        if _told_clock(text, quantity, told_text):
+            continue  # "arriving at 6:10" of "I arrived at 6:10pm": the customer's own time
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
@@ -311,6 +313,25 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
             continue
         found.append(place)
     return found
+
+
+_CLOCK_CHARS = "0123456789:."
+
+
+def _told_clock(text: str, quantity: Quantity, told_text: str) -> bool:
+    """The value is part of a clock time ("6:10") the customer wrote too ("6:10pm"):
+    without "am" or "pm" its hour and minutes read as two bare numbers."""
+    if quantity.kind != "number" or not told_text or ":" not in text:
+        return False
+    start, end = quantity.start, quantity.end
+    while start > 0 and text[start - 1] in _CLOCK_CHARS:
+        start -= 1
+    while end < len(text) and text[end] in _CLOCK_CHARS:
+        end += 1
+    clock = text[start:end].strip(".")
+    if not re.fullmatch(r"\d{1,2}:\d{2}", clock):
+        return False
+    return re.search(rf"(?<![\d:.]){re.escape(clock)}(?![\d:])", told_text) is not None
 
 
 def _within(quantity: Quantity, fact: Fact) -> bool:
