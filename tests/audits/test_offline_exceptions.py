@@ -146,3 +146,27 @@ def test_an_offer_for_new_customers_is_not_an_existing_customers(query, right):
     result = judge(query, "Yes, you'll pay £1 a month for the first 3 months.", WELCOME)
 
     assert grounded(result) is right
+
+
+WARRANTY = (
+    "Warranty. Every mixer comes with a 1-year warranty. Mixers must be registered within 30 "
+    "days of purchase to get the 3-year warranty."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        (
+            "I bought my mixer in January and never registered it. Is it under the 3-year warranty?",
+            False,
+        ),
+        ("I registered my mixer the day I bought it. Is it under the 3-year warranty?", True),
+    ],
+)
+def test_an_outcome_is_not_given_to_a_customer_who_says_they_did_not_meet_its_requirement(
+    query, right
+):
+    result = judge(query, "Yes, your mixer has the 3-year warranty.", WARRANTY)
+
+    assert grounded(result) is right

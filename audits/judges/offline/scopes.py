@@ -492,3 +492,52 @@ def _combined_subject(source: PreparedSource, position: int, before: str) -> fro
             return found
     heading = source.sentences[0] if source.sentences else None
     return subject_stems(heading.stems) if heading is not None and position else frozenset()
+
+
+# "Items worth more than £500 must be listed on a valuation form before the move to be
+# covered in full": who, what they must do, and what it gets them.
+_REQUIREMENT_RE = re.compile(
+    r"^(?P<who>.+?)\s+(?:must|need to|needs to|have to|has to)\s+(?P<needed>.+?)\s+"
+    r"(?:to be|to get|to qualify for|to receive|to keep|in order to(?: be| get)?)\s+"
+    r"(?P<outcome>[^.;,]+)",
+    re.IGNORECASE,
+)
+# A clause the customer denies something in: "I haven't filled in any valuation form".
+_DENIED_CLAUSE_RE = re.compile(
+    r"(?:\b(?:not|never|no)\b|n't\b)\s*(?P<denied>[^.,;?!]*?)(?=\s+(?:and|but|so|because)\b|[.,;?!]|$)",
+    re.IGNORECASE,
+)
+
+
+def unmet_requirement_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source sets a requirement for an outcome ("must be listed on a valuation form
+    ... to be covered in full"), the customer says they are in its case and have not met
+    it ("worth £3,000 and I haven't filled in any valuation form"), and the fact gives
+    them the outcome ("your piano is covered in full")."""
+    if fact.negated or not query.text or "n" not in query.text:
+        return None
+    denied = [
+        subject_stems(frozenset(content_stems(match.group("denied"))))
+        for match in _DENIED_CLAUSE_RE.finditer(query.text)
+    ]
+    if not any(denied):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            match = _REQUIREMENT_RE.search(sentence.text)
+            if match is None:
+                continue
+            outcome = subject_stems(frozenset(content_stems(match.group("outcome"))))
+            if not outcome or not outcome <= fact.stems:
+                continue
+            needed = subject_stems(frozenset(content_stems(match.group("needed"))))
+            if not needed or not any(len(words & needed) * 2 >= len(needed) for words in denied):
+                continue
+            who = match.group("who")
+            bound = Condition(who, frozenset(), tuple(extract_quantities(who)), any_of=False)
+            if bound.quantities and window_exceeded(bound, query.told_quantities):
+                continue  # the customer is outside the case the requirement is for
+            return Problem("condition_misapplied", sentence.text, index)
+    return None

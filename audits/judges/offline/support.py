@@ -78,6 +78,7 @@ from .scopes import (
     other_category_problem,
     restricted_to_labels_problem,
     unapplied_share_problem,
+    unmet_requirement_problem,
 )
 from .sources import (
     CLAUSE_BREAK_RE,
@@ -359,6 +360,7 @@ def fact_support(
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
         combined_problem(fact, sources),
+        unmet_requirement_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
