@@ -326,12 +326,34 @@ def _condition(clause: str, *, any_of: bool = False, named: bool = False) -> Con
     if named and stems - KIND_STEMS:
         # "Flexi tickets": the name is the case; "ticket" alone names every fare.
         stems -= KIND_STEMS
+    quantities = tuple(q for q in extract_quantities(clause) if not q.soft)
+    # "if both parents earn the equivalent of 16 hours a week": the units of its bound
+    # say what it measures, not which case it is ("15 hours a week" says them too).
+    measures = _bound_units(clause, quantities)
+    if stems - measures:
+        stems -= measures
     return Condition(
         text=clause.strip(" ,;."),
         key_stems=frozenset(stems),
-        quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
+        quantities=quantities,
         any_of=any_of or " or " in f" {clause.lower()} ",
     )
+
+
+_RATE_AFTER_RE = re.compile(r"\s*(?:a|an|per|each|every)\s+(\w+)", re.IGNORECASE)
+
+
+def _bound_units(clause: str, quantities: Iterable[Quantity]) -> frozenset[str]:
+    """The units of time a condition's values are counted in ("16 hours a week")."""
+    found = set()
+    for own in quantities:
+        if own.kind != "duration":
+            continue
+        found.update(content_stems(own.text))
+        rate = _RATE_AFTER_RE.match(clause, own.end)
+        if rate:
+            found.update(content_stems(rate.group(1)))
+    return frozenset(found) & _UNIT_WORDS
 
 
 # Things a help centre tells apart by name: "the yearly plan", "Gold membership".

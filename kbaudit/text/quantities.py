@@ -66,7 +66,10 @@ _DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
-    r"(?:(?:business|working|calendar)\s+)?"
+    # "5 working days", and a word that says what kind of time it is: "15 funded hours",
+    # "5 free days", "20 visitor days" (not "5 a day" or "10 or more days").
+    r"(?:(?:business|working|calendar)\s+|(?!(?:a|an|per|each|every|or|and|to|of|the|in|on|at"
+    r"|for|by|more|less|fewer|than|over|under|extra)\b)(?-i:[a-z]+)\s+)?"
     r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
     re.IGNORECASE,
 )

@@ -170,3 +170,26 @@ def test_an_outcome_is_not_given_to_a_customer_who_says_they_did_not_meet_its_re
     result = judge(query, "Yes, your mixer has the 3-year warranty.", WARRANTY)
 
     assert grounded(result) is right
+
+
+COURTS = (
+    "Court time. Members get 2 peak hours of court time a week. Team players can book 4 "
+    "hours a week instead if they play at least 3 hours a week in league matches."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("You get 2 peak hours of court time a week.", False),
+        ("Because you play in the league, you can book 4 hours a week.", True),
+    ],
+)
+def test_the_value_a_told_case_gets_instead_replaces_the_general_one(response, right):
+    result = judge(
+        "I play about 7 hours a week in league matches. How much court time can I book?",
+        response,
+        COURTS,
+    )
+
+    assert grounded(result) is right

@@ -1534,3 +1534,20 @@ def test_the_customers_own_clock_time_repeated_without_pm_is_not_a_claim():
     )
 
     assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "days"),
+    [
+        ("15 funded hours a week", "duration", 15 / 24),
+        ("20 visitor days a year", "duration", 20.0),
+        ("£5 a day", "amount", None),
+        ("2 working days", "duration", 2.0),
+    ],
+)
+def test_a_word_between_a_number_and_its_unit_of_time_keeps_it_a_length_of_time(text, kind, days):
+    first = extract_quantities(text)[0]
+
+    assert first.kind == kind
+    if days is not None:
+        assert abs(first.low - days) < 1e-6

@@ -1151,8 +1151,16 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
-        if near and not own.soft and _names_other_thing(place, claim.subject):
-            continue  # the next sentence's value of another thing ("appeal within 28 days")
+        if (
+            near
+            and not own.soft
+            and _names_other_thing(place, claim.subject)
+            and not _INSTEAD_RE.search(sentence.text)
+        ):
+            # The next sentence's value of another thing ("appeal within 28 days"); one
+            # given "instead" ("Working families can claim 30 hours a week instead if
+            # ...") replaces the value beside it, whatever its words.
+            continue
         if near and _ADD_ON_RE.search(sentence.text) and not _ADD_ON_RE.search(claim.fact.text):
             continue  # "Drivers under 25 pay £15 a day extra": on top of the value, not for it
         # Beside a case of its own, only a case this turn's question states counts: an
@@ -1169,6 +1177,9 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             ):
                 return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+_INSTEAD_RE = re.compile(r"\b(?:instead|in place of|rather than)\b", re.IGNORECASE)
 
 
 # A value charged on top of another, not instead of it.
