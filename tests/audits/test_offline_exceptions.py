@@ -193,3 +193,22 @@ def test_the_value_a_told_case_gets_instead_replaces_the_general_one(response, r
     )
 
     assert grounded(result) is right
+
+
+STORAGE_PLANS = (
+    "Storage by plan. Team and Business plans include file history and shared folders; on "
+    "Team, storage is capped at 2 TB per workspace. Business workspaces get unlimited storage."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("We're on Team. How much can we store?", "Team includes unlimited storage.", False),
+        ("We're on Business. How much can we store?", "You get unlimited storage.", True),
+    ],
+)
+def test_a_thing_a_source_caps_is_not_unlimited(query, response, right):
+    result = judge(query, response, STORAGE_PLANS)
+
+    assert grounded(result) is right

@@ -50,6 +50,7 @@ from .cases import (
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
+    unlimited_claim_problem,
 )
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
@@ -325,6 +326,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources),
         universal_claim_problem(fact, sources),
+        unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
