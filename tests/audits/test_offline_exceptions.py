@@ -212,3 +212,26 @@ def test_a_thing_a_source_caps_is_not_unlimited(query, response, right):
     result = judge(query, response, STORAGE_PLANS)
 
     assert grounded(result) is right
+
+
+TRANSFERS = (
+    "Balance transfers. You can move a balance from another card to us at any time. Transfers "
+    "are charged interest at 24.9% a year. Gold cardholders get their first 6 months interest-free."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Transfers are charged interest at 24.9% a year.", False),
+        ("Your first 6 months are interest-free; after that it's 24.9% a year.", True),
+    ],
+)
+def test_a_told_groups_interest_free_case_is_not_answered_with_the_general_rate(response, right):
+    result = judge(
+        "I'm a Gold cardholder. What rate will my balance transfer be charged at?",
+        response,
+        TRANSFERS,
+    )
+
+    assert grounded(result) is right

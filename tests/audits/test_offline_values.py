@@ -1551,3 +1551,17 @@ def test_a_word_between_a_number_and_its_unit_of_time_keeps_it_a_length_of_time(
     assert first.kind == kind
     if days is not None:
         assert abs(first.low - days) < 1e-6
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("six months interest-free", "percent"), ("fee-free transfers", "amount")],
+)
+def test_free_of_a_named_charge_is_a_zero_of_that_charge(text, kind):
+    (found,) = extract_quantities(text.replace("six", "6"))[-1:]
+
+    assert (found.kind, found.low, found.soft) == (kind, 0.0, True)
+
+
+def test_free_of_something_that_is_no_charge_states_no_value():
+    assert extract_quantities("a gluten-free menu") == []

@@ -1142,6 +1142,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
+        if any(given.kind == own.kind and given.same_value(own) for given in claim.answer_values):
+            # So does another fact of the answer: "the first £100 ... interest-free; above
+            # that it's 39.9%".
+            continue
         if _speaks_of(claim, quantity, sentence):
             continue  # it speaks of the case itself ("your 20 free days are used up")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
