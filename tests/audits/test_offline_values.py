@@ -1565,3 +1565,22 @@ def test_free_of_a_named_charge_is_a_zero_of_that_charge(text, kind):
 
 def test_free_of_something_that_is_no_charge_states_no_value():
     assert extract_quantities("a gluten-free menu") == []
+
+
+PETS = (
+    "Multi-pet discount. When you insure two or more pets, the older pet's premium is reduced "
+    "by 10%. The discount applies to new policies only."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("The discount goes on the older pet's premium.", True),
+        ("The discount goes on the younger pet's premium.", False),
+    ],
+)
+def test_where_a_thing_goes_is_said_by_the_thing_and_its_place(response, right):
+    result = judge("I'm insuring my two cats. Which one gets the discount?", response, PETS)
+
+    assert grounded(result) is right

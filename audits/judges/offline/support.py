@@ -247,6 +247,9 @@ _FREE_WORDS = frozenset(
     )
 )
 _USE_VERBS = frozenset(content_stems("use using used uses"))
+# "The discount goes on the older child's fees": where a thing goes, the source says with
+# the thing and its place ("the older child's fees are reduced").
+_GO_VERBS = frozenset(content_stems("go goes going went"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 # "non-refundable", "non-transferable" (not "non-members", a group of its own).
 _NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
@@ -275,7 +278,7 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
     # "Use the app to download lessons": how to do what the source says the app does.
-    return words - (_USE_VERBS - source_stems)
+    return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
 
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
