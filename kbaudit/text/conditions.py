@@ -39,6 +39,8 @@ _MARKERS = (
     # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
     r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
     r"|voucher|proof)\b"
+    # "£4.50 a week for contents worth up to £10,000": a band of what the thing is worth.
+    r"|\bfor (?:[\w'-]+ ){1,2}(?:worth|valued at|weighing|costing)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
@@ -324,12 +326,34 @@ def _condition(clause: str, *, any_of: bool = False, named: bool = False) -> Con
     if named and stems - KIND_STEMS:
         # "Flexi tickets": the name is the case; "ticket" alone names every fare.
         stems -= KIND_STEMS
+    quantities = tuple(q for q in extract_quantities(clause) if not q.soft)
+    # "if both parents earn the equivalent of 16 hours a week": the units of its bound
+    # say what it measures, not which case it is ("15 hours a week" says them too).
+    measures = _bound_units(clause, quantities)
+    if stems - measures:
+        stems -= measures
     return Condition(
         text=clause.strip(" ,;."),
         key_stems=frozenset(stems),
-        quantities=tuple(q for q in extract_quantities(clause) if not q.soft),
+        quantities=quantities,
         any_of=any_of or " or " in f" {clause.lower()} ",
     )
+
+
+_RATE_AFTER_RE = re.compile(r"\s*(?:a|an|per|each|every)\s+(\w+)", re.IGNORECASE)
+
+
+def _bound_units(clause: str, quantities: Iterable[Quantity]) -> frozenset[str]:
+    """The units of time a condition's values are counted in ("16 hours a week")."""
+    found = set()
+    for own in quantities:
+        if own.kind != "duration":
+            continue
+        found.update(content_stems(own.text))
+        rate = _RATE_AFTER_RE.match(clause, own.end)
+        if rate:
+            found.update(content_stems(rate.group(1)))
+    return frozenset(found) & _UNIT_WORDS
 
 
 # Things a help centre tells apart by name: "the yearly plan", "Gold membership".
@@ -385,7 +409,23 @@ _CUSTOMER_CAUSE_RE = re.compile(
     r"|(?:packing|packed|moved|fitted|installed|assembled) (?:you did |it |them )?yourself"
     r"|(?:i|we) (?:didn'?t|did not) (?:pack|move|fit|install|assemble|secure|wrap)"
     r"|(?:i|we) (?:packed|moved|fitted|installed) (?:it|them|the \w+|my|our) \w*\s*"
-    r"(?:badly|poorly|wrongly|myself|ourselves))\b",
+    r"(?:badly|poorly|wrongly|myself|ourselves)"
+    # "boxes I stacked myself", "shelves we put up ourselves".
+    r"|(?:packed|stacked|loaded|stored|fitted|installed|assembled|put up) (?:\w+ )?(?:myself|ourselves)"
+    # "something's come up and I can't make it": the customer's own plans changed.
+    r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
+    r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
+    r"|changed (?:my|our) plans)\b",
+    re.IGNORECASE,
+)
+# What the company does, as its own articles say it: "when we close a gallery", "if we
+# cancel your class", "if our staff ...", "a fault in our building". Read only in a
+# source's words, where "we" is the company (in a question "we" is the customer).
+_COMPANY_ACT_RE = re.compile(
+    r"\b(?:if|when|where|unless|once) we (?:close|closed|cancel|cancelled|canceled|postpone"
+    r"|postponed|reschedule|rescheduled)\b"
+    r"|\b(?:if|when|where) our (?:staff|team|drivers?|couriers?|engineers?|movers?|crew)\b"
+    r"|\b(?:fault|defect|failure|leak) (?:in|with|of|on) our\b",
     re.IGNORECASE,
 )
 # A window a condition sets: "within 30 days of signing up", "up to 24 hours before".
@@ -394,9 +434,39 @@ _WINDOW_RE = re.compile(
 )
 
 
-def cause_of(text: str) -> str:
-    """'company', 'customer' or '' for who a text says caused the problem."""
-    company = bool(_COMPANY_CAUSE_RE.search(text or ""))
+# Whether the customer is new or already one: "for new customers only" as a condition
+# says it, and as a customer tells it ("I already rent a unit", "I've never ordered").
+_NEW_CUSTOMER_RE = re.compile(
+    r"\bnew (?:customers?|members?|subscribers?|users?|accounts?|joiners?)\b"
+    r"|\b(?:i'm|i am|we're|we are) new\b|\bfirst[- ]time (?:customers?|buyers?|users?)\b"
+    r"|\b(?:i|we)(?:'ve| have)? never (?:rented|used|bought|ordered|booked|had|been|joined"
+    r"|signed up|shopped|stored|subscribed)\b",
+    re.IGNORECASE,
+)
+_EXISTING_CUSTOMER_RE = re.compile(
+    r"\b(?:existing|current|returning) (?:customers?|members?|subscribers?|users?)\b"
+    r"|\b(?:i|we)(?:'m|'re| am| are)? already (?:rent|have|use|hold|own|pay|subscribe|bank"
+    r"|a member|a customer|with you|signed up|registered)\b"
+    r"|\b(?:i|we) (?:already )?(?:have been|'ve been) (?:a customer|a member|with you)\b",
+    re.IGNORECASE,
+)
+
+
+def customer_status(text: str) -> str:
+    """'new', 'existing' or '' for whether a text speaks of a new customer or one who
+    already is one."""
+    new = bool(_NEW_CUSTOMER_RE.search(text or ""))
+    existing = bool(_EXISTING_CUSTOMER_RE.search(text or ""))
+    return "" if new == existing else ("new" if new else "existing")
+
+
+def cause_of(text: str, *, company_voice: bool = False) -> str:
+    """'company', 'customer' or '' for who a text says caused the problem;
+    ``company_voice``: the text is the company's own (a source's condition), where "we"
+    and "our" are the company."""
+    company = bool(_COMPANY_CAUSE_RE.search(text or "")) or (
+        company_voice and bool(_COMPANY_ACT_RE.search(text or ""))
+    )
     customer = bool(_CUSTOMER_CAUSE_RE.search(text or ""))
     return "" if company == customer else ("company" if company else "customer")
 

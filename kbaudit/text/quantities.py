@@ -58,6 +58,8 @@ _FREE_RE = re.compile(
     r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
     re.IGNORECASE,
 )
+# "interest-free", "fee-free": free of a charge named before it (not "gluten-free").
+_CHARGE_FREE_RE = re.compile(r"\b(interest|fee|charge|commission)-free\b", re.IGNORECASE)
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
 _FREE_HINT_RE = re.compile(
     r"free|nothing|charge|cost|fee|billed|to pay|pay (?:anything|a penny)", re.IGNORECASE
@@ -66,7 +68,10 @@ _DIGIT_RE = re.compile(r"\d")
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
-    r"(?:(?:business|working|calendar)\s+)?"
+    # "5 working days", and a word that says what kind of time it is: "15 funded hours",
+    # "5 free days", "20 visitor days" (not "5 a day" or "10 or more days").
+    r"(?:(?:business|working|calendar)\s+|(?!(?:a|an|per|each|every|or|and|to|of|the|in|on|at"
+    r"|for|by|more|less|fewer|than|over|under|extra)\b)(?-i:[a-z]+)\s+)?"
     r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
     re.IGNORECASE,
 )
@@ -253,6 +258,10 @@ def _money(text: str) -> Iterable[Quantity]:
         return
     for match in _FREE_RE.finditer(text):
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
+    for match in _CHARGE_FREE_RE.finditer(text):
+        # "interest-free" is a rate of nothing, "fee-free" a price of nothing.
+        kind = "percent" if match.group(1).lower() == "interest" else "amount"
+        yield Quantity(kind, 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
 
 
 def free_said_plainly(text: str) -> str:

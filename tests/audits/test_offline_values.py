@@ -1553,3 +1553,69 @@ def test_it_passes_the_value_itself_or_a_bound_on_its_side(response):
     result = judge("How long is the crossing to Seal Island?", response, CROSSING)
 
     assert grounded(result)
+
+
+LATE_PICKUP = (
+    "Late pick-up. The club closes at 6pm. If you collect your child after 6pm, we charge £8 "
+    "for every 10 minutes or part of it."
+)
+
+
+def test_the_customers_own_clock_time_repeated_without_pm_is_not_a_claim():
+    result = judge(
+        "I got there at 6:05pm to pick up my son. Will I be charged?",
+        "Yes. After 6pm we charge £8 for every 10 minutes or part of it, so 6:05 means £8.",
+        LATE_PICKUP,
+    )
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "days"),
+    [
+        ("15 funded hours a week", "duration", 15 / 24),
+        ("20 visitor days a year", "duration", 20.0),
+        ("£5 a day", "amount", None),
+        ("2 working days", "duration", 2.0),
+    ],
+)
+def test_a_word_between_a_number_and_its_unit_of_time_keeps_it_a_length_of_time(text, kind, days):
+    first = extract_quantities(text)[0]
+
+    assert first.kind == kind
+    if days is not None:
+        assert abs(first.low - days) < 1e-6
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("six months interest-free", "percent"), ("fee-free transfers", "amount")],
+)
+def test_free_of_a_named_charge_is_a_zero_of_that_charge(text, kind):
+    (found,) = extract_quantities(text.replace("six", "6"))[-1:]
+
+    assert (found.kind, found.low, found.soft) == (kind, 0.0, True)
+
+
+def test_free_of_something_that_is_no_charge_states_no_value():
+    assert extract_quantities("a gluten-free menu") == []
+
+
+PETS = (
+    "Multi-pet discount. When you insure two or more pets, the older pet's premium is reduced "
+    "by 10%. The discount applies to new policies only."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("The discount goes on the older pet's premium.", True),
+        ("The discount goes on the younger pet's premium.", False),
+    ],
+)
+def test_where_a_thing_goes_is_said_by_the_thing_and_its_place(response, right):
+    result = judge("I'm insuring my two cats. Which one gets the discount?", response, PETS)
+
+    assert grounded(result) is right

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from kbaudit.text.conditions import named_cases
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -50,7 +51,9 @@ def stated_exception_problem(
     """The question states the case a rule is waived in or does not apply to ("the
     first time in years" against "waived the first time in any 12 months"), and the fact
     gives the rule's value as if it held."""
-    told = query.stems - fact.stems
+    # "a rolling rental, not a fixed term": a case the customer denies is not told.
+    denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
+    told = query.stems - fact.stems - denied
     if fact.negated or not told or not fact.quantities:
         return None
     for index, source in enumerate(sources):
@@ -309,3 +312,61 @@ def _measured(quantity: Quantity) -> bool:
     if quantity.kind != "number":
         return True
     return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())
+
+
+# "unlimited roaming data", "as much data as you like": a claim of no limit on a thing.
+# (Lower case: "the Unlimited plan" is a name.)
+_UNLIMITED_RE = re.compile(
+    r"\b(?-i:unlimited) (?P<thing>[a-z]+(?: [a-z]+)?)"
+    r"|\bno (?:limit|cap) on (?:the |your )?(?P<thing2>[a-z]+(?: [a-z]+)?)",
+    re.IGNORECASE,
+)
+# "roaming data is capped at 50 GB a month": the limit a source sets on a thing.
+_CAP_RE = re.compile(
+    r"\b(?:capped at|limited to|(?:a|the) (?:maximum|cap|limit) of|no more than)\s+[£$€]?\d",
+    re.IGNORECASE,
+)
+
+
+def unlimited_claim_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact says a thing has no limit ("the Unlimited plan includes unlimited
+    roaming data") where a source caps it for the case spoken of ("on Unlimited, roaming
+    data is capped at 50 GB a month"), and no source calls it unlimited for that case."""
+    if fact.negated or ("nlimit" not in fact.text and "no " not in fact.text.lower()):
+        return None
+    said = fact.stems | query.stems
+    for match in _UNLIMITED_RE.finditer(fact.text):
+        thing = subject_stems(
+            frozenset(content_stems(match.group("thing") or match.group("thing2")))
+        )
+        if not thing:
+            continue
+        for source in sources:
+            for sentence in source.sentences:
+                if _calls_unlimited(sentence.text, thing) and _for_case_said(sentence.text, said):
+                    return None  # the source itself calls it unlimited there
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                for clause in sentence.clauses:
+                    if (
+                        thing <= clause.stems
+                        and _CAP_RE.search(clause.text)
+                        and _for_case_said(clause.text, said)
+                    ):
+                        return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+def _calls_unlimited(text: str, thing: frozenset[str]) -> bool:
+    return any(
+        thing <= frozenset(content_stems(said.group("thing") or said.group("thing2")))
+        for said in _UNLIMITED_RE.finditer(text)
+    )
+
+
+def _for_case_said(text: str, said: frozenset[str]) -> bool:
+    """The text names no case, or one the fact or the question speaks of."""
+    cases = named_cases(text)
+    return not cases or any(case.names & said for case in cases)

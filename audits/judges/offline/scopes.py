@@ -450,3 +450,94 @@ def _asked_things(text: str) -> list[frozenset[str]]:
         return []
     things = [subject_stems(frozenset(content_stems(part))) for part in parts[-2:]]
     return [thing for thing in things if thing]
+
+
+# "It cannot be combined with the staff discount", "can't be used with any other offer".
+_NOT_COMBINED_RE = re.compile(
+    r"\b(?:cannot|can't|can not|may not|must not|won't|will not)\s+(?:be\s+)?"
+    r"(?:combined|used together|used alongside|used with|added to|stacked)\s+"
+    r"(?:with\s+)?(?P<other>[^.;:]+)",
+    re.IGNORECASE,
+)
+_PRONOUN_SUBJECT_RE = re.compile(r"^\W*(?:it|this|they|these|that)\W*$", re.IGNORECASE)
+
+
+def combined_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The source says one thing cannot be combined with another ("It cannot be combined
+    with the staff discount of 20%", said of the sibling discount), and the fact gives
+    the customer both ("the 10% sibling discount as well as your 20% staff discount")."""
+    if fact.negated:
+        return None
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            match = _NOT_COMBINED_RE.search(sentence.text)
+            if match is None:
+                continue
+            other = subject_stems(frozenset(content_stems(match.group("other"))))
+            subject = _combined_subject(source, position, sentence.text[: match.start()])
+            own, theirs = subject - other, other - subject
+            if own and theirs and own <= fact.stems and theirs <= fact.stems:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _combined_subject(source: PreparedSource, position: int, before: str) -> frozenset[str]:
+    """What cannot be combined: the words before the verb, or for "it" the subject of
+    the sentence before, or else the chunk's heading ("Move-in offer.")."""
+    if not _PRONOUN_SUBJECT_RE.match(before):
+        return subject_stems(frozenset(content_stems(before)))
+    for earlier in reversed(source.sentences[1:position]):
+        found = _opening_subject(earlier.text)
+        if found:
+            return found
+    heading = source.sentences[0] if source.sentences else None
+    return subject_stems(heading.stems) if heading is not None and position else frozenset()
+
+
+# "Items worth more than £500 must be listed on a valuation form before the move to be
+# covered in full": who, what they must do, and what it gets them.
+_REQUIREMENT_RE = re.compile(
+    r"^(?P<who>.+?)\s+(?:must|need to|needs to|have to|has to)\s+(?P<needed>.+?)\s+"
+    r"(?:to be|to get|to qualify for|to receive|to keep|in order to(?: be| get)?)\s+"
+    r"(?P<outcome>[^.;,]+)",
+    re.IGNORECASE,
+)
+# A clause the customer denies something in: "I haven't filled in any valuation form".
+_DENIED_CLAUSE_RE = re.compile(
+    r"(?:\b(?:not|never|no)\b|n't\b)\s*(?P<denied>[^.,;?!]*?)(?=\s+(?:and|but|so|because)\b|[.,;?!]|$)",
+    re.IGNORECASE,
+)
+
+
+def unmet_requirement_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The source sets a requirement for an outcome ("must be listed on a valuation form
+    ... to be covered in full"), the customer says they are in its case and have not met
+    it ("worth £3,000 and I haven't filled in any valuation form"), and the fact gives
+    them the outcome ("your piano is covered in full")."""
+    if fact.negated or not query.text or "n" not in query.text:
+        return None
+    denied = [
+        subject_stems(frozenset(content_stems(match.group("denied"))))
+        for match in _DENIED_CLAUSE_RE.finditer(query.text)
+    ]
+    if not any(denied):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            match = _REQUIREMENT_RE.search(sentence.text)
+            if match is None:
+                continue
+            outcome = subject_stems(frozenset(content_stems(match.group("outcome"))))
+            if not outcome or not outcome <= fact.stems:
+                continue
+            needed = subject_stems(frozenset(content_stems(match.group("needed"))))
+            if not needed or not any(len(words & needed) * 2 >= len(needed) for words in denied):
+                continue
+            who = match.group("who")
+            bound = Condition(who, frozenset(), tuple(extract_quantities(who)), any_of=False)
+            if bound.quantities and window_exceeded(bound, query.told_quantities):
+                continue  # the customer is outside the case the requirement is for
+            return Problem("condition_misapplied", sentence.text, index)
+    return None

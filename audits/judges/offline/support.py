@@ -18,6 +18,7 @@ from kbaudit.text.conditions import (
     Condition,
     NamedCase,
     cause_of,
+    customer_status,
     denied_stems,
     named_cases,
     other_case,
@@ -49,6 +50,7 @@ from .cases import (
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
+    unlimited_claim_problem,
 )
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
@@ -73,6 +75,7 @@ from .rankings import ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .scopes import (
+    combined_problem,
     either_problem,
     moved_predicate_problem,
     only_named_problem,
@@ -80,6 +83,7 @@ from .scopes import (
     other_category_problem,
     restricted_to_labels_problem,
     unapplied_share_problem,
+    unmet_requirement_problem,
 )
 from .sources import (
     CLAUSE_BREAK_RE,
@@ -250,6 +254,9 @@ _FREE_WORDS = frozenset(
     )
 )
 _USE_VERBS = frozenset(content_stems("use using used uses"))
+# "The discount goes on the older child's fees": where a thing goes, the source says with
+# the thing and its place ("the older child's fees are reduced").
+_GO_VERBS = frozenset(content_stems("go goes going went"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 # "non-refundable", "non-transferable" (not "non-members", a group of its own).
 _NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
@@ -278,7 +285,7 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
     # "Use the app to download lessons": how to do what the source says the app does.
-    return words - (_USE_VERBS - source_stems)
+    return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
 
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
@@ -330,6 +337,7 @@ def fact_support(
         _polarity_problem(fact, sources),
         denied_predicate_problem(fact, sources),
         universal_claim_problem(fact, sources),
+        unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
@@ -365,6 +373,8 @@ def fact_support(
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
+        combined_problem(fact, sources),
+        unmet_requirement_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
@@ -554,6 +564,7 @@ def _condition_problem(
     if len(words) < (1 if hard else 2) or not query.text:
         return None
     told_cause = cause_of(query.text)
+    told_status = customer_status(query.text)
     # The customer's own circumstances: values they tell that no source states (a
     # "£15 fee" they quote back is the source's, not theirs).
     stated = [own for source in sources for _, own in source.located_quantities()]
@@ -604,11 +615,14 @@ def _condition_problem(
                     continue  # "only cars over 15 years old are not covered": an exclusion
                 if condition.text in others:
                     continue  # "£9 for adults and free for children aged 5 to 15"
-                if _applies_alternative(fact, sentence, condition, told):
+                if _applies_alternative(fact, sentence, condition, told, others):
                     continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
-                needed = cause_of(condition.text)
-                if window_exceeded(condition, told) or (
-                    needed and told_cause and needed != told_cause
+                needed = cause_of(condition.text, company_voice=True)
+                status = customer_status(condition.text)
+                if (
+                    window_exceeded(condition, told)
+                    or (needed and told_cause and needed != told_cause)
+                    or (status and told_status and status != told_status)
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
@@ -666,17 +680,36 @@ def _holds_for_customer(
         for source in sources
         for sentence in source.sentences
         if any(own.same_value(given) for own in hard for given in sentence.quantities)
-        for condition in sentence.conditions
+        for condition in _value_cases(sentence, hard)
     )
 
 
+def _value_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> Sequence[Condition]:
+    """The cases that govern the sentence's values the fact gives, else all its cases:
+    "£2.50 a week for contents worth up to £5,000, £4.50 a week for contents worth up to
+    £10,000" holds £2.50 for the first band only."""
+    governing = [
+        condition
+        for index, condition in sentence.governed.items()
+        if any(own.same_value(sentence.quantities[index]) for own in hard)
+    ]
+    return governing or sentence.conditions
+
+
 def _applies_alternative(
-    fact: Fact, sentence: SourceSentence, condition: Condition, told: Sequence[Quantity]
+    fact: Fact,
+    sentence: SourceSentence,
+    condition: Condition,
+    told: Sequence[Quantity],
+    others: frozenset[str] = frozenset(),
 ) -> bool:
     """The fact states another of the sentence's cases, one the customer's own values
-    meet: the case it misses is an alternative the fact does not rely on."""
+    meet: the case it misses is an alternative the fact does not rely on. A case that
+    governs only other values of the sentence ("£4.50 a week for contents worth up to
+    £10,000") is no alternative for this one."""
     return any(
         other is not condition
+        and other.text not in others
         and other.quantities
         and other.satisfied_by(fact.stems, fact.quantities)
         and window_met(other, told)
@@ -727,7 +760,7 @@ def _named_case_problem(
     # A case named bare ("to reach Platinum") is named all the same.
     stated |= frozenset(content_stems(" ".join(_capitalised(fact.text))))
     values = [own for own in fact.quantities if not own.soft]
-    for index, sentence in _rule_sentences(words, sources):
+    for index, sentence in _rule_sentences(words, sources, fact.text):
         if values and not any(
             own.same_value(given) for own in values for given in sentence.quantities
         ):
@@ -986,12 +1019,27 @@ def _excluded_case_problem(
                     continue
                 if condition.satisfied_by(fact.stems, ()):
                     continue  # the fact speaks of that case itself
+                if _carved_out(sentence.text, condition.text):
+                    continue  # "non-refundable, except when we cancel": the case it is granted
                 rule = subject_stems(sentence.stems) - condition.key_stems
                 # "cannot be cancelled or changed": each of the alternatives is the rule.
                 needed = 1 if " or " in sentence.text else 2
                 if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_CARVED_OUT_RE = re.compile(
+    r"\b(?:except|unless|apart from|other than)(?:\s+(?:for|when|if|where|on|in))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _carved_out(text: str, case: str) -> bool:
+    """The case follows "except" or "unless": a denial's exception, where what it denies
+    is given after all."""
+    at = text.lower().find(case.lower())
+    return at > 0 and _CARVED_OUT_RE.search(text[max(0, at - 25) : at]) is not None
 
 
 # "I've already used my 5 free days": the customer is past a free allowance.
@@ -1182,14 +1230,19 @@ def _sides(source: PreparedSource):
     return found
 
 
-def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
+def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource], text: str = ""):
     """The source sentence the fact's words come from, and the sentences of its source
-    that say for which cases what the fact is about is available."""
-    best, best_overlap = None, RULE_OVERLAP * len(words)
+    that say for which cases what the fact is about is available. Between sentences
+    sharing as many of its words, the one sharing the longest run of the fact's words
+    (``text``) is its own: "any time of day or night" against "7am to 7pm every day"."""
+    best, best_overlap = None, (RULE_OVERLAP * len(words), 0)
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            overlap = len(words & sentence.stems)
-            if overlap >= best_overlap and (best is None or overlap > best_overlap):
+            shared = len(words & sentence.stems)
+            if shared < best_overlap[0]:
+                continue
+            overlap = (shared, _longest_run(text, sentence.text) if text else 0)
+            if best is None or overlap > best_overlap:
                 best, best_overlap = (index, sentence), overlap
     if best is None:
         return []
@@ -1205,6 +1258,26 @@ def _rule_sentences(words: frozenset[str], sources: Sequence[PreparedSource]):
         ):
             found.append((index, other))
     return found
+
+
+_RUN_WORD_RE = re.compile(r"[\w'/]+")
+
+
+@lru_cache(maxsize=16384)
+def _longest_run(first: str, second: str) -> int:
+    """The most words in a row the two texts write alike."""
+    mine = _RUN_WORD_RE.findall(first.lower())
+    theirs = _RUN_WORD_RE.findall(second.lower())
+    best = 0
+    previous = [0] * (len(theirs) + 1)
+    for word in mine:
+        current = [0] * (len(theirs) + 1)
+        for position, other in enumerate(theirs, start=1):
+            if word == other:
+                current[position] = previous[position - 1] + 1
+                best = max(best, current[position])
+        previous = current
+    return best
 
 
 REASON_ORDER = ("condition_misapplied", "contradicts_source", "not_in_sources")

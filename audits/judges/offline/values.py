@@ -164,6 +164,8 @@ def value_problem(
     for quantity in fact.quantities:
         if any(quantity.same_value(given) for given in query_values):
             continue  # the customer's own number is not the bot's claim
+        if _told_clock(text, quantity, told_text):
+            continue  # "arriving at 6:10" of "I arrived at 6:10pm": the customer's own time
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
         matches = [place for place in located if quantity.same_value(place.quantity)]
@@ -363,6 +365,25 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
             continue
         found.append(place)
     return found
+
+
+_CLOCK_CHARS = "0123456789:."
+
+
+def _told_clock(text: str, quantity: Quantity, told_text: str) -> bool:
+    """The value is part of a clock time ("6:10") the customer wrote too ("6:10pm"):
+    without "am" or "pm" its hour and minutes read as two bare numbers."""
+    if quantity.kind != "number" or not told_text or ":" not in text:
+        return False
+    start, end = quantity.start, quantity.end
+    while start > 0 and text[start - 1] in _CLOCK_CHARS:
+        start -= 1
+    while end < len(text) and text[end] in _CLOCK_CHARS:
+        end += 1
+    clock = text[start:end].strip(".")
+    if not re.fullmatch(r"\d{1,2}:\d{2}", clock):
+        return False
+    return re.search(rf"(?<![\d:.]){re.escape(clock)}(?![\d:])", told_text) is not None
 
 
 def _within(quantity: Quantity, fact: Fact) -> bool:
@@ -1173,6 +1194,10 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             continue
         if any(given.same_value(own) for given in claim.fact.quantities):
             continue  # the fact gives the other case its own value too ("£1,000 against £500")
+        if any(given.kind == own.kind and given.same_value(own) for given in claim.answer_values):
+            # So does another fact of the answer: "the first £100 ... interest-free; above
+            # that it's 39.9%".
+            continue
         if _speaks_of(claim, quantity, sentence):
             continue  # it speaks of the case itself ("your 20 free days are used up")
         near = abs(sentence.position - used.sentence.position) <= 1 and place.source == used.source
@@ -1182,8 +1207,16 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
         # not make another sentence's case the fact's.
         if not (len(claim.subject & sentence.stems) >= 2 or near):
             continue
-        if near and not own.soft and _names_other_thing(place, claim.subject):
-            continue  # the next sentence's value of another thing ("appeal within 28 days")
+        if (
+            near
+            and not own.soft
+            and _names_other_thing(place, claim.subject)
+            and not _INSTEAD_RE.search(sentence.text)
+        ):
+            # The next sentence's value of another thing ("appeal within 28 days"); one
+            # given "instead" ("Working families can claim 30 hours a week instead if
+            # ...") replaces the value beside it, whatever its words.
+            continue
         if near and _ADD_ON_RE.search(sentence.text) and not _ADD_ON_RE.search(claim.fact.text):
             continue  # "Drivers under 25 pay £15 a day extra": on top of the value, not for it
         # Beside a case of its own, only a case this turn's question states counts: an
@@ -1200,6 +1233,9 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             ):
                 return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+_INSTEAD_RE = re.compile(r"\b(?:instead|in place of|rather than)\b", re.IGNORECASE)
 
 
 # A value charged on top of another, not instead of it.

@@ -1,0 +1,237 @@
+"""The offline judge on rules a source keeps to one case: the customer tells which case
+they are in (or are not in), and the answer must apply the rule of that case."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+NOTICE = (
+    "Cancelling your membership. You can cancel a monthly membership with 30 days' notice, "
+    "unless you signed a 12-month contract, which runs until its end date. Notice can be given "
+    "in the app or at the front desk."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        (
+            "I'm on a monthly membership; I never signed a contract. How much notice do I give?",
+            True,
+        ),
+        ("I signed a 12-month contract in May. How much notice do I give?", False),
+    ],
+)
+def test_an_exception_the_customer_says_they_are_not_in_is_not_their_case(query, right):
+    result = judge(query, "30 days' notice is all you need.", NOTICE)
+
+    assert grounded(result) is right
+
+
+THEATRE = (
+    "Refunds. Tickets are non-refundable, except when we cancel a performance, in which case we "
+    "refund you in full. You can exchange tickets for another date up to 48 hours before the show."
+)
+KITCHENS = (
+    "Damage after fitting. If our fitters or a fault in our materials damaged your worktop, we "
+    "repair it free of charge. Damage from units you assembled yourself is not covered."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("Something's come up and I can't make it on Friday. Can I get my money back?", False),
+        ("You cancelled Friday's performance. Can I get my money back?", True),
+    ],
+)
+def test_a_refund_the_company_gives_when_it_cancels_is_not_the_customers_when_they_cannot_come(
+    query, right
+):
+    result = judge(query, "Yes, we'll refund you in full.", THEATRE)
+
+    assert grounded(result) is right
+
+
+def test_damage_the_customer_says_they_caused_is_not_the_companys_to_repair():
+    result = judge(
+        "A wall cupboard I put up myself came down and cracked the worktop. Will you repair it?",
+        "Yes, we'll repair it free of charge.",
+        KITCHENS,
+    )
+
+    assert not grounded(result)
+
+
+GADGETS = (
+    "Gadget cover. Cover costs £3 a month for devices worth up to £500, £6 a month for devices "
+    "worth up to £1,000 and £9 a month for devices worth up to £2,000. Devices worth more than "
+    "£2,000 need a quote."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Cover for your device is £3 a month.", False),
+        ("Cover for your device is £6 a month.", True),
+    ],
+)
+def test_a_price_for_a_band_of_value_holds_only_for_things_worth_that_much(response, right):
+    result = judge("My laptop is worth £800. What's the monthly price of cover?", response, GADGETS)
+
+    assert grounded(result) is right
+
+
+POOL = (
+    "Opening hours by plan. Daytime plan: 6am to 4pm every day, with your membership card. "
+    "Anytime plan: any time of day or night, for £10 a month more than Daytime."
+)
+
+
+@pytest.mark.parametrize(("plan", "right"), [("Daytime", False), ("Anytime", True)])
+def test_hours_a_section_heads_with_one_plan_are_not_another_plans(plan, right):
+    result = judge(
+        f"I'm on the {plan} plan. Can I come for a swim at 11pm?",
+        "Yes, you can come in at any time of day or night with your card.",
+        POOL,
+    )
+
+    assert grounded(result) is right
+
+
+REWARDS = (
+    "Rewards. Members earn 1 point for every £1 they spend. The birthday voucher gives 15% off "
+    "one order. It cannot be combined with the student discount of 10%."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        (
+            "Yes, you'll get 15% off with the birthday voucher plus your 10% student discount.",
+            False,
+        ),
+        ("No, the birthday voucher can't be combined with the student discount.", True),
+    ],
+)
+def test_two_offers_the_source_says_cannot_be_combined_are_not_given_together(response, right):
+    result = judge(
+        "I'm a student and I've got my birthday voucher. Can I use both on one order?",
+        response,
+        REWARDS,
+    )
+
+    assert grounded(result) is right
+
+
+WELCOME = (
+    "Welcome offer. New subscribers get their first 3 months for £1 a month. The offer is for "
+    "new subscribers only: existing subscribers adding a plan pay its usual price."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I already subscribe and want to add the Family plan. Do I get the welcome price?", False),
+        ("I've never subscribed before. Do I get the welcome price on the Family plan?", True),
+    ],
+)
+def test_an_offer_for_new_customers_is_not_an_existing_customers(query, right):
+    result = judge(query, "Yes, you'll pay £1 a month for the first 3 months.", WELCOME)
+
+    assert grounded(result) is right
+
+
+WARRANTY = (
+    "Warranty. Every mixer comes with a 1-year warranty. Mixers must be registered within 30 "
+    "days of purchase to get the 3-year warranty."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        (
+            "I bought my mixer in January and never registered it. Is it under the 3-year warranty?",
+            False,
+        ),
+        ("I registered my mixer the day I bought it. Is it under the 3-year warranty?", True),
+    ],
+)
+def test_an_outcome_is_not_given_to_a_customer_who_says_they_did_not_meet_its_requirement(
+    query, right
+):
+    result = judge(query, "Yes, your mixer has the 3-year warranty.", WARRANTY)
+
+    assert grounded(result) is right
+
+
+COURTS = (
+    "Court time. Members get 2 peak hours of court time a week. Team players can book 4 "
+    "hours a week instead if they play at least 3 hours a week in league matches."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("You get 2 peak hours of court time a week.", False),
+        ("Because you play in the league, you can book 4 hours a week.", True),
+    ],
+)
+def test_the_value_a_told_case_gets_instead_replaces_the_general_one(response, right):
+    result = judge(
+        "I play about 7 hours a week in league matches. How much court time can I book?",
+        response,
+        COURTS,
+    )
+
+    assert grounded(result) is right
+
+
+STORAGE_PLANS = (
+    "Storage by plan. Team and Business plans include file history and shared folders; on "
+    "Team, storage is capped at 2 TB per workspace. Business workspaces get unlimited storage."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("We're on Team. How much can we store?", "Team includes unlimited storage.", False),
+        ("We're on Business. How much can we store?", "You get unlimited storage.", True),
+    ],
+)
+def test_a_thing_a_source_caps_is_not_unlimited(query, response, right):
+    result = judge(query, response, STORAGE_PLANS)
+
+    assert grounded(result) is right
+
+
+TRANSFERS = (
+    "Balance transfers. You can move a balance from another card to us at any time. Transfers "
+    "are charged interest at 24.9% a year. Gold cardholders get their first 6 months interest-free."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Transfers are charged interest at 24.9% a year.", False),
+        ("Your first 6 months are interest-free; after that it's 24.9% a year.", True),
+    ],
+)
+def test_a_told_groups_interest_free_case_is_not_answered_with_the_general_rate(response, right):
+    result = judge(
+        "I'm a Gold cardholder. What rate will my balance transfer be charged at?",
+        response,
+        TRANSFERS,
+    )
+
+    assert grounded(result) is right
