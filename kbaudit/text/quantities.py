@@ -58,6 +58,15 @@ _FREE_RE = re.compile(
     r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
     re.IGNORECASE,
 )
+# "E-tickets are free to deliver", "Returns are free to send": a thing that is free to
+# have something done to it costs nothing, whatever the verb. A person free to do
+# something ("you're free to choose", "members are free to leave") has leave to.
+_THING_FREE_TO_RE = re.compile(r"\b(?:is|are|'s)\s+(?P<free>free)\s+to\s+[a-z]+", re.IGNORECASE)
+_PERSON_BEFORE_RE = re.compile(
+    r"(?:\b(?:i|you|we|they|he|she|members|customers|guests|passengers|students|users|"
+    r"people|everyone|anyone)|\b(?:you|we|they)'re|\bi'm|\bhe's|\bshe's)\s*(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
 _FREE_HINT_RE = re.compile(
     r"free|nothing|charge|cost|fee|billed|to pay|pay (?:anything|a penny)", re.IGNORECASE
@@ -251,8 +260,17 @@ def _money(text: str) -> Iterable[Quantity]:
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
     if not _FREE_HINT_RE.search(text):
         return
+    taken = []
     for match in _FREE_RE.finditer(text):
+        taken.append(match.start())
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
+    for match in _THING_FREE_TO_RE.finditer(text):
+        if match.start("free") not in taken and not _PERSON_BEFORE_RE.search(
+            text[max(0, match.start() - 30) : match.start()]
+        ):
+            yield Quantity(
+                "amount", 0.0, 0.0, "", match.start("free"), match.end("free"), "free", True
+            )
 
 
 def free_said_plainly(text: str) -> str:

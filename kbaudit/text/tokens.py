@@ -303,8 +303,11 @@ _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 _UN_PARTICIPLE_RE = re.compile(
     r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
 )
+# "no more than their face value", "no later than 6pm": a bound on a value, not a denial.
 _NOT_A_NEGATION_RE = re.compile(
-    r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
+    r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b"
+    r"|\bno (?:more|less|fewer|later|earlier|sooner|longer) than\b",
+    re.I,
 )
 
 

@@ -86,7 +86,7 @@ from .sources import (
     table_row,
 )
 from .tables import label_end
-from .values import Problem, locate_values, subject_stems, value_problem
+from .values import Problem, locate_values, other_side_of_bound, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -1031,6 +1031,8 @@ def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                     continue
                 rest = subject_stems(sentence.stems) - {word}
                 if rest and len(rest & stems) >= WITHOUT_SENTENCE_SHARE * len(rest):
+                    if other_side_of_bound(fact.text, sentence.text):
+                        continue  # the other side of the bound has what it goes without
                     return Problem("contradicts_source", sentence.text, index)
     return None
 
@@ -1344,6 +1346,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # the closest clause is another case of a list the source splits
             if _free_either_way(fact_clause, clause.text, shared):
                 continue  # "there's no fee for changing it" and "it can be changed free"
+            if other_side_of_bound(fact_clause, clause.text):
+                continue  # "above 10% ... carry the charge" of "up to 10% without one"
             return Problem("contradicts_source", clause.text, index)
     return None
 
