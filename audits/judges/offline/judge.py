@@ -131,8 +131,11 @@ def _grade(
         context,
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
     )
-    supports = [fact_support(fact, sources, context) for fact in parts.facts]
-    supports = _by_meaning(item, parts.facts, sources, context, supports)
+    contexts = [_part_context(context, fact, sub_queries) for fact in parts.facts]
+    supports = [
+        fact_support(fact, sources, own) for fact, own in zip(parts.facts, contexts, strict=True)
+    ]
+    supports = _by_meaning(item, parts.facts, sources, contexts, supports)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -170,11 +173,30 @@ def _grade(
     return matches, findings
 
 
+def _part_context(
+    context: QueryContext, fact: Fact, sub_queries: Sequence[SubQuery]
+) -> QueryContext:
+    """The question as the part a fact answers reads it: in a question of several parts,
+    the case another part states is not this part's ("How late can I edit a grocery
+    order, and until when can I cancel a scheduled one for free?": the free
+    cancellation is not a case of editing). The part is the one sharing most of the
+    fact's words, when one shares more than every other."""
+    if len(sub_queries) < 2:
+        return context
+    shared = [len(fact.stems & (sub.stems | sub.context)) for sub in sub_queries]
+    best = max(shared)
+    if not best or shared.count(best) > 1:
+        return context
+    own = sub_queries[shared.index(best)]
+    others = frozenset().union(*(sub.stems for sub in sub_queries if sub is not own))
+    return replace(context, stems=context.stems - (others - own.stems - own.context))
+
+
 def _by_meaning(
     item: JudgeInput,
     facts: Sequence[Fact],
     sources: Sequence[PreparedSource],
-    context: QueryContext,
+    contexts: Sequence[QueryContext],
     supports: list[FactSupport],
 ) -> list[FactSupport]:
     """Facts unsupported by their words alone, read again by meaning; everything else
@@ -199,7 +221,7 @@ def _by_meaning(
             else frozenset()
             for source, score in zip(sources, similarity, strict=True)
         ]
-        supports[index] = fact_support(fact, sources, context, similarity, aligned)
+        supports[index] = fact_support(fact, sources, contexts[index], similarity, aligned)
     return supports
 
 

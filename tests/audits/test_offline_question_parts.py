@@ -1,0 +1,30 @@
+"""The offline judge reads each fact against the part of a several-part question it
+answers: a case another part states is not this part's."""
+
+from __future__ import annotations
+
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+SCOOTERS = (
+    "Scooter hire. Unlocking a scooter costs £1, then £0.20 per minute for pay-as-you-go "
+    "riders and £0.12 per minute for subscribers. Scooters must be left in a marked bay."
+)
+QUESTION = "What does it cost to unlock a scooter, and what's the per-minute rate for subscribers?"
+
+
+def test_a_case_named_in_another_part_does_not_bind_this_parts_value():
+    result = judge(QUESTION, "Unlocking a scooter costs £1.", SCOOTERS)
+
+    assert grounded(result)
+    assert result.verdict == "insufficient"
+    assert result.cause == "partial"
+
+
+def test_both_parts_answered_with_their_own_values_are_sufficient():
+    result = judge(
+        QUESTION, "Unlocking a scooter costs £1, then subscribers pay £0.12 per minute.", SCOOTERS
+    )
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
