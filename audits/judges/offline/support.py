@@ -50,6 +50,7 @@ from .cases import (
     time_window_problem,
     universal_claim_problem,
 )
+from .crossed import crossed_values_problem
 from .dates import dated_choice_problem
 from .decompose import Fact, has_verb
 from .events import moved_event_problem
@@ -328,6 +329,7 @@ def fact_support(
         stated_exception_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        crossed_values_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
