@@ -28,3 +28,21 @@ def test_both_parts_answered_with_their_own_values_are_sufficient():
 
     assert grounded(result)
     assert result.verdict == "sufficient"
+
+
+PHOTO_PLANS = (
+    "Cloud photo plans. Basic: 50 GB of storage for £2 a month. Pro: 200 GB of storage for "
+    "£5 a month. Family: 1 TB of storage for £9 a month, shared by up to 5 people."
+)
+
+
+def test_how_much_more_of_a_thing_asks_for_a_quantity_not_a_price():
+    result = judge(
+        "How much more is Pro than Basic each month, and how much more storage do I get?",
+        "Pro is £3 a month more than Basic (£5 against £2), and it gives you 150 GB more "
+        "storage (200 GB against 50 GB).",
+        PHOTO_PLANS,
+    )
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"

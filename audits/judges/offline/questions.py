@@ -89,7 +89,8 @@ _EXPECTS = (
     ),
     (
         re.compile(
-            r"\bhow much\b(?! (?:data|storage|space|memory|bandwidth|weight|baggage|luggage))"
+            r"\bhow much\b(?! (?:more |extra |less )?(?:data|storage|space|memory|bandwidth"
+            r"|weight|baggage|luggage))"
             r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
@@ -99,7 +100,9 @@ _EXPECTS = (
     (
         re.compile(
             r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
-            r"|\bhow much (?:data|storage|space|memory|bandwidth|weight|baggage|luggage)\b"
+            # "how much more data": a quantity of the thing, compared or not.
+            r"|\bhow much (?:more |extra |less )?(?:data|storage|space|memory|bandwidth|weight"
+            r"|baggage|luggage)\b"
             r"|\bhow (?:heavy|big|large|tall|wide)\b|\bweight limit\b|\bmaximum (?:weight|size)\b"
         ),
         "number",
