@@ -92,6 +92,11 @@ _SPOKEN_TIME_RE = re.compile(
     r"|\b(?P<noon>noon|midday|midnight)\b",
     re.IGNORECASE,
 )
+# The clock without "am" or "pm": "06:30", "21:00", "6:30".
+_CLOCK_RE = re.compile(
+    r"(?<![\d:.,])(?P<hour>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?![\d:])(?!\s?[ap]\.?m\b)",
+    re.IGNORECASE,
+)
 _PART_OF_DAY_PM = ("afternoon", "evening")
 # A bare "1 o'clock" in opening hours is in the afternoon, "9 o'clock" in the morning.
 _LAST_BARE_PM_HOUR = 6
@@ -242,7 +247,33 @@ def extract_quantities(text: str) -> list[Quantity]:
             else:
                 found.append(quantity)
                 taken.append((first, last))
-    return sorted(found, key=lambda quantity: quantity.start)
+    found.sort(key=lambda quantity: quantity.start)
+    return _morning_starts(text, found) if len(found) > 1 else found
+
+
+# Between two times of a range: "06:30 to 09:30", "between half past 6 and half past 9".
+_RANGE_JOIN_RE = re.compile(r"\s*(?:-|–|to|and|until|till)\s*", re.IGNORECASE)
+# A time said with its half of the day ("6pm", "in the evening"), not guessed from it.
+_HALF_OF_DAY_RE = re.compile(
+    r"[ap]\.?m\b|morning|afternoon|evening|night|noon|midday|midnight", re.IGNORECASE
+)
+
+
+def _morning_starts(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A range whose start, read as an afternoon hour for want of "am" or "pm", would
+    fall after its end starts in the morning: "between half past 6 and half past 9" is
+    6:30 to 9:30, as "6 to 9pm" would not be."""
+    for index in range(len(found) - 1):
+        start, end = found[index], found[index + 1]
+        if (
+            start.kind == end.kind == "time"
+            and start.low >= 12
+            and start.low - 12 < end.low < start.low
+            and not _HALF_OF_DAY_RE.search(start.text)
+            and _RANGE_JOIN_RE.fullmatch(text[start.end : end.start])
+        ):
+            found[index] = replace(start, low=start.low - 12, high=start.high - 12)
+    return found
 
 
 def _money(text: str) -> Iterable[Quantity]:
@@ -317,6 +348,12 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
     for match in _TIME_RE.finditer(text):
         hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
         value = hour + int(match.group("min") or 0) / 60
+        yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+    for match in _CLOCK_RE.finditer(text):
+        hour = int(match.group("hour"))
+        if len(match.group("hour")) == 1 and 1 <= hour <= _LAST_BARE_PM_HOUR:
+            hour += 12  # "closes at 6:30" in opening hours; "06:30" is the morning
+        value = hour + int(match.group("min")) / 60
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
     for match in _SPOKEN_TIME_RE.finditer(text):
         value = _spoken_time_value(match)
