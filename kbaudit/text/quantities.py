@@ -76,6 +76,8 @@ _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IG
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
     r"(?:(?:business|working|calendar)\s+)?"
+    # "5 claim-free years", "3 full months", "10 consecutive days": still a length.
+    r"(?:(?:[a-z]+-free|full|whole|complete|consecutive|clear)\s+)?"
     r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
     re.IGNORECASE,
 )

@@ -88,3 +88,25 @@ def test_it_supports_a_yearly_limit_said_in_a_year():
     )
 
     assert grounded(result)
+
+
+SAFE_DRIVER = (
+    "Safe driver discount. Each full year without an accident moves you up the scale. "
+    "Years without an accident | Discount. 1 year | 10%. 2 years | 15%. 3 years or more | "
+    "25%. Courtesy cars are included on every policy."
+)
+
+
+def test_a_length_of_time_keeps_its_unit_past_an_adjective():
+    assert [q.kind for q in extract_quantities("After 3 accident-free years")] == ["duration"]
+    assert [q.low for q in extract_quantities("10 consecutive days")] == [10.0]
+
+
+def test_x_free_years_are_years_without_x():
+    result = judge(
+        "What discount do I get after three years without an accident?",
+        "After three accident-free years you get the 25% discount.",
+        SAFE_DRIVER,
+    )
+
+    assert grounded(result)

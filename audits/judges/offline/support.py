@@ -1019,12 +1019,19 @@ _WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNOR
 WITHOUT_SENTENCE_SHARE = 0.6
 
 
+_FREE_OF_RE = re.compile(r"\b([a-z]+)-free\b", re.IGNORECASE)
+
+
 def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact grants what the sentence it restates does "without": "we'll refuse
     entry but refund your ticket" for "we will refuse entry without a refund". A fact
     that denies it ("you won't get a refund") says the same."""
     stems = frozenset(content_stems(fact.text))
-    denied = frozenset().union(*negation_targets(fact.text))
+    # "claim-free years" are years without a claim: the fact goes without it too.
+    denied = frozenset().union(
+        *negation_targets(fact.text),
+        (stem(word) for word in _FREE_OF_RE.findall(fact.text)),
+    )
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             for match in _WITHOUT_RE.finditer(sentence.text):
