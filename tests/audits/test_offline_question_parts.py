@@ -46,3 +46,31 @@ def test_how_much_more_of_a_thing_asks_for_a_quantity_not_a_price():
 
     assert grounded(result)
     assert result.verdict == "sufficient"
+
+
+HOME_CHARGERS = (
+    "Home chargers. The Standard charger gives 7 kW for £499 installed. The Rapid charger "
+    "gives 22 kW for £899 installed. Installation takes about 3 hours."
+)
+
+
+def test_one_fact_giving_a_speed_and_a_price_answers_both_parts():
+    result = judge(
+        "How fast is the Rapid charger and what does it cost?",
+        "For £899 installed, the Rapid charger gives you 22 kW.",
+        HOME_CHARGERS,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["response_query_coverage"] == 1.0
+
+
+def test_one_value_does_not_answer_two_parts_asking_two_kinds():
+    result = judge(
+        "What does the Rapid charger cost, and how long does installation take?",
+        "The Rapid charger costs £899 installed.",
+        HOME_CHARGERS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.cause == "partial"

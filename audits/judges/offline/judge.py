@@ -34,6 +34,7 @@ from ..base import (
 from .abstention import quotes_not_in_sources
 from .context import earlier_questions, resolve_follow_up
 from .coverage import (
+    EXPECTED_KINDS,
     Keys,
     answerable_keys,
     fact_addresses,
@@ -601,6 +602,39 @@ def _align_by_answer_type(
             if not any(row) and gives_expected_value(fact, sub_query):
                 row[query_index] = 1
                 break
+        else:
+            _both_kinds_in_one(response_query, query_index, sub_queries, facts)
+
+
+def _both_kinds_in_one(
+    response_query: list[list[int]],
+    query_index: int,
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> None:
+    """One fact giving the values of two parts that ask two kinds of value ("For £35 a
+    month, Fibre 500 gets you 500 Mbps" for "How fast is Fibre 500 and what does it
+    cost?") answers both, though its words name only one of them."""
+    wanted = EXPECTED_KINDS.get(sub_queries[query_index].expects)
+    if wanted is None:
+        return
+    for fact_index, fact in enumerate(facts):
+        row = response_query[fact_index]
+        answered = [
+            EXPECTED_KINDS.get(sub_queries[index].expects, ())
+            for index, hit in enumerate(row)
+            if hit
+        ]
+        kinds = {quantity.kind for quantity in fact.quantities if not quantity.soft}
+        # A value of this part's kind, and beside it one of the other part's kind that
+        # this part would not take: two values, one for each.
+        if (
+            answered
+            and kinds & set(wanted)
+            and any(kinds & (set(other) - set(wanted)) for other in answered)
+        ):
+            row[query_index] = 1
+            return
 
 
 # Words of any refusal or redirect, whatever it declines.
