@@ -52,7 +52,7 @@ from .cases import (
 )
 from .crossed import crossed_values_problem
 from .dates import dated_choice_problem
-from .decompose import Fact, has_verb
+from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .insertions import inserted_words
@@ -1302,7 +1302,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         words = subject_stems(frozenset(content_stems(fact_clause)))
-        if _PRONOUN_RE.match(fact_clause.strip()):
+        if _PRONOUN_RE.match(fact_clause.strip()) or REFERS_BACK_RE.search(fact_clause.strip()):
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         case = _LEADING_CASE_RE.match(fact_clause.strip())

@@ -22,7 +22,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, wo
 
 from .arithmetic import worked_out
 from .binding import compared_side, value_sides, value_words
-from .decompose import Fact
+from .decompose import REFERS_BACK_RE, Fact
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -129,6 +129,9 @@ def value_problem(
     answer_values: Sequence[Quantity] = (),
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
+    if fact.context and REFERS_BACK_RE.search(fact.text):
+        # "there's no charge for doing so": what is free is what the fact before did.
+        subject |= subject_stems(fact.context)
     claim = Claim(
         fact,
         (subject & source_stems) or subject,
