@@ -503,7 +503,15 @@ _SUBORDINATE_OPENING_RE = re.compile(
 
 
 def has_verb(text: str) -> bool:
-    return bool(VERB_RE.search(text))
+    return bool(VERB_RE.search(text) or _STATE_VERB_RE.search(text))
+
+
+# Verbs of staying the same or changing, which VERB_RE (kept for splitting questions)
+# leaves out: "Your PIN stays the same", "the price remains £5".
+_STATE_VERB_RE = re.compile(
+    r"\b(?:stays?|stayed|remains?|remained|keeps?|kept|changes?|changed|comes?|came|goes|went)\b",
+    re.IGNORECASE,
+)
 
 
 def _is_statement(text: str) -> bool:
