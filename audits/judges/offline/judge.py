@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from kbaudit.text.conditions import Condition
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import extract_quantities
@@ -152,6 +153,7 @@ def _grade(
     similarity, same_statement = _restatement(item, parts.facts, sources, supports)
     restated = redundant_of(list(parts.facts), similarity, same_statement)
     supports = _inherit_support(supports, restated)
+    supports = _rule_beside_its_exception(supports, parts.facts, sources)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
@@ -255,6 +257,59 @@ def _inherit_support(
             continue
         inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
     return inherited
+
+
+def _rule_beside_its_exception(
+    supports: list[FactSupport], facts: Sequence[Fact], sources: Sequence[PreparedSource]
+) -> list[FactSupport]:
+    """The usual value beside the special case's own, both in the answer: "Keys are
+    normally emailed within 10 minutes, but for bank transfers the key is sent once the
+    payment clears", asked by a customer who paid by bank transfer. The first fact alone
+    would give the customer the rule their case is the exception to; with the next,
+    the answer gives both, and the case its own. Only for a value read out of its case,
+    when another supported fact states the case (its condition's words) and the fact
+    itself does not."""
+    kept = list(supports)
+    for index, support in enumerate(supports):
+        if support.reason != "condition_misapplied" or support.source_rank is None:
+            continue
+        found = next(
+            (
+                (place, sentence)
+                for place, source in enumerate(sources)
+                if source.rank == support.source_rank
+                for sentence in source.sentences
+                if sentence.text == support.passage
+            ),
+            None,
+        )
+        if found is None:
+            continue
+        place, sentence = found
+        cases = [condition for condition in sentence.conditions if condition.key_stems]
+        own = facts[index]
+        if any(
+            other != index
+            and any(supports[other].row)
+            and _states_case(condition, facts[other], own)
+            and not condition.satisfied_by(own.stems, own.quantities)
+            for condition in cases
+            for other in range(len(facts))
+        ):
+            kept[index] = FactSupport(
+                [int(i == place) for i in range(len(sources))], None, "", None
+            )
+    return kept
+
+
+def _states_case(condition: Condition, fact: Fact, rule: Fact) -> bool:
+    """The fact names the case: every word of the condition the rule's fact does not
+    use ("cheque" of "if you paid by cheque" beside "... of payment"), and its values
+    when the case has any ("children aged 12 to 15" does not state "aged 6 to 11")."""
+    if condition.quantities:
+        return condition.satisfied_by(frozenset(), fact.quantities)
+    naming = condition.key_stems - rule.stems
+    return bool(naming) and naming <= fact.stems
 
 
 def _restatement(
