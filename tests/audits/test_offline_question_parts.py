@@ -74,3 +74,33 @@ def test_one_value_does_not_answer_two_parts_asking_two_kinds():
 
     assert result.verdict == "insufficient"
     assert result.cause == "partial"
+
+
+HOME_COVER = (
+    "Home Assist. Home Assist costs £12 a month. It pays for a plumber or an electrician "
+    "to call out, up to £500 a year. Boiler repairs need the Boiler Extra add-on, at £6 a "
+    "month."
+)
+
+
+def test_what_a_thing_covers_is_answered_by_what_it_does():
+    result = judge(
+        "How much is Home Assist, and what does it cover?",
+        "Home Assist costs £12 a month. It pays for a plumber or an electrician to call out, "
+        "up to £500 a year.",
+        HOME_COVER,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["response_query_coverage"] == 1.0
+
+
+def test_what_a_thing_covers_is_not_answered_by_its_price_alone():
+    result = judge(
+        "How much is Home Assist, and what does it cover?",
+        "Home Assist costs £12 a month.",
+        HOME_COVER,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.cause == "partial"

@@ -659,6 +659,42 @@ def _align_by_answer_type(
                 break
         else:
             _both_kinds_in_one(response_query, query_index, sub_queries, facts)
+        if not any(row[query_index] for row in response_query):
+            _what_it_covers(response_query, query_index, sub_queries, facts)
+
+
+# What a thing holds: "what does it cover?", "what's included?".
+_HOLDING_VERBS = frozenset(content_stems("cover covers covered include includes included contain"))
+
+
+def _what_it_covers(
+    response_query: list[list[int]],
+    query_index: int,
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> None:
+    """A part asking only what the thing an earlier part named covers ("How much is
+    Ticket Protection, and what does it cover?") is answered by a fact about that thing
+    that answers no other part another fact leaves unanswered ("It refunds you in full if
+    illness stops you going"),
+    in whatever words it says what the thing does."""
+    sub_query = sub_queries[query_index]
+    if (
+        not sub_query.context
+        or not sub_query.key_stems
+        or not (sub_query.key_stems <= _HOLDING_VERBS)
+    ):
+        return
+    for fact_index, fact in enumerate(facts):
+        row = response_query[fact_index]
+        # ...no other part, or none another fact does not answer as well.
+        needed = any(
+            hit and not any(other[index] for other in response_query if other is not row)
+            for index, hit in enumerate(row)
+        )
+        if not needed and sub_query.context <= fact.stems | fact.context:
+            row[query_index] = 1
+            return
 
 
 def _both_kinds_in_one(
