@@ -59,7 +59,8 @@ _REFUSAL_RE = word_start_regex(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
     r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
-    r"|provide|say|tell|confirm|give|check|quote)"
+    # "I can't recommend solicitors", "I can't advise on tax": a service declined.
+    r"|provide|say|tell|confirm|give|check|quote|recommend|advise|suggest|comment|assist)"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
     r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"

@@ -186,6 +186,8 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"return \1",  # "send the TV back": the TV stays
     ),
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
+    # "5 claim-free years", "interest-free months": years without a claim.
+    ("free", re.compile(r"\b([a-z]+)-free\b", re.IGNORECASE), r"without \1"),
     # "24/7", "around the clock", "any time, day or night": at every hour.
     (
         "24 clock night",

@@ -60,6 +60,15 @@ _FREE_RE = re.compile(
 )
 # "interest-free", "fee-free": free of a charge named before it (not "gluten-free").
 _CHARGE_FREE_RE = re.compile(r"\b(interest|fee|charge|commission)-free\b", re.IGNORECASE)
+# "E-tickets are free to deliver", "Returns are free to send": a thing that is free to
+# have something done to it costs nothing, whatever the verb. A person free to do
+# something ("you're free to choose", "members are free to leave") has leave to.
+_THING_FREE_TO_RE = re.compile(r"\b(?:is|are|'s)\s+(?P<free>free)\s+to\s+[a-z]+", re.IGNORECASE)
+_PERSON_BEFORE_RE = re.compile(
+    r"(?:\b(?:i|you|we|they|he|she|members|customers|guests|passengers|students|users|"
+    r"people|everyone|anyone)|\b(?:you|we|they)'re|\bi'm|\bhe's|\bshe's)\s*(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
 # Every way _FREE_RE says "free" holds one of these words; searched first, as it is cheap.
 _FREE_HINT_RE = re.compile(
     r"free|nothing|charge|cost|fee|billed|to pay|pay (?:anything|a penny)", re.IGNORECASE
@@ -72,6 +81,8 @@ _DURATION_RE = re.compile(
     # "5 free days", "20 visitor days" (not "5 a day" or "10 or more days").
     r"(?:(?:business|working|calendar)\s+|(?!(?:a|an|per|each|every|or|and|to|of|the|in|on|at"
     r"|for|by|more|less|fewer|than|over|under|extra)\b)(?-i:[a-z]+)\s+)?"
+    # "5 claim-free years", "3 full months", "10 consecutive days": still a length.
+    r"(?:(?:[a-z]+-free|full|whole|complete|consecutive|clear)\s+)?"
     r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|yrs?)\b",
     re.IGNORECASE,
 )
@@ -86,6 +97,11 @@ _SPOKEN_TIME_RE = re.compile(
     r"| in the (?P<part2>morning|afternoon|evening)| at night)"
     r"|\b(?:half|(?:a )?quarter) (?:past|to) (?P<num2>\d{1,2})\b(?![.,:]?\d|%)"
     r"|\b(?P<noon>noon|midday|midnight)\b",
+    re.IGNORECASE,
+)
+# The clock without "am" or "pm": "06:30", "21:00", "6:30".
+_CLOCK_RE = re.compile(
+    r"(?<![\d:.,])(?P<hour>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?![\d:])(?!\s?[ap]\.?m\b)",
     re.IGNORECASE,
 )
 _PART_OF_DAY_PM = ("afternoon", "evening")
@@ -238,7 +254,33 @@ def extract_quantities(text: str) -> list[Quantity]:
             else:
                 found.append(quantity)
                 taken.append((first, last))
-    return sorted(found, key=lambda quantity: quantity.start)
+    found.sort(key=lambda quantity: quantity.start)
+    return _morning_starts(text, found) if len(found) > 1 else found
+
+
+# Between two times of a range: "06:30 to 09:30", "between half past 6 and half past 9".
+_RANGE_JOIN_RE = re.compile(r"\s*(?:-|–|to|and|until|till)\s*", re.IGNORECASE)
+# A time said with its half of the day ("6pm", "in the evening"), not guessed from it.
+_HALF_OF_DAY_RE = re.compile(
+    r"[ap]\.?m\b|morning|afternoon|evening|night|noon|midday|midnight", re.IGNORECASE
+)
+
+
+def _morning_starts(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A range whose start, read as an afternoon hour for want of "am" or "pm", would
+    fall after its end starts in the morning: "between half past 6 and half past 9" is
+    6:30 to 9:30, as "6 to 9pm" would not be."""
+    for index in range(len(found) - 1):
+        start, end = found[index], found[index + 1]
+        if (
+            start.kind == end.kind == "time"
+            and start.low >= 12
+            and start.low - 12 < end.low < start.low
+            and not _HALF_OF_DAY_RE.search(start.text)
+            and _RANGE_JOIN_RE.fullmatch(text[start.end : end.start])
+        ):
+            found[index] = replace(start, low=start.low - 12, high=start.high - 12)
+    return found
 
 
 def _money(text: str) -> Iterable[Quantity]:
@@ -256,12 +298,21 @@ def _money(text: str) -> Iterable[Quantity]:
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
     if not _FREE_HINT_RE.search(text):
         return
+    taken = []
     for match in _FREE_RE.finditer(text):
+        taken.append(match.start())
         yield Quantity("amount", 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
     for match in _CHARGE_FREE_RE.finditer(text):
         # "interest-free" is a rate of nothing, "fee-free" a price of nothing.
         kind = "percent" if match.group(1).lower() == "interest" else "amount"
         yield Quantity(kind, 0.0, 0.0, "", match.start(), match.end(), match.group(), True)
+    for match in _THING_FREE_TO_RE.finditer(text):
+        if match.start("free") not in taken and not _PERSON_BEFORE_RE.search(
+            text[max(0, match.start() - 30) : match.start()]
+        ):
+            yield Quantity(
+                "amount", 0.0, 0.0, "", match.start("free"), match.end("free"), "free", True
+            )
 
 
 def free_said_plainly(text: str) -> str:
@@ -308,6 +359,12 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
     for match in _TIME_RE.finditer(text):
         hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
         value = hour + int(match.group("min") or 0) / 60
+        yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+    for match in _CLOCK_RE.finditer(text):
+        hour = int(match.group("hour"))
+        if len(match.group("hour")) == 1 and 1 <= hour <= _LAST_BARE_PM_HOUR:
+            hour += 12  # "closes at 6:30" in opening hours; "06:30" is the morning
+        value = hour + int(match.group("min")) / 60
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
     for match in _SPOKEN_TIME_RE.finditer(text):
         value = _spoken_time_value(match)

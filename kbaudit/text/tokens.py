@@ -303,8 +303,11 @@ _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 _UN_PARTICIPLE_RE = re.compile(
     r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
 )
+# "no more than their face value", "no later than 6pm": a bound on a value, not a denial.
 _NOT_A_NEGATION_RE = re.compile(
-    r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b", re.I
+    r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b"
+    r"|\bno (?:more|less|fewer|later|earlier|sooner|longer) than\b",
+    re.I,
 )
 
 
@@ -524,7 +527,10 @@ _ONE_OF_RE = re.compile(r"\s+of\s+(?:the|these|those|our|your|its|their|my)\b", 
 _AFTER_PRONOUN_ONE_RE = re.compile(
     r"\s*(?:$|[^\w\s']|'s\b|(?:is|was|are|costs?|has|had|comes?|includes?|lasts?|gives?"
     r"|gets?|up|down|of|for|with|in|on|at|that|which|and|or|but|then|would|will|can|could"
-    r"|does|do|you|i|we)\b)",
+    r"|does|do|you|i|we)\b"
+    # "before the current one ends", "the old one expired": a verb, which no count
+    # of one thing is followed by.
+    r"|[a-z]+(?<!s)s\b|[a-z]{3,}ed\b)",
     re.IGNORECASE,
 )
 _THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)

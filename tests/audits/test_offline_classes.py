@@ -66,6 +66,17 @@ def test_it_still_flags_a_paraphrase_that_changes_the_value():
     assert result.verdict == "insufficient"
 
 
+def test_it_flags_a_denial_of_what_the_source_says_stays_the_same():
+    result = judge(
+        "Do I get a new phone number with my upgrade?",
+        "Your phone number won't stay the same: upgraded phones always come with a new number.",
+        "Upgrading your phone. Upgrades are free once you have paid 18 months of your plan. "
+        "Your phone number stays the same unless you ask for a new one.",
+    )
+
+    assert not grounded(result)
+
+
 def test_it_flags_a_negation_flipped_in_a_clause_led_by_a_pronoun():
     result = judge(
         "Can agents close tickets?",

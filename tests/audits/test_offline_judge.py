@@ -302,6 +302,21 @@ def test_it_passes_a_decline_that_points_to_a_professional():
     assert result.verdict == "sufficient"
 
 
+def test_it_passes_a_decline_of_a_service_the_bot_cannot_give():
+    item = JudgeInput(
+        query="Can you recommend a good surveyor in Bristol?",
+        sources=[],
+        response="I'm sorry, I can't recommend surveyors. I can only help with questions "
+        "about your Hearthside mortgage.",
+        bot_domain="Customer help for Hearthside Building Society mortgages: overpayments, "
+        "rate switching, porting and fees.",
+    )
+    result = OfflineJudge().judge(item)
+
+    assert result.verdict == "sufficient"
+    assert result.cause is None
+
+
 def test_it_flags_an_off_topic_question_answered_with_substance_as_out_of_scope():
     result = grade("What's the capital of France?", "The capital of France is Paris.", RETURNS)
 

@@ -1343,6 +1343,25 @@ def test_one_after_an_article_and_an_adjective_is_a_thing_not_a_count():
     assert digits_for_number_words("within one week") == "within 1 week"
 
 
+def test_one_before_a_verb_is_a_thing_not_a_count():
+    from kbaudit.text.tokens import digits_for_number_words
+
+    assert digits_for_number_words("before the current one ends") == "before the current one ends"
+    assert digits_for_number_words("the old one expired") == "the old one expired"
+    assert digits_for_number_words("the first one bed flat") == "the first 1 bed flat"
+
+
+def test_it_supports_a_window_that_ends_with_the_current_one():
+    result = judge(
+        "How early can I renew my parking permit?",
+        "You can renew your permit as early as 28 days before the current one ends.",
+        "Renewing a permit. Permit holders can renew up to 28 days before their current "
+        "permit ends. Renewals cost the same as a new permit.",
+    )
+
+    assert grounded(result)
+
+
 PENALTIES = (
     "Fines. A fine is £90 for a serious offence, such as blocking a driveway, and £40 for a "
     "minor one, such as an expired ticket."

@@ -49,7 +49,7 @@ _LIGHT = frozenset(
     offer provide available possible
     """)
 )
-_EXPECTED_KINDS = {
+EXPECTED_KINDS = {
     "duration": ("duration",),
     "amount": ("amount", "percent"),
     "number": ("number", "percent", "amount", "duration"),
@@ -57,7 +57,7 @@ _EXPECTED_KINDS = {
 }
 # What a passage may give for each kind of question: a cut-off time ("order before
 # 10 pm") answers "how long until it ships" as well as a number of days does.
-_PASSAGE_KINDS = {**_EXPECTED_KINDS, "duration": ("duration", "time")}
+_PASSAGE_KINDS = {**EXPECTED_KINDS, "duration": ("duration", "time")}
 _DATE_WORDS_ANSWER = frozenset({"time"})
 # Questions whose answer is a value of a definite kind: a fact without one does not
 # answer them, however many words it shares with them.
@@ -204,7 +204,7 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
     if (
         not only_question
         and sub_query.borrows_keys
-        and sub_query.expects in _EXPECTED_KINDS
+        and sub_query.expects in EXPECTED_KINDS
         and not gives_expected
         and not (sub_query.expects in _DATE_WORDS_ANSWER and _DATE_WORD_RE.search(fact.text))
     ):
@@ -226,7 +226,7 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
 
 
 def gives_expected_value(fact: Fact, sub_query: SubQuery) -> bool:
-    return sub_query.expects in _EXPECTED_KINDS and _fact_gives(fact, sub_query.expects)
+    return sub_query.expects in EXPECTED_KINDS and _fact_gives(fact, sub_query.expects)
 
 
 def value_required(sub_query: SubQuery) -> bool:
@@ -234,7 +234,7 @@ def value_required(sub_query: SubQuery) -> bool:
 
 
 def _fact_gives(fact: Fact, expects: str) -> bool:
-    kinds = _EXPECTED_KINDS.get(expects)
+    kinds = EXPECTED_KINDS.get(expects)
     if kinds is None:
         return False
     if expects in _END_POINT_ANSWERS and _END_POINT_RE.search(fact.text):

@@ -118,6 +118,14 @@ _OPENER_RE = re.compile(
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+# A fact that speaks of the last one's subject without naming it: a verb whose subject
+# was left with the fact before ("... is announced 7 days ahead and is compensated
+# too"), or "doing so" ("and there's no charge for doing so").
+REFERS_BACK_RE = re.compile(
+    r"^(?:is|are|isn't|aren't|was|were|can|can't|cannot|will|won't|must|costs?|gets?)\b"
+    r"|\b(?:doing so|do so|for (?:that|this|it))\W*$",
+    re.IGNORECASE,
+)
 _BETWEEN_NUMBERS_RE = re.compile(r"\d\s*$")
 _PROPER_RE = re.compile(r"(?<!^)(?<![.!?]\s)\b([A-Z][\w'-]*[a-z][\w'-]*|[A-Z]{2,})\b")
 
@@ -170,7 +178,9 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     parts.facts.append(replace(_fact(ack.group(1), frozenset()), personal=True))
                     piece = piece[ack.end() :]
                 context = lead_in if is_bullet else frozenset()
-                if parts.facts and _PRONOUN_SUBJECT_RE.match(piece):
+                if parts.facts and (
+                    _PRONOUN_SUBJECT_RE.match(piece) or REFERS_BACK_RE.search(piece)
+                ):
                     # "... but they can't remove anyone": "they" are the last fact's subject.
                     context = context | parts.facts[-1].stems
                 elif query and _PRONOUN_SUBJECT_RE.match(piece):
@@ -503,7 +513,15 @@ _SUBORDINATE_OPENING_RE = re.compile(
 
 
 def has_verb(text: str) -> bool:
-    return bool(VERB_RE.search(text))
+    return bool(VERB_RE.search(text) or _STATE_VERB_RE.search(text))
+
+
+# Verbs of staying the same or changing, which VERB_RE (kept for splitting questions)
+# leaves out: "Your PIN stays the same", "the price remains £5".
+_STATE_VERB_RE = re.compile(
+    r"\b(?:stays?|stayed|remains?|remained|keeps?|kept|changes?|changed|comes?|came|goes|went)\b",
+    re.IGNORECASE,
+)
 
 
 def _is_statement(text: str) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from kbaudit.text.conditions import Condition
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import extract_quantities
@@ -34,6 +35,7 @@ from ..base import (
 from .abstention import quotes_not_in_sources
 from .context import earlier_questions, resolve_follow_up
 from .coverage import (
+    EXPECTED_KINDS,
     Keys,
     answerable_keys,
     fact_addresses,
@@ -131,8 +133,11 @@ def _grade(
         context,
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
     )
-    supports = [fact_support(fact, sources, context) for fact in parts.facts]
-    supports = _by_meaning(item, parts.facts, sources, context, supports)
+    contexts = [_part_context(context, fact, sub_queries) for fact in parts.facts]
+    supports = [
+        fact_support(fact, sources, own) for fact, own in zip(parts.facts, contexts, strict=True)
+    ]
+    supports = _by_meaning(item, parts.facts, sources, contexts, supports)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -148,6 +153,7 @@ def _grade(
     similarity, same_statement = _restatement(item, parts.facts, sources, supports)
     restated = redundant_of(list(parts.facts), similarity, same_statement)
     supports = _inherit_support(supports, restated)
+    supports = _rule_beside_its_exception(supports, parts.facts, sources)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
@@ -170,11 +176,30 @@ def _grade(
     return matches, findings
 
 
+def _part_context(
+    context: QueryContext, fact: Fact, sub_queries: Sequence[SubQuery]
+) -> QueryContext:
+    """The question as the part a fact answers reads it: in a question of several parts,
+    the case another part states is not this part's ("How late can I edit a grocery
+    order, and until when can I cancel a scheduled one for free?": the free
+    cancellation is not a case of editing). The part is the one sharing most of the
+    fact's words, when one shares more than every other."""
+    if len(sub_queries) < 2:
+        return context
+    shared = [len(fact.stems & (sub.stems | sub.context)) for sub in sub_queries]
+    best = max(shared)
+    if not best or shared.count(best) > 1:
+        return context
+    own = sub_queries[shared.index(best)]
+    others = frozenset().union(*(sub.stems for sub in sub_queries if sub is not own))
+    return replace(context, stems=context.stems - (others - own.stems - own.context))
+
+
 def _by_meaning(
     item: JudgeInput,
     facts: Sequence[Fact],
     sources: Sequence[PreparedSource],
-    context: QueryContext,
+    contexts: Sequence[QueryContext],
     supports: list[FactSupport],
 ) -> list[FactSupport]:
     """Facts unsupported by their words alone, read again by meaning; everything else
@@ -199,7 +224,7 @@ def _by_meaning(
             else frozenset()
             for source, score in zip(sources, similarity, strict=True)
         ]
-        supports[index] = fact_support(fact, sources, context, similarity, aligned)
+        supports[index] = fact_support(fact, sources, contexts[index], similarity, aligned)
     return supports
 
 
@@ -232,6 +257,59 @@ def _inherit_support(
             continue
         inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
     return inherited
+
+
+def _rule_beside_its_exception(
+    supports: list[FactSupport], facts: Sequence[Fact], sources: Sequence[PreparedSource]
+) -> list[FactSupport]:
+    """The usual value beside the special case's own, both in the answer: "Keys are
+    normally emailed within 10 minutes, but for bank transfers the key is sent once the
+    payment clears", asked by a customer who paid by bank transfer. The first fact alone
+    would give the customer the rule their case is the exception to; with the next,
+    the answer gives both, and the case its own. Only for a value read out of its case,
+    when another supported fact states the case (its condition's words) and the fact
+    itself does not."""
+    kept = list(supports)
+    for index, support in enumerate(supports):
+        if support.reason != "condition_misapplied" or support.source_rank is None:
+            continue
+        found = next(
+            (
+                (place, sentence)
+                for place, source in enumerate(sources)
+                if source.rank == support.source_rank
+                for sentence in source.sentences
+                if sentence.text == support.passage
+            ),
+            None,
+        )
+        if found is None:
+            continue
+        place, sentence = found
+        cases = [condition for condition in sentence.conditions if condition.key_stems]
+        own = facts[index]
+        if any(
+            other != index
+            and any(supports[other].row)
+            and _states_case(condition, facts[other], own)
+            and not condition.satisfied_by(own.stems, own.quantities)
+            for condition in cases
+            for other in range(len(facts))
+        ):
+            kept[index] = FactSupport(
+                [int(i == place) for i in range(len(sources))], None, "", None
+            )
+    return kept
+
+
+def _states_case(condition: Condition, fact: Fact, rule: Fact) -> bool:
+    """The fact names the case: every word of the condition the rule's fact does not
+    use ("cheque" of "if you paid by cheque" beside "... of payment"), and its values
+    when the case has any ("children aged 12 to 15" does not state "aged 6 to 11")."""
+    if condition.quantities:
+        return condition.satisfied_by(frozenset(), fact.quantities)
+    naming = condition.key_stems - rule.stems
+    return bool(naming) and naming <= fact.stems
 
 
 def _restatement(
@@ -579,6 +657,75 @@ def _align_by_answer_type(
             if not any(row) and gives_expected_value(fact, sub_query):
                 row[query_index] = 1
                 break
+        else:
+            _both_kinds_in_one(response_query, query_index, sub_queries, facts)
+        if not any(row[query_index] for row in response_query):
+            _what_it_covers(response_query, query_index, sub_queries, facts)
+
+
+# What a thing holds: "what does it cover?", "what's included?".
+_HOLDING_VERBS = frozenset(content_stems("cover covers covered include includes included contain"))
+
+
+def _what_it_covers(
+    response_query: list[list[int]],
+    query_index: int,
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> None:
+    """A part asking only what the thing an earlier part named covers ("How much is
+    Ticket Protection, and what does it cover?") is answered by a fact about that thing
+    that answers no other part another fact leaves unanswered ("It refunds you in full if
+    illness stops you going"),
+    in whatever words it says what the thing does."""
+    sub_query = sub_queries[query_index]
+    if (
+        not sub_query.context
+        or not sub_query.key_stems
+        or not (sub_query.key_stems <= _HOLDING_VERBS)
+    ):
+        return
+    for fact_index, fact in enumerate(facts):
+        row = response_query[fact_index]
+        # ...no other part, or none another fact does not answer as well.
+        needed = any(
+            hit and not any(other[index] for other in response_query if other is not row)
+            for index, hit in enumerate(row)
+        )
+        if not needed and sub_query.context <= fact.stems | fact.context:
+            row[query_index] = 1
+            return
+
+
+def _both_kinds_in_one(
+    response_query: list[list[int]],
+    query_index: int,
+    sub_queries: Sequence[SubQuery],
+    facts: Sequence[Fact],
+) -> None:
+    """One fact giving the values of two parts that ask two kinds of value ("For £35 a
+    month, Fibre 500 gets you 500 Mbps" for "How fast is Fibre 500 and what does it
+    cost?") answers both, though its words name only one of them."""
+    wanted = EXPECTED_KINDS.get(sub_queries[query_index].expects)
+    if wanted is None:
+        return
+    for fact_index, fact in enumerate(facts):
+        row = response_query[fact_index]
+        answered = [
+            EXPECTED_KINDS.get(sub_queries[index].expects, ())
+            for index, hit in enumerate(row)
+            if hit
+        ]
+        kinds = {quantity.kind for quantity in fact.quantities if not quantity.soft}
+        # A value of this part's kind, and beside it one of the other part's kind that
+        # this part would not take: two values, one for each.
+        if (
+            answered
+            and kinds & set(wanted)
+            and any(kinds & (set(other) - set(wanted)) for other in answered)
+        ):
+            row[query_index] = 1
+            return
 
 
 # Words of any refusal or redirect, whatever it declines.

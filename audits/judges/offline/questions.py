@@ -79,7 +79,9 @@ TIME_FILLER = frozenset(
 _EXPECTS = (
     (
         re.compile(
-            r"\bhow (?:long|soon|quickly|fast|many (?:days|weeks|hours|months))\b"
+            # "How fast is Fibre 500?" asks a speed; "how fast will it arrive?" a time.
+            r"\bhow (?:long|soon|quickly|fast(?! (?:is|are|was|were)\b)"
+            r"|many (?:days|weeks|hours|months))\b"
             r"|\bhow (?:far (?:ahead|in advance)|early|much notice)\b"
             r"|\bhow much time\b|\btime limit\b|\bdeadline\b|\b(?:window|period)\b(?! of\b)"
             r"|\b(?:delivery|shipping|transit|processing|turnaround|waiting|repair|refund) times?\b"
@@ -89,7 +91,8 @@ _EXPECTS = (
     ),
     (
         re.compile(
-            r"\bhow much\b(?! (?:data|storage|space|memory|bandwidth|weight|baggage|luggage))"
+            r"\bhow much\b(?! (?:more |extra |less )?(?:data|storage|space|memory|bandwidth"
+            r"|weight|baggage|luggage))"
             r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
@@ -99,8 +102,11 @@ _EXPECTS = (
     (
         re.compile(
             r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
-            r"|\bhow much (?:data|storage|space|memory|bandwidth|weight|baggage|luggage)\b"
+            # "how much more data": a quantity of the thing, compared or not.
+            r"|\bhow much (?:more |extra |less )?(?:data|storage|space|memory|bandwidth|weight"
+            r"|baggage|luggage)\b"
             r"|\bhow (?:heavy|big|large|tall|wide)\b|\bweight limit\b|\bmaximum (?:weight|size)\b"
+            r"|\bhow fast (?:is|are|was|were)\b"
         ),
         "number",
     ),

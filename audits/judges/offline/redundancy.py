@@ -311,13 +311,21 @@ def _conflict(first: Fact, second: Fact) -> bool:
     if min(len(about_first), len(about_second)) / max(len(about_first), len(about_second)) < 0.5:
         return False
     first_text, second_text = (digits_for_number_words(fact.text) for fact in (first, second))
+    # A value both facts give is no rival of either's other values: "from 06:30 to
+    # 09:30" and "6:30 to 9:30" give one range, not 6:30 against 9:30.
+    only_first = [q for q in first.quantities if not _stated_in(q, second)]
+    only_second = [q for q in second.quantities if not _stated_in(q, first)]
     return any(
         _differ(mine, theirs, first_text, second_text)
         and _bound(first_text, mine) == _bound(second_text, theirs)
         and not _told_apart(first, second, mine)
-        for mine in first.quantities
-        for theirs in second.quantities
+        for mine in only_first
+        for theirs in only_second
     )
+
+
+def _stated_in(quantity: Quantity, fact: Fact) -> bool:
+    return any(quantity.same_value(own) or own.same_value(quantity) for own in fact.quantities)
 
 
 def _told_apart(first: Fact, second: Fact, value: Quantity) -> bool:

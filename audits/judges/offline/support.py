@@ -52,8 +52,9 @@ from .cases import (
     universal_claim_problem,
     unlimited_claim_problem,
 )
+from .crossed import crossed_values_problem
 from .dates import dated_choice_problem
-from .decompose import Fact, has_verb
+from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
@@ -94,7 +95,7 @@ from .sources import (
     table_row,
 )
 from .tables import label_end
-from .values import Problem, locate_values, subject_stems, value_problem
+from .values import Problem, locate_values, other_side_of_bound, subject_stems, value_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -344,6 +345,7 @@ def fact_support(
         stated_exception_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        crossed_values_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
@@ -1074,12 +1076,19 @@ _WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNOR
 WITHOUT_SENTENCE_SHARE = 0.6
 
 
+_FREE_OF_RE = re.compile(r"\b([a-z]+)-free\b", re.IGNORECASE)
+
+
 def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact grants what the sentence it restates does "without": "we'll refuse
     entry but refund your ticket" for "we will refuse entry without a refund". A fact
     that denies it ("you won't get a refund") says the same."""
     stems = frozenset(content_stems(fact.text))
-    denied = frozenset().union(*negation_targets(fact.text))
+    # "claim-free years" are years without a claim: the fact goes without it too.
+    denied = frozenset().union(
+        *negation_targets(fact.text),
+        (stem(word) for word in _FREE_OF_RE.findall(fact.text)),
+    )
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             for match in _WITHOUT_RE.finditer(sentence.text):
@@ -1088,6 +1097,8 @@ def _without_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                     continue
                 rest = subject_stems(sentence.stems) - {word}
                 if rest and len(rest & stems) >= WITHOUT_SENTENCE_SHARE * len(rest):
+                    if other_side_of_bound(fact.text, sentence.text):
+                        continue  # the other side of the bound has what it goes without
                     return Problem("contradicts_source", sentence.text, index)
     return None
 
@@ -1373,7 +1384,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         words = subject_stems(frozenset(content_stems(fact_clause)))
-        if _PRONOUN_RE.match(fact_clause.strip()):
+        if _PRONOUN_RE.match(fact_clause.strip()) or REFERS_BACK_RE.search(fact_clause.strip()):
             words |= subject_stems(fact.context)
         fact_negations = negation_targets(fact_clause)
         case = _LEADING_CASE_RE.match(fact_clause.strip())
@@ -1426,6 +1437,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # the closest clause is another case of a list the source splits
             if _free_either_way(fact_clause, clause.text, shared):
                 continue  # "there's no fee for changing it" and "it can be changed free"
+            if other_side_of_bound(fact_clause, clause.text):
+                continue  # "above 10% ... carry the charge" of "up to 10% without one"
             return Problem("contradicts_source", clause.text, index)
     return None
 

@@ -22,7 +22,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, wo
 
 from .arithmetic import worked_out
 from .binding import compared_side, value_sides, value_words
-from .decompose import Fact
+from .decompose import REFERS_BACK_RE, Fact
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -129,6 +129,9 @@ def value_problem(
     answer_values: Sequence[Quantity] = (),
 ) -> Problem | None:
     subject = subject_stems(fact.stems)
+    if fact.context and REFERS_BACK_RE.search(fact.text):
+        # "there's no charge for doing so": what is free is what the fact before did.
+        subject |= subject_stems(fact.context)
     claim = Claim(
         fact,
         (subject & source_stems) or subject,
@@ -173,6 +176,8 @@ def value_problem(
             continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
         if not matches and _written_in_label(quantity, sources):
             continue  # "a full day" of the column "Full day"
+        if not matches and _period_counted_by(quantity, sources):
+            continue  # "10% in a year" of "10% each year": the period, not a length
         if not matches:
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands()):
@@ -332,6 +337,28 @@ _LIMIT_RE = re.compile(
     r"|up to|at most|at least|no more|no later|or less|or more|or under|or over)\b",
     re.IGNORECASE,
 )
+
+
+def other_side_of_bound(fact_text: str, source_text: str) -> bool:
+    """The two texts bound one value from opposite sides: "Overpayments above 10% carry
+    the charge" beside "overpay up to 10% without a charge". Said with opposite
+    polarity, the two state one rule, each from its own side."""
+    mine = extract_quantities(digits_for_number_words(fact_text))
+    if not mine:
+        return False
+    source_text = digits_for_number_words(source_text)
+    theirs = extract_quantities(source_text)
+    fact_text = digits_for_number_words(fact_text)
+    for own in mine:
+        side = _bound_side(fact_text, own)
+        if not side:
+            continue
+        for other in theirs:
+            if own.comparable(other) and own.same_value(other):
+                other_side = _bound_side(source_text, other)
+                if other_side and other_side != side:
+                    return True
+    return False
 
 
 # "just under five pounds" for £4.99, "around 120 minutes" for 2 hours: a value said
@@ -1004,6 +1031,21 @@ def _names_label(place: Located) -> bool:
 
 
 _ARTICLE_RE = re.compile(r"^(?:an?|the|one)\s+", re.IGNORECASE)
+
+
+# One unit of time, as a rate's period is said: "in a year", "a month".
+_ONE_PERIOD_RE = re.compile(r"^(?:1|a|an|one)\s+(?P<unit>day|week|month|year)$", re.IGNORECASE)
+
+
+def _period_counted_by(quantity: Quantity, sources: Sequence[PreparedSource]) -> bool:
+    """A single day, week, month or year that the source counts something by ("each
+    year", "every month", "per week"): "overpay 10% in a year" of "up to 10% of your
+    balance each year" names the period, not a length of time the source leaves out."""
+    found = _ONE_PERIOD_RE.match(quantity.text.strip()) if quantity.kind == "duration" else None
+    if found is None:
+        return False
+    every = re.compile(rf"\b(?:each|every|per|a|an)\s+{found.group('unit')}\b", re.IGNORECASE)
+    return any(every.search(sentence.text) for source in sources for sentence in source.sentences)
 
 
 def _written_in_label(quantity: Quantity, sources: Sequence[PreparedSource]) -> bool:
