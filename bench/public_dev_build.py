@@ -33,7 +33,9 @@ def _read(repo: Path, path: str) -> str:
         return (repo / path).read_text(encoding="utf-8")
     return subprocess.run(
         ["git", "--git-dir", str(repo), "show", f"HEAD:{path}"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
 
 
@@ -81,10 +83,23 @@ def halueval(repo: Path) -> None:
         if item["question"] not in dev_questions:
             continue
         base = f"halueval-multi-{index:03d}"
-        for suffix, answer, label in (("r", item["right_answer"], "yes"),
-                                      ("h", item["hallucinated_answer"], "no")):
-            rows.append((_record("halueval-qa", f"{base}-{suffix}", item["question"], answer,
-                                 item["knowledge"], "HotpotQA passage"), label))
+        for suffix, answer, label in (
+            ("r", item["right_answer"], "yes"),
+            ("h", item["hallucinated_answer"], "no"),
+        ):
+            rows.append(
+                (
+                    _record(
+                        "halueval-qa",
+                        f"{base}-{suffix}",
+                        item["question"],
+                        answer,
+                        item["knowledge"],
+                        "HotpotQA passage",
+                    ),
+                    label,
+                )
+            )
     _write("halueval-qa-multi", rows)
 
 
@@ -93,8 +108,19 @@ def begin(repo: Path, name: str, path: str) -> None:
     rows = []
     for index, row in enumerate(reader):
         label = BEGIN_LABELS[row["begin_label"].strip().lower()]
-        rows.append((_record(name, f"{name}-dev-{index:04d}", row["message"], row["response"],
-                             row["knowledge"], "Knowledge snippet"), label))
+        rows.append(
+            (
+                _record(
+                    name,
+                    f"{name}-dev-{index:04d}",
+                    row["message"],
+                    row["response"],
+                    row["knowledge"],
+                    "Knowledge snippet",
+                ),
+                label,
+            )
+        )
     _write(name, rows)
 
 
