@@ -52,6 +52,73 @@ def test_a_knowledge_base_no_document_of_which_speaks_to_a_reader_is_reference_t
     assert not vocabulary(None, "").reference_passages
 
 
+# Reference passages in which one sentence of each says "you" in passing: the generic
+# you of an encyclopedia, a quoted speaker's you.
+PASSING_YOU = profile_from_texts(
+    [
+        (
+            "Shortwave radio",
+            "Shortwave radio uses frequencies between 3 and 30 MHz. Signals bounce off the "
+            "ionosphere and can travel across continents. On a clear night you can hear "
+            "stations from the other side of the world. The BBC World Service began "
+            "shortwave broadcasts in 1932. Many services have since moved to satellite and "
+            "the internet. Amateur operators still use the bands for long-distance contacts.",
+        ),
+        (
+            "Marathon",
+            "The marathon is a long-distance race of 42.195 kilometres. The distance was "
+            'fixed in 1921. Its first champion said: "You run the last mile with your heart." '
+            "The Boston Marathon has been held every year since 1897. Women were first "
+            "allowed to enter it officially in 1972. The fastest times are now run in Berlin.",
+        ),
+        (
+            "Basalt",
+            "Basalt is a fine-grained volcanic rock. It forms from the rapid cooling of lava "
+            "rich in magnesium and iron. Most of the ocean floor is made of basalt. Where you "
+            "see columns of it, the lava cooled slowly in a thick flow. The Giant's Causeway "
+            "in Northern Ireland is the best-known example. Basalt is also quarried as "
+            "crushed stone for roads.",
+        ),
+    ]
+)
+# A help centre writes to its reader in sentence after sentence.
+ADDRESSED = profile_from_texts(
+    [
+        (
+            "Moving your plan",
+            "You can move to another plan from your account page. The new price starts on "
+            "your next bill. If you move mid-month, you pay the difference for the days left.",
+        ),
+        (
+            "Pausing deliveries",
+            "Pause your deliveries for up to 4 weeks. We won't charge you while deliveries "
+            "are paused. Boxes already packed are still sent.",
+        ),
+    ]
+)
+
+
+def test_a_passing_or_quoted_you_in_reference_passages_does_not_make_a_help_centre():
+    assert vocabulary(PASSING_YOU, "").reference_passages
+    assert not vocabulary(PASSING_YOU, "").speaks_to_reader
+    assert vocabulary(ADDRESSED, "").speaks_to_reader
+    assert not vocabulary(ADDRESSED, "").reference_passages
+
+
+def test_you_in_quoted_speech_is_the_speakers_not_the_knowledge_bases():
+    interview = profile_from_texts(
+        [
+            (
+                "Ada Lovelace",
+                "Ada Lovelace wrote the first published algorithm in 1843. Babbage called "
+                'her "the Enchantress of Numbers". She told a friend: "You will not concede '
+                'me philosophical poetry."',
+            )
+        ]
+    )
+    assert vocabulary(interview, "").reference_passages
+
+
 @pytest.mark.parametrize(
     "response",
     [
