@@ -204,6 +204,26 @@ def test_a_claim_asked_to_be_agreed_with_is_still_the_claim():
     assert groundedness(chat("I love that lighthouse.", "Have you seen it, right?")) == 0.0
 
 
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Did you know the present tower was completed in 1882?",
+        "did you know that the present tower was completed in 1882",
+        "Do you know that the present tower was completed in 1882?",
+        "You mean like how the present tower was completed in 1882?",
+    ],
+)
+def test_asking_whether_the_listener_knows_a_fact_is_a_question_back_in_a_chat(response):
+    assert groundedness(chat("I climbed the lighthouse last summer.", response)) == 0.0
+
+
+def test_a_help_centre_answer_asking_did_you_know_still_states_its_claim():
+    source = ("Plans", "You can switch plans at any time from your account page.")
+    response = "Did you know you can switch plans at any time from your account page?"
+    result = chat("Can I change my plan?", response, profile=HELP_CENTRE, passage=source)
+    assert groundedness(result) == 1.0
+
+
 @pytest.mark.parametrize("response", ["Really?!", "Have you ever climbed it?..", "Oh, really?"])
 def test_a_question_is_one_whatever_marks_follow_its_question_mark(response):
     assert groundedness(chat("I climbed the lighthouse.", f"{TOWER} {response}")) == 0.5

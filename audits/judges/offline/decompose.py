@@ -71,7 +71,7 @@ _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
 # Enemy", "Meadowbank Gold Mine"); a lone "I" is not one.
 _NAME_RUN_RE = re.compile(r"\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
-# "Did you know that X?" states X.
+# "Did you know that X?" states X in a help centre's answer (in a chat it asks the listener).
 _KNOW_THAT_RE = re.compile(
     r"^\W*(?:(?:and|so|but|well|oh),? )?(?:did|do) you know (?:that )?"
     r"(?!(?:what|where|when|who|why|how|which|if|whether|about|of)\b)(?P<claim>.+?)\s*\?$"
@@ -143,7 +143,7 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
             lead_in = frozenset(content_stems(line)) if line.endswith(":") else frozenset()
             if line.endswith(":"):
                 continue
-        for known_kind, raw_piece in _pieces(line, courtesy_heads=not chat):
+        for known_kind, raw_piece in _pieces(line, chat=chat):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "redirect" and _states_policy_value(piece):
@@ -404,7 +404,11 @@ _COURTESY_HEAD_RE = re.compile(
 )
 
 
-def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None, str]]:
+def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
+    """A line's pieces, each with its kind where its shape already tells it. A help
+    centre's courtesy may open the claim it leads into ("Great to hear you're joining
+    us, the fee is £15"); in a chat it is the speaker's own."""
+    courtesy_heads = not chat
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
@@ -443,6 +447,12 @@ def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None
             sentence = re.sub(r"^and\s+", "", sentence[meta.end() :], flags=re.IGNORECASE)
             sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
+        if claim and chat:
+            # "Did you know the Tower of Babel was a real building?": in a chat, the
+            # speaker asks what the listener knows, as any question back does; it
+            # states nothing the passage can be checked for.
+            pieces.append(("question", sentence))
+            continue
         if claim:
             sentence = claim.group("claim") or claim.group("meant") or claim.group("told")
         pieces.extend((None, clause) for clause in _clauses(sentence))
