@@ -445,6 +445,40 @@ _REACTION_RE = re.compile(
 )
 
 
+# The moves of a conversation that carry nothing about its subject: greeting and asking
+# after the partner, thanks, farewells and wishes, laughter, assent and agreement ("I
+# agree", "Very true!", "Me too", "Yes, she is"), not knowing. A turn made only of them
+# tells nothing anyone could check.
+_SOCIAL_MOVE = (
+    r"(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)"
+    r"|how are you(?: doing)?(?: today)?|are you (?:there|still there)|what'?s up"
+    r"|(?:good)?bye(?: bye)?|see (?:ya|you)(?: later| soon| around)?|take care|cya"
+    r"|have a (?:great|good|nice|lovely|wonderful|fun) (?:day|night|evening|weekend|one|time)"
+    r"|(?:it was |it's been |it has been )?(?:nice|fun|great|good|lovely|a pleasure)"
+    r" (?:talking|chatting|speaking) (?:to|with) (?:you|ya)"
+    r"|(?:thanks|thank you|thank u)(?: (?:so much|a lot|for the (?:chat|conversation|talk)))?"
+    r"|thx|ty|cheers|you too|same to you|(?:you'?re|you are) welcome"
+    r"|lol|lmao|rofl|ha(?:ha)+h?|he(?:he)+|:\)|:d"
+    r"|yes|yeah|yea|ya|yep|yup|no|nope|nah|sure|ok|okay|alright|oh|ah|ooh|wow|hmm+|well"
+    r"|(?:very |so |quite )?true|exactly|indeed|right|agreed|definitely|absolutely|of course"
+    r"|no doubt|for sure|i see|got it|(?:that |it )?makes sense"
+    r"|that'?s (?:true|right|correct|so true)|that is (?:true|right|correct)|it'?s true"
+    r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
+    r"|me too|me neither|same(?: here)?"
+    r"|i (?:have|had) no idea|no idea|i (?:do not|don'?t|dont) know|i'?m not sure|not sure"
+    r"|i (?:do not|don'?t|dont) think so)"
+)
+_SOCIAL_TURN_RE = re.compile(rf"^(?:{_SOCIAL_MOVE}(?:[\s,.!?;:~*-]+|$))+$", re.IGNORECASE)
+
+
+def is_social_move(text: str) -> bool:
+    """The piece only greets, thanks, takes leave, laughs, assents or agrees (a bare
+    "Yes, she is" among them), or says the speaker does not know: nothing in it is
+    about the subject of the talk."""
+    clean = text.strip()
+    return bool(_SOCIAL_TURN_RE.match(clean)) or (is_yes_no(clean) and not _DIGIT_RE.search(clean))
+
+
 def asks_listener_habit(text: str) -> bool:
     """The turn asks the listener about their own doings or experience."""
     return bool(_ASKS_LISTENER_HABIT_RE.search((text or "").strip()))

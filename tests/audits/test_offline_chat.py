@@ -125,15 +125,46 @@ def test_you_in_quoted_speech_is_the_speakers_not_the_knowledge_bases():
         "Me too, what else do you know about lighthouses?",
         "Wow, I had no idea! Do you sail?",
         "Have you ever climbed one of those towers?",
-        "I'm not sure.",
         "Oh, really?",
-        "Absolutely!",
         "I see, I wonder who built the first one.",
+        "That must have been a lonely job.",
     ],
 )
 def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(response):
     result = chat("My grandfather kept a lighthouse in Cornwall.", response)
     assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Absolutely!",
+        "I'm not sure.",
+        "I agree with you 100%.",
+        "Very true!",
+        "Haha, me too.",
+        "Hello! How are you today?",
+        "Thanks for the chat, bye!",
+        "You too!",
+        "Yes, it is.",
+    ],
+)
+def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
+    result = chat("My grandfather kept a lighthouse in Cornwall.", response)
+    assert result.facts == []
+    assert groundedness(result) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Was the present tower finished in 1882?", "Yes."),
+        ("Is the tower still the first one on the site?", "No"),
+        ("Do you go sailing often?", "Yeah!"),
+    ],
+)
+def test_a_bare_yes_or_no_to_a_question_is_still_an_answer(query, response):
+    assert groundedness(chat(query, response)) is not None
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,13 @@ from kbaudit.text.dialogue import (
     CLAIM_INTRO_RE,
     LOOKUP_OPENER_RE,
     META_OPENER_RE,
+    asks,
     asks_about_contact,
     asks_about_listener,
     asks_listener_habit,
     is_own_agreement,
     is_reaction,
+    is_social_move,
     is_yes_no,
     piece_kind,
 )
@@ -123,10 +125,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     """Facts of the response, with greetings, pleasantries, redirects and refusals set aside.
 
     In a ``chat`` about reference passages (see :func:`_speaks_for_itself`) what the bot
-    says of itself is a claim of its own, as an opinion is."""
-    parts = ResponseParts()
+    says of itself is a claim of its own, as an opinion is; a reply made only of social
+    moves (greeting, thanks, leave-taking, laughter, assent) has no fact at all."""
     contact_is_answer = asks_about_contact(query)
     about_listener = chat and asks_listener_habit(query)
+    if chat and _only_social(response, query, about_listener):
+        # "Haha, me too!", "You too, bye!", "I agree.": greeting, thanks, leave-taking,
+        # laughter and assent say nothing checkable, of the passage or of the bot.
+        return ResponseParts(others=[("pleasantry", normalise(response))])
+    parts = ResponseParts()
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
     signed_off = False
@@ -354,6 +361,25 @@ _BARE_ACKNOWLEDGEMENT_RE = re.compile(
 
 # "It's interesting that ...": a remark opening the claim that follows, not a reaction.
 _REMARK_ON_CLAIM_RE = re.compile(r"\b(?:that|how)\s*$", re.IGNORECASE)
+
+
+def _only_social(response: str, query: str, about_listener: bool) -> bool:
+    """The whole reply is social moves (see :func:`is_social_move`). A yes or a no to a
+    question is its answer ("Were both born in Ohio?" "Yes."), and to a question about
+    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot."""
+    text = " ".join(normalise(response or "").split())
+    if not text or not is_social_move(text):
+        return False
+    answers = is_yes_no(text) or bool(_BARE_ANSWER_RE.match(text))
+    return not (answers and (about_listener or asks(query)))
+
+
+# A reply of yes or no words alone: "Yeah!", "Oh well, yes", "No."
+_BARE_ANSWER_RE = re.compile(
+    r"^(?:(?:yes|yeah|yea|ya|yep|yup|no|nope|nah|sure|of course|absolutely|definitely"
+    r"|certainly|indeed|oh|ah|well|haha+|lol)(?:[\s,.!]+|$))+$",
+    re.IGNORECASE,
+)
 
 
 def _speaks_for_itself(kind: str, piece: str, about_listener: bool) -> bool:
