@@ -114,6 +114,12 @@ _SELF_DESCRIPTION_RE = word_start_regex(
     "bis",
     re.IGNORECASE,
 )
+# What an answer names as where it comes from: "our Renewals page", "the article above".
+_ANSWER_SOURCE = (
+    r"(?:articles?|pages?|guides?|sections?|passages?|sources?|documents?|documentation|docs"
+    r"|help cent(?:re|er)|faqs?|polic(?:y|ies)|terms|information|info|knowledge base|website"
+    r"|site|notes|records|above|below)\b"
+)
 # Sentences about the answer, the passage or the bot's sources rather than about the
 # customer's case ("Based on the information I have, ...", "Here is a short summary:",
 # "This answer is based on the article above"): non-claims, in no metric's denominator.
@@ -201,9 +207,12 @@ _META_RE = re.compile(
     r"|don't|do not) (?:go into|give|go any further|say more|add)\b"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.:]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b[^.:\d]*[:.!]?$"
-    # "This is taken from our Returns article.": where the answer comes from.
+    # "This is taken from our Returns article.": where the answer comes from, named as
+    # a source ("It comes from two Celtic words" tells where a name comes from).
     r"|(?:please note,? (?:that )?)?(?:this|that|it|my answer|this answer|the above|this information"
-    r"|the information above) (?:is|was|comes|came) (?:taken |based |drawn |copied |quoted |straight )?(?:from|on)\b[^.:\d]*[.!]?$"
+    r"|the information above) (?:is|was|comes|came) (?:taken |based |drawn |copied |quoted |straight )?(?:from|on)\b"
+    rf"[^.:\d]*?\b(?:our|the|this|these|that|my|your)\s+(?:[\w'’&-]+\s+){{0,3}}?{_ANSWER_SOURCE}"
+    r"[^.:\d]*[.!]?$"
     r"|(?:the|this) (?:sources?|articles?|passages?|pages?) (?:i|we) found (?:covers?|explains?|answers?|says?)\b[^.:\d]*[.!]?$"
     r"|here(?:'s| is) what (?:our|the) [\w -]{1,30} says[.!:]?$"
     r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
