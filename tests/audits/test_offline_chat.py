@@ -155,6 +155,17 @@ def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
     assert groundedness(result) is None
 
 
+@pytest.mark.parametrize("assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true."])
+def test_assent_beside_a_supported_fact_is_no_claim_of_its_own(assent):
+    result = chat("Lighthouse keepers must have been brave people.", f"{assent} {TOWER}")
+    assert groundedness(result) == 1.0
+
+
+def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
+    result = chat("I love old lighthouses.", f"Me too! {TOWER}")
+    assert groundedness(result) == 0.5
+
+
 @pytest.mark.parametrize(
     ("query", "response"),
     [

@@ -167,6 +167,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 # Small talk about the listener's tastes is the bot's own conversation,
                 # as an opinion is: said, but in no source.
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
+            elif chat and kind == "fact" and _assents(piece, about_listener):
+                parts.others.append(("pleasantry", piece))  # "I agree.", "That is true."
             elif kind == "fact":
                 if about_listener and (ack := _BARE_ACKNOWLEDGEMENT_RE.match(piece)):
                     # "Did you read them all?" "yes harry potter and his friends": the
@@ -361,6 +363,18 @@ _BARE_ACKNOWLEDGEMENT_RE = re.compile(
 
 # "It's interesting that ...": a remark opening the claim that follows, not a reaction.
 _REMARK_ON_CLAIM_RE = re.compile(r"\b(?:that|how)\s*$", re.IGNORECASE)
+
+
+def _assents(piece: str, about_listener: bool) -> bool:
+    """A social move beside the reply's facts ("I agree. He was the team's best
+    player."): it takes the partner's side and claims nothing. Agreeing about the
+    speaker's own tastes ("Me too!") still tells of the bot, as a yes to a question
+    about its doings does."""
+    return (
+        is_social_move(piece)
+        and not is_own_agreement(piece)
+        and not (about_listener and (is_yes_no(piece) or _BARE_ANSWER_RE.match(piece)))
+    )
 
 
 def _only_social(response: str, query: str, about_listener: bool) -> bool:
