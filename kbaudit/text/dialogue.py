@@ -455,8 +455,9 @@ _REACTION_RE = re.compile(
 
 
 # The moves of a conversation that carry nothing about its subject: greeting and asking
-# after the partner, thanks, farewells and wishes, laughter, assent and agreement ("I
-# agree", "Very true!", "Me too", "Yes, she is"), not knowing. A turn made only of them
+# after the partner, thanks, farewells and wishes, laughter, a bare exclamation ("Oh my
+# God!", "Cool!"), assent and agreement ("I agree", "Very true!", "Me too", "Yes, she
+# is"), not knowing. A turn made only of them
 # tells nothing anyone could check.
 _SOCIAL_MOVE = (
     r"(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)"
@@ -471,6 +472,8 @@ _SOCIAL_MOVE = (
     r"|yes|yeah|yea|ya|yep|yup|no|nope|nah|sure|ok|okay|alright|oh|ah|ooh|wow|hmm+|well"
     r"|(?:very |so |quite )?true|exactly|indeed|right|agreed|definitely|absolutely|of course"
     r"|no doubt|for sure|i see|got it|(?:that |it )?makes sense"
+    r"|good|great|cool|nice|awesome|perfect|wonderful|lovely|neat|amazing|interesting"
+    r"|oh my(?: god| gosh| goodness)?|omg|oh dear|oh no|yay|wait"
     r"|that'?s (?:true|right|correct|so true)|that is (?:true|right|correct)|it'?s true"
     r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
     r"|me too|me neither|same(?: here)?"

@@ -147,6 +147,8 @@ def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(respon
         "Thanks for the chat, bye!",
         "You too!",
         "Yes, it is.",
+        "Oh my God!",
+        "Oh, cool!",
     ],
 )
 def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
