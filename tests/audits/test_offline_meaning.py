@@ -1490,3 +1490,18 @@ def test_allowing_what_the_rules_prohibit_contradicts_them(query, response):
 
     assert groundedness(result) == 0.0
     assert [fact.reason for fact in result.unsupported] == ["contradicts_source"]
+
+
+# --- A count joined to its noun by a hyphen names a kind -------------------------------
+
+
+def test_a_hyphened_count_in_a_name_does_not_anchor_words_added_around_it():
+    # "ten-pin" names the game; it is no value of the passage's that would excuse
+    # "traditional kind of" as loose wording around it.
+    result = judge(
+        "What can we play at the alley?",
+        "Ten-pin bowling is the traditional kind of bowling played at the alley.",
+        "Ten-pin bowling is a bowling variant played at the alley, alone or in leagues.",
+    )
+
+    assert groundedness(result) == 0.0

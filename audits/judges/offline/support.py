@@ -1220,7 +1220,7 @@ def _value_holders(
         quantity
         for quantity in fact.quantities
         if not quantity.soft
-        and (not measured or _measured(quantity))
+        and (not measured or (_measured(quantity) and not _names_a_kind(fact, quantity)))
         and not any(quantity.same_value(given) for given in query.quantities)
     ]
     if not own_values:
@@ -1235,6 +1235,15 @@ def _value_holders(
             for quantity in own_values
         )
     }
+
+
+def _names_a_kind(fact: Fact, quantity: Quantity) -> bool:
+    """A count joined to its noun by a hyphen names a kind of thing ("five-pin bowling",
+    "a three-time champion"), it counts nothing; a length of time so joined ("a 30-day
+    window") is still one."""
+    if quantity.kind != "number":
+        return False
+    return digits_for_number_words(fact.text)[quantity.end : quantity.end + 1] == "-"
 
 
 # "every plan", "all plans", "any card": a rule stated for every one of a kind.
