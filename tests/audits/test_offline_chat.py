@@ -336,3 +336,23 @@ def test_only_in_a_help_centre_is_read_by_its_words():
         passage=("Plans", "You can switch plans at any time from your account page."),
     )
     assert groundedness(result) == 1.0
+
+
+CANAL = (
+    "Grand Union Canal",
+    "The Grand Union Canal links London and Birmingham. Its main line is 137 miles long "
+    "and has 166 locks. Work on the route was completed in 1929.",
+)
+
+
+def test_a_passage_value_does_not_excuse_words_of_the_bots_own_around_it():
+    # "dug by hand" is the reply's own claim beside the passage's values.
+    response = "Its main line of 166 locks was dug by hand over 137 miles."
+    result = chat("I walked along a canal today.", response, passage=CANAL)
+    assert groundedness(result) == 0.0
+
+
+def test_a_passage_value_still_anchors_a_word_said_otherwise():
+    response = "Its main line stretches 137 miles and has 166 locks."
+    result = chat("I walked along a canal today.", response, passage=CANAL)
+    assert groundedness(result) == 1.0

@@ -472,10 +472,16 @@ def _meaning_support(
         if index in holders:
             # The value is the source's own: the words around it may be anyone's, and
             # are enough when each is the source's or one of its words said otherwise
-            # ("cardholders" beside the "card" table's "£1,000").
+            # ("cardholders" beside the "card" table's "£1,000"). In reference passages a
+            # value is one detail among many: words of the fact's own beyond the one a
+            # fact may miss ("dug by hand over 137 miles") are claims of their own.
             row.append(
                 int(
-                    (score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE)
+                    (
+                        score >= SEMANTIC_SUPPORT
+                        and share >= SEMANTIC_STRONG_WORD_SHARE
+                        and not (query.reference and novel > 1)
+                    )
                     or _word_share(fact, said) >= lexical_threshold(fact)
                 )
             )
