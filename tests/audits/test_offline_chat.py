@@ -356,3 +356,21 @@ def test_a_passage_value_still_anchors_a_word_said_otherwise():
     response = "Its main line stretches 137 miles and has 166 locks."
     result = chat("I walked along a canal today.", response, passage=CANAL)
     assert groundedness(result) == 1.0
+
+
+LONG_REPLY = "The main line of the Grand Union Canal links London and Birmingham through {} locks."
+
+
+def test_a_long_reply_about_a_passage_may_miss_only_one_of_its_words():
+    assert (
+        groundedness(chat("I walked along a canal.", LONG_REPLY.format("narrow"), passage=CANAL))
+        == 1.0
+    )
+    two_more = LONG_REPLY.format("narrow stone")
+    assert groundedness(chat("I walked along a canal.", two_more, passage=CANAL)) == 0.0
+
+
+def test_a_long_help_centre_answer_may_still_reword_two_words():
+    reply = LONG_REPLY.format("narrow stone")
+    result = chat("Where does the canal go?", reply, profile=HELP_CENTRE, passage=CANAL)
+    assert groundedness(result) == 1.0

@@ -95,6 +95,9 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
+# About reference passages a fact may miss no more than this many words, however long
+# (see _missing_words).
+REFERENCE_MISSING_WORDS = 1
 # A long fact adding no more than this many words to the question claims only those
 # ("... via a narrow gauge track" for "... via what kind of track?"), each one a
 # source must carry.
@@ -410,6 +413,10 @@ def _word_support(
             or not (_claimed(fitted[index], source.stems) - source.stems) & query.stems
         )
         and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+        and not (
+            query.reference
+            and _missing_words(fitted[index], source, query) > REFERENCE_MISSING_WORDS
+        )
         else 0
         for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
@@ -443,6 +450,14 @@ def _word_support(
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
     return FactSupport(row, "not_in_sources", "", None, invented, fact.personal, by_words=True)
+
+
+def _missing_words(fact: Fact, source: PreparedSource, query: QueryContext) -> int:
+    """How many words the fact claims that neither the source nor the question uses.
+    A long help-centre answer may drop or reword two of an article's words; a long
+    reply about an encyclopedia passage that does so has mostly added a claim of its
+    own ("..., setting off 800 years of English rule")."""
+    return len(_claimed(fact, source.stems) - source.stems - query.stems)
 
 
 def _meaning_support(
