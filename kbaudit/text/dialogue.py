@@ -115,6 +115,12 @@ _SELF_DESCRIPTION_RE = word_start_regex(
     "bis",
     re.IGNORECASE,
 )
+# What an answer names as where it comes from: "our Renewals page", "the article above".
+_ANSWER_SOURCE = (
+    r"(?:articles?|pages?|guides?|sections?|passages?|sources?|documents?|documentation|docs"
+    r"|help cent(?:re|er)|faqs?|polic(?:y|ies)|terms|information|info|knowledge base|website"
+    r"|site|notes|records|above|below)\b"
+)
 # Sentences about the answer, the passage or the bot's sources rather than about the
 # customer's case ("Based on the information I have, ...", "Here is a short summary:",
 # "This answer is based on the article above"): non-claims, in no metric's denominator.
@@ -202,9 +208,12 @@ _META_RE = re.compile(
     r"|don't|do not) (?:go into|give|go any further|say more|add)\b"
     r"|(?:here is|here's|below is) (?:a |an |the )?(?:short |quick |brief )?(?:summary|overview|answer)\b[^.:]*[:.]?$"
     r"|(?:let me|i'll|i will) (?:summari[sz]e|explain|break (?:it|this) down|walk you through)\b[^.:\d]*[:.!]?$"
-    # "This is taken from our Returns article.": where the answer comes from.
+    # "This is taken from our Returns article.": where the answer comes from, named as
+    # a source ("It comes from two Celtic words" tells where a name comes from).
     r"|(?:please note,? (?:that )?)?(?:this|that|it|my answer|this answer|the above|this information"
-    r"|the information above) (?:is|was|comes|came) (?:taken |based |drawn |copied |quoted |straight )?(?:from|on)\b[^.:\d]*[.!]?$"
+    r"|the information above) (?:is|was|comes|came) (?:taken |based |drawn |copied |quoted |straight )?(?:from|on)\b"
+    rf"[^.:\d]*?\b(?:our|the|this|these|that|my|your)\s+(?:[\w'’&-]+\s+){{0,3}}?{_ANSWER_SOURCE}"
+    r"[^.:\d]*[.!]?$"
     r"|(?:the|this) (?:sources?|articles?|passages?|pages?) (?:i|we) found (?:covers?|explains?|answers?|says?)\b[^.:\d]*[.!]?$"
     r"|here(?:'s| is) what (?:our|the) [\w -]{1,30} says[.!:]?$"
     r"|i(?:'ve| have)? (?:checked|looked at|looked through|read|searched|found|went through"
@@ -444,6 +453,43 @@ _REACTION_RE = re.compile(
     r"|\bi (?:didn'?t|did not|never) (?:know|knew|realise|realize)d?\b|\bi had no idea\b",
     re.IGNORECASE,
 )
+
+
+# The moves of a conversation that carry nothing about its subject: greeting and asking
+# after the partner, thanks, farewells and wishes, laughter, a bare exclamation ("Oh my
+# God!", "Cool!"), assent and agreement ("I agree", "Very true!", "Me too", "Yes, she
+# is"), not knowing. A turn made only of them
+# tells nothing anyone could check.
+_SOCIAL_MOVE = (
+    r"(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)"
+    r"|how are you(?: doing)?(?: today)?|are you (?:there|still there)|what'?s up"
+    r"|(?:good)?bye(?: bye)?|see (?:ya|you)(?: later| soon| around)?|take care|cya"
+    r"|have a (?:great|good|nice|lovely|wonderful|fun) (?:day|night|evening|weekend|one|time)"
+    r"|(?:it was |it's been |it has been )?(?:nice|fun|great|good|lovely|a pleasure)"
+    r" (?:talking|chatting|speaking) (?:to|with) (?:you|ya)"
+    r"|(?:thanks|thank you|thank u)(?: (?:so much|a lot|for the (?:chat|conversation|talk)))?"
+    r"|thx|ty|cheers|you too|same to you|(?:you'?re|you are) welcome"
+    r"|lol|lmao|rofl|ha(?:ha)+h?|he(?:he)+|:\)|:d"
+    r"|yes|yeah|yea|ya|yep|yup|no|nope|nah|sure|ok|okay|alright|oh|ah|ooh|wow|hmm+|well"
+    r"|(?:very |so |quite )?true|exactly|indeed|right|agreed|definitely|absolutely|of course"
+    r"|no doubt|for sure|i see|got it|(?:that |it )?makes sense"
+    r"|good|great|cool|nice|awesome|perfect|wonderful|lovely|neat|amazing|interesting"
+    r"|oh my(?: god| gosh| goodness)?|omg|oh dear|oh no|yay|wait"
+    r"|that'?s (?:true|right|correct|so true)|that is (?:true|right|correct)|it'?s true"
+    r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
+    r"|me too|me neither|same(?: here)?"
+    r"|i (?:have|had) no idea|no idea|i (?:do not|don'?t|dont) know|i'?m not sure|not sure"
+    r"|i (?:do not|don'?t|dont) think so)"
+)
+_SOCIAL_TURN_RE = re.compile(rf"^(?:{_SOCIAL_MOVE}(?:[\s,.!?;:~*-]+|$))+$", re.IGNORECASE)
+
+
+def is_social_move(text: str) -> bool:
+    """The piece only greets, thanks, takes leave, laughs, assents or agrees (a bare
+    "Yes, she is" among them), or says the speaker does not know: nothing in it is
+    about the subject of the talk."""
+    clean = text.strip()
+    return bool(_SOCIAL_TURN_RE.match(clean)) or (is_yes_no(clean) and not _DIGIT_RE.search(clean))
 
 
 def asks_listener_habit(text: str) -> bool:

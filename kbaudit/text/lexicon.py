@@ -170,6 +170,23 @@ FIXED_STEMS: dict[str, str] = {
 # Condition words an item is returned or handed over in, said with "un-".
 UN_PARTICIPLES = "unused unworn unopened unwashed unaltered unplayed unredeemed unactivated"
 
+# Words that deny a permission, as the words it needs, the pattern and its rewriting:
+# "Smoking is prohibited" says smoking is not allowed, "the club forbids pets" that it
+# does not allow them.
+PROHIBITIONS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    (
+        "forbidden prohibited banned disallowed",
+        re.compile(r"\b(?:forbidden|prohibited|banned|disallowed)(?: from)?\b", re.I),
+        "not allowed",
+    ),
+    (
+        "forbids prohibits disallows",
+        re.compile(r"\b(?:forbids|prohibits|disallows)\b", re.I),
+        "does not allow",
+    ),
+)
+
+
 # Help-centre phrases with a one-word equivalent ("send the kettle back" is a return),
 # and fixed expressions whose words mean something else on their own ("returning
 # customers" are not returns). Applied to questions, answers and sources alike. Each
@@ -344,6 +361,9 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.I),
         r"not \1",
     ),
+    # "Pets are banned from the restaurant": not allowed there (the negation is read in
+    # tokens).
+    *PROHIBITIONS,
     # "at least 18" is the bound "18 or over" states; the bound is the value's to check.
     ("least", re.compile(r"\bat least\b", re.I), " "),
     # An order or ticket number ("BC-4016144") names one case, never a subject.

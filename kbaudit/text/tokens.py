@@ -16,6 +16,7 @@ from .lexicon import (
     FIXED_STEMS,
     IRREGULAR,
     PHRASES,
+    PROHIBITIONS,
     SYNONYMS,
     UN_PARTICIPLES,
 )
@@ -303,6 +304,10 @@ _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 _UN_PARTICIPLE_RE = re.compile(
     r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
 )
+# "Pets are banned": a denial of their being allowed, read as "not allowed".
+_PROHIBITION_HINT_RE = re.compile(
+    "|".join(word for needed, _, _ in PROHIBITIONS for word in word_list(needed)), re.IGNORECASE
+)
 # "no more than their face value", "no later than 6pm": a bound on a value, not a denial.
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b"
@@ -341,6 +346,9 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
     if "un" in text.lower():
         text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
+    if _PROHIBITION_HINT_RE.search(text):
+        for _, pattern, denial in PROHIBITIONS:
+            text = pattern.sub(denial, text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
     text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))

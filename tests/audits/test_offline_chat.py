@@ -52,21 +52,132 @@ def test_a_knowledge_base_no_document_of_which_speaks_to_a_reader_is_reference_t
     assert not vocabulary(None, "").reference_passages
 
 
+# Reference passages in which one sentence of each says "you" in passing: the generic
+# you of an encyclopedia, a quoted speaker's you.
+PASSING_YOU = profile_from_texts(
+    [
+        (
+            "Shortwave radio",
+            "Shortwave radio uses frequencies between 3 and 30 MHz. Signals bounce off the "
+            "ionosphere and can travel across continents. On a clear night you can hear "
+            "stations from the other side of the world. The BBC World Service began "
+            "shortwave broadcasts in 1932. Many services have since moved to satellite and "
+            "the internet. Amateur operators still use the bands for long-distance contacts.",
+        ),
+        (
+            "Marathon",
+            "The marathon is a long-distance race of 42.195 kilometres. The distance was "
+            'fixed in 1921. Its first champion said: "You run the last mile with your heart." '
+            "The Boston Marathon has been held every year since 1897. Women were first "
+            "allowed to enter it officially in 1972. The fastest times are now run in Berlin.",
+        ),
+        (
+            "Basalt",
+            "Basalt is a fine-grained volcanic rock. It forms from the rapid cooling of lava "
+            "rich in magnesium and iron. Most of the ocean floor is made of basalt. Where you "
+            "see columns of it, the lava cooled slowly in a thick flow. The Giant's Causeway "
+            "in Northern Ireland is the best-known example. Basalt is also quarried as "
+            "crushed stone for roads.",
+        ),
+    ]
+)
+# A help centre writes to its reader in sentence after sentence.
+ADDRESSED = profile_from_texts(
+    [
+        (
+            "Moving your plan",
+            "You can move to another plan from your account page. The new price starts on "
+            "your next bill. If you move mid-month, you pay the difference for the days left.",
+        ),
+        (
+            "Pausing deliveries",
+            "Pause your deliveries for up to 4 weeks. We won't charge you while deliveries "
+            "are paused. Boxes already packed are still sent.",
+        ),
+    ]
+)
+
+
+def test_a_passing_or_quoted_you_in_reference_passages_does_not_make_a_help_centre():
+    assert vocabulary(PASSING_YOU, "").reference_passages
+    assert not vocabulary(PASSING_YOU, "").speaks_to_reader
+    assert vocabulary(ADDRESSED, "").speaks_to_reader
+    assert not vocabulary(ADDRESSED, "").reference_passages
+
+
+def test_you_in_quoted_speech_is_the_speakers_not_the_knowledge_bases():
+    interview = profile_from_texts(
+        [
+            (
+                "Ada Lovelace",
+                "Ada Lovelace wrote the first published algorithm in 1843. Babbage called "
+                'her "the Enchantress of Numbers". She told a friend: "You will not concede '
+                'me philosophical poetry."',
+            )
+        ]
+    )
+    assert vocabulary(interview, "").reference_passages
+
+
 @pytest.mark.parametrize(
     "response",
     [
         "Me too, what else do you know about lighthouses?",
         "Wow, I had no idea! Do you sail?",
         "Have you ever climbed one of those towers?",
-        "I'm not sure.",
         "Oh, really?",
-        "Absolutely!",
         "I see, I wonder who built the first one.",
+        "That must have been a lonely job.",
     ],
 )
 def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(response):
     result = chat("My grandfather kept a lighthouse in Cornwall.", response)
     assert groundedness(result) == 0.0
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Absolutely!",
+        "I'm not sure.",
+        "I agree with you 100%.",
+        "Very true!",
+        "Haha, me too.",
+        "Hello! How are you today?",
+        "Thanks for the chat, bye!",
+        "You too!",
+        "Yes, it is.",
+        "Oh my God!",
+        "Oh, cool!",
+    ],
+)
+def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
+    result = chat("My grandfather kept a lighthouse in Cornwall.", response)
+    assert result.facts == []
+    assert groundedness(result) is None
+
+
+@pytest.mark.parametrize("assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true."])
+def test_assent_beside_a_supported_fact_is_no_claim_of_its_own(assent):
+    result = chat("Lighthouse keepers must have been brave people.", f"{assent} {TOWER}")
+    assert groundedness(result) == 1.0
+
+
+def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
+    result = chat("I love old lighthouses.", f"Me too! {TOWER}")
+    assert groundedness(result) == 0.5
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Was the present tower finished in 1882?", "Yes."),
+        ("Is the tower still the first one on the site?", "No"),
+        ("Do you go sailing often?", "Yeah!"),
+    ],
+)
+def test_a_bare_yes_or_no_to_a_question_is_still_an_answer(query, response):
+    assert groundedness(chat(query, response)) is not None
 
 
 @pytest.mark.parametrize(
@@ -137,6 +248,26 @@ def test_a_claim_asked_to_be_agreed_with_is_still_the_claim():
     assert groundedness(chat("I love that lighthouse.", "Have you seen it, right?")) == 0.0
 
 
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Did you know the present tower was completed in 1882?",
+        "did you know that the present tower was completed in 1882",
+        "Do you know that the present tower was completed in 1882?",
+        "You mean like how the present tower was completed in 1882?",
+    ],
+)
+def test_asking_whether_the_listener_knows_a_fact_is_a_question_back_in_a_chat(response):
+    assert groundedness(chat("I climbed the lighthouse last summer.", response)) == 0.0
+
+
+def test_a_help_centre_answer_asking_did_you_know_still_states_its_claim():
+    source = ("Plans", "You can switch plans at any time from your account page.")
+    response = "Did you know you can switch plans at any time from your account page?"
+    result = chat("Can I change my plan?", response, profile=HELP_CENTRE, passage=source)
+    assert groundedness(result) == 1.0
+
+
 @pytest.mark.parametrize("response", ["Really?!", "Have you ever climbed it?..", "Oh, really?"])
 def test_a_question_is_one_whatever_marks_follow_its_question_mark(response):
     assert groundedness(chat("I climbed the lighthouse.", f"{TOWER} {response}")) == 0.5
@@ -204,4 +335,42 @@ def test_only_in_a_help_centre_is_read_by_its_words():
         profile=HELP_CENTRE,
         passage=("Plans", "You can switch plans at any time from your account page."),
     )
+    assert groundedness(result) == 1.0
+
+
+CANAL = (
+    "Grand Union Canal",
+    "The Grand Union Canal links London and Birmingham. Its main line is 137 miles long "
+    "and has 166 locks. Work on the route was completed in 1929.",
+)
+
+
+def test_a_passage_value_does_not_excuse_words_of_the_bots_own_around_it():
+    # "dug by hand" is the reply's own claim beside the passage's values.
+    response = "Its main line of 166 locks was dug by hand over 137 miles."
+    result = chat("I walked along a canal today.", response, passage=CANAL)
+    assert groundedness(result) == 0.0
+
+
+def test_a_passage_value_still_anchors_a_word_said_otherwise():
+    response = "Its main line stretches 137 miles and has 166 locks."
+    result = chat("I walked along a canal today.", response, passage=CANAL)
+    assert groundedness(result) == 1.0
+
+
+LONG_REPLY = "The main line of the Grand Union Canal links London and Birmingham through {} locks."
+
+
+def test_a_long_reply_about_a_passage_may_miss_only_one_of_its_words():
+    assert (
+        groundedness(chat("I walked along a canal.", LONG_REPLY.format("narrow"), passage=CANAL))
+        == 1.0
+    )
+    two_more = LONG_REPLY.format("narrow stone")
+    assert groundedness(chat("I walked along a canal.", two_more, passage=CANAL)) == 0.0
+
+
+def test_a_long_help_centre_answer_may_still_reword_two_words():
+    reply = LONG_REPLY.format("narrow stone")
+    result = chat("Where does the canal go?", reply, profile=HELP_CENTRE, passage=CANAL)
     assert groundedness(result) == 1.0

@@ -251,6 +251,30 @@ def test_saying_which_article_the_answer_is_taken_from_is_not_a_claim():
     assert [fact.text for fact in parts.facts] == ["The cloakroom costs £2."]
 
 
+def test_saying_the_answer_comes_from_a_named_page_is_not_a_claim():
+    parts = split_response(
+        "This comes straight from our Exhibitions page: special exhibitions cost £9 for "
+        "adults. This is based on the information above.",
+        "How much is an exhibition ticket?",
+    )
+
+    assert [fact.text for fact in parts.facts] == ["Special exhibitions cost £9 for adults."]
+
+
+def test_where_a_thing_comes_from_is_a_claim_when_no_source_of_the_answer_is_named():
+    parts = split_response(
+        "The name Segovia is Celtic. It comes from two words of the Celtiberian language. "
+        "The novel was based on a true story.",
+        "Where does the name come from?",
+    )
+
+    assert [fact.text for fact in parts.facts] == [
+        "The name Segovia is Celtic.",
+        "It comes from two words of the Celtiberian language.",
+        "The novel was based on a true story.",
+    ]
+
+
 def test_a_wish_does_not_swallow_the_free_thing_told_after_it():
     result = judge(
         "Do I pay for the special exhibitions?",

@@ -1455,3 +1455,53 @@ def test_the_opposite_of_an_un_condition_is_still_flagged():
     )
 
     assert groundedness(result) == 0.0
+
+
+# --- A prohibition is a denial of what is allowed -------------------------------------
+
+CAMPSITE = (
+    "Site rules. Open fires are prohibited on every pitch. Dogs are banned from the "
+    "shower blocks. Campers are forbidden from driving on the site after 11pm. The "
+    "warden forbids generators near the lake."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can we have a campfire?", "No, open fires aren't allowed on the pitches."),
+        ("Can my dog come into the shower block?", "Dogs are not allowed in the shower blocks."),
+        ("Can we run a generator by the lake?", "No, generators near the lake are not allowed."),
+    ],
+)
+def test_a_prohibition_restated_as_not_allowed_is_the_rule(query, response):
+    assert groundedness(judge(query, response, CAMPSITE)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("Can we have a campfire?", "Yes, open fires are allowed on the pitches."),
+        ("Can my dog come into the shower block?", "Dogs are allowed in the shower blocks."),
+    ],
+)
+def test_allowing_what_the_rules_prohibit_contradicts_them(query, response):
+    result = judge(query, response, CAMPSITE)
+
+    assert groundedness(result) == 0.0
+    assert [fact.reason for fact in result.unsupported] == ["contradicts_source"]
+
+
+# --- A count joined to its noun by a hyphen names a kind -------------------------------
+
+
+def test_a_hyphened_count_in_a_name_does_not_anchor_words_added_around_it():
+    # "ten-pin" names the game; it is no value of the passage's that would excuse
+    # "traditional kind of" as loose wording around it.
+    result = judge(
+        "What can we play at the alley?",
+        "Ten-pin bowling is the traditional kind of bowling played at the alley.",
+        "Ten-pin bowling is a bowling variant played at the alley, alone or in leagues.",
+    )
+
+    assert groundedness(result) == 0.0

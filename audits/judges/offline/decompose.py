@@ -11,11 +11,13 @@ from kbaudit.text.dialogue import (
     CLAIM_INTRO_RE,
     LOOKUP_OPENER_RE,
     META_OPENER_RE,
+    asks,
     asks_about_contact,
     asks_about_listener,
     asks_listener_habit,
     is_own_agreement,
     is_reaction,
+    is_social_move,
     is_yes_no,
     piece_kind,
 )
@@ -74,7 +76,7 @@ _UI_LABEL_RE = re.compile(r"(?<=\w )[A-Z][a-z]+ me\b")
 # Enemy", "Meadowbank Gold Mine"); a lone "I" is not one.
 _NAME_RUN_RE = re.compile(r"\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)+")
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself)\b", re.IGNORECASE)
-# "Did you know that X?" states X.
+# "Did you know that X?" states X in a help centre's answer (in a chat it asks the listener).
 _KNOW_THAT_RE = re.compile(
     r"^\W*(?:(?:and|so|but|well|oh),? )?(?:did|do) you know (?:that )?"
     r"(?!(?:what|where|when|who|why|how|which|if|whether|about|of)\b)(?P<claim>.+?)\s*\?$"
@@ -134,10 +136,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     """Facts of the response, with greetings, pleasantries, redirects and refusals set aside.
 
     In a ``chat`` about reference passages (see :func:`_speaks_for_itself`) what the bot
-    says of itself is a claim of its own, as an opinion is."""
-    parts = ResponseParts()
+    says of itself is a claim of its own, as an opinion is; a reply made only of social
+    moves (greeting, thanks, leave-taking, laughter, assent) has no fact at all."""
     contact_is_answer = asks_about_contact(query)
     about_listener = chat and asks_listener_habit(query)
+    if chat and _only_social(response, query, about_listener):
+        # "Haha, me too!", "You too, bye!", "I agree.": greeting, thanks, leave-taking,
+        # laughter and assent say nothing checkable, of the passage or of the bot.
+        return ResponseParts(others=[("pleasantry", normalise(response))])
+    parts = ResponseParts()
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
     signed_off = False
@@ -154,7 +161,7 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
             lead_in = frozenset(content_stems(line)) if line.endswith(":") else frozenset()
             if line.endswith(":"):
                 continue
-        for known_kind, raw_piece in _pieces(line, courtesy_heads=not chat):
+        for known_kind, raw_piece in _pieces(line, chat=chat):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
             if kind == "redirect" and _states_policy_value(piece):
@@ -171,6 +178,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 # Small talk about the listener's tastes is the bot's own conversation,
                 # as an opinion is: said, but in no source.
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
+            elif chat and kind == "fact" and _assents(piece, about_listener):
+                parts.others.append(("pleasantry", piece))  # "I agree.", "That is true."
             elif kind == "fact":
                 if about_listener and (ack := _BARE_ACKNOWLEDGEMENT_RE.match(piece)):
                     # "Did you read them all?" "yes harry potter and his friends": the
@@ -376,6 +385,37 @@ _BARE_ACKNOWLEDGEMENT_RE = re.compile(
 _REMARK_ON_CLAIM_RE = re.compile(r"\b(?:that|how)\s*$", re.IGNORECASE)
 
 
+def _assents(piece: str, about_listener: bool) -> bool:
+    """A social move beside the reply's facts ("I agree. He was the team's best
+    player."): it takes the partner's side and claims nothing. Agreeing about the
+    speaker's own tastes ("Me too!") still tells of the bot, as a yes to a question
+    about its doings does."""
+    return (
+        is_social_move(piece)
+        and not is_own_agreement(piece)
+        and not (about_listener and (is_yes_no(piece) or _BARE_ANSWER_RE.match(piece)))
+    )
+
+
+def _only_social(response: str, query: str, about_listener: bool) -> bool:
+    """The whole reply is social moves (see :func:`is_social_move`). A yes or a no to a
+    question is its answer ("Were both born in Ohio?" "Yes."), and to a question about
+    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot."""
+    text = " ".join(normalise(response or "").split())
+    if not text or not is_social_move(text):
+        return False
+    answers = is_yes_no(text) or bool(_BARE_ANSWER_RE.match(text))
+    return not (answers and (about_listener or asks(query)))
+
+
+# A reply of yes or no words alone: "Yeah!", "Oh well, yes", "No."
+_BARE_ANSWER_RE = re.compile(
+    r"^(?:(?:yes|yeah|yea|ya|yep|yup|no|nope|nah|sure|of course|absolutely|definitely"
+    r"|certainly|indeed|oh|ah|well|haha+|lol)(?:[\s,.!]+|$))+$",
+    re.IGNORECASE,
+)
+
+
 def _speaks_for_itself(kind: str, piece: str, about_listener: bool) -> bool:
     """In a chat grounded in reference passages, a piece that tells of the bot rather
     than of the passage: a question back ("Do you hunt?", "Oh, really?"), not knowing
@@ -424,7 +464,11 @@ _COURTESY_HEAD_RE = re.compile(
 )
 
 
-def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None, str]]:
+def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
+    """A line's pieces, each with its kind where its shape already tells it. A help
+    centre's courtesy may open the claim it leads into ("Great to hear you're joining
+    us, the fee is £15"); in a chat it is the speaker's own."""
+    courtesy_heads = not chat
     pieces: list[tuple[str | None, str]] = []
     for sentence in split_sentences(line):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
@@ -463,6 +507,12 @@ def _pieces(line: str, *, courtesy_heads: bool = False) -> list[tuple[str | None
             sentence = re.sub(r"^and\s+", "", sentence[meta.end() :], flags=re.IGNORECASE)
             sentence = sentence[:1].upper() + sentence[1:]
         claim = _KNOW_THAT_RE.match(sentence)
+        if claim and chat:
+            # "Did you know the Tower of Babel was a real building?": in a chat, the
+            # speaker asks what the listener knows, as any question back does; it
+            # states nothing the passage can be checked for.
+            pieces.append(("question", sentence))
+            continue
         if claim:
             sentence = claim.group("claim") or claim.group("meant") or claim.group("told")
         pieces.extend((None, clause) for clause in _clauses(sentence))

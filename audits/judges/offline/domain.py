@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from kbaudit.text.tokens import (
     content_stems,
     normalise,
     plain_stem,
+    split_sentences,
     stem,
     word_list,
     words,
@@ -117,6 +119,24 @@ SPEAKS_TO_READER_SHARE = 0.3
 REFERENCE_READER_SHARE = 0.1
 
 
+# Share of a document's sentences that must address the reader for the document to
+# speak to its reader, as a help-centre article does throughout.
+READER_SENTENCE_SHARE = 0.2
+_QUOTED_RE = re.compile(r'"[^"]*"|“[^”]*”')
+
+
+def _speaks_to_reader(body: str) -> bool:
+    """Whether a document is written to its reader: a good share of its sentences say
+    "you" outside quoted speech. One passing "you" in a long passage ("there is a
+    website where you can listen to old radio dramas", a quoted coach's "you better be
+    willing") is the generic you of reference text, not a help centre's address."""
+    sentences = split_sentences(body)
+    addressed = sum(
+        1 for sentence in sentences if _READER_WORDS & set(words(_QUOTED_RE.sub(" ", sentence)))
+    )
+    return addressed > 0 and addressed >= READER_SENTENCE_SHARE * len(sentences)
+
+
 def profile_from_texts(
     documents: Iterable[tuple[str, str]], *, domain: str = ""
 ) -> KnowledgeBaseProfile:
@@ -130,7 +150,7 @@ def profile_from_texts(
             titles.setdefault(title, None)
         tokens = set(words(f"{title} {body}"))
         # Whether the document speaks to its reader is kept as the count for "you".
-        reader = {_READER_KEY} if tokens & _READER_WORDS else set()
+        reader = {_READER_KEY} if _speaks_to_reader(body) else set()
         frequency.update({token for token in tokens if token not in STOPWORDS} | reader)
     return KnowledgeBaseProfile(
         domain=domain,

@@ -104,6 +104,9 @@ LEXICAL_THRESHOLD = 0.9
 # misses a word has usually changed what it claims.
 LONG_FACT_WORDS = 6
 LONG_FACT_THRESHOLD = 0.8
+# About reference passages a fact may miss no more than this many words, however long
+# (see _missing_words).
+REFERENCE_MISSING_WORDS = 1
 # A long fact adding no more than this many words to the question claims only those
 # ("... via a narrow gauge track" for "... via what kind of track?"), each one a
 # source must carry.
@@ -431,6 +434,10 @@ def _word_support(
             or not (_claimed(fitted[index], source.stems) - source.stems) & query.stems
         )
         and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+        and not (
+            query.reference
+            and _missing_words(fitted[index], source, query) > REFERENCE_MISSING_WORDS
+        )
         else 0
         for index, (score, source) in enumerate(zip(scores, sources, strict=True))
     ]
@@ -466,6 +473,14 @@ def _word_support(
     return FactSupport(row, "not_in_sources", "", None, invented, fact.personal, by_words=True)
 
 
+def _missing_words(fact: Fact, source: PreparedSource, query: QueryContext) -> int:
+    """How many words the fact claims that neither the source nor the question uses.
+    A long help-centre answer may drop or reword two of an article's words; a long
+    reply about an encyclopedia passage that does so has mostly added a claim of its
+    own ("..., setting off 800 years of English rule")."""
+    return len(_claimed(fact, source.stems) - source.stems - query.stems)
+
+
 def _meaning_support(
     fact: Fact,
     sources: Sequence[PreparedSource],
@@ -493,10 +508,16 @@ def _meaning_support(
         if index in holders:
             # The value is the source's own: the words around it may be anyone's, and
             # are enough when each is the source's or one of its words said otherwise
-            # ("cardholders" beside the "card" table's "£1,000").
+            # ("cardholders" beside the "card" table's "£1,000"). In reference passages a
+            # value is one detail among many: words of the fact's own beyond the one a
+            # fact may miss ("dug by hand over 137 miles") are claims of their own.
             row.append(
                 int(
-                    (score >= SEMANTIC_SUPPORT and share >= SEMANTIC_STRONG_WORD_SHARE)
+                    (
+                        score >= SEMANTIC_SUPPORT
+                        and share >= SEMANTIC_STRONG_WORD_SHARE
+                        and not (query.reference and novel > 1)
+                    )
                     or _word_share(fact, said) >= lexical_threshold(fact)
                 )
             )
@@ -1313,7 +1334,7 @@ def _value_holders(
         quantity
         for quantity in fact.quantities
         if not quantity.soft
-        and (not measured or _measured(quantity))
+        and (not measured or (_measured(quantity) and not _names_a_kind(fact, quantity)))
         and not any(quantity.same_value(given) for given in query.quantities)
     ]
     if not own_values:
@@ -1328,6 +1349,15 @@ def _value_holders(
             for quantity in own_values
         )
     }
+
+
+def _names_a_kind(fact: Fact, quantity: Quantity) -> bool:
+    """A count joined to its noun by a hyphen names a kind of thing ("five-pin bowling",
+    "a three-time champion"), it counts nothing; a length of time so joined ("a 30-day
+    window") is still one."""
+    if quantity.kind != "number":
+        return False
+    return digits_for_number_words(fact.text)[quantity.end : quantity.end + 1] == "-"
 
 
 # "every plan", "all plans", "any card": a rule stated for every one of a kind.
