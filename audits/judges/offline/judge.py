@@ -32,7 +32,8 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
-from .context import earlier_questions, resolve_follow_up
+from .carried import FollowUpCase, carried_passage, follow_up_case
+from .context import earlier_questions, read_turn
 from .coverage import (
     Keys,
     answerable_keys,
@@ -86,11 +87,13 @@ class OfflineJudge:
         # The earlier questions as they still hold, the case a follow-up left behind
         # left out ("on Starter" once "and on Enterprise?" is asked).
         earlier = earlier_questions(asked, item.history, texts)
-        item = replace(item, query=resolve_follow_up(asked, item.history, texts))
+        reading = read_turn(asked, item.history, texts)
+        moved = follow_up_case(asked, reading.replaced, item.history)
+        item = replace(item, query=reading.query)
         sub_queries = split_sub_queries(item.query)
         vocab = self._vocabulary(item.bot_domain)
         parts = split_response(item.response, item.query, chat=vocab.reference_passages)
-        matches, findings = _grade(item, sub_queries, parts, vocab, earlier)
+        matches, findings = _grade(item, sub_queries, parts, vocab, earlier, moved)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -119,6 +122,7 @@ def _grade(
     parts: ResponseParts,
     vocab: DomainVocabulary,
     earlier: Sequence[str] = (),
+    moved: FollowUpCase | None = None,
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
     context = _query_context(
@@ -133,6 +137,8 @@ def _grade(
     )
     supports = [fact_support(fact, sources, context) for fact in parts.facts]
     supports = _by_meaning(item, parts.facts, sources, context, supports)
+    if moved is not None:
+        supports = _carried_over(parts.facts, sources, supports, moved)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -201,6 +207,28 @@ def _by_meaning(
         ]
         supports[index] = fact_support(fact, sources, context, similarity, aligned)
     return supports
+
+
+def _carried_over(
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: list[FactSupport],
+    moved: FollowUpCase,
+) -> list[FactSupport]:
+    """A follow-up answered with the value the sources give the case it moved away
+    from ("And on Home Complete?" - "Within 48 hours as well."): that value is the
+    other case's, however well its words match."""
+    checked = list(supports)
+    for index, fact in enumerate(facts):
+        if not any(checked[index].row):
+            continue
+        found = carried_passage(fact, sources, moved)
+        if found is not None:
+            source, sentence = found
+            checked[index] = FactSupport(
+                [0] * len(sources), "condition_misapplied", sentence.text, sources[source].rank
+            )
+    return checked
 
 
 # Below this closeness to every sentence of a source, no word of it is aligned.
