@@ -103,3 +103,73 @@ def test_taking_care_of_something_is_a_claim_not_a_farewell():
 
     assert [fact.text for fact in parts.facts] == ["The landlord will take care of the repair."]
     assert ("pleasantry", "Take care!") in parts.others
+
+
+# --- A rule and its working are distinct facts, both supported -----------------------
+
+INCOME = (
+    "Affordability. Your yearly income should be at least 30 times the monthly rent. "
+    "Guarantors must earn 36 times the monthly rent."
+)
+GUARANTOR = (
+    "Affordability. Your yearly income should be at least 30 times the monthly rent; if "
+    "it isn't, a guarantor earning 36 times the monthly rent can be used."
+)
+
+
+def test_a_value_worked_out_with_a_large_multiplier_is_supported():
+    result = judge(
+        "The room I want is £500 a month. What income does a guarantor need?",
+        "A guarantor needs to earn 36 times the monthly rent, so £18,000 a year.",
+        INCOME,
+    )
+
+    assert grounded(result)
+
+
+def test_a_wrong_product_with_the_multiplier_is_not_supported():
+    result = judge(
+        "The room I want is £500 a month. What income does a guarantor need?",
+        "A guarantor needs to earn 36 times the monthly rent, so £15,000 a year.",
+        INCOME,
+    )
+
+    assert not grounded(result)
+
+
+# --- The "not" of a source's opening case is not its claim's polarity ---------------
+
+
+def test_a_claim_after_a_negated_case_is_affirmed_by_the_source():
+    result = judge(
+        "Can I use a guarantor?",
+        "Yes, a guarantor earning 36 times the monthly rent can be used.",
+        GUARANTOR,
+    )
+
+    assert grounded(result)
+
+
+def test_a_claim_denied_after_a_case_still_contradicts_the_affirming_fact():
+    result = judge(
+        "Can I get a refund without a receipt?",
+        "You can get a refund on the original card.",
+        "Refunds. If you don't have a receipt, we can't give a refund. Exchanges are "
+        "possible within 30 days.",
+    )
+
+    assert not grounded(result)
+
+
+# --- The two parts of an opening "If ..." stay with the statement after its comma ---
+
+
+def test_an_and_inside_an_opening_condition_does_not_split_the_fact():
+    parts = split_response(
+        "If your laptop is under 2 years old and can't be repaired, we replace it free.",
+        "What if my laptop can't be fixed?",
+    )
+
+    assert [fact.text for fact in parts.facts] == [
+        "If your laptop is under 2 years old and can't be repaired, we replace it free."
+    ]
