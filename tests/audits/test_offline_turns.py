@@ -173,3 +173,45 @@ def test_an_and_inside_an_opening_condition_does_not_split_the_fact():
     assert [fact.text for fact in parts.facts] == [
         "If your laptop is under 2 years old and can't be repaired, we replace it free."
     ]
+
+
+# --- A duty the source gives one party, said of another -----------------------------
+
+COTTAGE = (
+    "Cleaning and care. The owner cleans the cottage, changes the beds and services the "
+    "hot tub between stays. Guests are responsible for emptying the bins, washing up and "
+    "reporting any breakages before they leave."
+)
+
+
+def test_a_guests_duty_given_to_the_owner_is_flagged():
+    result = judge(
+        "Who empties the bins at the end of our stay?",
+        "Thanks for asking! The owner empties the bins. Guests are responsible for washing "
+        "up. Enjoy your stay!",
+        COTTAGE,
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_a_duty_a_pronoun_leaves_to_the_question_is_read_with_it():
+    result = judge(
+        "We broke a glass. Does the owner report the breakage?",
+        "Yes, the owner will do it for you.",
+        COTTAGE,
+    )
+
+    assert not grounded(result)
+
+
+def test_each_party_given_its_own_duty_stays_grounded():
+    result = judge(
+        "Who does the cleaning?",
+        "The owner cleans the cottage between stays. Guests are responsible for emptying "
+        "the bins and washing up.",
+        COTTAGE,
+    )
+
+    assert grounded(result)

@@ -44,6 +44,7 @@ from .coverage import (
 )
 from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
+from .parties import party_problem
 from .questions import SubQuery, split_sub_queries
 from .redundancy import (
     conflicting_pairs,
@@ -139,6 +140,7 @@ def _grade(
     supports = _by_meaning(item, parts.facts, sources, context, supports)
     if moved is not None:
         supports = _carried_over(parts.facts, sources, supports, moved)
+    supports = _duties_of_others(parts.facts, sources, supports, context.stems)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -227,6 +229,25 @@ def _carried_over(
             source, sentence = found
             checked[index] = FactSupport(
                 [0] * len(sources), "condition_misapplied", sentence.text, sources[source].rank
+            )
+    return checked
+
+
+def _duties_of_others(
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: list[FactSupport],
+    asked_stems: frozenset[str],
+) -> list[FactSupport]:
+    """A duty the source gives one party, said of another ("the landlord will take care
+    of unblocking it" where tenants unblock the sinks they blocked)."""
+    checked = list(supports)
+    for index, fact in enumerate(facts):
+        found = party_problem(fact, sources, asked_stems)
+        if found is not None:
+            source, passage = found
+            checked[index] = FactSupport(
+                [0] * len(sources), "contradicts_source", passage, sources[source].rank
             )
     return checked
 
