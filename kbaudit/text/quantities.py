@@ -73,6 +73,11 @@ _DURATION_RE = re.compile(
 _TIME_RE = re.compile(
     r"\b(?P<num>\d{1,2})(?:[:.](?P<min>\d{2}))?\s?(?P<ampm>[ap])\.?m\b\.?", re.IGNORECASE
 )
+# The 24-hour clock: "06:30", "17:45" (a time with am or pm is _TIME_RE's).
+_CLOCK_RE = re.compile(
+    r"(?<![\d:.,£$€])\b(?P<num>[01]?\d|2[0-3]):(?P<min>[0-5]\d)\b(?![:\d])(?!\s?[ap]\.?m\b)",
+    re.IGNORECASE,
+)
 # Times of day as they are said (number words already digits): "9 in the morning",
 # "half past 8", "a quarter to 6 in the evening", "1 o'clock", "noon", "midnight".
 _SPOKEN_TIME_RE = re.compile(
@@ -299,6 +304,9 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
     for match in _TIME_RE.finditer(text):
         hour = int(match.group("num")) % 12 + (12 if match.group("ampm").lower() == "p" else 0)
         value = hour + int(match.group("min") or 0) / 60
+        yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+    for match in _CLOCK_RE.finditer(text):
+        value = int(match.group("num")) + int(match.group("min")) / 60
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
     for match in _SPOKEN_TIME_RE.finditer(text):
         value = _spoken_time_value(match)

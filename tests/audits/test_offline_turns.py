@@ -215,3 +215,31 @@ def test_each_party_given_its_own_duty_stays_grounded():
     )
 
     assert grounded(result)
+
+
+# --- Times on the 24-hour clock are times of day ------------------------------------
+
+POOL = (
+    "Pool times. The early swim runs from 06:30 to 08:00 on weekdays. Family sessions "
+    "run from 14:00 to 16:00 at weekends."
+)
+
+
+def test_a_24_hour_time_restated_with_am_and_pm_is_supported():
+    result = judge(
+        "When is the family session?",
+        "Family sessions run from 2pm to 4pm at weekends.",
+        POOL,
+    )
+
+    assert grounded(result)
+
+
+def test_a_24_hour_time_given_wrong_is_not_supported():
+    result = judge(
+        "When is the family session?",
+        "Family sessions run from 3pm to 5pm at weekends.",
+        POOL,
+    )
+
+    assert not grounded(result)
