@@ -243,3 +243,33 @@ def test_a_24_hour_time_given_wrong_is_not_supported():
     )
 
     assert not grounded(result)
+
+
+# --- A claim about every case of a kind, against a source that denies it for some ---
+
+BIKE_REPAIRS = (
+    "Replacements. If we can't repair your bike and it's under 3 years old, we replace it "
+    "free of charge. Bikes over 8 years old are covered for repairs but not for "
+    "replacement."
+)
+
+
+def test_a_replacement_promised_at_any_age_is_contradicted_by_the_age_limit():
+    result = judge(
+        "My bike is 10 years old. Will you replace it if it can't be fixed?",
+        "Happy to help! Bikes of any age are replaced if we can't repair them.",
+        BIKE_REPAIRS,
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_the_claim_within_the_sources_bound_is_not_read_as_every_case():
+    result = judge(
+        "Will you replace my bike if it can't be fixed?",
+        "If we can't repair your bike and it's under 3 years old, we replace it free of charge.",
+        BIKE_REPAIRS,
+    )
+
+    assert grounded(result)
