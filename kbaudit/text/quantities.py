@@ -152,6 +152,11 @@ class Quantity:
         elif not _kinds_compatible(mine, other):
             return False
         low, high = other.low, other.high
+        if mine.kind == "time" and EITHER_HALF in (mine.unit, other.unit):
+            return any(
+                low - _EPS(low) <= value <= high + _EPS(high)
+                for value in (mine.low % 12, mine.low % 12 + 12)
+            ) or (other.unit == EITHER_HALF and (low % 12) == (mine.low % 12))
         return low - _EPS(low) <= mine.low and mine.high <= high + _EPS(high)
 
     def comparable(self, other: Quantity) -> bool:
@@ -311,7 +316,15 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
     for match in _SPOKEN_TIME_RE.finditer(text):
         value = _spoken_time_value(match)
         if value is not None:
-            yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+            # "half past 6" says no half of the day; "6 in the evening" and "noon" do.
+            half = "" if _HALF_OF_DAY_SAID_RE.search(match.group()) else EITHER_HALF
+            yield Quantity("time", value, value, half, match.start(), match.end(), match.group())
+
+
+# The unit of a time of day said without its half of the day ("half past 6"): it is
+# the same time as 6:30 and as 18:30.
+EITHER_HALF = "either half"
+_HALF_OF_DAY_SAID_RE = re.compile(r"morning|afternoon|evening|night|noon|midday|midnight", re.I)
 
 
 def _spoken_time_value(match: re.Match[str]) -> float | None:

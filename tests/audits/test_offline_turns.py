@@ -273,3 +273,27 @@ def test_the_claim_within_the_sources_bound_is_not_read_as_every_case():
     )
 
     assert grounded(result)
+
+
+def test_a_time_said_without_its_half_of_the_day_restates_the_clock_time():
+    result = judge(
+        "When is the early swim?",
+        "The early swim runs from 06:30 to 08:00 on weekdays. That means from half past "
+        "six until 8 o'clock, Monday to Friday.",
+        POOL,
+    )
+
+    assert grounded(result)
+    assert result.matches.redundant_of == [None, 0]
+
+
+def test_a_range_restated_with_the_same_ends_is_not_two_values():
+    result = judge(
+        "When is the early swim?",
+        "The early swim runs from 06:30 to 08:00 on weekdays. So the early swim is 6:30 "
+        "to 8:00 on weekdays.",
+        POOL,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.notes["conflicting_facts"] == []

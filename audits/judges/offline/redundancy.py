@@ -315,9 +315,16 @@ def _conflict(first: Fact, second: Fact) -> bool:
         _differ(mine, theirs, first_text, second_text)
         and _bound(first_text, mine) == _bound(second_text, theirs)
         and not _told_apart(first, second, mine)
+        # "from 06:30 to 09:30" and "6:30 to 9:30": each end has its equal in the other.
+        and not _given_too(mine, second)
+        and not _given_too(theirs, first)
         for mine in first.quantities
         for theirs in second.quantities
     )
+
+
+def _given_too(value: Quantity, fact: Fact) -> bool:
+    return any(value.same_value(own) and own.same_value(value) for own in fact.quantities)
 
 
 def _told_apart(first: Fact, second: Fact, value: Quantity) -> bool:
