@@ -297,3 +297,36 @@ def test_a_range_restated_with_the_same_ends_is_not_two_values():
 
     assert result.verdict == "sufficient"
     assert result.notes["conflicting_facts"] == []
+
+
+FRAMING = (
+    "Framing prices. Framing costs £25 for prints valued under £200, and £40 for prints "
+    "valued at £200 or more. Framing takes 5 working days."
+)
+
+
+def test_a_follow_up_past_the_bound_given_the_earlier_value_is_flagged():
+    result = judge(
+        "And if it's £300?",
+        "It would still be £25.",
+        FRAMING,
+        history=(
+            Turn(query="How much is framing for a print valued at £150?", response="It's £25."),
+        ),
+    )
+
+    assert not grounded(result)
+    assert result.verdict == "insufficient"
+
+
+def test_a_follow_up_within_the_same_bound_keeps_the_earlier_value():
+    result = judge(
+        "And if it's £180?",
+        "It would still be £25.",
+        FRAMING,
+        history=(
+            Turn(query="How much is framing for a print valued at £150?", response="It's £25."),
+        ),
+    )
+
+    assert grounded(result)
