@@ -38,7 +38,9 @@ _PLEASANTRY_RE = word_start_regex(
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
     r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
-    r"|\bsafe travels\b|\bstay safe\b|\btake care\b|\bbon voyage\b|\bbest wishes\b|\bhave a safe\b"
+    # "Take care!" bids goodbye; "the landlord will take care of it" says who does what.
+    r"|\bsafe travels\b|\bstay safe\b|\btake care\b(?!\s+(?:of|to|that)\b)|\bbon voyage\b"
+    r"|\bbest wishes\b|\bhave a safe\b"
     r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
     r"|\b(?:good|best of) luck\b|\bwishing you\b|\ball the best\b"
     # Remarks about the question itself: "this one comes up a lot".

@@ -101,7 +101,7 @@ _SPOKEN_TIME_RE = re.compile(
 )
 # The clock without "am" or "pm": "06:30", "21:00", "6:30".
 _CLOCK_RE = re.compile(
-    r"(?<![\d:.,])(?P<hour>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?![\d:])(?!\s?[ap]\.?m\b)",
+    r"(?<![\d:.,£$€])(?P<hour>[01]?\d|2[0-3]):(?P<min>[0-5]\d)(?![\d:])(?!\s?[ap]\.?m\b)",
     re.IGNORECASE,
 )
 _PART_OF_DAY_PM = ("afternoon", "evening")
@@ -168,6 +168,11 @@ class Quantity:
         elif not _kinds_compatible(mine, other):
             return False
         low, high = other.low, other.high
+        if mine.kind == "time" and EITHER_HALF in (mine.unit, other.unit):
+            return any(
+                low - _EPS(low) <= value <= high + _EPS(high)
+                for value in (mine.low % 12, mine.low % 12 + 12)
+            ) or (other.unit == EITHER_HALF and (low % 12) == (mine.low % 12))
         return low - _EPS(low) <= mine.low and mine.high <= high + _EPS(high)
 
     def comparable(self, other: Quantity) -> bool:
@@ -362,14 +367,24 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
         yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
     for match in _CLOCK_RE.finditer(text):
         hour = int(match.group("hour"))
+        # "6:30" says no half of the day, "06:30" and "18:30" do.
+        half = EITHER_HALF if len(match.group("hour")) == 1 and hour >= 1 else ""
         if len(match.group("hour")) == 1 and 1 <= hour <= _LAST_BARE_PM_HOUR:
             hour += 12  # "closes at 6:30" in opening hours; "06:30" is the morning
         value = hour + int(match.group("min")) / 60
-        yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+        yield Quantity("time", value, value, half, match.start(), match.end(), match.group())
     for match in _SPOKEN_TIME_RE.finditer(text):
         value = _spoken_time_value(match)
         if value is not None:
-            yield Quantity("time", value, value, "", match.start(), match.end(), match.group())
+            # "half past 6" says no half of the day; "6 in the evening" and "noon" do.
+            half = "" if _HALF_OF_DAY_SAID_RE.search(match.group()) else EITHER_HALF
+            yield Quantity("time", value, value, half, match.start(), match.end(), match.group())
+
+
+# The unit of a time of day said without its half of the day ("half past 6"): it is
+# the same time as 6:30 and as 18:30.
+EITHER_HALF = "either half"
+_HALF_OF_DAY_SAID_RE = re.compile(r"morning|afternoon|evening|night|noon|midday|midnight", re.I)
 
 
 def _spoken_time_value(match: re.Match[str]) -> float | None:

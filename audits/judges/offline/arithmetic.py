@@ -104,12 +104,17 @@ def worked_out(
             and unit in own.text.lower()
             and (number := _written_number(own)) is not None
         )
-    return any(
-        _close(own.low * count, target)
-        for own in same
-        for count in counts
-        if 1 < count <= 31 and count == int(count)
+    counted = {count for count in counts if 1 < count <= 31 and count == int(count)}
+    # "36 times the monthly rent": a multiplier says it multiplies, whatever its size.
+    counted.update(
+        own.low
+        for own in operands
+        if own.kind == "number" and own.unit == _TIMES and _point(own) is not None and own.low > 1
     )
+    return any(_close(own.low * count, target) for own in same for count in counted)
+
+
+_TIMES = stem("times")
 
 
 _PER_UNIT_RE = re.compile(r"\b(?:a|an|per|each)\s+(?P<unit>day|night|week|month|hour|year)\b", re.I)

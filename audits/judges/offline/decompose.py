@@ -544,6 +544,8 @@ def _clauses(sentence: str) -> list[str]:
         # ", or call us on ..." sets a way to reach a person apart from what precedes it.
         if match.group().strip() == "," and _SUBORDINATE_OPENING_RE.match(left.strip()):
             continue  # "If you're 20 minutes late, you can claim 25%": one statement
+        if _joins_conditions(match.group(), left, right):
+            continue  # "If it's under 7 years old and can't be repaired, we replace it"
         semicolon = match.group().strip() in (";", ", or")
         both = _is_statement if semicolon else _is_clause
         # "lasts an hour and a half": one length of time, not two statements.
@@ -560,6 +562,14 @@ _SUBORDINATE_OPENING_RE = re.compile(
     r"(?:if|when|whenever|once|unless|as long as|provided|after|before|until|because|since)\b",
     re.IGNORECASE,
 )
+
+
+def _joins_conditions(joiner: str, left: str, right: str) -> bool:
+    """An "and" or "but" inside an opening "If ..." before its comma joins two parts of
+    the case, not two statements: the statement comes after the comma."""
+    if joiner.strip(" ,") not in ("and", "but"):
+        return False
+    return bool(_SUBORDINATE_OPENING_RE.match(left.strip())) and "," not in left and "," in right
 
 
 def has_verb(text: str) -> bool:

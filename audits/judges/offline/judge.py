@@ -33,7 +33,8 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
-from .context import earlier_questions, resolve_follow_up
+from .carried import FollowUpCase, carried_passage, follow_up_case
+from .context import earlier_questions, read_turn
 from .coverage import (
     EXPECTED_KINDS,
     Keys,
@@ -45,6 +46,7 @@ from .coverage import (
 )
 from .decompose import Fact, ResponseParts, split_clauses, split_response
 from .domain import DomainVocabulary, is_off_topic, question_subject, topic_label, vocabulary
+from .parties import party_problem
 from .questions import SubQuery, split_sub_queries
 from .redundancy import (
     conflicting_pairs,
@@ -57,6 +59,7 @@ from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
+from .universals import universal_problem
 from .values import subject_stems
 
 PROMPT_VERSION = "offline-6"
@@ -88,11 +91,13 @@ class OfflineJudge:
         # The earlier questions as they still hold, the case a follow-up left behind
         # left out ("on Starter" once "and on Enterprise?" is asked).
         earlier = earlier_questions(asked, item.history, texts)
-        item = replace(item, query=resolve_follow_up(asked, item.history, texts))
+        reading = read_turn(asked, item.history, texts)
+        moved = follow_up_case(asked, reading.replaced, item.history)
+        item = replace(item, query=reading.query)
         sub_queries = split_sub_queries(item.query)
         vocab = self._vocabulary(item.bot_domain)
         parts = split_response(item.response, item.query, chat=vocab.reference_passages)
-        matches, findings = _grade(item, sub_queries, parts, vocab, earlier)
+        matches, findings = _grade(item, sub_queries, parts, vocab, earlier, moved)
         decision = decide(findings)
         return JudgeResult(
             sub_queries=[sub_query.text for sub_query in sub_queries],
@@ -121,6 +126,7 @@ def _grade(
     parts: ResponseParts,
     vocab: DomainVocabulary,
     earlier: Sequence[str] = (),
+    moved: FollowUpCase | None = None,
 ) -> tuple[Matches, Findings]:
     sources = prepare_sources(item.sources)
     context = _query_context(
@@ -138,6 +144,9 @@ def _grade(
         fact_support(fact, sources, own) for fact, own in zip(parts.facts, contexts, strict=True)
     ]
     supports = _by_meaning(item, parts.facts, sources, contexts, supports)
+    if moved is not None:
+        supports = _carried_over(parts.facts, sources, supports, moved)
+    supports = _duties_of_others(parts.facts, sources, supports, context.stems)
     source_stems = frozenset().union(*(source.stems for source in sources))
     keys = [
         answerable_keys(
@@ -226,6 +235,48 @@ def _by_meaning(
         ]
         supports[index] = fact_support(fact, sources, contexts[index], similarity, aligned)
     return supports
+
+
+def _carried_over(
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: list[FactSupport],
+    moved: FollowUpCase,
+) -> list[FactSupport]:
+    """A follow-up answered with the value the sources give the case it moved away
+    from ("And on Home Complete?" - "Within 48 hours as well."): that value is the
+    other case's, however well its words match."""
+    checked = list(supports)
+    for index, fact in enumerate(facts):
+        if not any(checked[index].row):
+            continue
+        found = carried_passage(fact, sources, moved)
+        if found is not None:
+            source, sentence = found
+            checked[index] = FactSupport(
+                [0] * len(sources), "condition_misapplied", sentence.text, sources[source].rank
+            )
+    return checked
+
+
+def _duties_of_others(
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    supports: list[FactSupport],
+    asked_stems: frozenset[str],
+) -> list[FactSupport]:
+    """A duty the source gives one party, said of another ("the landlord will take care
+    of unblocking it" where tenants unblock the sinks they blocked), and a claim about
+    every case of a kind that a source denies for some ("boilers of any age")."""
+    checked = list(supports)
+    for index, fact in enumerate(facts):
+        found = party_problem(fact, sources, asked_stems) or universal_problem(fact, sources)
+        if found is not None:
+            source, passage = found
+            checked[index] = FactSupport(
+                [0] * len(sources), "contradicts_source", passage, sources[source].rank
+            )
+    return checked
 
 
 # Below this closeness to every sentence of a source, no word of it is aligned.

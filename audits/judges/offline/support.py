@@ -1462,7 +1462,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         own = subject_stems(frozenset(content_stems(fact_clause))) & clause.stems
         if own and own != shared:
             shared = own
-        if _negated(clause.negations, shared) != _negated(fact_negations, shared):
+        if _negated(_claim_negations(clause, case), shared) != _negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
             if _free_either_way(fact_clause, clause.text, shared):
@@ -1471,6 +1471,18 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
             return Problem("contradicts_source", clause.text, index)
     return None
+
+
+def _claim_negations(
+    clause: SourceClause, fact_case: re.Match[str] | None
+) -> Sequence[frozenset[str]]:
+    """The negations of a source clause's claim: "if it isn't, a guarantor can be used"
+    affirms the guarantor; its case's "not" is the claim's polarity only for a fact that
+    states a case of its own."""
+    case = _LEADING_CASE_RE.match(clause.text)
+    if case is None or fact_case is not None:
+        return clause.negations
+    return negation_targets(clause.text[case.end() :])
 
 
 def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
