@@ -40,6 +40,22 @@ _NOT_APPLYING_RE = re.compile(
     r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
     re.IGNORECASE,
 )
+# A sentence saying what a rule does not reach: "Express is not available for foldable
+# models", "The warranty does not cover damage you cause, such as drops".
+_NOT_REACHING_RE = re.compile(
+    r"\b(?:(?:is|are) not (?:available|offered|valid|included|covered)|(?:isn't|aren't)"
+    r" (?:available|offered|valid|included|covered)|(?:does not|doesn't|do not|don't|will not"
+    r"|won't) cover|(?:is|are) excluded)(?: (?:for|to|on|at|in|with|from|by))?\b"
+    # The case ends where a clause about it starts: ", where badge holders get ...".
+    r"(?P<case>(?:(?!,\s*(?:where|which|who|when|in which)\b)[^.;])*)",
+    re.IGNORECASE,
+)
+# The case said before the verb: "Homes left empty because the owner lives in a care
+# home are exempt from the premium".
+_EXEMPT_RE = re.compile(
+    r"^(?P<case>[^.;:]+?)\s+(?:are|is) (?:exempt|excluded|not eligible) (?:from|for)\b",
+    re.IGNORECASE,
+)
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
 # "except for sale items": "sale" names the case, "items" what every case is about.
 _KIND_LIGHT = frozenset(stem(word) for word in word_list("item items product products"))
@@ -64,17 +80,50 @@ def stated_exception_problem(
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
             subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
+            named = subject_stems(sentence.stems)
             for later in source.sentences[position + 1 : position + 3]:
                 cases += _exception_cases(later.text, _NOT_APPLYING_RE)
                 if subject & later.stems:
                     # "The deposit is waived for Gold members", said of the fact's subject.
                     cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
+            kinds = []
+            for later in source.sentences[position + 1 : position + 3]:
+                if _states_value(fact, later) or not named & later.stems:
+                    continue
+                # "Express is not available for foldable models", said of what the
+                # value's sentence is about.
+                kinds += _kind_cases(later.text, _NOT_REACHING_RE)
+                kinds += _kind_cases(later.text, _EXEMPT_RE)
+            cases += [words for words, _ in kinds]
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself
                 if len(words & told) >= min(2, len(words)):
                     return Problem("condition_misapplied", sentence.text, index)
+            for words, head in kinds:
+                # "foldable models": the customer naming the kind ("my foldable") tells it.
+                if len(words) == 2 and words - {head} <= told:
+                    return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _states_value(fact: Fact, sentence) -> bool:
+    """The sentence gives one of the fact's values: the fact states its case, not the rule
+    it sets apart ("where badge holders get the first 4 hours free instead")."""
+    return any(mine.same_value(own) for mine in fact.quantities for own in sentence.quantities)
+
+
+@lru_cache(maxsize=4096)
+def _kind_cases(text: str, pattern: re.Pattern[str]) -> tuple[tuple[frozenset[str], str], ...]:
+    """Each case a sentence says a rule does not reach, with the noun it ends on."""
+    cases = []
+    for match in pattern.finditer(text):
+        for part in _ALTERNATIVES_RE.split(match.group("case")):
+            ordered = [word for word in content_stems(part) if word not in _EXCEPTION_LIGHT]
+            words = subject_stems(frozenset(ordered))
+            if words:
+                cases.append((words, ordered[-1]))
+    return tuple(cases)
 
 
 _ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)

@@ -57,7 +57,9 @@ _ORDINARY_RE = re.compile(
 _UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
 _BELOW_RE = re.compile(r"\b(?:under|less than|below)\s*$", re.I)
 _AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
-_AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
+_AND_ABOVE_RE = re.compile(
+    r"^\s*(?:\+|or more|and over|and above|or over|or older|and older|plus)\b", re.I
+)
 _ALTERNATIVE_RE = re.compile(r"\s*[(),/;]\s*|\s+(?:and|or|&)\s+", re.IGNORECASE)
 # What a cell measures ("Monthly fee"), not which case it is for.
 _MEASURE_WORDS = frozenset(content_stems("cost fee charge price rate amount pay"))
@@ -171,9 +173,10 @@ def _band(label: str) -> Band | None:
         return aged
     found = [own for own in extract_quantities(text) if not own.soft]
     unit = next((own.unit for own in found if own.unit), "")
-    if not found or not unit:
+    # An age is a measure of its own: "3 years old or older" bands ages with no unit.
+    kind = next((own.kind for own in found if own.unit or own.kind == "age"), "")
+    if not found or not kind:
         return None  # "Zone 1" is a name, not a band of values
-    kind = next(own.kind for own in found if own.unit)
     first, last = found[0], found[-1]
     if len(found) >= 2:
         return Band(first.low, last.high, unit, kind)
