@@ -895,13 +895,16 @@ def _table_cell(
     index = next(i for i, own in enumerate(fact.quantities) if own is quantity)
     before, after = value_sides(text, fact.quantities, index)
     others = tuple(own for own in fact.quantities if own is not quantity)
+    # "less than 3 years old" bounds the case; the 3 is no value of it, and would name
+    # the row "3 years old or older".
+    pointed = tuple(own for own in others if not _said_as_bound(text, own))
     scope = Scope(
         # "£500 on Essentials, £350 on Plus": a value's case follows it, and what comes
         # before it, up to a comma, may be the previous value's.
         local=(after, before.rsplit(",", 1)[-1]),
         fact=text,
         question=claim.told_text,
-        fact_values=others,
+        fact_values=pointed,
         question_values=tuple(claim.query_values),
         # Only values of the same measure are other cells' ("£500 on Essentials, £350 on
         # Plus"); "for a 4-year-old" says whose the £10 is.
@@ -911,6 +914,23 @@ def _table_cell(
         ),
     )
     return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
+
+
+_BOUND_BEFORE_RE = re.compile(
+    r"\b(?:less than|fewer than|under|below|more than|over|above|at least|at most|up to"
+    r"|younger than|older than)\s*$",
+    re.IGNORECASE,
+)
+_BOUND_AFTER_RE = re.compile(r"^\s*(?:or|and) (?:more|less|fewer|older|younger|over|under)\b")
+
+
+def _said_as_bound(text: str, own: Quantity) -> bool:
+    """The text gives the value as a bound of a case ("less than 3 years old", "5 or
+    more"), not as the case's own value."""
+    return bool(
+        _BOUND_BEFORE_RE.search(text[max(0, own.start - 20) : own.start])
+        or _BOUND_AFTER_RE.match(text[own.end : own.end + 20])
+    )
 
 
 # "Moves on a Saturday cost 15% more", "add £20 for a second driver": a change to
@@ -929,7 +949,12 @@ def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Pro
     if worked_out(quantity, text, claim.fact.quantities):
         return None
     article = [place for place in claim.located if place.article == cell.article]
-    others = [place.sentence.stems for place in article]
+    # Every sentence of the article, its heading too: "Trade-in." says what the whole
+    # section is about, so "trade" is no case of "credit worth 10% more".
+    chunks = {place.source for place in article}
+    others = [
+        sentence.stems for index in sorted(chunks) for sentence in claim.sources[index].sentences
+    ]
     for place in article:
         sentence = place.sentence
         if label_end(sentence.text) or place.quantity.kind not in ("percent", "amount"):
