@@ -306,3 +306,25 @@ def test_a_table_row_of_ages_or_older_holds_only_for_things_that_old(response, r
     )
 
     assert grounded(result) is right
+
+
+LATE_RENT = (
+    "Late rent. Rent is due on the 1st of each month. After 7 days late the fee is £20. "
+    "After 30 days late the fee is £50, and we may start recovery action."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("My rent is 40 days late. What's the fee?", "The late fee is £20.", False),
+        ("My rent is 40 days late. What's the fee?", "The late fee is £50.", True),
+        ("My rent is 10 days late. What's the fee?", "The late fee is £20.", True),
+    ],
+)
+def test_a_value_set_in_steps_is_the_step_the_customers_own_value_has_reached(
+    query, response, right
+):
+    result = judge(query, response, LATE_RENT)
+
+    assert grounded(result) is right

@@ -46,6 +46,7 @@ from .arithmetic import (
 )
 from .cases import (
     all_of_problem,
+    higher_step_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -342,6 +343,7 @@ def fact_support(
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
+        higher_step_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),
