@@ -58,6 +58,7 @@ from .decompose import Fact, has_verb
 from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
+from .groups import every_member_problem
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
@@ -344,6 +345,7 @@ def fact_support(
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
+        every_member_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),

@@ -1,0 +1,41 @@
+"""The offline judge on rules whose case is a whole group ("sessions where everyone is a
+member are free"): a customer who says they are not in the case is outside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+FAMILY_SWIM = (
+    "Family swim. A family swim session costs £12 for up to four people. Sessions where "
+    "everyone is a member of the leisure club are free. Swimming caps are not required."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I'm not a member of the leisure club, but my two kids are. Do we swim free?", False),
+        ("My two kids and I are all members of the leisure club. Do we swim free?", True),
+    ],
+)
+def test_a_group_rule_is_not_given_when_the_customer_says_they_are_not_in_its_case(query, right):
+    result = judge(
+        query,
+        "Yes, sessions where everyone is a member are free, so your swim is free.",
+        FAMILY_SWIM,
+    )
+
+    assert grounded(result) is right
+
+
+def test_an_answer_that_keeps_the_customer_out_of_the_group_rule_is_grounded():
+    result = judge(
+        "I'm not a member of the leisure club, but my two kids are. Do we swim free?",
+        "A family swim session costs £12 for up to four people, so you pay £12.",
+        FAMILY_SWIM,
+    )
+
+    assert grounded(result)
