@@ -39,3 +39,23 @@ def test_an_answer_that_keeps_the_customer_out_of_the_group_rule_is_grounded():
     )
 
     assert grounded(result)
+
+
+CLIMBING = (
+    "Guest passes. Members get 2 free guest passes a month, which cannot be carried over. "
+    "Day entry for guests costs £14, or £10 after 6pm."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I'm not a member. Do I get any free guest passes?", False),
+        ("I cancelled my Climb Club membership last week. Do I get any free guest passes?", False),
+        ("I'm a member. Do I get any free guest passes?", True),
+    ],
+)
+def test_a_value_the_source_gives_members_is_not_given_to_a_customer_who_is_not_one(query, right):
+    result = judge(query, "Yes, you get 2 free guest passes a month.", CLIMBING)
+
+    assert grounded(result) is right

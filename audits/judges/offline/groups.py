@@ -1,6 +1,8 @@
 """Claims read against rules whose case is a whole group: "homes where everyone is a
 full-time student are exempt" holds only when every one of them is; a customer who says
-they are not one is outside it, however many of the others are.
+they are not one is outside it, however many of the others are. And "Members get one
+free repair a year" is the members' only: a customer who says they are not one, or have
+left, is outside it.
 
 The check returns a :class:`~.values.Problem` or None, as the checks of :mod:`.support`
 do, and is one of them.
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import denied_stems
-from kbaudit.text.tokens import content_stems, negation_targets
+from kbaudit.text.tokens import content_stems, negation_targets, stem
 
 from .decompose import Fact
 from .sources import PreparedSource
@@ -62,3 +64,34 @@ def _negates_as_source(fact_text: str, source_text: str) -> bool:
     to pay" of "pay no council tax")."""
     said = negation_targets(source_text)
     return all(any(target & own for own in said) for target in negation_targets(fact_text))
+
+
+# "Members get ...", "Care Plan members pay ...": a sentence whose subject is the
+# holders of a membership gives its values to them.
+_HOLDERS_RE = re.compile(
+    r"^(?:[A-Z][\w+-]*\s+){0,3}(?P<holders>(?i:members|subscribers|cardholders|account holders))\s+"
+    r"(?:get|pay|can|receive|have|enjoy|are)\b"
+)
+
+
+def holders_only_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact gives a value a source gives the holders of a membership ("Members get
+    1 free screen replacement a year") to a customer who says they are not one ("I'm not
+    a member", "I cancelled my membership")."""
+    denied = denied_stems(query.text)
+    hard = [own for own in fact.quantities if not own.soft]
+    if not denied or not hard or fact.negated:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            match = _HOLDERS_RE.match(sentence.text)
+            holders = stem(match.group("holders").split()[-1].lower()) if match else ""
+            if not holders or holders not in denied:
+                continue
+            if holders in fact.stems:
+                continue  # "members get it, but you are not one": the fact names them
+            if all(any(own.same_value(given) for given in sentence.quantities) for own in hard):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None

@@ -58,7 +58,7 @@ from .decompose import Fact, has_verb
 from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
-from .groups import every_member_problem
+from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
@@ -346,6 +346,7 @@ def fact_support(
         stated_exception_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
         every_member_problem(fact, sources, query),
+        holders_only_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         outside_listed_subjects(fact, sources, query),
