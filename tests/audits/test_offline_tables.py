@@ -356,3 +356,22 @@ def test_a_bound_the_answer_restates_does_not_name_the_row_it_starts():
     )
 
     assert grounded(result)
+
+
+PERMITS = (
+    "Resident permits. Zone | Yearly price. A | £80. B | £120. C | £160. Permits run for 12 "
+    "months from the day they are issued."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A permit in zone C costs £160 a year.", True),
+        ("A permit in zone C costs £80 a year.", False),
+    ],
+)
+def test_a_one_letter_row_is_not_named_by_the_article_a(response, right):
+    result = judge("I live in zone C. What does a permit cost?", response, PERMITS)
+
+    assert grounded(result) is right

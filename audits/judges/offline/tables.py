@@ -283,7 +283,7 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
     for index, (name, words, band) in enumerate(
         zip(labels.names, labels.words, labels.bands, strict=True)
     ):
-        if re.search(rf"(?<!\w){re.escape(normalise(name).lower())}(?!\w)", written):
+        if _written_out(name, text, written):
             scores.append(WRITTEN_OUT)
             continue
         score = max(
@@ -303,6 +303,20 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
     if top < NAMED_SHARE:
         return frozenset()
     return frozenset(index for index, score in enumerate(scores) if score == top)
+
+
+def _written_out(name: str, text: str, written: str) -> bool:
+    """The text writes the label's name whole. A one-letter label ("A", "C") is written
+    only as a capital inside a sentence: neither "£1,883 a year" nor "A permit costs"
+    names band A."""
+    label = normalise(name).strip()
+    if len(label) == 1:
+        plain = normalise(text)
+        return any(
+            not re.search(r"(?:^|[.!?:]\s*)$", plain[: found.start()].rstrip())
+            for found in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", plain)
+        )
+    return re.search(rf"(?<!\w){re.escape(label.lower())}(?!\w)", written) is not None
 
 
 def denied(labels: Labels, text: str) -> frozenset[int]:
