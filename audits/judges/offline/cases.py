@@ -20,7 +20,7 @@ from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
-from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceSentence
+from .sources import CLAUSE_BREAK_RE, PreparedSource
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -419,67 +419,3 @@ def _for_case_said(text: str, said: frozenset[str]) -> bool:
     """The text names no case, or one the fact or the question speaks of."""
     cases = named_cases(text)
     return not cases or any(case.names & said for case in cases)
-
-
-# A step of a ladder: a lower bound and the value that holds from it, "After 5 years it
-# is 200%", "over 10 kg: £12".
-_STEP_BOUND_RE = re.compile(
-    r"\b(?:after|over|more than|from|at least|once|beyond)\s+(?:the\s+)?$", re.IGNORECASE
-)
-_STEP_MEASURES = frozenset(("duration", "age", "amount", "number", "weight", "distance"))
-
-
-def higher_step_problem(
-    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
-) -> Problem | None:
-    """The source sets values in steps, each from a bound ("After 1 year the premium is
-    100%. After 5 years it is 200%"), and the customer's own value ("empty for six
-    years") has reached a later step than the one whose value the fact gives."""
-    hard = [own for own in fact.quantities if not own.soft and own.kind in ("amount", "percent")]
-    if not hard or not query.told_quantities or fact.negated:
-        return None
-    for index, source in enumerate(sources):
-        steps = _steps(source)
-        if len(steps) < 2:
-            continue
-        stated = [given for _, given in source.located_quantities()]
-        told = [
-            value
-            for value in query.told_quantities
-            if not value.soft and not any(value.same_value(given) for given in stated)
-        ]
-        for sentence, bound, worth in steps:
-            if not any(own.same_value(worth) for own in hard):
-                continue
-            measured = [own for own in told if own.comparable(bound)]
-            later = [
-                (step_bound, step_worth)
-                for _, step_bound, step_worth in steps
-                if step_bound.comparable(bound) and step_bound.low > bound.high
-            ]
-            if any(
-                own.low >= step_bound.low and not any(mine.same_value(step_worth) for mine in hard)
-                for own in measured
-                for step_bound, step_worth in later
-            ):
-                return Problem("condition_misapplied", sentence.text, index)
-    return None
-
-
-def _steps(source: PreparedSource) -> list[tuple[SourceSentence, Quantity, Quantity]]:
-    """Each bound a sentence opens a step with and the first value after it."""
-    steps = []
-    for sentence in source.sentences:
-        quantities = sentence.quantities
-        for position, bound in enumerate(quantities):
-            if bound.soft or bound.kind not in _STEP_MEASURES:
-                continue
-            if not _STEP_BOUND_RE.search(sentence.text[max(0, bound.start - 15) : bound.start]):
-                continue
-            worth = next(
-                (own for own in quantities[position + 1 :] if own.kind in ("amount", "percent")),
-                None,
-            )
-            if worth is not None and not worth.comparable(bound):
-                steps.append((sentence, bound, worth))
-    return steps

@@ -46,7 +46,6 @@ from .arithmetic import (
 )
 from .cases import (
     all_of_problem,
-    higher_step_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -95,6 +94,7 @@ from .sources import (
     lower_case_stems,
     table_row,
 )
+from .steps import higher_step_problem
 from .tables import label_end
 from .values import Problem, locate_values, subject_stems, value_problem
 
