@@ -328,3 +328,21 @@ def test_a_value_set_in_steps_is_the_step_the_customers_own_value_has_reached(
     result = judge(query, response, LATE_RENT)
 
     assert grounded(result) is right
+
+
+BULKY_WASTE = (
+    "Bulky waste. We collect bulky items from the kerbside outside your home on your "
+    "collection day. Flats in Zone B get a collection from the building's bin store instead. "
+    "Fridges and freezers cost extra."
+)
+
+
+@pytest.mark.parametrize(("zone", "right"), [("B", False), ("A", True)])
+def test_a_rule_the_next_sentence_replaces_for_a_named_case_is_not_that_cases(zone, right):
+    result = judge(
+        f"I live in a flat in Zone {zone}. Where do you collect bulky items from?",
+        "We collect them from the kerbside outside your home on your collection day.",
+        BULKY_WASTE,
+    )
+
+    assert grounded(result) is right

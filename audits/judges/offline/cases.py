@@ -21,6 +21,7 @@ from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 from .decompose import Fact
 from .questions import VERB_RE
 from .sources import CLAUSE_BREAK_RE, PreparedSource
+from .tables import label_words
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -419,3 +420,38 @@ def _for_case_said(text: str, said: frozenset[str]) -> bool:
     """The text names no case, or one the fact or the question speaks of."""
     cases = named_cases(text)
     return not cases or any(case.names & said for case in cases)
+
+
+# "Homes in band A get a reduction of one ninth instead": a case the next sentence gives
+# something else in place of the rule before it; the case is what it opens on.
+_INSTEAD_RE = re.compile(r"\b(?:instead|in place of|rather than)\b", re.IGNORECASE)
+_OPENING_CASE_RE = re.compile(
+    r"^(?P<case>.+?)\s+(?:get|gets|pay|pays|are|is|can|receive|receives|have|has)\b"
+)
+
+
+def instead_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact states a rule ("your bill is charged at the band below yours") that the
+    next sentence replaces for a case ("Homes in band A get ... instead"), and the
+    question states that case ("Our house is in band A")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    asked = label_words(query.text)
+    stated = label_words(fact.text)
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            if len(words & sentence.stems) * 2 <= len(words):
+                continue
+            for later in source.sentences[position + 1 : position + 3]:
+                opening = _OPENING_CASE_RE.match(later.text)
+                if opening is None or not _INSTEAD_RE.search(later.text):
+                    continue
+                # "band#a": a name with its identifier, the one kind of case a question
+                # states in words a stem cannot hold.
+                case = {word for word in label_words(opening.group("case")) if "#" in word}
+                if case & asked and not case & stated:
+                    return Problem("condition_misapplied", later.text, index)
+    return None

@@ -46,6 +46,7 @@ from .arithmetic import (
 )
 from .cases import (
     all_of_problem,
+    instead_case_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -344,6 +345,7 @@ def fact_support(
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
+        instead_case_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
         every_member_problem(fact, sources, query),
         holders_only_problem(fact, sources, query),
