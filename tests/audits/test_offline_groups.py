@@ -59,3 +59,14 @@ def test_a_value_the_source_gives_members_is_not_given_to_a_customer_who_is_not_
     result = judge(query, "Yes, you get 2 free guest passes a month.", CLIMBING)
 
     assert grounded(result) is right
+
+
+def test_a_members_value_another_sentence_gives_everyone_is_the_customers_too():
+    result = judge(
+        "I'm not a member. What does a guest pass cost on a Monday?",
+        "On Mondays a guest pass costs £5.",
+        "Guest passes. Members pay £5 for a guest pass. On Mondays everyone pays £5 for a guest "
+        "pass; on other days non-members pay £12.",
+    )
+
+    assert grounded(result)

@@ -84,14 +84,16 @@ def holders_only_problem(
     hard = [own for own in fact.quantities if not own.soft]
     if not denied or not hard or fact.negated:
         return None
+    found = None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
+            if not all(any(own.same_value(given) for given in sentence.quantities) for own in hard):
+                continue
             match = _HOLDERS_RE.match(sentence.text)
             holders = stem(match.group("holders").split()[-1].lower()) if match else ""
-            if not holders or holders not in denied:
-                continue
-            if holders in fact.stems:
-                continue  # "members get it, but you are not one": the fact names them
-            if all(any(own.same_value(given) for given in sentence.quantities) for own in hard):
-                return Problem("condition_misapplied", sentence.text, index)
-    return None
+            if not holders:
+                return None  # another sentence gives the value too ("Orders over £50 ship free")
+            if holders in denied and holders not in fact.stems and found is None:
+                # "members get it, but you are not one" names them: not given to the customer.
+                found = Problem("condition_misapplied", sentence.text, index)
+    return found
