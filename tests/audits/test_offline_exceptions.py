@@ -346,3 +346,22 @@ def test_a_rule_the_next_sentence_replaces_for_a_named_case_is_not_that_cases(zo
     )
 
     assert grounded(result) is right
+
+
+WINDOWS = (
+    "Happy-or-free promise. We re-clean any window free of charge if you're not happy with "
+    "it. Conservatory roofs are not covered by free re-cleans."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("The conservatory roof is still streaky after yesterday. Will you re-clean it?", False),
+        ("The kitchen window is still streaky after yesterday. Will you re-clean it?", True),
+    ],
+)
+def test_a_case_the_source_says_is_not_covered_by_a_free_rule_is_not_given_it(query, right):
+    result = judge(query, "Yes, we re-clean any window free of charge.", WINDOWS)
+
+    assert grounded(result) is right

@@ -468,6 +468,23 @@ def test_a_rule_kept_to_a_list_of_branches_is_not_given_at_a_branch_the_list_lea
     assert grounded(result) is right
 
 
+HOME_VISITS = (
+    "Home visits. Our nurses take blood samples at your home for £25. Home visits are "
+    "available only in our Bath, Frome and Wells areas."
+)
+
+
+@pytest.mark.parametrize(("area", "right"), [("Bristol", False), ("Wells", True)])
+def test_a_list_of_places_after_a_rule_keeps_that_rule_to_them(area, right):
+    result = judge(
+        f"I live in the {area} area. Can a nurse take my blood sample at home?",
+        "Yes, a nurse takes the sample at your home for £25.",
+        HOME_VISITS,
+    )
+
+    assert grounded(result) is right
+
+
 SHIPPING_RULES = "Shipping. Orders over £50 ship free. Orders under £50 pay £4.95 shipping."
 COVER = (
     "Roadside cover. Claims must be made within 30 days. Cars over 12 years old are not covered."

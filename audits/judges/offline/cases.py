@@ -44,17 +44,18 @@ _NOT_APPLYING_RE = re.compile(
 # A sentence saying what a rule does not reach: "Express is not available for foldable
 # models", "The warranty does not cover damage you cause, such as drops".
 _NOT_REACHING_RE = re.compile(
-    r"\b(?:(?:is|are) not (?:available|offered|valid|included|covered)|(?:isn't|aren't)"
-    r" (?:available|offered|valid|included|covered)|(?:does not|doesn't|do not|don't|will not"
+    r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
+    r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
     r"|won't) cover|(?:is|are) excluded)(?: (?:for|to|on|at|in|with|from|by))?\b"
     # The case ends where a clause about it starts: ", where badge holders get ...".
     r"(?P<case>(?:(?!,\s*(?:where|which|who|when|in which)\b)[^.;])*)",
     re.IGNORECASE,
 )
 # The case said before the verb: "Homes left empty because the owner lives in a care
-# home are exempt from the premium".
+# home are exempt from the premium", "Run-flat tyres are not covered by free repairs".
 _EXEMPT_RE = re.compile(
-    r"^(?P<case>[^.;:]+?)\s+(?:are|is) (?:exempt|excluded|not eligible) (?:from|for)\b",
+    r"^(?P<case>[^.;:]+?)\s+(?:are|is) (?:exempt|excluded|not eligible|not covered|not included)"
+    r"(?: (?:from|for|by|in))?\b",
     re.IGNORECASE,
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
@@ -109,9 +110,15 @@ def stated_exception_problem(
 
 
 def _states_value(fact: Fact, sentence) -> bool:
-    """The sentence gives one of the fact's values: the fact states its case, not the rule
-    it sets apart ("where badge holders get the first 4 hours free instead")."""
-    return any(mine.same_value(own) for mine in fact.quantities for own in sentence.quantities)
+    """The sentence gives one of the fact's own values: the fact states its case, not the
+    rule it sets apart ("where badge holders get the first 4 hours free instead"). A word
+    such as "free" is no value of its own: "not covered by free repairs" names the rule."""
+    return any(
+        mine.same_value(own)
+        for mine in fact.quantities
+        if not mine.soft
+        for own in sentence.quantities
+    )
 
 
 @lru_cache(maxsize=4096)

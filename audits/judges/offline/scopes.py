@@ -387,12 +387,17 @@ def only_named_problem(
     words = subject_stems(fact.stems)
     for index, source in enumerate(sources):
         named_in_source = _names_after_places(source.plain)
-        for sentence in source.sentences:
+        for position, sentence in enumerate(source.sentences):
             match = _ONLY_NAMED_RE.search(sentence.text)
             if match is None:
                 continue
             allowed = _name_words(match.group("first") or match.group("second"))
             rule = subject_stems(sentence.stems) - allowed
+            before = source.sentences[position - 1] if position else None
+            if before is not None and not sentence.quantities and rule & before.stems:
+                # "Our vans fit tyres at your home for £10 extra. Mobile fitting is available
+                # only in ...": a sentence with no value of its own keeps the rule before it.
+                rule |= subject_stems(before.stems)
             if not allowed or allowed & fact.stems or len(words & rule) * 2 < max(1, len(words)):
                 continue
             told = _names_after_places(query.text) & named_in_source
