@@ -365,3 +365,18 @@ def test_a_case_the_source_says_is_not_covered_by_a_free_rule_is_not_given_it(qu
     result = judge(query, "Yes, we re-clean any window free of charge.", WINDOWS)
 
     assert grounded(result) is right
+
+
+SKIPS = (
+    "Skip hire. A skip costs £180 for loads up to 4 tonnes. From 5 tonnes a skip costs £240, "
+    "and from 8 tonnes a skip costs £320."
+)
+
+
+@pytest.mark.parametrize(("load", "right"), [("6", False), ("3", True)])
+def test_a_first_step_said_with_its_top_is_not_the_customers_above_it(load, right):
+    result = judge(
+        f"Our load is about {load} tonnes. What does a skip cost?", "A skip costs £180.", SKIPS
+    )
+
+    assert grounded(result) is right

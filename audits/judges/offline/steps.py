@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 _STEP_BOUND_RE = re.compile(
     r"\b(?:after|over|more than|from|at least|once|beyond)\s+(?:the\s+)?$", re.IGNORECASE
 )
+# The first step, said with its top: "£15 per tyre for wheels up to 17 inches".
+_FIRST_STEP_RE = re.compile(r"\b(?:up to|under|below|less than)\s+$", re.IGNORECASE)
 _STEP_MEASURES = frozenset(("duration", "age", "amount", "number", "weight", "distance"))
 
 
@@ -49,14 +51,16 @@ def higher_step_problem(
             for value in query.told_quantities
             if not value.soft and not any(value.same_value(given) for given in stated)
         ]
-        for sentence, bound, worth in steps:
+        for sentence, bound, worth, top in steps:
             if not any(own.same_value(worth) for own in hard):
                 continue
             measured = [own for own in told if own.comparable(bound)]
+            if top and any(own.low > bound.high for own in measured):
+                return Problem("condition_misapplied", sentence.text, index)
             later = [
                 (step_bound, step_worth)
-                for _, step_bound, step_worth in steps
-                if step_bound.comparable(bound) and step_bound.low > bound.high
+                for _, step_bound, step_worth, step_top in steps
+                if not step_top and step_bound.comparable(bound) and step_bound.low > bound.high
             ]
             if any(
                 own.low >= step_bound.low and not any(mine.same_value(step_worth) for mine in hard)
@@ -67,20 +71,23 @@ def higher_step_problem(
     return None
 
 
-def _steps(source: PreparedSource) -> list[tuple[SourceSentence, Quantity, Quantity]]:
-    """Each bound a sentence opens a step with and the first value after it."""
+def _steps(source: PreparedSource) -> list[tuple[SourceSentence, Quantity, Quantity, bool]]:
+    """Each bound a sentence opens a step with and the first value after it; and a first
+    step said with its top, with the value before it (True for those)."""
     steps = []
     for sentence in source.sentences:
         quantities = sentence.quantities
         for position, bound in enumerate(quantities):
             if bound.soft or bound.kind not in _STEP_MEASURES:
                 continue
-            if not _STEP_BOUND_RE.search(sentence.text[max(0, bound.start - 15) : bound.start]):
+            before = sentence.text[max(0, bound.start - 15) : bound.start]
+            top = bool(_FIRST_STEP_RE.search(before))
+            if not top and not _STEP_BOUND_RE.search(before):
                 continue
-            worth = next(
-                (own for own in quantities[position + 1 :] if own.kind in ("amount", "percent")),
-                None,
+            worths = (
+                quantities[position - 1 :: -1] if top and position else quantities[position + 1 :]
             )
+            worth = next((own for own in worths if own.kind in ("amount", "percent")), None)
             if worth is not None and not worth.comparable(bound):
-                steps.append((sentence, bound, worth))
+                steps.append((sentence, bound, worth, top))
     return steps
