@@ -795,7 +795,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
         return None
     # A place stating the value may leave its subject to the sentence ("...; it closes
     # 2 hours before departure"): all of its sentence counts for it.
-    held = max(len(mine & place.sentence.stems) for place in matches)
+    held = max(len(mine & _stating_words(claim, place)) for place in matches)
     best, best_overlap = None, max(OWNER_WORDS, held + 1, math.ceil(len(mine) / 2)) - 1
     # Within a sentence that states the value, its parallel cases share a subject the
     # words cannot tell apart ("opens 30 days before for Flex fares and 48 hours before
@@ -1068,7 +1068,7 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if len(subject) <= 2:
         # "That's 24.9% APR as well": a bare value is about what the question asks.
         subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
-    matched = max(len(subject & place.sentence.stems) for place in matches)
+    matched = max(len(subject & _stating_words(claim, place)) for place in matches)
     best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
     for place in claim.located:
         own = place.quantity
@@ -1080,6 +1080,25 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if best is None:
         return None
     return Problem("contradicts_source", best.sentence.text, best.source)
+
+
+# "After 30 days it rises to £50", "from 20 inches it is £28": a value whose clause
+# leaves its subject to the sentence before.
+_PRONOUN_VALUE_RE = re.compile(
+    r"\b(?:it|they|this|these)\s+(?:is|are|costs?|rises?|goes up|falls?|drops?)\s+(?:to\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _stating_words(claim: Claim, place: Located) -> frozenset[str]:
+    """The words a place says of the value it states: its sentence's, and the sentence
+    before's when a pronoun stands for the subject there."""
+    sentence = place.sentence
+    before = sentence.text[max(0, place.quantity.start - 30) : place.quantity.start]
+    if not claim.sources or not sentence.position or not _PRONOUN_VALUE_RE.search(before):
+        return sentence.stems
+    previous = claim.sources[place.source].sentences[sentence.position - 1]
+    return sentence.stems | previous.stems
 
 
 def _other_article_rival(
