@@ -615,7 +615,11 @@ _NOT_IN_RE = re.compile(
     r"\b(?:who|I|we|he|she|they)(?:'m|'re|'s|\s+(?:am|is|are|was|were))(?:n't|\s+not)\s+"
     r"(?:(?:a|an|the|on|in|part of|one of)\s+)*"
     r"(?P<case>[\w'-]+(?:\s+(?!and\b|or\b|but\b|so\b)[\w'-]+){0,2})"
-    r"|\bnon-(?P<non>[\w'-]+)",
+    r"|\bnon-(?P<non>[\w'-]+)"
+    # "I cancelled my Care Plan membership", "we've ended our subscription": a case the
+    # customer was in and has left, with the kind of thing it was.
+    r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:cancelled|canceled|ended|left|stopped|given up)\s+"
+    r"(?:my|our)\s+(?P<ended>(?:[\w'-]+\s+){0,3}(?:membership|subscription|plan|account))\b",
     re.IGNORECASE,
 )
 
@@ -625,7 +629,11 @@ def denied_stems(text: str) -> frozenset[str]:
     in: "who isn't a member" does not state the members' case."""
     found: set[str] = set()
     for match in _NOT_IN_RE.finditer(text or ""):
-        found.update(content_stems(match.group("case") or match.group("non") or ""))
+        found.update(
+            content_stems(match.group("case") or match.group("non") or match.group("ended") or "")
+        )
+    # "membership" says who holds it: a customer who left one is no longer a member.
+    found.update(stem(word[: -len("ship")]) for word in list(found) if word.endswith("ship"))
     return frozenset(found)
 
 

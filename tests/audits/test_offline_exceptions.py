@@ -235,3 +235,148 @@ def test_a_told_groups_interest_free_case_is_not_answered_with_the_general_rate(
     )
 
     assert grounded(result) is right
+
+
+KAYAKS = (
+    "Guided tours. A guided kayak tour lasts 3 hours and costs £45 per person, with all the "
+    "gear included. Tours run from April to October. Tours are not available for school "
+    "groups, which book an instructor of their own."
+)
+SEWERS = (
+    "Sewerage charges. Every home connected to the public sewer pays a sewerage charge of £1.80 "
+    "per cubic metre of water used. Homes with a septic tank of their own are exempt from the "
+    "charge."
+)
+SOFAS = (
+    "Sofa cleaning. Deep cleaning costs £60 per sofa and takes about 2 hours. Same-day drying "
+    "costs £15 extra. Same-day drying is not available for velvet sofas."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("I'm booking for a school group of 20 pupils. What does a guided tour cost?", False),
+        ("My husband and I want to take a guided tour. What does it cost?", True),
+    ],
+)
+def test_a_rule_the_source_says_is_not_available_for_the_told_case_is_not_applied(query, right):
+    result = judge(query, "A guided tour costs £45 per person.", KAYAKS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(("fabric", "right"), [("velvet", False), ("linen", True)])
+def test_a_customer_naming_the_kind_a_rule_is_not_available_for_tells_the_case(fabric, right):
+    result = judge(
+        f"Can I get same-day drying for my {fabric} three-seater?",
+        "Yes, same-day drying costs £15 extra.",
+        SOFAS,
+    )
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("Our cottage has its own septic tank. What do we pay for sewerage?", False),
+        ("We're on mains drainage. What do we pay for sewerage?", True),
+    ],
+)
+def test_a_charge_the_source_exempts_the_told_case_from_is_not_applied(query, right):
+    result = judge(query, "The sewerage charge is £1.80 per cubic metre of water.", SEWERS)
+
+    assert grounded(result) is right
+
+
+LAWNMOWERS = (
+    "Trade-in. We buy back old mowers by age and condition. Age | Working | Not working. "
+    "Under 5 years old | up to £120 | £15. 5 years old or older | up to £40 | £5."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [("For a working mower we pay up to £120.", False), ("We'd pay up to £40.", True)],
+)
+def test_a_table_row_of_ages_or_older_holds_only_for_things_that_old(response, right):
+    result = judge(
+        "My mower is seven years old and still works. What would you pay?", response, LAWNMOWERS
+    )
+
+    assert grounded(result) is right
+
+
+LATE_RENT = (
+    "Late rent. Rent is due on the 1st of each month. After 7 days late the fee is £20. "
+    "After 30 days late the fee is £50, and we may start recovery action."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("My rent is 40 days late. What's the fee?", "The late fee is £20.", False),
+        ("My rent is 40 days late. What's the fee?", "The late fee is £50.", True),
+        ("My rent is 10 days late. What's the fee?", "The late fee is £20.", True),
+    ],
+)
+def test_a_value_set_in_steps_is_the_step_the_customers_own_value_has_reached(
+    query, response, right
+):
+    result = judge(query, response, LATE_RENT)
+
+    assert grounded(result) is right
+
+
+BULKY_WASTE = (
+    "Bulky waste. We collect bulky items from the kerbside outside your home on your "
+    "collection day. Flats in Zone B get a collection from the building's bin store instead. "
+    "Fridges and freezers cost extra."
+)
+
+
+@pytest.mark.parametrize(("zone", "right"), [("B", False), ("A", True)])
+def test_a_rule_the_next_sentence_replaces_for_a_named_case_is_not_that_cases(zone, right):
+    result = judge(
+        f"I live in a flat in Zone {zone}. Where do you collect bulky items from?",
+        "We collect them from the kerbside outside your home on your collection day.",
+        BULKY_WASTE,
+    )
+
+    assert grounded(result) is right
+
+
+WINDOWS = (
+    "Happy-or-free promise. We re-clean any window free of charge if you're not happy with "
+    "it. Conservatory roofs are not covered by free re-cleans."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right"),
+    [
+        ("The conservatory roof is still streaky after yesterday. Will you re-clean it?", False),
+        ("The kitchen window is still streaky after yesterday. Will you re-clean it?", True),
+    ],
+)
+def test_a_case_the_source_says_is_not_covered_by_a_free_rule_is_not_given_it(query, right):
+    result = judge(query, "Yes, we re-clean any window free of charge.", WINDOWS)
+
+    assert grounded(result) is right
+
+
+SKIPS = (
+    "Skip hire. A skip costs £180 for loads up to 4 tonnes. From 5 tonnes a skip costs £240, "
+    "and from 8 tonnes a skip costs £320."
+)
+
+
+@pytest.mark.parametrize(("load", "right"), [("6", False), ("3", True)])
+def test_a_first_step_said_with_its_top_is_not_the_customers_above_it(load, right):
+    result = judge(
+        f"Our load is about {load} tonnes. What does a skip cost?", "A skip costs £180.", SKIPS
+    )
+
+    assert grounded(result) is right

@@ -323,3 +323,55 @@ def test_a_column_name_with_a_comma_in_brackets_is_still_one_column():
 )
 def test_an_age_names_the_column_of_the_ages_it_is_for(query, response, right):
     assert grounded(judge(query, response, CINEMA)) is right
+
+
+BIKE_TRADE_IN = (
+    "Trade-in. We buy used bikes by type and condition. Type | Good | Worn. Road bikes | "
+    "up to £300 | up to £120. Mountain bikes | up to £250 | up to £90. You can take the "
+    "trade-in value as cash, or as store credit worth 10% more."
+)
+
+
+def test_a_word_of_the_sections_heading_is_no_case_of_a_surcharge_beside_the_table():
+    result = judge(
+        "What can I get for trading in my worn road bike?",
+        "A worn road bike fetches up to £120.",
+        BIKE_TRADE_IN,
+    )
+
+    assert grounded(result)
+
+
+MOWER_TRADE_IN = (
+    "Trade-in. We buy back old mowers by age and condition. Age | Working | Not working. "
+    "Under 5 years old | up to £120 | £15. 5 years old or older | up to £40 | £5."
+)
+
+
+def test_a_bound_the_answer_restates_does_not_name_the_row_it_starts():
+    result = judge(
+        "My mower is two years old and still works. What would you pay?",
+        "As it's less than five years old and working, you'd get up to £120.",
+        MOWER_TRADE_IN,
+    )
+
+    assert grounded(result)
+
+
+PERMITS = (
+    "Resident permits. Zone | Yearly price. A | £80. B | £120. C | £160. Permits run for 12 "
+    "months from the day they are issued."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A permit in zone C costs £160 a year.", True),
+        ("A permit in zone C costs £80 a year.", False),
+    ],
+)
+def test_a_one_letter_row_is_not_named_by_the_article_a(response, right):
+    result = judge("I live in zone C. What does a permit cost?", response, PERMITS)
+
+    assert grounded(result) is right

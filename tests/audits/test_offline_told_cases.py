@@ -448,6 +448,43 @@ def test_a_rule_kept_to_a_named_place_is_not_the_customers_elsewhere(query, righ
     assert grounded(result) is right
 
 
+OPTICIANS = (
+    "Same-hour glasses. Glasses made while you wait, within 1 hour, cost £15 extra and are "
+    "available only at our York, Hull and Whitby branches. Other branches make glasses in 5 "
+    "working days at no extra cost."
+)
+
+
+@pytest.mark.parametrize(("branch", "right"), [("Scarborough", False), ("Whitby", True)])
+def test_a_rule_kept_to_a_list_of_branches_is_not_given_at_a_branch_the_list_leaves_out(
+    branch, right
+):
+    result = judge(
+        f"I'm going to your {branch} branch. Can I have my glasses made within the hour?",
+        "Yes, we make your glasses within 1 hour for £15 extra.",
+        OPTICIANS,
+    )
+
+    assert grounded(result) is right
+
+
+HOME_VISITS = (
+    "Home visits. Our nurses take blood samples at your home for £25. Home visits are "
+    "available only in our Bath, Frome and Wells areas."
+)
+
+
+@pytest.mark.parametrize(("area", "right"), [("Bristol", False), ("Wells", True)])
+def test_a_list_of_places_after_a_rule_keeps_that_rule_to_them(area, right):
+    result = judge(
+        f"I live in the {area} area. Can a nurse take my blood sample at home?",
+        "Yes, a nurse takes the sample at your home for £25.",
+        HOME_VISITS,
+    )
+
+    assert grounded(result) is right
+
+
 SHIPPING_RULES = "Shipping. Orders over £50 ship free. Orders under £50 pay £4.95 shipping."
 COVER = (
     "Roadside cover. Claims must be made within 30 days. Cars over 12 years old are not covered."

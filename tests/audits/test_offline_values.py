@@ -1638,3 +1638,30 @@ def test_where_a_thing_goes_is_said_by_the_thing_and_its_place(response, right):
     result = judge("I'm insuring my two cats. Which one gets the discount?", response, PETS)
 
     assert grounded(result) is right
+
+
+LATE_RENT = (
+    "Late rent. Rent is due on the 1st of each month. After 7 days late the fee is £20. "
+    "After 30 days it rises to £50, and we may start recovery action."
+)
+ENGRAVING = (
+    "Engraving. Engraving costs £8 for up to 10 letters on a ring. From 11 letters engraving "
+    "is £12, and from 20 letters it is £18."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        ("My rent is 40 days late. What's the fee?", "The late fee is £50.", LATE_RENT),
+        (
+            "I want 24 letters engraved on a ring. What does engraving cost?",
+            "Engraving that many letters on a ring costs £18.",
+            ENGRAVING,
+        ),
+    ],
+)
+def test_a_value_whose_clause_leaves_its_subject_to_the_sentence_before_is_said_of_it(
+    query, response, source
+):
+    assert grounded(judge(query, response, source))

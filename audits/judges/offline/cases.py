@@ -21,6 +21,7 @@ from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
 from .decompose import Fact
 from .questions import VERB_RE
 from .sources import CLAUSE_BREAK_RE, PreparedSource
+from .tables import label_words
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -38,6 +39,23 @@ _NOT_APPLYING_RE = re.compile(
     r"|do not |don't )?appl(?:y|ies)|(?:does not|doesn't|do not|don't|won't|will not) apply"
     r"|no longer appl(?:y|ies))"
     r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+# A sentence saying what a rule does not reach: "Express is not available for foldable
+# models", "The warranty does not cover damage you cause, such as drops".
+_NOT_REACHING_RE = re.compile(
+    r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
+    r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
+    r"|won't) cover|(?:is|are) excluded)(?: (?:for|to|on|at|in|with|from|by))?\b"
+    # The case ends where a clause about it starts: ", where badge holders get ...".
+    r"(?P<case>(?:(?!,\s*(?:where|which|who|when|in which)\b)[^.;])*)",
+    re.IGNORECASE,
+)
+# The case said before the verb: "Homes left empty because the owner lives in a care
+# home are exempt from the premium", "Run-flat tyres are not covered by free repairs".
+_EXEMPT_RE = re.compile(
+    r"^(?P<case>[^.;:]+?)\s+(?:are|is) (?:exempt|excluded|not eligible|not covered|not included)"
+    r"(?: (?:from|for|by|in))?\b",
     re.IGNORECASE,
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
@@ -64,17 +82,56 @@ def stated_exception_problem(
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
             subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
+            named = subject_stems(sentence.stems)
             for later in source.sentences[position + 1 : position + 3]:
                 cases += _exception_cases(later.text, _NOT_APPLYING_RE)
                 if subject & later.stems:
                     # "The deposit is waived for Gold members", said of the fact's subject.
                     cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
+            kinds = []
+            for later in source.sentences[position + 1 : position + 3]:
+                if _states_value(fact, later) or not named & later.stems:
+                    continue
+                # "Express is not available for foldable models", said of what the
+                # value's sentence is about.
+                kinds += _kind_cases(later.text, _NOT_REACHING_RE)
+                kinds += _kind_cases(later.text, _EXEMPT_RE)
+            cases += [words for words, _ in kinds]
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself
                 if len(words & told) >= min(2, len(words)):
                     return Problem("condition_misapplied", sentence.text, index)
+            for words, head in kinds:
+                # "foldable models": the customer naming the kind ("my foldable") tells it.
+                if len(words) == 2 and words - {head} <= told:
+                    return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _states_value(fact: Fact, sentence) -> bool:
+    """The sentence gives one of the fact's own values: the fact states its case, not the
+    rule it sets apart ("where badge holders get the first 4 hours free instead"). A word
+    such as "free" is no value of its own: "not covered by free repairs" names the rule."""
+    return any(
+        mine.same_value(own)
+        for mine in fact.quantities
+        if not mine.soft
+        for own in sentence.quantities
+    )
+
+
+@lru_cache(maxsize=4096)
+def _kind_cases(text: str, pattern: re.Pattern[str]) -> tuple[tuple[frozenset[str], str], ...]:
+    """Each case a sentence says a rule does not reach, with the noun it ends on."""
+    cases = []
+    for match in pattern.finditer(text):
+        for part in _ALTERNATIVES_RE.split(match.group("case")):
+            ordered = [word for word in content_stems(part) if word not in _EXCEPTION_LIGHT]
+            words = subject_stems(frozenset(ordered))
+            if words:
+                cases.append((words, ordered[-1]))
+    return tuple(cases)
 
 
 _ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
@@ -370,3 +427,38 @@ def _for_case_said(text: str, said: frozenset[str]) -> bool:
     """The text names no case, or one the fact or the question speaks of."""
     cases = named_cases(text)
     return not cases or any(case.names & said for case in cases)
+
+
+# "Homes in band A get a reduction of one ninth instead": a case the next sentence gives
+# something else in place of the rule before it; the case is what it opens on.
+_INSTEAD_RE = re.compile(r"\b(?:instead|in place of|rather than)\b", re.IGNORECASE)
+_OPENING_CASE_RE = re.compile(
+    r"^(?P<case>.+?)\s+(?:get|gets|pay|pays|are|is|can|receive|receives|have|has)\b"
+)
+
+
+def instead_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact states a rule ("your bill is charged at the band below yours") that the
+    next sentence replaces for a case ("Homes in band A get ... instead"), and the
+    question states that case ("Our house is in band A")."""
+    if fact.negated or not query.text:
+        return None
+    words = subject_stems(fact.stems)
+    asked = label_words(query.text)
+    stated = label_words(fact.text)
+    for index, source in enumerate(sources):
+        for position, sentence in enumerate(source.sentences):
+            if len(words & sentence.stems) * 2 <= len(words):
+                continue
+            for later in source.sentences[position + 1 : position + 3]:
+                opening = _OPENING_CASE_RE.match(later.text)
+                if opening is None or not _INSTEAD_RE.search(later.text):
+                    continue
+                # "band#a": a name with its identifier, the one kind of case a question
+                # states in words a stem cannot hold.
+                case = {word for word in label_words(opening.group("case")) if "#" in word}
+                if case & asked and not case & stated:
+                    return Problem("condition_misapplied", later.text, index)
+    return None

@@ -365,8 +365,10 @@ def unapplied_share_problem(
 
 # "Electric car charging is available in Leeds only", "only at the Harbour hotel".
 _NAME_RUN = r"[A-Z][\w'-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w'-]*)*"
+# "only at our Leeds, Manchester and Birmingham stores": a list of names of one kind.
+_NAME_LIST = rf"{_NAME_RUN}(?:,\s+{_NAME_RUN})*"
 _ONLY_NAMED_RE = re.compile(
-    rf"\bonly (?:in|at|for|on|from) (?:the )?(?P<first>{_NAME_RUN})"
+    rf"\bonly (?:in|at|for|on|from) (?:the |our )?(?P<first>{_NAME_LIST})(?: (?P<kind>[a-z]+))?"
     rf"|\b(?:in|at|for|on|from) (?:the )?(?P<second>{_NAME_RUN}) only\b"
 )
 _PLACE_RE = re.compile(
@@ -385,18 +387,37 @@ def only_named_problem(
     words = subject_stems(fact.stems)
     for index, source in enumerate(sources):
         named_in_source = _names_after_places(source.plain)
-        for sentence in source.sentences:
+        for position, sentence in enumerate(source.sentences):
             match = _ONLY_NAMED_RE.search(sentence.text)
             if match is None:
                 continue
             allowed = _name_words(match.group("first") or match.group("second"))
             rule = subject_stems(sentence.stems) - allowed
+            before = source.sentences[position - 1] if position else None
+            if before is not None and not sentence.quantities and rule & before.stems:
+                # "Our vans fit tyres at your home for £10 extra. Mobile fitting is available
+                # only in ...": a sentence with no value of its own keeps the rule before it.
+                rule |= subject_stems(before.stems)
             if not allowed or allowed & fact.stems or len(words & rule) * 2 < max(1, len(words)):
                 continue
             told = _names_after_places(query.text) & named_in_source
+            told |= _names_of_kind(query.text, match.group("kind"))
             if told and not told & allowed:
                 return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _names_of_kind(text: str, kind: str | None) -> frozenset[str]:
+    """The names a question gives things of the kind a rule lists ("your Bristol store"
+    beside "our Leeds and Manchester stores"), which need not be in the source."""
+    if not kind or not text:
+        return frozenset()
+    kind_stem = stem(kind)
+    found = frozenset()
+    for match in re.finditer(rf"(?P<name>{_NAME_RUN})\s+(?P<kind>[a-z]+)", text):
+        if stem(match.group("kind")) == kind_stem:
+            found |= _name_words(match.group("name"))
+    return found
 
 
 def _name_words(text: str) -> frozenset[str]:

@@ -46,6 +46,7 @@ from .arithmetic import (
 )
 from .cases import (
     all_of_problem,
+    instead_case_problem,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -58,6 +59,7 @@ from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import denied_predicate_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
+from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
@@ -94,6 +96,7 @@ from .sources import (
     lower_case_stems,
     table_row,
 )
+from .steps import higher_step_problem
 from .tables import label_end
 from .values import Problem, locate_values, other_side_of_bound, subject_stems, value_problem
 
@@ -346,6 +349,10 @@ def fact_support(
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
+        instead_case_problem(fact, sources, query),
+        higher_step_problem(fact, sources, query),
+        every_member_problem(fact, sources, query),
+        holders_only_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         crossed_values_problem(fact, sources),

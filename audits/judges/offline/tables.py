@@ -57,7 +57,9 @@ _ORDINARY_RE = re.compile(
 _UP_TO_RE = re.compile(r"\b(?:up to|under|less than|below|within|maximum|max)\s*$", re.I)
 _BELOW_RE = re.compile(r"\b(?:under|less than|below)\s*$", re.I)
 _AT_LEAST_RE = re.compile(r"\b(?:over|more than|above|from|at least|minimum)\s*$", re.I)
-_AND_ABOVE_RE = re.compile(r"^\s*(?:\+|or more|and over|and above|or over|plus)\b", re.I)
+_AND_ABOVE_RE = re.compile(
+    r"^\s*(?:\+|or more|and over|and above|or over|or older|and older|plus)\b", re.I
+)
 _ALTERNATIVE_RE = re.compile(r"\s*[(),/;]\s*|\s+(?:and|or|&)\s+", re.IGNORECASE)
 # What a cell measures ("Monthly fee"), not which case it is for.
 _MEASURE_WORDS = frozenset(content_stems("cost fee charge price rate amount pay"))
@@ -171,9 +173,10 @@ def _band(label: str) -> Band | None:
         return aged
     found = [own for own in extract_quantities(text) if not own.soft]
     unit = next((own.unit for own in found if own.unit), "")
-    if not found or not unit:
+    # An age is a measure of its own: "3 years old or older" bands ages with no unit.
+    kind = next((own.kind for own in found if own.unit or own.kind == "age"), "")
+    if not found or not kind:
         return None  # "Zone 1" is a name, not a band of values
-    kind = next(own.kind for own in found if own.unit)
     first, last = found[0], found[-1]
     if len(found) >= 2:
         return Band(first.low, last.high, unit, kind)
@@ -280,7 +283,7 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
     for index, (name, words, band) in enumerate(
         zip(labels.names, labels.words, labels.bands, strict=True)
     ):
-        if re.search(rf"(?<!\w){re.escape(normalise(name).lower())}(?!\w)", written):
+        if _written_out(name, text, written):
             scores.append(WRITTEN_OUT)
             continue
         score = max(
@@ -300,6 +303,20 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
     if top < NAMED_SHARE:
         return frozenset()
     return frozenset(index for index, score in enumerate(scores) if score == top)
+
+
+def _written_out(name: str, text: str, written: str) -> bool:
+    """The text writes the label's name whole. A one-letter label ("A", "C") is written
+    only as a capital inside a sentence: neither "£1,883 a year" nor "A permit costs"
+    names band A."""
+    label = normalise(name).strip()
+    if len(label) == 1:
+        plain = normalise(text)
+        return any(
+            not re.search(r"(?:^|[.!?:]\s*)$", plain[: found.start()].rstrip())
+            for found in re.finditer(rf"(?<!\w){re.escape(label)}(?!\w)", plain)
+        )
+    return re.search(rf"(?<!\w){re.escape(label.lower())}(?!\w)", written) is not None
 
 
 def denied(labels: Labels, text: str) -> frozenset[int]:

@@ -822,7 +822,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
         return None
     # A place stating the value may leave its subject to the sentence ("...; it closes
     # 2 hours before departure"): all of its sentence counts for it.
-    held = max(len(mine & place.sentence.stems) for place in matches)
+    held = max(len(mine & _stating_words(claim, place)) for place in matches)
     best, best_overlap = None, max(OWNER_WORDS, held + 1, math.ceil(len(mine) / 2)) - 1
     # Within a sentence that states the value, its parallel cases share a subject the
     # words cannot tell apart ("opens 30 days before for Flex fares and 48 hours before
@@ -922,13 +922,16 @@ def _table_cell(
     index = next(i for i, own in enumerate(fact.quantities) if own is quantity)
     before, after = value_sides(text, fact.quantities, index)
     others = tuple(own for own in fact.quantities if own is not quantity)
+    # "less than 3 years old" bounds the case; the 3 is no value of it, and would name
+    # the row "3 years old or older".
+    pointed = tuple(own for own in others if not _said_as_bound(text, own))
     scope = Scope(
         # "£500 on Essentials, £350 on Plus": a value's case follows it, and what comes
         # before it, up to a comma, may be the previous value's.
         local=(after, before.rsplit(",", 1)[-1]),
         fact=text,
         question=claim.told_text,
-        fact_values=others,
+        fact_values=pointed,
         question_values=tuple(claim.query_values),
         # Only values of the same measure are other cells' ("£500 on Essentials, £350 on
         # Plus"); "for a 4-year-old" says whose the £10 is.
@@ -938,6 +941,23 @@ def _table_cell(
         ),
     )
     return cell_fits(scope, [(claim.sources[place.source], place.sentence) for place in matches])
+
+
+_BOUND_BEFORE_RE = re.compile(
+    r"\b(?:less than|fewer than|under|below|more than|over|above|at least|at most|up to"
+    r"|younger than|older than)\s*$",
+    re.IGNORECASE,
+)
+_BOUND_AFTER_RE = re.compile(r"^\s*(?:or|and) (?:more|less|fewer|older|younger|over|under)\b")
+
+
+def _said_as_bound(text: str, own: Quantity) -> bool:
+    """The text gives the value as a bound of a case ("less than 3 years old", "5 or
+    more"), not as the case's own value."""
+    return bool(
+        _BOUND_BEFORE_RE.search(text[max(0, own.start - 20) : own.start])
+        or _BOUND_AFTER_RE.match(text[own.end : own.end + 20])
+    )
 
 
 # "Moves on a Saturday cost 15% more", "add £20 for a second driver": a change to
@@ -956,7 +976,12 @@ def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Pro
     if worked_out(quantity, text, claim.fact.quantities):
         return None
     article = [place for place in claim.located if place.article == cell.article]
-    others = [place.sentence.stems for place in article]
+    # Every sentence of the article, its heading too: "Trade-in." says what the whole
+    # section is about, so "trade" is no case of "credit worth 10% more".
+    chunks = {place.source for place in article}
+    others = [
+        sentence.stems for index in sorted(chunks) for sentence in claim.sources[index].sentences
+    ]
     for place in article:
         sentence = place.sentence
         if label_end(sentence.text) or place.quantity.kind not in ("percent", "amount"):
@@ -1085,7 +1110,7 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if len(subject) <= 2:
         # "That's 24.9% APR as well": a bare value is about what the question asks.
         subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
-    matched = max(len(subject & place.sentence.stems) for place in matches)
+    matched = max(len(subject & _stating_words(claim, place)) for place in matches)
     best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
     for place in claim.located:
         own = place.quantity
@@ -1097,6 +1122,25 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     if best is None:
         return None
     return Problem("contradicts_source", best.sentence.text, best.source)
+
+
+# "After 30 days it rises to £50", "from 20 inches it is £28": a value whose clause
+# leaves its subject to the sentence before.
+_PRONOUN_VALUE_RE = re.compile(
+    r"\b(?:it|they|this|these)\s+(?:is|are|costs?|rises?|goes up|falls?|drops?)\s+(?:to\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _stating_words(claim: Claim, place: Located) -> frozenset[str]:
+    """The words a place says of the value it states: its sentence's, and the sentence
+    before's when a pronoun stands for the subject there."""
+    sentence = place.sentence
+    before = sentence.text[max(0, place.quantity.start - 30) : place.quantity.start]
+    if not claim.sources or not sentence.position or not _PRONOUN_VALUE_RE.search(before):
+        return sentence.stems
+    previous = claim.sources[place.source].sentences[sentence.position - 1]
+    return sentence.stems | previous.stems
 
 
 def _other_article_rival(
