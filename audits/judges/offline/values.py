@@ -594,8 +594,16 @@ def _around_at(
     ends = [b for b in bounds if b > value_end]
     end = min(ends) if ends else len(text)
     after = subject_stems(frozenset(content_stems(_PER_RE.sub(" ", text[value_end:end]))))
-    before = subject_stems(frozenset(content_stems(text[start:value_start])))
+    # "about 40 minutes, including around 20 minutes of ...": how roughly a value is
+    # said tells no case of it from another's.
+    leading = _HEDGE_END_RE.sub(" ", text[start:value_start])
+    before = subject_stems(frozenset(content_stems(leading)))
     return before, after
+
+
+_HEDGE_END_RE = re.compile(
+    r"\b(?:about|around|roughly|approximately|nearly|almost)\s*$", re.IGNORECASE
+)
 
 
 def _qualifiers(
