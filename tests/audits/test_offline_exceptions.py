@@ -235,3 +235,22 @@ def test_a_told_groups_interest_free_case_is_not_answered_with_the_general_rate(
     )
 
     assert grounded(result) is right
+
+
+EXAMS = (
+    "Exam day. If you forget your student card, you cannot sit the exam and the attempt counts "
+    "as missed. Arrive at the hall before the doors close."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("No. Without your student card you can't sit the exam, and the attempt is missed.", True),
+        ("Yes, you can still sit the exam, and the attempt is counted as missed.", False),
+    ],
+)
+def test_what_a_denial_adds_beside_it_is_said_of_its_case_not_denied(response, right):
+    result = judge("If I forget my student card, can I still sit the exam?", response, EXAMS)
+
+    assert grounded(result) is right
