@@ -72,7 +72,7 @@ from .pairs import (
     shared_problem,
 )
 from .questions import VERB_RE
-from .rankings import ranked_against_problem, superlative_problem
+from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .scopes import (
@@ -356,6 +356,7 @@ def fact_support(
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
         superlative_problem(fact, sources),
+        extreme_value_problem(fact, sources),
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
         affirmed_both_problem(fact, sources, query.text),
