@@ -1171,11 +1171,14 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
 
 
 def _query_states_other_case(claim: Claim, used: Located) -> bool:
-    """The question names a case the article treats separately from the fact's value."""
+    """The question names a case the article treats separately from the fact's value. A
+    case with no words of its own ("If we don't receive it in time") is one no question
+    names."""
     own_condition = used.sentence.condition_of(used.quantity)
     sentences = {id(place.sentence): place.sentence for place in _same_article(claim, used)}
     return any(
         condition is not own_condition
+        and (condition.key_stems or condition.quantities)
         and condition.satisfied_by(claim.query_stems, claim.query_values)
         and not _speaks_of(claim, used.quantity, sentence)
         for sentence in sentences.values()
