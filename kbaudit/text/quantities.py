@@ -260,7 +260,34 @@ def extract_quantities(text: str) -> list[Quantity]:
                 found.append(quantity)
                 taken.append((first, last))
     found.sort(key=lambda quantity: quantity.start)
-    return _morning_starts(text, found) if len(found) > 1 else found
+    if len(found) < 2:
+        return found
+    return _partitives(text, _morning_starts(text, found))
+
+
+# "40 minutes, with 20 of those spent driving", "£60, 15 of which": a bare number
+# counting part of the value before it, in that value's measure.
+_PARTITIVE_RE = re.compile(r"\s+of\s+(?:those|them|these|which)\b", re.IGNORECASE)
+_NUM_RE = re.compile(_NUM)
+
+
+def _partitives(text: str, found: list[Quantity]) -> list[Quantity]:
+    read = list(found)
+    for index in range(1, len(read)):
+        own, whole = read[index], read[index - 1]
+        if own.kind != "number" or own.unit or not _PARTITIVE_RE.match(text, own.end):
+            continue
+        if whole.kind == "number" or whole.soft or whole.low != whole.high:
+            continue
+        counted = _NUM_RE.search(whole.text)
+        number = float(counted.group().replace(",", "")) if counted else 0.0
+        if not number:
+            continue
+        scale = whole.low / number
+        read[index] = replace(
+            own, kind=whole.kind, unit=whole.unit, low=own.low * scale, high=own.high * scale
+        )
+    return read
 
 
 # Between two times of a range: "06:30 to 09:30", "between half past 6 and half past 9".

@@ -285,6 +285,8 @@ _NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s*)$")
+# A capitalised word after a capitalised negation: the words of a title, not a denial.
+_TITLE_WORD_RE = re.compile(r"\s+(?!I\b)[A-Z][a-z]")
 # What _NEGATION_RE matches is a whole run of these characters.
 _NEGATION_RUN_RE = re.compile(r"[-\w']+")
 
@@ -325,7 +327,13 @@ def has_negation(text: str) -> bool:
     return bool(negation_targets(text))
 
 
-_PARENTHESIS_RE = re.compile(r"\([^()]*\)")
+# An aside in parentheses, or one left open to the end of the text.
+_PARENTHESIS_RE = re.compile(r"\([^()]*(?:\)|$)")
+# "even if the crosswalk is not marked", "assuming no amendments to the law": a
+# concession or an assumption beside a claim; what it denies is not the claim's.
+_CONCESSION_RE = re.compile(
+    r"\b(?:even if|even though|even when|whether or not|assuming)\b[^,;.()]*", re.IGNORECASE
+)
 NEGATION_REACH = 2
 
 
@@ -351,12 +359,14 @@ def negation_targets(text: str) -> list[frozenset[str]]:
             text = pattern.sub(denial, text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
         return []
-    text = _NOT_A_NEGATION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text))
+    text = _NOT_A_NEGATION_RE.sub(" ", _CONCESSION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text)))
     targets = []
     for match in _NEGATION_RE.finditer(text):
         title_case = match.group()[0].isupper()
         if title_case and not _SENTENCE_START_RE.search(text[: match.start()]):
             continue
+        if title_case and _TITLE_WORD_RE.match(text, match.end()):
+            continue  # "Can't Get You Out of My Head", "No Time to Die": a title
         reach = _SUBORDINATE_RE.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
         following = content_stems(reach)
         target = set(following[:NEGATION_REACH])

@@ -380,3 +380,42 @@ def test_a_first_step_said_with_its_top_is_not_the_customers_above_it(load, righ
     )
 
     assert grounded(result) is right
+
+
+EXAMS = (
+    "Exam day. If you forget your student card, you cannot sit the exam and the attempt counts "
+    "as missed. Arrive at the hall before the doors close."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("No. Without your student card you can't sit the exam, and the attempt is missed.", True),
+        ("Yes, you can still sit the exam, and the attempt is counted as missed.", False),
+    ],
+)
+def test_what_a_denial_adds_beside_it_is_said_of_its_case_not_denied(response, right):
+    result = judge("If I forget my student card, can I still sit the exam?", response, EXAMS)
+
+    assert grounded(result) is right
+
+
+SCOOTER_HIRE = (
+    "Returning a hired scooter. When your hire ends, you must return the scooter within 7 days "
+    "using the collection we book for you. If we don't receive it in time, we charge a £40 late "
+    "fee. Scooters must come back with their charger."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Yes, it has to be returned within seven days using the collection we book for you.",
+        "Yes, you must return the scooter within 7 days using the collection we book for you.",
+    ],
+)
+def test_a_case_with_no_words_of_its_own_is_not_one_the_question_names(response):
+    result = judge("Do I have to send the scooter back?", response, SCOOTER_HIRE)
+
+    assert grounded(result)

@@ -385,6 +385,25 @@ def test_a_claim_about_all_of_a_kind_stands_where_the_source_says_every_one():
 
 
 @pytest.mark.parametrize(
+    "source",
+    [
+        "Cancelling a course. If you cancel within 14 days of booking, we refund your payments "
+        "in full. After 14 days, payments are not refunded.",
+        "Cancelling a course. If you cancel within 14 days of booking, you get a full refund of "
+        "your payments. After 14 days, payments are not refunded.",
+    ],
+)
+def test_a_refund_in_full_speaks_of_all_the_payments(source):
+    result = judge(
+        "Can I get my money back if I cancel a week after booking?",
+        "If you cancel within 14 days of booking, all of your payments are refunded.",
+        source,
+    )
+
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
     "courtesy",
     [
         "Good luck with your application!",

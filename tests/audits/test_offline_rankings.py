@@ -1,7 +1,10 @@
 """The offline judge on where a passage ranks things: a short answer naming what
-another is ranked against, and a superlative the passage gives only below the top."""
+another is ranked against, a superlative the passage gives only below the top, and a
+value called the lowest or the highest beside a lower or higher one."""
 
 from __future__ import annotations
+
+import pytest
 
 from audits.judges.base import JudgeResult
 from tests.helpers import fully_grounded as grounded
@@ -99,5 +102,57 @@ def test_it_passes_a_pronoun_given_one_of_the_top_as_the_passage_does():
 
 def test_it_passes_a_pronoun_given_the_top_the_passage_gives():
     result = judge("Who was he?", "He was the most celebrated organist in Leipzig.", ORGANIST)
+
+    assert grounded(result)
+
+
+SAVINGS_FUNDS = (
+    "Fund charges. Fund | Yearly charge. Cautious Fund | 0.40%. Balanced Fund | 0.35%. "
+    "Adventurous Fund | 0.55%. Charges are taken from your savings each year."
+)
+PHOTO_PRINTS = (
+    "Photo prints. A standard print costs £1.20, a large print costs £3.50 and a poster costs "
+    "£9. Prints can be collected in store the next day."
+)
+GYM_MEMBERSHIP = (
+    "Gym membership. Membership costs £30 a month, or £300 a year, the lowest price we offer. "
+    "Joining is free."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "right"),
+    [
+        ("the lowest", "The Balanced Fund is the cheapest, at 0.35% a year.", True),
+        ("the lowest", "The Cautious Fund is the cheapest, at 0.40% a year.", False),
+        ("the highest", "The Adventurous Fund has the highest charge, at 0.55%.", True),
+        ("the highest", "The Cautious Fund has the highest charge, at 0.40%.", False),
+    ],
+)
+def test_a_value_called_the_lowest_is_read_against_its_table_column(query, response, right):
+    result = judge(f"Which fund has {query} charge?", response, SAVINGS_FUNDS)
+
+    assert grounded(result) is right
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("The most expensive is the poster, at £9.", True),
+        ("The most expensive is the large print, at £3.50.", False),
+    ],
+)
+def test_a_value_called_the_highest_is_read_against_its_sentence(response, right):
+    result = judge("Which print costs the most?", response, PHOTO_PRINTS)
+
+    assert grounded(result) is right
+
+
+def test_one_thing_priced_over_two_periods_has_no_cheaper_rival():
+    result = judge(
+        "How much is a year of membership?",
+        "A year costs £300, the lowest price we offer.",
+        GYM_MEMBERSHIP,
+    )
 
     assert grounded(result)

@@ -375,3 +375,30 @@ def test_a_one_letter_row_is_not_named_by_the_article_a(response, right):
     result = judge("I live in zone C. What does a permit cost?", response, PERMITS)
 
     assert grounded(result) is right
+
+
+COURT_HIRE = (
+    "Court hire. Court | Weekday daytime | Evening, weekend or bank holiday. "
+    "Tennis court | £12 | £18. Squash court | £9 | £14. Courts are booked by the hour."
+)
+
+
+def test_a_column_that_lists_its_cases_with_commas_stays_one_column():
+    lines = plain_lines(COURT_HIRE)
+
+    assert "For Evening / weekend or bank holiday, Tennis court: £18." in lines
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("A tennis court at the weekend costs £18 an hour.", True),
+        ("A tennis court in the evening is £18 an hour.", True),
+        ("A tennis court at the weekend costs £12 an hour.", False),
+        ("A squash court at the weekend costs £18 an hour.", False),
+    ],
+)
+def test_a_case_listed_in_a_column_name_names_that_column(response, right):
+    result = judge("How much is a tennis court at the weekend?", response, COURT_HIRE)
+
+    assert grounded(result) is right

@@ -1665,3 +1665,38 @@ def test_a_value_whose_clause_leaves_its_subject_to_the_sentence_before_is_said_
     query, response, source
 ):
     assert grounded(judge(query, response, source))
+
+
+# --- Values said roughly, and parts of a value said without its unit ---------------
+
+GARDEN_TOUR = (
+    "Guided tours. The guided tour lasts about 90 minutes, including around 30 minutes in "
+    "the walled garden. Tours leave the visitor centre every hour from 10am."
+)
+
+
+def test_a_part_of_a_value_takes_that_values_measure():
+    (whole, part) = extract_quantities("It lasts 90 minutes, with 30 of those outdoors.")
+
+    assert part.kind == "duration"
+    assert part.same_value(extract_quantities("30 minutes")[0])
+    assert not part.same_value(whole)
+
+
+def test_how_roughly_a_value_is_said_names_no_case_of_it():
+    result = judge("How long does it last?", "It takes around ninety minutes.", GARDEN_TOUR)
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("It takes around ninety minutes, roughly thirty of them in the walled garden.", True),
+        ("It takes around ninety minutes, roughly fifty of them in the walled garden.", False),
+    ],
+)
+def test_a_part_said_without_its_unit_is_read_in_the_wholes(response, right):
+    result = judge("How long is the guided tour?", response, GARDEN_TOUR)
+
+    assert grounded(result) is right

@@ -276,9 +276,11 @@ _ALL_OF_RE = re.compile(
     r"\ball (?:of )?(?:the |its |his |her |their |our |your )?(?P<noun>[a-z]{3,}s)\b",
     re.IGNORECASE,
 )
-# Words with which a source speaks of every one of a kind.
+# Words with which a source speaks of every one of a kind; "a full refund of your
+# contributions" gives back all of them.
 _EVERY_ONE_RE = re.compile(
-    r"\b(?:all|every|each|any|whole|entire|both|always|none|no)\b", re.IGNORECASE
+    r"\b(?:all|every|each|any|whole|entire|both|always|none|no|full|fully|in full)\b",
+    re.IGNORECASE,
 )
 
 

@@ -3,7 +3,9 @@
 "Target is the second-largest retailer, behind Walmart" ranks two things: an answer
 naming Walmart as the second-largest, or calling Target the largest, takes a name or
 a superlative from the sentence and gives it the rank the sentence gives the other.
-Help centres rank too ("Team is our second most popular plan, behind Business").
+Help centres rank too ("Team is our second most popular plan, behind Business"), and
+answers rank values a table or a sentence gives side by side: "the cheapest, at 0.45%"
+is wrong beside another row's 0.25% in the same column.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from kbaudit.text.quantities import Quantity, rate_unit
+
 from .decompose import Fact
 from .roles import name_stems
-from .sources import PreparedSource
+from .sources import PreparedSource, SourceSentence
+from .tables import cell_of
 from .values import Problem
 
 # Words after which a name is the thing another is ranked against.
@@ -106,3 +111,66 @@ def _ranked_lower(
             if lower.search(sentence.text):
                 found = found or Problem("contradicts_source", sentence.text, index)
     return found
+
+
+# "the cheapest", "the lowest fee", "the most expensive": a value said to be the least or
+# the most of its kind.
+_LEAST_RE = re.compile(
+    r"\b(?:cheapest|lowest|smallest|least expensive)\b(?!\s+(?:one|of)\b)", re.IGNORECASE
+)
+_MOST_RE = re.compile(
+    r"\b(?:dearest|priciest|highest|biggest|largest|most expensive)\b(?!\s+(?:one|of)\b)",
+    re.IGNORECASE,
+)
+
+
+def extreme_value_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact calls its value the lowest (or the highest) where the table column or
+    the sentence giving it gives a lower (or a higher) one of the same measure for
+    another case: "the Ethical Fund is the cheapest, at 0.45%" beside a fund at 0.25%."""
+    if fact.negated:
+        return None
+    least, most = _LEAST_RE.search(fact.text), _MOST_RE.search(fact.text)
+    if bool(least) == bool(most):
+        return None
+    values = [own for own in fact.quantities if not own.soft]
+    if len(values) != 1:
+        return None
+    (value,) = values
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            stated = [own for own in sentence.quantities if value.same_value(own)]
+            if not stated:
+                continue
+            rate = rate_unit(sentence.text, stated[0])
+            in_table = cell_of(sentence.text) is not None
+            rivals = [
+                other
+                for other in _same_measure(source, sentence)
+                if value.comparable(other)
+                and not other.soft
+                # "£5 a month or £50 a year" prices one thing over two periods.
+                and (in_table or rate_unit(sentence.text, other) == rate)
+            ]
+            beaten = [
+                other
+                for other in rivals
+                if (other.high < value.low if least else other.low > value.high)
+            ]
+            if beaten:
+                return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _same_measure(source: PreparedSource, sentence: SourceSentence) -> list[Quantity]:
+    """The values beside a sentence's own that measure the same thing: the other cells
+    of its table column, else the sentence's other values."""
+    cell = cell_of(sentence.text)
+    if cell is None:
+        return list(sentence.quantities)
+    return [
+        own
+        for other in source.sentences
+        if (found := cell_of(other.text)) is not None and found.column == cell.column
+        for own in other.quantities
+    ]

@@ -169,10 +169,22 @@ def _table_cells(header: list[str] | None, cells: list[str]) -> list[str]:
         return [": ".join(cells) + "."]
     label = cells[0]
     return [
-        f"For {column}, {label}: {cell}." if column else f"{label}: {cell}."
+        f"For {_column_name(column)}, {label}: {cell}." if column else f"{label}: {cell}."
         for column, cell in zip(header[1:], cells[1:], strict=True)
         if cell
     ]
+
+
+def _column_name(column: str) -> str:
+    """A column's name as its cells write it: a name listing its cases with commas
+    ("Evening, weekend or bank holiday") lists them with slashes, since the comma after
+    the name is where a cell's column ends and its row begins. Commas in brackets
+    ("Concession (over 60s, students)") are read inside them."""
+    written, depth = [], 0
+    for char in column:
+        depth += (char == "(") - (char == ")")
+        written.append(" /" if char == "," and depth <= 0 else char)
+    return "".join(written)
 
 
 def prepare_source(source: SourceText) -> PreparedSource:

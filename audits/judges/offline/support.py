@@ -74,7 +74,7 @@ from .pairs import (
     shared_problem,
 )
 from .questions import VERB_RE
-from .rankings import ranked_against_problem, superlative_problem
+from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
 from .roles import co_named_problem, role_problem
 from .scopes import (
@@ -363,6 +363,7 @@ def fact_support(
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
         superlative_problem(fact, sources),
+        extreme_value_problem(fact, sources),
         _both_problem(fact, sources),
         both_unnamed_problem(fact, sources, query.text),
         affirmed_both_problem(fact, sources, query.text),
@@ -1051,12 +1052,35 @@ def _excluded_case_problem(
                     continue  # the fact speaks of that case itself
                 if _carved_out(sentence.text, condition.text):
                     continue  # "non-refundable, except when we cancel": the case it is granted
-                rule = subject_stems(sentence.stems) - condition.key_stems
+                said = _denied_conjuncts(sentence.text)
+                rule = (
+                    subject_stems(sentence.stems) if said is None else said
+                ) - condition.key_stems
                 # "cannot be cancelled or changed": each of the alternatives is the rule.
                 needed = 1 if " or " in sentence.text else 2
                 if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# "the test will not go ahead and you lose the fee": a second clause, with a subject of
+# its own, after "and" or "but".
+_CONJUNCT_RE = re.compile(
+    r",?\s+(?:and|but)\s+(?=(?:you|we|they|it|there|the|your|our|this)\b)", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=8192)
+def _denied_conjuncts(text: str) -> frozenset[str] | None:
+    """The words of a sentence's clauses that deny something, when it has several: what
+    the denial says of its case, without what an affirmative clause beside it adds ("If
+    you forget your licence, the test will not go ahead and you lose the fee": losing the
+    fee is said, not denied). None for a sentence of one clause."""
+    parts = _CONJUNCT_RE.split(text)
+    denied = [part for part in parts if negation_targets(part)]
+    if len(parts) < 2 or not denied:
+        return None
+    return subject_stems(frozenset().union(*(content_stems(part) for part in denied)))
 
 
 _CARVED_OUT_RE = re.compile(

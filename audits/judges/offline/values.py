@@ -594,8 +594,16 @@ def _around_at(
     ends = [b for b in bounds if b > value_end]
     end = min(ends) if ends else len(text)
     after = subject_stems(frozenset(content_stems(_PER_RE.sub(" ", text[value_end:end]))))
-    before = subject_stems(frozenset(content_stems(text[start:value_start])))
+    # "about 40 minutes, including around 20 minutes of ...": how roughly a value is
+    # said tells no case of it from another's.
+    leading = _HEDGE_END_RE.sub(" ", text[start:value_start])
+    before = subject_stems(frozenset(content_stems(leading)))
     return before, after
+
+
+_HEDGE_END_RE = re.compile(
+    r"\b(?:about|around|roughly|approximately|nearly|almost)\s*$", re.IGNORECASE
+)
 
 
 def _qualifiers(
@@ -1207,11 +1215,14 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
 
 
 def _query_states_other_case(claim: Claim, used: Located) -> bool:
-    """The question names a case the article treats separately from the fact's value."""
+    """The question names a case the article treats separately from the fact's value. A
+    case with no words of its own ("If we don't receive it in time") is one no question
+    names."""
     own_condition = used.sentence.condition_of(used.quantity)
     sentences = {id(place.sentence): place.sentence for place in _same_article(claim, used)}
     return any(
         condition is not own_condition
+        and (condition.key_stems or condition.quantities)
         and condition.satisfied_by(claim.query_stems, claim.query_values)
         and not _speaks_of(claim, used.quantity, sentence)
         for sentence in sentences.values()

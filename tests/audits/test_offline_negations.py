@@ -1,0 +1,65 @@
+"""The offline judge on what a negation denies: not a concession beside the claim ("even
+if the car is not registered to them"), not an aside left open in parentheses, and not
+a title that opens with "Don't" or "No"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kbaudit.text.tokens import negation_targets
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+RECOVERY = (
+    "Roadside recovery. Members always get free recovery for their car, even if the car is not "
+    "registered in their name. Recovery is booked through the app."
+)
+TENTS = (
+    "Tent bags. The Explorer tent packs into a green bag marked E (which does not stand for "
+    "Explorer"
+)
+PLAYLISTS = (
+    "Classic Rock playlist. Don't Stop Me Now is the most played song on our Classic Rock "
+    "playlist. New songs are added every Friday."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Members always get free recovery for their car.", True),
+        ("Members don't get free recovery for their car.", False),
+    ],
+)
+def test_a_denial_inside_a_concession_is_not_the_claims(response, right):
+    result = judge("Do members get free recovery?", response, RECOVERY)
+
+    assert grounded(result) is right
+
+
+def test_an_aside_left_open_in_parentheses_denies_nothing_of_the_claim():
+    assert negation_targets("a green bag marked E (which does not stand for Explorer") == []
+
+    result = judge(
+        "What bag does the Explorer tent come in?",
+        "The Explorer tent packs into a green bag marked E.",
+        TENTS,
+    )
+
+    assert grounded(result)
+
+
+def test_a_title_that_opens_with_a_negation_denies_nothing():
+    assert negation_targets("Don't Stop Me Now is the most played song.") == []
+
+    result = judge(
+        "Which song is played most on the Classic Rock playlist?",
+        "The most played song on the Classic Rock playlist is Don't Stop Me Now.",
+        PLAYLISTS,
+    )
+
+    assert grounded(result)
+
+
+def test_a_sentence_that_opens_with_a_negation_still_denies():
+    assert negation_targets("Don't leave bags unattended in the terminal.")
