@@ -612,3 +612,23 @@ def test_the_denied_place_named_by_the_fact_is_its_own_statement():
     )
 
     assert grounded(result), result.rationale
+
+
+BOAT_TRIPS = (
+    "Harbour boat trips. A private boat trip costs £60 per booking. Life jackets are "
+    "included. The trip is free for bookings of 6 or more people."
+)
+
+
+@pytest.mark.parametrize(("party", "right"), [("3", False), ("8", True)])
+def test_a_booking_size_the_customer_gives_in_an_earlier_turn_meets_the_threshold_or_not(
+    party, right
+):
+    result = judge(
+        "Is the trip free for us then?",
+        "Yes, the trip is free for you.",
+        BOAT_TRIPS,
+        history=(Turn(query=f"We're {party} people going out on Saturday.", response="Lovely."),),
+    )
+
+    assert grounded(result) is right
