@@ -39,6 +39,10 @@ _MARKERS = (
     # "free with a doctor's note", "with a valid blue badge": the evidence that picks a case.
     r"|\bwith (?:a |an |your )?(?:valid )?(?:[\w'-]+ ){0,2}(?:note|certificate|letter|receipt"
     r"|voucher|proof)\b"
+    # "free for bookings of 4 or more people", "for groups of 10 or more": a threshold of
+    # the size of the booking.
+    r"|\bfor (?:all |any )?(?:orders?|bookings?|groups?|parties|teams|reservations?) of \d+"
+    r" or (?:more|fewer|less)\b"
     # "£4.50 a week for contents worth up to £10,000": a band of what the thing is worth.
     r"|\bfor (?:[\w'-]+ ){1,2}(?:worth|valued at|weighing|costing)\b"
 )

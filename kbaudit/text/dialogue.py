@@ -61,8 +61,10 @@ _REFUSAL_RE = word_start_regex(
     r"\bi (?:do not|don't|dont) (?:have|know|see)\b|\bi'?m not (?:sure|certain|aware|able)"
     r"|\bi am not (?:sure|certain|aware|able)|\bi (?:couldn't|could not|can't|can not|cannot"
     r"|wasn't able to|was not able to|am unable to|'m unable to) (?:find|locate|see|help|answer"
-    # "I can't recommend solicitors", "I can't advise on tax": a service declined.
-    r"|provide|say|tell|confirm|give|check|quote|recommend|advise|suggest|comment|assist)"
+    # "I can't recommend solicitors", "I can't advise on tax", "I can't book lessons": a
+    # service declined.
+    r"|provide|say|tell|confirm|give|check|quote|recommend|advise|suggest|comment|assist"
+    r"|book|reserve|arrange|schedule)"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
     r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
@@ -82,6 +84,9 @@ _REDIRECT_RE = word_start_regex(
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
     r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
     r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
+    # "Please ask in the shop", "ask at reception": a pointer to staff elsewhere.
+    r"|\b(?:please )?(?:ask|enquire|check) (?:in|at) (?:(?:the|our|your|any|a) )?(?:[\w-]+ )?(?:shop"
+    r"|store|branch|office|desk|reception|counter)\b"
     r"|\b(?:pharmacist|doctor|lawyer|adviser|advisor|advice service|professional|expert|specialist"
     r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
     r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"

@@ -149,6 +149,8 @@ SYNONYMS: dict[str, str] = {
     "typical": "usual",
     "renown": "famous",
     "earliest": "first",
+    # A window counted back from today: "in the past month" is "within the last month".
+    "past": "last",
     # Rearranging or rescheduling an appointment moves it.
     "rearrang": "mov",
     "reschedul": "mov",

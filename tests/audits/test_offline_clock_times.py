@@ -64,3 +64,32 @@ def test_a_range_said_twice_is_a_restatement_not_a_contradiction():
 
     assert result.verdict == "sufficient"
     assert result.metrics()["self_distinctness"] < 1
+
+
+BIKE_DROP_OFF = (
+    "Bike hire returns. Bikes must be dropped off by 7pm on the last day of hire. "
+    "Late returns are charged £10 per bike for each extra day."
+)
+
+
+def test_two_times_of_day_answering_what_time_in_other_words_are_rivals():
+    # "back by 6pm" shares no word with "return" or "dropped off", but a time of day
+    # answers "what time ...?" however it is worded.
+    result = judge(
+        "What time do I need to return the bikes?",
+        "Please drop the bikes off by 7pm on the last day of hire. Make sure they're "
+        "back by 6pm on your last day.",
+        BIKE_DROP_OFF,
+    )
+    assert result.verdict == "insufficient"
+    assert result.cause == "contradictory"
+
+
+def test_one_time_of_day_in_other_words_is_no_rival():
+    result = judge(
+        "What time do I need to return the bikes?",
+        "Make sure they're back by 7pm on your last day. Late returns are £10 per bike "
+        "for each extra day.",
+        BIKE_DROP_OFF,
+    )
+    assert result.verdict == "sufficient", result.rationale

@@ -584,3 +584,51 @@ ZOO_ENTRY = "Entry. Visitors aged under 5 get in free. Everyone else pays £8."
 def test_people_named_by_the_sources_age_bound_claim_nothing_more():
     assert grounded(judge("My son is 3. Does he pay?", "Kids under 5 get in free.", ZOO_ENTRY))
     assert not grounded(judge("My son is 6. Does he pay?", "Kids under 7 get in free.", ZOO_ENTRY))
+
+
+KEY_CUTTING = (
+    "Key cutting at home. Our locksmiths cut spare keys at your home in Ayr and Troon for "
+    "£30 per visit. The visit is free for orders of 5 keys or more. We do not visit homes "
+    "in Irvine; bring your key to our Irvine branch instead."
+)
+
+
+@pytest.mark.parametrize(("town", "right"), [("Irvine", False), ("Troon", True)])
+def test_a_rule_the_source_denies_for_a_named_place_is_not_the_customers_there(town, right):
+    result = judge(
+        f"I live in {town}. Can a locksmith come to my home to cut spare keys?",
+        "Yes, our locksmiths cut spare keys at your home for £30 per visit.",
+        KEY_CUTTING,
+    )
+
+    assert grounded(result) is right
+
+
+def test_the_denied_place_named_by_the_fact_is_its_own_statement():
+    result = judge(
+        "I live in Irvine. Can a locksmith come to my home to cut spare keys?",
+        "No, we don't visit homes in Irvine, but you can bring your key to our Irvine branch.",
+        KEY_CUTTING,
+    )
+
+    assert grounded(result), result.rationale
+
+
+BOAT_TRIPS = (
+    "Harbour boat trips. A private boat trip costs £60 per booking. Life jackets are "
+    "included. The trip is free for bookings of 6 or more people."
+)
+
+
+@pytest.mark.parametrize(("party", "right"), [("3", False), ("8", True)])
+def test_a_booking_size_the_customer_gives_in_an_earlier_turn_meets_the_threshold_or_not(
+    party, right
+):
+    result = judge(
+        "Is the trip free for us then?",
+        "Yes, the trip is free for you.",
+        BOAT_TRIPS,
+        history=(Turn(query=f"We're {party} people going out on Saturday.", response="Lovely."),),
+    )
+
+    assert grounded(result) is right

@@ -1700,3 +1700,33 @@ def test_a_part_said_without_its_unit_is_read_in_the_wholes(response, right):
     result = judge("How long is the guided tour?", response, GARDEN_TOUR)
 
     assert grounded(result) is right
+
+
+SHUTTLE = (
+    "Airport shuttle. We run a shuttle from Kelby Airport to hotels in Marlow Bay and "
+    "Port Annet for £15 per booking. The shuttle is free for bookings of 3 or more "
+    "guests."
+)
+
+
+def test_a_sentence_stating_the_facts_other_value_too_is_its_own_not_a_rival():
+    # "It" borrows "shuttle", "Marlow Bay" from the fact before, which the £15 sentence
+    # shares more of; but "free" and "3 or more" are both stated in the other sentence.
+    result = judge(
+        "Can the shuttle take us to Marlow Bay?",
+        "Yes, the shuttle runs to hotels in Marlow Bay for £15 per booking. It's free "
+        "if there are 3 or more of you.",
+        SHUTTLE,
+    )
+    assert grounded(result), result.rationale
+    assert result.verdict == "sufficient"
+
+
+def test_a_free_value_with_the_wrong_group_size_is_still_unsupported():
+    result = judge(
+        "Can the shuttle take us to Marlow Bay?",
+        "Yes, the shuttle runs to hotels in Marlow Bay for £15 per booking. It's free "
+        "if there are 2 or more of you.",
+        SHUTTLE,
+    )
+    assert not grounded(result)

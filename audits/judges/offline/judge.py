@@ -892,6 +892,7 @@ def _conflicts(
                 value_required(sub_queries[index])
                 and gives_expected_value(fact, sub_queries[index])
             )
+            or _gives_clock_time(fact, sub_queries[index])
         )
         for fact, row in zip(facts, matches.response_query, strict=True)
     ]
@@ -904,6 +905,14 @@ def _conflicts(
     return pairs + [
         pair for pair in rival_answers(list(facts), supported, answers) if pair not in pairs
     ]
+
+
+def _gives_clock_time(fact: Fact, sub_query: SubQuery) -> bool:
+    """A time of day answers a question asking when as a length of time answers "how
+    long": "back by 5pm" answers "what time do I return it?" whatever words it uses."""
+    return sub_query.expects == "time" and any(
+        quantity.kind == "time" and not quantity.soft for quantity in fact.quantities
+    )
 
 
 def _invented(

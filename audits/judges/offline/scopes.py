@@ -371,6 +371,12 @@ _ONLY_NAMED_RE = re.compile(
     rf"\bonly (?:in|at|for|on|from) (?:the |our )?(?P<first>{_NAME_LIST})(?: (?P<kind>[a-z]+))?"
     rf"|\b(?:in|at|for|on|from) (?:the )?(?P<second>{_NAME_RUN}) only\b"
 )
+# "We do not deliver in Montclair", "isn't offered at our Leeds store": a rule the
+# sentence denies for named places or things.
+_NOT_NAMED_RE = re.compile(
+    rf"\b(?:not|never)\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names>{_NAME_LIST})"
+    rf"|n't\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names2>{_NAME_LIST})"
+)
 _PLACE_RE = re.compile(
     rf"\b(?:[Ii]n|[Aa]t|[Ff]or|[Oo]n|[Ff]rom|[Tt]o) (?:the )?(?P<name>{_NAME_RUN})"
 )
@@ -404,6 +410,39 @@ def only_named_problem(
             told |= _names_of_kind(query.text, match.group("kind"))
             if told and not told & allowed:
                 return Problem("condition_misapplied", sentence.text, index)
+        problem = _excluded_named(fact, source, index, words, named_in_source, query)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _excluded_named(
+    fact: Fact,
+    source: PreparedSource,
+    index: int,
+    words: frozenset[str],
+    named_in_source: frozenset[str],
+    query: QueryContext,
+) -> Problem | None:
+    """The other side of a rule kept to named places: the source denies it for one
+    ("We do not deliver in Montclair"), the question names that one, and the fact gives
+    the rule as if it held there."""
+    for position, sentence in enumerate(source.sentences):
+        match = _NOT_NAMED_RE.search(sentence.text)
+        if match is None:
+            continue
+        excluded = _name_words(match.group("names") or match.group("names2"))
+        rule = subject_stems(sentence.stems) - excluded
+        before = source.sentences[position - 1] if position else None
+        if before is not None and not sentence.quantities and rule & before.stems:
+            rule |= subject_stems(before.stems)  # a denial with no value of its own
+        if not excluded or excluded & fact.stems or len(words & rule) * 2 < max(1, len(words)):
+            continue  # a fact naming the place says what holds there itself
+        if any(own.same_value(given) for own in fact.quantities for given in sentence.quantities):
+            continue  # "not valid at Riverside, where the first 4 hours are free": its own rule
+        told = _names_after_places(query.text) & (named_in_source | excluded)
+        if told & excluded:
+            return Problem("condition_misapplied", sentence.text, index)
     return None
 
 

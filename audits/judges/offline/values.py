@@ -1114,6 +1114,15 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     """
     if sum(1 for own in claim.fact.quantities if not own.soft) != 1:
         return None
+    others = [own for own in claim.fact.quantities if own is not quantity and not own.soft]
+    if others and any(
+        all(any(other.same_value(given) for given in place.sentence.quantities) for other in others)
+        for place in matches
+    ):
+        # "It's free if there are 4 or more of you" beside "Delivery is free for bookings
+        # of 4 or more people": the sentence stating the value states the fact's other
+        # value with it, so it is the fact's own; words a pronoun borrows find no rival.
+        return None
     subject = claim.subject
     if len(subject) <= 2:
         # "That's 24.9% APR as well": a bare value is about what the question asks.
