@@ -226,8 +226,13 @@ def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     """An affirmative claim that holds in every case ("video consultations are available
     for patients of any age") where a source denies the same thing in one case ("not
     available for children under 2"): the source's exception makes the claim false."""
-    if fact.negated or not _UNIVERSAL_RE.search(fact.text):
-        return None
+    found = None
+    if not fact.negated and _UNIVERSAL_RE.search(fact.text):
+        found = _scoped_universal_problem(fact, sources) or _any_time_problem(fact, sources)
+    return found or _measured_exception_problem(fact, sources)
+
+
+def _scoped_universal_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
         scope = _UNIVERSAL_SCOPE_RE.match(fact_clause.strip())
         if scope is None:
@@ -243,7 +248,46 @@ def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
                         continue
                     if _negates(clause.negations, shared):
                         return Problem("contradicts_source", clause.text, index)
-    return _any_time_problem(fact, sources)
+    return None
+
+
+# "of any age", "whatever the size", "regardless of", "all boilers", "every plan".
+_ANY_OF_KIND_RE = re.compile(
+    r"\b(?:of|at|in|for) any (?:age|size|length|value|price|time|kind|type|level)\b"
+    r"|\bwhatever (?:the |its |their |your )?\w+|\bregardless of\b|\bno matter\b"
+    r"|\b(?:all|every|any) (?!of\b|time\b|questions?\b|more\b|other\b)[a-z]+",
+    re.IGNORECASE,
+)
+# The case a fact's claim is made in ("if we can't repair them") holds its own "not".
+_TRAILING_CASE_RE = re.compile(r",?\s+\b(?:if|when|unless|once|as long as)\b.*$", re.IGNORECASE)
+_LEADING_CASE_RE = re.compile(r"^\W*(?:if|when|unless|once)\b[^,]*,\s*", re.IGNORECASE)
+# The denying sentence must share this many of the fact's words.
+_MEASURED_SHARED_WORDS = 2
+
+
+def _measured_exception_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """ "Boilers of any age are replaced if we can't repair them" where a source says
+    "Boilers over 15 years old are covered for repairs but not for replacement": the
+    answer's "any" takes in the part of the kind a sentence picks out by a measure and
+    denies it for, though the sentence closest to it in words agrees."""
+    if _ANY_OF_KIND_RE.search(fact.text) is None:
+        return None
+    claim = _LEADING_CASE_RE.sub("", _TRAILING_CASE_RE.sub("", fact.text))
+    if negation_targets(claim):
+        return None  # "no boiler of any age is replaced" denies for all: another reading
+    words = subject_stems(frozenset(content_stems(claim)))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            # The sentence picks out some of the kind by a measure ("over 15 years old",
+            # "orders under £20"), not by a bare count.
+            if not sentence.negated or not any(own.kind != "number" for own in sentence.quantities):
+                continue
+            if any(own.same_value(mine) for own in sentence.quantities for mine in fact.quantities):
+                continue  # the fact bounds its claim by the sentence's own value
+            denied = frozenset().union(*negation_targets(sentence.text))
+            if words & denied and len(words & sentence.stems) >= _MEASURED_SHARED_WORDS:
+                return Problem("contradicts_source", sentence.text, index)
+    return None
 
 
 # "at any time", "24/7", "day or night": a claim that holds at every hour.

@@ -59,7 +59,6 @@ from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
-from .universals import universal_problem
 from .values import subject_stems
 
 PROMPT_VERSION = "offline-6"
@@ -266,11 +265,10 @@ def _duties_of_others(
     asked_stems: frozenset[str],
 ) -> list[FactSupport]:
     """A duty the source gives one party, said of another ("the landlord will take care
-    of unblocking it" where tenants unblock the sinks they blocked), and a claim about
-    every case of a kind that a source denies for some ("boilers of any age")."""
+    of unblocking it" where tenants unblock the sinks they blocked)."""
     checked = list(supports)
     for index, fact in enumerate(facts):
-        found = party_problem(fact, sources, asked_stems) or universal_problem(fact, sources)
+        found = party_problem(fact, sources, asked_stems)
         if found is not None:
             source, passage = found
             checked[index] = FactSupport(
