@@ -63,3 +63,52 @@ def test_a_title_that_opens_with_a_negation_denies_nothing():
 
 def test_a_sentence_that_opens_with_a_negation_still_denies():
     assert negation_targets("Don't leave bags unattended in the terminal.")
+
+
+# --- The heading's words are what a clause speaks of ---------------------------------
+
+CLIMBING_SESSIONS = (
+    "Taster sessions. Our taster sessions run on Sunday afternoons and cost £12 with shoe "
+    "hire. Children under 14 cannot take part."
+)
+ROWING_LESSONS = (
+    "Rowing lessons. Lessons run on the lake every weekday evening in summer. Life jackets "
+    "are not provided."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "source", "response", "right"),
+    [
+        (  # a climbing wall: the affirmative names the heading's topic, the rule does not
+            "Can my 11-year-old join a taster session?",
+            CLIMBING_SESSIONS,
+            "Yes, children under 14 can take part in the taster sessions.",
+            False,
+        ),
+        (
+            "Can my 11-year-old join a taster session?",
+            CLIMBING_SESSIONS,
+            "No, children under 14 cannot take part in the taster sessions.",
+            True,
+        ),
+        (  # a rowing club
+            "Do I need to bring a life jacket to the rowing lessons?",
+            ROWING_LESSONS,
+            "Life jackets are provided at the rowing lessons.",
+            False,
+        ),
+        (
+            "Do I need to bring a life jacket to the rowing lessons?",
+            ROWING_LESSONS,
+            "No, life jackets are not provided at the lessons.",
+            True,
+        ),
+    ],
+)
+def test_a_denial_under_a_heading_is_read_against_a_fact_naming_the_heading(
+    query, source, response, right
+):
+    result = judge(query, response, source)
+
+    assert grounded(result) is right

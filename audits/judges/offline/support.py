@@ -1607,14 +1607,33 @@ def _negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
     return sum(1 for target in targets if target & shared) % 2 == 1
 
 
+def _spoken_of(source: PreparedSource) -> frozenset[str]:
+    """What a source's clauses speak of without saying it: its heading (a markdown one,
+    or an opening line with no verb, "Pruning workshops."), and the article title."""
+    opening = source.sentences[0].text if source.sentences else ""
+    return source.topic | _title_and_heading(source.title, opening)
+
+
+@lru_cache(maxsize=4096)
+def _title_and_heading(title: str, opening: str) -> frozenset[str]:
+    heading = opening if opening and not has_verb(opening) else ""
+    return subject_stems(frozenset(content_stems(f"{title} {heading}")))
+
+
 def _closest_clause(
     words: frozenset[str], sources: Sequence[PreparedSource]
 ) -> tuple[int, SourceClause] | None:
     best, best_overlap = None, 0.0
     for index, source in enumerate(sources):
+        # What the source's heading names is what each of its clauses speaks of, said or
+        # not: "children under 12 can attend the pruning workshops" is read against
+        # "Children under 12 cannot attend." under the heading "Pruning workshops".
+        claim = words - _spoken_of(source)
+        if len(claim) < 2:
+            claim = words
         for sentence in source.sentences:
             for clause in sentence.clauses:
-                overlap = len(words & clause.stems) / len(words)
+                overlap = len(claim & clause.stems) / len(claim)
                 if overlap > best_overlap:
                     best, best_overlap = (index, clause), overlap
     return best if best_overlap >= POLARITY_OVERLAP else None
