@@ -140,10 +140,22 @@ _POINTER_RE = re.compile(
 )
 
 
+# ... or at somewhere to go to be told: "bring yours into any branch for a quote".
+_VISIT_POINTER_RE = re.compile(
+    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
+    r"(?:bring|take|pop|drop|come)(?: (?:it|them|yours|one|that|this))?(?: back)?"
+    r" (?:in|into|to|by|round to) (?:the|our|your|any|a|an|one of our)(?: [\w'-]+){1,3}"
+    r" (?:for|to get) (?:a quote|a price|advice|help|a chat|more (?:information|details))[.!]*$",
+    re.IGNORECASE,
+)
+
+
 def is_pointer(text: str) -> bool:
     """The piece only points the customer at someone to ask: no value in it."""
     clean = " ".join((text or "").replace("\u2014", "-").split())
-    return not any(char.isdigit() for char in clean) and bool(_POINTER_RE.match(clean))
+    if any(char.isdigit() for char in clean):
+        return False
+    return bool(_POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean))
 
 
 # The bot describing itself or offering help ("I can help with orders and returns",

@@ -80,3 +80,40 @@ def test_an_answer_from_the_retrieved_article_is_in_the_domain_though_no_word_is
     )
     assert result.verdict == "sufficient", result.rationale
     assert result.cause is None
+
+
+TAILOR = "Customer help for Stitchworks Tailoring: alterations, prices, fittings and collection."
+BESPOKE = (
+    "Prices",
+    "Prices. Trouser hems are £12 and sleeve shortening is £18. Bespoke alterations are "
+    "priced after a fitting in the shop.",
+)
+
+
+def test_a_pointer_after_so_is_set_apart_from_the_fact_it_follows():
+    result = grade(
+        "How much is a bespoke alteration?",
+        "Bespoke alterations are priced after a fitting in the shop, so bring yours into "
+        "any branch for a quote.",
+        TAILOR,
+        BESPOKE,
+    )
+    assert result.facts == ["Bespoke alterations are priced after a fitting in the shop"]
+    assert result.verdict == "sufficient", result.rationale
+
+
+def test_going_somewhere_to_be_told_is_a_pointer_but_a_step_of_the_service_is_not():
+    assert is_pointer("Pop it into any branch for a quote.")
+    assert not is_pointer("Bring it back to the store with your receipt.")
+
+
+def test_our_team_doing_something_is_what_we_do():
+    # "our team" is the help centre's "we": no word a source must give.
+    result = grade(
+        "How much is a bespoke alteration?",
+        "Bespoke alterations are priced after our team does a fitting in the shop.",
+        TAILOR,
+        BESPOKE,
+    )
+    assert result.verdict == "sufficient", result.rationale
+    assert result.metrics()["groundedness"] == 1.0
