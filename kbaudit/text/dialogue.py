@@ -111,6 +111,53 @@ _REDIRECT_RE = word_start_regex(
     "abcdefgilmoprstv",
     re.IGNORECASE,
 )
+# A pointer by its shape: a directive to ask or contact someone ("Best thing is to ask
+# the team when you drop it off - they'll let you know!", "You'll want to check with
+# your branch manager"), perhaps with when to do it and a promise that they will help,
+# and nothing else: no value, no rule, no step of the service itself.
+_POINTER_LEAD = (
+    r"(?:(?:the )?best (?:thing|way|bet|option) (?:is|would be|'s) (?:just )?to "
+    r"|it'?s (?:best|easiest) to |you'?d (?:best|better) |i'?d (?:just )?"
+    r"|you(?: should| could| can| may want to| might want to|'ll want to| will want to"
+    r"|'ll need to| will need to| need to|'d want to) "
+    r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? "
+    r"|feel free to |(?:just |simply )?(?:pop|drop|come|call) (?:in|into|by|round)[^.,!]{0,30}?"
+    r" and )?"
+)
+_POINTER_RE = re.compile(
+    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
+    r"(?:ask|contact|phone|ring|e-?mail|message|speak (?:to|with)|talk (?:to|with)|chat (?:to"
+    r"|with)|check with|enquire with|get in touch with|reach out to)"
+    # whom: a pronoun, or a short noun phrase opened by a determiner
+    r" (?:us|them|someone|somebody|(?:(?:one|a member) of )?(?:the|our|your|a|an|any)"
+    r"(?: [\w'-]+){1,3})"
+    # when, where or what for: no clause of its own
+    r"(?: (?:when|before|after|once|while|if|at|in|about|for) [^.!,;]{1,40}?)?"
+    # a promise that they will help
+    r"(?:(?: -|,| and| as| who| since) (?:they|who|we|staff|someone|the team)(?:'ll| will| can"
+    r"| could| would| are| 'll)[^.!]{0,50}?)?[.!]*$",
+    re.IGNORECASE,
+)
+
+
+# ... or at somewhere to go to be told: "bring yours into any branch for a quote".
+_VISIT_POINTER_RE = re.compile(
+    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
+    r"(?:bring|take|pop|drop|come)(?: (?:it|them|yours|one|that|this))?(?: back)?"
+    r" (?:in|into|to|by|round to) (?:the|our|your|any|a|an|one of our)(?: [\w'-]+){1,3}"
+    r" (?:for|to get) (?:a quote|a price|advice|help|a chat|more (?:information|details))[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def is_pointer(text: str) -> bool:
+    """The piece only points the customer at someone to ask: no value in it."""
+    clean = " ".join((text or "").replace("\u2014", "-").split())
+    if any(char.isdigit() for char in clean):
+        return False
+    return bool(_POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean))
+
+
 # The bot describing itself or offering help ("I can help with orders and returns",
 # "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
 _SELF_DESCRIPTION_RE = word_start_regex(
@@ -299,7 +346,8 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
     r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry(?: (?:for|about)"
-    r" (?:the|any|that|this|your) [^.!?\d]*| to hear (?:that|this|it))?"
+    r" (?:the|any|that|this|your) [^.!?\d]*| (?:for|about) (?:that|this|it)| to hear (?:that"
+    r"|this|it))?"
     r"|(?:we|i) (?:really |truly |do )?appreciate (?:your|you)\b[^.!?\d]*"
     r"|(?:we|i) (?:completely |totally |fully |really )?understand(?: (?:how|why|your)\b[^.!?\d]*)?"
     # "I completely understand the worry!": the customer's feeling named.
@@ -541,7 +589,7 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         return "pleasantry"
     if _THANKS_RE.match(clean):
         return "pleasantry"
-    if _REDIRECT_RE.search(clean) and not contact_is_answer:
+    if (_REDIRECT_RE.search(clean) or is_pointer(clean)) and not contact_is_answer:
         return "redirect"
     if _META_RE.search(clean) or _LOOKUP_RE.match(clean):
         return "meta"

@@ -16,6 +16,7 @@ from kbaudit.text.dialogue import (
     asks_about_listener,
     asks_listener_habit,
     is_own_agreement,
+    is_pointer,
     is_reaction,
     is_social_move,
     is_yes_no,
@@ -515,8 +516,18 @@ def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
             continue
         if claim:
             sentence = claim.group("claim") or claim.group("meant") or claim.group("told")
+        # "Dresses are priced in store, so bring yours in for a quote": the pointer
+        # the fact leads to is no part of it.
+        pointer = _SO_RE.search(sentence)
+        if pointer and is_pointer(sentence[pointer.end() :]):
+            pieces.extend((None, clause) for clause in _clauses(sentence[: pointer.start()]))
+            pieces.append(("redirect", sentence[pointer.end() :]))
+            continue
         pieces.extend((None, clause) for clause in _clauses(sentence))
     return pieces
+
+
+_SO_RE = re.compile(r",? so (?=\w)", re.IGNORECASE)
 
 
 def _opener_kind(opener: str) -> str:
@@ -607,10 +618,17 @@ def _opens_clause(text: str) -> bool:
     )
 
 
+# The business's own people as a body ("our team inspects it", "our staff will check"):
+# the "we" of the help centre, no word of its own for a source to give.
+_OWN_PEOPLE_RE = re.compile(r"\bour (?:team|staff|colleagues|people)\b", re.IGNORECASE)
+
+
 def _fact(text: str, context: frozenset[str]) -> Fact:
     converted = digits_for_number_words(text)
     quantities = extract_quantities(converted)
-    stems = frozenset(content_stems(_without_spoken_times(converted, quantities)))
+    stems = frozenset(
+        content_stems(_OWN_PEOPLE_RE.sub("we", _without_spoken_times(converted, quantities)))
+    )
     return Fact(
         text=text.strip(),
         stems=stems,

@@ -802,6 +802,15 @@ def _off_topic(
 ) -> bool:
     if not sub_queries or any(any(row) for row in matches.source_query):
         return False
+    # An answer most of whose facts a retrieved article supports was answered from the
+    # knowledge base: the question is in its territory, though it shares no word with the
+    # article ("My jacket came back with a tear. What can I do?" from "Damage and lost
+    # items").
+    supported = sum(1 for row in matches.response_source if any(row))
+    if supported and 2 * supported > len(matches.response_source):
+        return False
+    if _points_to_own_staff(parts):
+        return False
     source_stems = frozenset().union(*(s.stems for s in sources))
     # "I don't have information about warranty claims" / "for questions about musical
     # instruments, contact us": a refusal naming what the retrieved articles speak of
@@ -828,6 +837,20 @@ def _off_topic(
     if question_subject(query_stems) & frozenset().union(*(s.stems for s in sources)):
         return False
     return is_off_topic(query_stems, vocab, retrieved=bool(sources))
+
+
+_OWN_PEOPLE_RE = re.compile(r"\b(?:us|our|we|the team|staff)\b", re.I)
+
+
+def _points_to_own_staff(parts: ResponseParts) -> bool:
+    """Only a pointer to the business's own people ("ask the team when you drop it off",
+    "please contact our customer care team"), declining nothing: the bot takes the question for its business's
+    own, so it is in the domain and the pointer is no answer to it."""
+    kinds = [kind for kind, _ in parts.others]
+    if "refusal" in kinds or "redirect" not in kinds:
+        return False
+    redirects = [text for kind, text in parts.others if kind == "redirect"]
+    return all(_OWN_PEOPLE_RE.search(text) and not _SCOPE_RE.search(text) for text in redirects)
 
 
 def _findings(
