@@ -112,3 +112,14 @@ def test_a_denial_under_a_heading_is_read_against_a_fact_naming_the_heading(
     result = judge(query, response, source)
 
     assert grounded(result) is right
+
+
+def test_a_word_the_passage_only_capitalises_at_a_line_start_is_no_name_the_answer_moves():
+    # A rowing club: "Rowing lessons." heads the chunk; the answer writes "rowing lessons".
+    result = judge(
+        "Do I need to bring a life jacket to the rowing lessons?",
+        "Life jackets aren't provided at the rowing lessons.",
+        ROWING_LESSONS,
+    )
+
+    assert grounded(result)

@@ -896,7 +896,12 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
     "both X and Y", it must hold of each."""
     if fact.bare:
         return None
+    # A word the answer writes in lower case is an ordinary word to it, though the
+    # passage only writes it where a line starts ("Rowing lessons." beside "at the
+    # rowing lessons").
+    ordinary = lower_case_stems(fact.text)
     known = frozenset().union(*(_names(source.plain, source.plain) for source in sources))
+    known -= ordinary
     mine = named = _name_stems(fact.text) & known
     # Names after the verb are what is said of the subject ("Stanford is located in
     # Chestnut Hill"): they belong to the predicate.
@@ -921,10 +926,10 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
             own = _name_stems(part) & known
             if own and own != subject:
                 # The other subjects of "both" are not what this one is compared with.
-                moved = _moved_from(own, predicate, sources, named - (subject - own))
+                moved = _moved_from(own, predicate, sources, named - (subject - own), ordinary)
                 if moved is not None:
                     return moved
-    return _moved_from(mine, predicate, sources, named)
+    return _moved_from(mine, predicate, sources, named, ordinary)
 
 
 # "The republic with the smallest population ... is Andorra": a description, then the
@@ -987,6 +992,7 @@ def _moved_from(
     predicate: frozenset[str],
     sources: Sequence[PreparedSource],
     named: frozenset[str],
+    ordinary: frozenset[str] = frozenset(),
 ) -> Problem | None:
     if not mine or len(predicate) < 2:
         return None
@@ -995,12 +1001,12 @@ def _moved_from(
         for position, sentence in enumerate(source.sentences):
             if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
                 continue
-            theirs = _names(sentence.text, source.plain)
+            theirs = _names(sentence.text, source.plain) - ordinary
             spoken_of = theirs
             if _PRONOUN_IN_RE.search(sentence.text):
                 # "In 2007, he was inducted ...": the sentence before may name him.
                 previous = source.sentences[position - 1].text if position else ""
-                spoken_of = theirs | _names(previous, source.plain)
+                spoken_of = theirs | (_names(previous, source.plain) - ordinary)
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
             if not theirs or spoken_of & mine:
