@@ -246,7 +246,7 @@ def _scoped_universal_problem(fact: Fact, sources: Sequence[PreparedSource]) -> 
                     shared = words & clause.stems
                     if len(shared) < 2 or len(shared) < len(words) / 2:
                         continue
-                    if _negates(clause.negations, shared):
+                    if negated(clause.negations, shared):
                         return Problem("contradicts_source", clause.text, index)
     return None
 
@@ -368,7 +368,7 @@ def outside_listed_subjects(
     """The source gives a value to the things its subject lists ("Cats and small dogs
     up to 8 kg travel in the cabin for £50"); the fact gives it to the customer's own
     thing, which the list does not name ("rabbits up to 8 kg ...")."""
-    hard = [own for own in fact.quantities if not own.soft and _measured(own)]
+    hard = [own for own in fact.quantities if not own.soft and measured_value(own)]
     head = _head(fact.text)
     mine = subject_stems(frozenset(content_stems(head))) if head else frozenset()
     if not hard or not mine or not mine <= query.stems:
@@ -403,13 +403,14 @@ def _head(text: str) -> str:
     return " ".join(kept).strip(" ,:")
 
 
-def _negates(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
+def negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
     """An odd number of the clause's negations bear on the shared words."""
     return sum(1 for target in targets if target & shared) % 2 == 1
 
 
-def _measured(quantity: Quantity) -> bool:
-    """A price, a length of time, a share or an allowance; not a bare count or a year."""
+def measured_value(quantity: Quantity) -> bool:
+    """A value a policy states (a price, a length of time, a share, an allowance), not an
+    ordinal, a bare count or a year."""
     if quantity.kind == "ordinal":
         return False
     if quantity.kind != "number":

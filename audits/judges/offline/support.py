@@ -47,6 +47,8 @@ from .arithmetic import (
 from .cases import (
     all_of_problem,
     instead_case_problem,
+    measured_value,
+    negated,
     outside_listed_subjects,
     stated_exception_problem,
     time_window_problem,
@@ -98,7 +100,13 @@ from .sources import (
 )
 from .steps import higher_step_problem
 from .tables import label_end
-from .values import Problem, locate_values, other_side_of_bound, subject_stems, value_problem
+from .values import (
+    Problem,
+    locate_values,
+    other_side_of_bound,
+    subject_stems,
+    value_problem,
+)
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -1371,7 +1379,7 @@ def _value_holders(
         quantity
         for quantity in fact.quantities
         if not quantity.soft
-        and (not measured or (_measured(quantity) and not _names_a_kind(fact, quantity)))
+        and (not measured or (measured_value(quantity) and not _names_a_kind(fact, quantity)))
         and not any(quantity.same_value(given) for given in query.quantities)
     ]
     if not own_values:
@@ -1432,16 +1440,6 @@ def _universal_holders(
     }
 
 
-def _measured(quantity: Quantity) -> bool:
-    """A value a policy states (a price, a length of time, a share, an allowance), not
-    an ordinal, a bare number or a year."""
-    if quantity.kind == "ordinal":
-        return False
-    if quantity.kind != "number":
-        return True
-    return bool(quantity.unit) and not (1000 <= quantity.low <= 2100 and quantity.low.is_integer())
-
-
 def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """A clause of the fact says the opposite of the source clause that states it.
 
@@ -1499,7 +1497,7 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
         own = subject_stems(frozenset(content_stems(fact_clause))) & clause.stems
         if own and own != shared:
             shared = own
-        if _negated(_claim_negations(clause, case), shared) != _negated(fact_negations, shared):
+        if negated(_claim_negations(clause, case), shared) != negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
             if _free_either_way(fact_clause, clause.text, shared):
@@ -1525,7 +1523,7 @@ def _claim_negations(
 def _said_both_ways(words: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
     """Clauses holding every one of ``words`` both deny and affirm them."""
     holding = {
-        _negated(clause.negations, words)
+        negated(clause.negations, words)
         for source in sources
         for sentence in source.sentences
         for clause in sentence.clauses
@@ -1604,13 +1602,9 @@ def _free_either_way(fact_clause: str, source_clause: str, shared: frozenset[str
     fact_free, source_free = free_said_plainly(fact_clause), free_said_plainly(source_clause)
     if fact_free == fact_clause and source_free == source_clause:
         return False
-    return _negated(negation_targets(fact_free), shared) == _negated(
+    return negated(negation_targets(fact_free), shared) == negated(
         negation_targets(source_free), shared
     )
-
-
-def _negated(targets: Sequence[frozenset[str]], shared: frozenset[str]) -> bool:
-    return sum(1 for target in targets if target & shared) % 2 == 1
 
 
 def _spoken_of(source: PreparedSource) -> frozenset[str]:
