@@ -59,7 +59,7 @@ from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support
-from .values import subject_stems
+from .values import Located, locate_values, subject_stems
 
 PROMPT_VERSION = "offline-7"
 # Share of a sub-query's key words a refusal must name to decline that part.
@@ -139,10 +139,12 @@ def _grade(
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
     )
     contexts = [_part_context(context, fact, sub_queries) for fact in parts.facts]
+    located = locate_values(sources)
     supports = [
-        fact_support(fact, sources, own) for fact, own in zip(parts.facts, contexts, strict=True)
+        fact_support(fact, sources, own, located=located)
+        for fact, own in zip(parts.facts, contexts, strict=True)
     ]
-    supports = _by_meaning(item, parts.facts, sources, contexts, supports)
+    supports = _by_meaning(item, parts.facts, sources, contexts, supports, located)
     if moved is not None:
         supports = _carried_over(parts.facts, sources, supports, moved)
     supports = _duties_of_others(parts.facts, sources, supports, context.stems)
@@ -209,6 +211,7 @@ def _by_meaning(
     sources: Sequence[PreparedSource],
     contexts: Sequence[QueryContext],
     supports: list[FactSupport],
+    located: Sequence[Located],
 ) -> list[FactSupport]:
     """Facts unsupported by their words alone, read again by meaning; everything else
     is settled without embedding anything."""
@@ -232,7 +235,9 @@ def _by_meaning(
             else frozenset()
             for source, score in zip(sources, similarity, strict=True)
         ]
-        supports[index] = fact_support(fact, sources, contexts[index], similarity, aligned)
+        supports[index] = fact_support(
+            fact, sources, contexts[index], similarity, aligned, located=located
+        )
     return supports
 
 

@@ -101,6 +101,7 @@ from .sources import (
 from .steps import higher_step_problem
 from .tables import label_end
 from .values import (
+    Located,
     Problem,
     locate_values,
     other_side_of_bound,
@@ -327,14 +328,17 @@ def fact_support(
     query: QueryContext,
     similarity: Sequence[float] = (),
     aligned: Sequence[frozenset[str]] = (),
+    located: Sequence[Located] | None = None,
 ) -> FactSupport:
     """Which sources support the fact and, when none does, the most specific reason.
 
     ``similarity`` is the fact's closeness in meaning to each source (its best
     sentence), and ``aligned`` per source the fact's words that source says in other
-    words, from :mod:`.semantic`; without them only words count.
+    words, from :mod:`.semantic`; without them only words count. ``located`` is
+    :func:`locate_values` of ``sources``, read once for all the facts of an answer.
     """
-    located = locate_values(sources)
+    if located is None:
+        located = locate_values(sources)
     # "For my husband, who isn't a member?" does not state the members' case.
     denied = denied_stems(query.text)
     problems = [
