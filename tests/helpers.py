@@ -67,6 +67,17 @@ def offline_judge(
     )
 
 
+def offline_grade(query: str, response: str, domain: str, *sources: tuple[str, str]) -> JudgeResult:
+    """The offline judge on one answer for a bot of ``domain``, each source a (title,
+    text) pair whose article key is made from its title."""
+    texts = [
+        SourceText(rank=rank, title=title, text=text, article_key=title.lower().replace(" ", "-"))
+        for rank, (title, text) in enumerate(sources, start=1)
+    ]
+    item = JudgeInput(query=query, sources=texts, response=response, bot_domain=domain)
+    return OfflineJudge().judge(item)
+
+
 def fully_grounded(result: JudgeResult) -> bool:
     """Every fact of the answer is supported."""
     return result.metrics()["groundedness"] == 1.0

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
-from audits.judges.offline import OfflineJudge
 from audits.judges.offline.judge import _inherit_support
 from audits.judges.offline.rubric import Findings, decide
 from audits.judges.offline.support import FactSupport
 from kbaudit.text.tokens import negation_targets
-
-
-def grade(query: str, response: str, domain: str, *sources: tuple[str, str]) -> JudgeResult:
-    texts = [
-        SourceText(rank=rank, title=title, text=text, article_key=title.lower().replace(" ", "-"))
-        for rank, (title, text) in enumerate(sources, start=1)
-    ]
-    item = JudgeInput(query=query, sources=texts, response=response, bot_domain=domain)
-    return OfflineJudge().judge(item)
-
+from tests.helpers import offline_grade as grade
 
 MUSEUM = "Customer help for the Ashgrove Museum: tickets, season passes, tours and the cafe."
 PASSES = (

@@ -4,19 +4,8 @@ team reads them."""
 
 from __future__ import annotations
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
-from audits.judges.offline import OfflineJudge
 from kbaudit.text.dialogue import piece_kind
-
-
-def grade(query: str, response: str, domain: str, *sources: tuple[str, str]) -> JudgeResult:
-    texts = [
-        SourceText(rank=rank, title=title, text=text, article_key=title.lower().replace(" ", "-"))
-        for rank, (title, text) in enumerate(sources, start=1)
-    ]
-    item = JudgeInput(query=query, sources=texts, response=response, bot_domain=domain)
-    return OfflineJudge().judge(item)
-
+from tests.helpers import offline_grade as grade
 
 LICENCE = "Customer help for the Driving Licence Agency: renewals, photos, fees and medical rules."
 PHOTOS = (

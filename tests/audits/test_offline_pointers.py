@@ -4,19 +4,8 @@ it shares no word with the article that answers it."""
 
 from __future__ import annotations
 
-from audits.judges.base import JudgeInput, JudgeResult, SourceText
-from audits.judges.offline import OfflineJudge
 from kbaudit.text.dialogue import is_pointer, piece_kind
-
-
-def grade(query: str, response: str, domain: str, *sources: tuple[str, str]) -> JudgeResult:
-    texts = [
-        SourceText(rank=rank, title=title, text=text, article_key=title.lower().replace(" ", "-"))
-        for rank, (title, text) in enumerate(sources, start=1)
-    ]
-    item = JudgeInput(query=query, sources=texts, response=response, bot_domain=domain)
-    return OfflineJudge().judge(item)
-
+from tests.helpers import offline_grade as grade
 
 BIKES = "Customer help for Spokes Cycle Repairs: services, repair times, parts, collection."
 REPAIR_TIMES = (
