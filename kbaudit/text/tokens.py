@@ -257,6 +257,19 @@ _PHRASES = tuple(
 )
 
 
+# For each word, the phrases (by position) that need it: a text's tokens pick the few
+# phrases worth a search without testing every phrase against them.
+def _phrases_by_word() -> dict[str, tuple[int, ...]]:
+    index: dict[str, tuple[int, ...]] = {}
+    for position, (needed, _, _) in enumerate(_PHRASES):
+        for word in needed:
+            index[word] = (*index.get(word, ()), position)
+    return index
+
+
+_PHRASES_BY_WORD = _phrases_by_word()
+
+
 # Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
 _ABBREVIATION_TOKENS = frozenset(word_list("u us usa uk eu britain europe"))
 
@@ -274,9 +287,11 @@ def _rewrite(text: str, tokens: list[str]) -> str:
             text = pattern.sub(replacement, text)
     if any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
-    for needed, pattern, replacement in _PHRASES:
-        if not needed.isdisjoint(present):
-            text = pattern.sub(replacement, text)
+    # In the table's order, as each rewrite may feed the next.
+    wanted = {position for token in present for position in _PHRASES_BY_WORD.get(token, ())}
+    for position in sorted(wanted):
+        _, pattern, replacement = _PHRASES[position]
+        text = pattern.sub(replacement, text)
     return text
 
 

@@ -44,3 +44,19 @@ def test_a_kept_reading_is_the_reading_made_afresh():
     common = frozenset({"refund", "item"})
 
     assert _sentence(0, SHARED, common) == _sentence.__wrapped__(0, SHARED, common)
+
+
+def test_category_examples_hand_each_check_its_own_mapping():
+    from audits.judges.offline.scopes import _category_examples
+
+    (source,) = prepare_sources(
+        _sources(
+            "Prescription drugs such as morphine need a signature on delivery. "
+            "Medicines such as codeine painkillers can go by courier."
+        )
+    )
+    first = _category_examples(source)
+    assert len(first) == 2
+    first.clear()
+
+    assert len(_category_examples(source)) == 2

@@ -35,3 +35,25 @@ def test_subject_stems_reads_sets_that_cannot_be_kept_too():
 
     assert subject_stems(set(stems)) == subject_stems(stems)
     assert "30" not in subject_stems(stems)
+
+
+def test_phrases_picked_by_their_words_rewrite_as_trying_every_phrase_does():
+    from kbaudit.text import tokens
+
+    texts = [
+        "You can send it back within 30 days in the US.",
+        "Log in to your account and sign up for 2025 updates.",
+        "Please get in touch if the parcel is lost in transit.",
+    ]
+    for text in texts:
+        tried = text
+        present = set(tokens.words(text))
+        if any(len(token) >= 4 and token.isdigit() for token in present):
+            present.add("#")
+        if not tokens._ABBREVIATION_TOKENS.isdisjoint(present):
+            for pattern, replacement in tokens.ABBREVIATIONS:
+                tried = pattern.sub(replacement, tried)
+        for needed, pattern, replacement in tokens._PHRASES:
+            if not needed.isdisjoint(present):
+                tried = pattern.sub(replacement, tried)
+        assert tokens.rewrite_phrases(text) == tried
