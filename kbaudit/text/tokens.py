@@ -124,6 +124,8 @@ _DETACHED_PUNCTUATION_RE = re.compile(r"(?<=[\w\"')]) +([,.!?;:]+)(?=\s|$)")
 _DETACHED_HINT_RE = re.compile(r" [,.!?;:]")
 
 
+# Pure functions of a text that every check calls on the same sentences: kept.
+@lru_cache(maxsize=65536)
 def normalise(text: str) -> str:
     """NFKC, straight quotes and dashes, rejoined contractions and punctuation, collapsed
     whitespace."""
@@ -255,6 +257,19 @@ _PHRASES = tuple(
 )
 
 
+# For each word, the phrases (by position) that need it: a text's tokens pick the few
+# phrases worth a search without testing every phrase against them.
+def _phrases_by_word() -> dict[str, tuple[int, ...]]:
+    index: dict[str, tuple[int, ...]] = {}
+    for position, (needed, _, _) in enumerate(_PHRASES):
+        for word in needed:
+            index[word] = (*index.get(word, ()), position)
+    return index
+
+
+_PHRASES_BY_WORD = _phrases_by_word()
+
+
 # Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
 _ABBREVIATION_TOKENS = frozenset(word_list("u us usa uk eu britain europe"))
 
@@ -272,9 +287,11 @@ def _rewrite(text: str, tokens: list[str]) -> str:
             text = pattern.sub(replacement, text)
     if any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
-    for needed, pattern, replacement in _PHRASES:
-        if not needed.isdisjoint(present):
-            text = pattern.sub(replacement, text)
+    # In the table's order, as each rewrite may feed the next.
+    wanted = {position for token in present for position in _PHRASES_BY_WORD.get(token, ())}
+    for position in sorted(wanted):
+        _, pattern, replacement = _PHRASES[position]
+        text = pattern.sub(replacement, text)
     return text
 
 
@@ -351,6 +368,11 @@ def negation_targets(text: str) -> list[frozenset[str]]:
     Asides in parentheses are left out: "(which does not stand for ...)" says nothing
     about the main claim.
     """
+    return list(_negation_targets(text))
+
+
+@lru_cache(maxsize=65536)
+def _negation_targets(text: str) -> tuple[frozenset[str], ...]:
     text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
     if "un" in text.lower():
         text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
@@ -358,7 +380,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         for _, pattern, denial in PROHIBITIONS:
             text = pattern.sub(denial, text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
-        return []
+        return ()
     text = _NOT_A_NEGATION_RE.sub(" ", _CONCESSION_RE.sub(" ", _PARENTHESIS_RE.sub(" ", text)))
     targets = []
     for match in _NEGATION_RE.finditer(text):
@@ -378,7 +400,7 @@ def negation_targets(text: str) -> list[frozenset[str]]:
             before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
             target.update(content_stems(before)[-NEGATION_REACH:])
         targets.append(frozenset(target))
-    return targets
+    return tuple(targets)
 
 
 # "... stays active until the end of the month and is not refunded": the negated "be"
@@ -466,6 +488,7 @@ _HALF_OF_RE = re.compile(
 )
 
 
+@lru_cache(maxsize=65536)
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""

@@ -127,9 +127,15 @@ def other_category_problem(
 
 
 def _category_examples(source: PreparedSource) -> dict[int, frozenset[str]]:
+    # Asked once per fact of the same chunk: kept by the chunk's sentences.
+    return dict(_examples_by_sentence(tuple(sentence.text for sentence in source.sentences)))
+
+
+@lru_cache(maxsize=4096)
+def _examples_by_sentence(texts: tuple[str, ...]) -> tuple[tuple[int, frozenset[str]], ...]:
     found = {}
-    for position, sentence in enumerate(source.sentences):
-        match = _EXAMPLES_RE.search(sentence.text)
+    for position, text in enumerate(texts):
+        match = _EXAMPLES_RE.search(text)
         if match is None:
             continue
         words = subject_stems(frozenset(content_stems(match.group("examples"))))
@@ -143,7 +149,7 @@ def _category_examples(source: PreparedSource) -> dict[int, frozenset[str]]:
         if other != position
         for word in words & theirs
     }
-    return {position: words - shared for position, words in found.items() if words - shared}
+    return tuple((position, words - shared) for position, words in found.items() if words - shared)
 
 
 def _category_of_statement(
@@ -463,6 +469,7 @@ def _name_words(text: str) -> frozenset[str]:
     return frozenset(content_stems(text or ""))
 
 
+@lru_cache(maxsize=16384)
 def _names_after_places(text: str) -> frozenset[str]:
     return frozenset().union(
         *(_name_words(match.group("name")) for match in _PLACE_RE.finditer(text or ""))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -93,7 +94,25 @@ class PreparedSource:
 
 
 def prepare_sources(sources: Sequence[SourceText]) -> list[PreparedSource]:
-    return [prepare_source(source) for source in sources]
+    prepared = [prepare_source(source) for source in sources]
+    _own_sentences(prepared)
+    return prepared
+
+
+def _own_sentences(prepared: Sequence[PreparedSource]) -> None:
+    """Chunks of different text never share a sentence object within one call.
+
+    Sentence readings are kept per sentence, so two chunks that overlap may be handed the
+    same object; the checks tell sentences (and their values and conditions) apart by
+    identity, so a later chunk gets its own copy, as it had when each chunk was read
+    whole. Chunks of the same text share their reading, as they always have.
+    """
+    holders: dict[int, str] = {}
+    for source in prepared:
+        for index, sentence in enumerate(source.sentences):
+            holder = holders.setdefault(id(sentence), source.plain)
+            if holder != source.plain:
+                source.sentences[index] = copy.deepcopy(sentence)
 
 
 # Markdown in article chunks: headings, list markers, emphasis and table rules.
@@ -300,6 +319,9 @@ def _named(text: str, common: frozenset[str]) -> frozenset[str]:
     )
 
 
+# A chunk's sentences recur in other chunks (overlapping windows, a paragraph reused
+# with a line added), so each sentence's reading is kept too (never mutated).
+@lru_cache(maxsize=32768)
 def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
     quantities = extract_quantities(text)

@@ -84,6 +84,14 @@ _NOT_SUBJECT = _UNIT_STEMS | GLUE_STEMS
 
 def subject_stems(stems: frozenset[str]) -> frozenset[str]:
     """What a statement is about, without its numbers, units and glue words."""
+    # Asked again and again of the same sentences' stems: kept when they can be a key.
+    if isinstance(stems, frozenset):
+        return _subject_stems(stems)
+    return _subject_stems.__wrapped__(stems)
+
+
+@lru_cache(maxsize=65536)
+def _subject_stems(stems: frozenset[str]) -> frozenset[str]:
     return frozenset(token for token in stems - _NOT_SUBJECT if not token[:1].isdigit())
 
 
