@@ -1,0 +1,64 @@
+"""Forms of everyday English the offline judge reads the same as their plainer twins:
+irregular past forms of verbs, and an assent run into the claim without a comma."""
+
+from __future__ import annotations
+
+from audits.judges.base import JudgeInput, SourceText
+from audits.judges.offline import OfflineJudge, profile_from_texts
+from audits.judges.offline.decompose import split_response
+from kbaudit.text.tokens import stem
+from tests.helpers import fully_grounded
+
+
+def test_irregular_past_forms_share_the_stem_of_their_verb():
+    assert stem("heard") == stem("hear")
+    assert stem("ate") == stem("eats") == stem("eaten")
+    assert stem("stolen") == stem("steal")
+    assert stem("understood") == stem("understand")
+
+
+# Reference passages (an encyclopedia), where a reply may miss hardly a word.
+GARDEN = (
+    "Kew Gardens",
+    "Kew Gardens is a botanic garden in south-west London. Visitors heard the Temperate "
+    "House bells ring for the first time in 1899, and the giant water lilies were stolen "
+    "twice in the 1980s.",
+)
+BIRDS = ("Robins", "The European robin is a small bird. Robins eat worms, seeds and fruit.")
+PASSAGES = profile_from_texts([GARDEN, BIRDS])
+
+
+def chat(query: str, response: str, passage: tuple[str, str]) -> bool:
+    title, text = passage
+    item = JudgeInput(
+        query=query, sources=[SourceText(rank=1, title=title, text=text)], response=response
+    )
+    return fully_grounded(OfflineJudge(profile=PASSAGES).judge(item))
+
+
+def test_a_reply_in_the_present_is_supported_by_a_passage_in_the_past():
+    assert chat("did you go to kew?", "you can hear the Temperate House bells ring", GARDEN)
+    assert chat("what about the lilies?", "someone steals the giant water lilies", GARDEN)
+
+
+def test_a_reply_in_the_past_is_supported_by_a_passage_in_the_present():
+    assert chat("what do robins like?", "the robin ate worms and seeds", BIRDS)
+
+
+def test_another_verb_is_still_unsupported():
+    assert not chat("what do robins like?", "the robin grew worms and seeds", BIRDS)
+
+
+def test_an_assent_without_a_comma_opens_the_claim_as_with_one():
+    with_comma = split_response("Yes, children travel free on weekends.", "Do kids go free?")
+    without = split_response("yes children travel free on weekends", "Do kids go free?")
+    joined = split_response("yeah and children travel free on weekends", "Do kids go free?")
+    assert [fact.text for fact in with_comma.facts] == ["children travel free on weekends."]
+    assert [fact.text for fact in without.facts] == ["children travel free on weekends"]
+    assert [fact.text for fact in joined.facts] == ["children travel free on weekends"]
+    assert without.facts[0].affirms and joined.facts[0].affirms
+
+
+def test_an_assent_word_before_or_is_no_opener():
+    parts = split_response("yes or no answers are not accepted", "")
+    assert parts.facts[0].text.startswith("yes or no")
