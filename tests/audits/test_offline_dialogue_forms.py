@@ -1,12 +1,13 @@
 """Forms of everyday English the offline judge reads the same as their plainer twins:
-irregular past forms of verbs, and an assent run into the claim without a comma."""
+irregular past forms of verbs, an assent run into the claim without a comma, and a
+quotation mark written as an apostrophe run into the words around it."""
 
 from __future__ import annotations
 
 from audits.judges.base import JudgeInput, SourceText
 from audits.judges.offline import OfflineJudge, profile_from_texts
 from audits.judges.offline.decompose import split_response
-from kbaudit.text.tokens import stem
+from kbaudit.text.tokens import normalise, stem, words
 from tests.helpers import fully_grounded
 
 
@@ -62,3 +63,45 @@ def test_an_assent_without_a_comma_opens_the_claim_as_with_one():
 def test_an_assent_word_before_or_is_no_opener():
     parts = split_response("yes or no answers are not accepted", "")
     assert parts.facts[0].text.startswith("yes or no")
+
+
+def test_a_quotation_mark_run_into_the_words_around_it_parts_them():
+    assert words(normalise("the'Old Keep ' and the so-called'quiet'rooms")) == [
+        "the",
+        "old",
+        "keep",
+        "and",
+        "the",
+        "so",
+        "called",
+        "quiet",
+        "rooms",
+    ]
+
+
+def test_an_apostrophe_inside_a_word_keeps_it_whole():
+    assert words(normalise("O'Brien don't they're rock'n'roll Qur'an")) == [
+        "o'brien",
+        "don't",
+        "they're",
+        "rock'n'roll",
+        "qur'an",
+    ]
+
+
+CASTLE = (
+    "Harlech Castle",
+    "Harlech Castle is a medieval fortification in Gwynedd. Guides call the north tower "
+    "the'Old Keep ', the oldest part of the castle.",
+)
+
+
+def test_a_name_in_glued_quotation_marks_is_the_name_a_reply_gives():
+    profile = profile_from_texts([CASTLE, BIRDS])
+    title, text = CASTLE
+    item = JudgeInput(
+        query="which part is the oldest?",
+        sources=[SourceText(rank=1, title=title, text=text)],
+        response="the Old Keep is the oldest part of the castle",
+    )
+    assert fully_grounded(OfflineJudge(profile=profile).judge(item))
