@@ -489,12 +489,14 @@ def is_own_agreement(text: str) -> bool:
 
 # A question to the listener about what they do or have done ("Do you go bowling
 # often?", "Did you read them all?", "Have you ever hunted?", "Do you?"), as a chat
-# partner asks; asking what the listener knows or thinks asks about the subject instead.
+# partner asks; asking what the listener knows, thinks or means ("Are you familiar with
+# the Patriots?", "Are you referring to the 1916 game?") asks about the subject instead.
 _ASKS_LISTENER_HABIT_RE = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:(?:and|so|but|well|oh|hi|hey),? )?(?:do|did|have|are|were) you"
     r"(?: (?:ever|only|also|still|really|always|usually|even|personally|often|just))*"
     r"(?:\?| (?!(?:know|remember|think|mean|mind|want|need|agree|believe|recall|wonder"
-    r"|have to|happen to|see)\b)[a-z]+\b[^.!?]*(?:\?|$))"
+    r"|have to|happen to|see|familiar|aware|referring|talking about|speaking of|thinking of)\b)"
+    r"[a-z]+\b[^.!?]*(?:\?|$))"
     r"|(?:^|[.!?]\s+|,\s*)(?:and )?(?:what about |how about )?you\?",
     re.IGNORECASE,
 )

@@ -1,12 +1,14 @@
 """Forms of everyday English the offline judge reads the same as their plainer twins:
-irregular past forms of verbs, an assent run into the claim without a comma, and a
-quotation mark written as an apostrophe run into the words around it."""
+irregular past forms of verbs, an assent run into the claim without a comma, a
+quotation mark written as an apostrophe run into the words around it, and a question
+about what the listener knows rather than what the listener does."""
 
 from __future__ import annotations
 
 from audits.judges.base import JudgeInput, SourceText
 from audits.judges.offline import OfflineJudge, profile_from_texts
 from audits.judges.offline.decompose import split_response
+from kbaudit.text.dialogue import asks_listener_habit
 from kbaudit.text.tokens import normalise, stem, words
 from tests.helpers import fully_grounded
 
@@ -105,3 +107,18 @@ def test_a_name_in_glued_quotation_marks_is_the_name_a_reply_gives():
         response="the Old Keep is the oldest part of the castle",
     )
     assert fully_grounded(OfflineJudge(profile=profile).judge(item))
+
+
+def test_asking_whether_the_listener_knows_a_thing_asks_about_the_thing():
+    assert not asks_listener_habit("are you familiar with football?")
+    assert not asks_listener_habit("Are you referring to the 1916 game?")
+    assert not asks_listener_habit("are you aware of the new rule?")
+    assert asks_listener_habit("do you go bowling often?")
+
+
+ROBINS = "are you familiar with robins?"
+
+
+def test_a_yes_to_whether_the_listener_knows_a_thing_is_no_claim_of_the_bot():
+    assert chat(ROBINS, "yes, robins eat worms, seeds and fruit", BIRDS)
+    assert not chat("do you feed robins?", "yes, robins eat worms, seeds and fruit", BIRDS)
