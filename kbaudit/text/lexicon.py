@@ -205,6 +205,18 @@ SYNONYMS: dict[str, str] = {
     # Rearranging or rescheduling an appointment moves it.
     "rearrang": "mov",
     "reschedul": "mov",
+    # Clipped words name what their full forms name: a lab is a laboratory, a bike a
+    # bicycle, a vet a veterinary surgeon.
+    "lab": "laborator",
+    "info": "inform",
+    "exam": "examin",
+    "math": "mathematic",
+    "phon": "telephon",
+    "bik": "bicycl",
+    "flu": "influenza",
+    "fridg": "refrigerator",
+    "vet": "veterinar",
+    "pic": "photo",
     # Booking a space is reserving it; a motorcycle is a motorbike.
     "reserv": "book",
     "motorcycl": "motorbik",

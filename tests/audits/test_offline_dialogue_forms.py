@@ -122,3 +122,10 @@ ROBINS = "are you familiar with robins?"
 def test_a_yes_to_whether_the_listener_knows_a_thing_is_no_claim_of_the_bot():
     assert chat(ROBINS, "yes, robins eat worms, seeds and fruit", BIRDS)
     assert not chat("do you feed robins?", "yes, robins eat worms, seeds and fruit", BIRDS)
+
+
+def test_a_clipped_word_shares_the_stem_of_its_full_form():
+    assert stem("lab") == stem("laboratories")
+    assert stem("bikes") == stem("bicycle")
+    assert stem("exam") == stem("examination")
+    assert stem("info") == stem("information")
