@@ -89,8 +89,6 @@ IRREGULAR: dict[str, str] = {
     "ridden": "ride",
     "woke": "wake",
     "woken": "wake",
-    "froze": "freeze",
-    "frozen": "freeze",
     "stole": "steal",
     "stolen": "steal",
     "swam": "swim",
