@@ -82,6 +82,10 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
+    r"|\bgive (?:us|them|(?:the|our|your|a|an|any) (?:[\w'-]+ ){0,2}?[\w'-]+) a (?:call|ring"
+    r"|bell|shout|buzz)\b|\bdrop (?:us|them|(?:the|our|your) (?:[\w'-]+ ){0,2}?[\w'-]+)"
+    r" (?:a line|a note|an e-?mail|a message)\b"
     r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
     r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
     # "Please ask in the shop", "ask at reception": a pointer to staff elsewhere.

@@ -1,16 +1,17 @@
 """Forms of everyday English the offline judge reads the same as their plainer twins:
 irregular past forms of verbs, an assent run into the claim without a comma, a
-quotation mark written as an apostrophe run into the words around it, and a question
-about what the listener knows rather than what the listener does."""
+quotation mark written as an apostrophe run into the words around it, a question about
+what the listener knows rather than what the listener does, and a redirect in idiom
+("give us a call")."""
 
 from __future__ import annotations
 
 from audits.judges.base import JudgeInput, SourceText
 from audits.judges.offline import OfflineJudge, profile_from_texts
 from audits.judges.offline.decompose import split_response
-from kbaudit.text.dialogue import asks_listener_habit
+from kbaudit.text.dialogue import asks_listener_habit, piece_kind
 from kbaudit.text.tokens import normalise, stem, words
-from tests.helpers import fully_grounded
+from tests.helpers import fully_grounded, offline_grade
 
 
 def test_irregular_past_forms_share_the_stem_of_their_verb():
@@ -129,3 +130,24 @@ def test_a_clipped_word_shares_the_stem_of_its_full_form():
     assert stem("bikes") == stem("bicycle")
     assert stem("exam") == stem("examination")
     assert stem("info") == stem("information")
+
+
+def test_giving_someone_a_call_or_dropping_them_a_line_is_a_redirect():
+    assert piece_kind("Please give the boathouse a call.") == "redirect"
+    assert piece_kind("Give us a ring on 0161 555 0100.") == "redirect"
+    assert piece_kind("Drop the team a line.") == "redirect"
+    assert piece_kind("They give every hirer a map.") == "fact"
+
+
+def test_an_admission_and_give_us_a_call_is_an_answer_without_content():
+    result = offline_grade(
+        "What happens if I cancel the day before?",
+        "Sorry, I don't have any details on cancellations. Please give the front desk a call.",
+        "Customer help for a holiday cottage letting agency.",
+        (
+            "Cancelling a stay",
+            "Cancelling a stay. Cancel at least 14 days before arrival for a full refund. "
+            "Later cancellations get a credit note valid for a year.",
+        ),
+    )
+    assert (result.verdict, result.cause) == ("insufficient", "no_content")
