@@ -82,6 +82,10 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
+    r"|\bgive (?:us|them|(?:the|our|your|a|an|any) (?:[\w'-]+ ){0,2}?[\w'-]+) a (?:call|ring"
+    r"|bell|shout|buzz)\b|\bdrop (?:us|them|(?:the|our|your) (?:[\w'-]+ ){0,2}?[\w'-]+)"
+    r" (?:a line|a note|an e-?mail|a message)\b"
     r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
     r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
     # "Please ask in the shop", "ask at reception": a pointer to staff elsewhere.
@@ -489,12 +493,14 @@ def is_own_agreement(text: str) -> bool:
 
 # A question to the listener about what they do or have done ("Do you go bowling
 # often?", "Did you read them all?", "Have you ever hunted?", "Do you?"), as a chat
-# partner asks; asking what the listener knows or thinks asks about the subject instead.
+# partner asks; asking what the listener knows, thinks or means ("Are you familiar with
+# the Patriots?", "Are you referring to the 1916 game?") asks about the subject instead.
 _ASKS_LISTENER_HABIT_RE = re.compile(
     r"(?:^|[.!?]\s+|,\s*)(?:(?:and|so|but|well|oh|hi|hey),? )?(?:do|did|have|are|were) you"
     r"(?: (?:ever|only|also|still|really|always|usually|even|personally|often|just))*"
     r"(?:\?| (?!(?:know|remember|think|mean|mind|want|need|agree|believe|recall|wonder"
-    r"|have to|happen to|see)\b)[a-z]+\b[^.!?]*(?:\?|$))"
+    r"|have to|happen to|see|familiar|aware|referring|talking about|speaking of|thinking of)\b)"
+    r"[a-z]+\b[^.!?]*(?:\?|$))"
     r"|(?:^|[.!?]\s+|,\s*)(?:and )?(?:what about |how about )?you\?",
     re.IGNORECASE,
 )

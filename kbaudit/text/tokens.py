@@ -122,6 +122,10 @@ _DETACHED_CONTRACTION_RE = re.compile(r"(\w) (n't|'(?:m|s|re|ve|d|ll))\b", re.IG
 # ...and "Yes . It is , too": punctuation set off by a space goes back on its word.
 _DETACHED_PUNCTUATION_RE = re.compile(r"(?<=[\w\"')]) +([,.!?;:]+)(?=\s|$)")
 _DETACHED_HINT_RE = re.compile(r" [,.!?;:]")
+# A quotation mark written as an apostrophe and run into the words around it: "the'Plastics
+# '", "so-called'comedies'found". An apostrophe inside a word has at most two letters on
+# one side of it: "don't", "they're", "O'Brien", "rock'n'roll", "Qur'an".
+_GLUED_QUOTE_RE = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
 
 
 # Pure functions of a text that every check calls on the same sentences: kept.
@@ -134,6 +138,8 @@ def normalise(text: str) -> str:
     # Most text has nothing set off by a space: a plain look first spares the searches.
     if " '" in text or " n'" in text or " N'" in text:
         text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
+    if "'" in text:
+        text = _GLUED_QUOTE_RE.sub(" ' ", text)
     if _DETACHED_HINT_RE.search(text):
         text = _DETACHED_PUNCTUATION_RE.sub(r"\1", text)
     # str.split() breaks on exactly the whitespace \s matches: the collapsed, stripped text.

@@ -112,6 +112,10 @@ _OPENER_RE = re.compile(
     # "I'm sorry to say that Basic fares can't be changed": the courtesy, then the claim.
     r"|^(?:i'?m|i am|we'?re|we are) (?:sorry|sad|afraid|pleased|happy|glad) to (?:say|tell you|report|confirm)"
     r"(?: that)?\s+"
+    # "yes they are based in Boston", "yeah and it's free": an assent run into the claim
+    # without a comma still opens it, as "Yes, ..." does ("no" may be the claim's own
+    # determiner: "no fee applies").
+    r"|^(?:yes|yeah|yep|yup)\s+(?!(?:or|to|please)\b)(?:and\s+)?(?=[a-z])"
     # "Unfortunately pets aren't allowed in cabins": the speaker's attitude, then the claim.
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
     # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
@@ -530,9 +534,12 @@ def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
 _SO_RE = re.compile(r",? so (?=\w)", re.IGNORECASE)
 
 
+_OPENER_AND_RE = re.compile(r"\s+and\s*$", re.IGNORECASE)
+
+
 def _opener_kind(opener: str) -> str:
     """An opener never carries a claim of its own, whatever it looks like."""
-    kind = piece_kind(opener)
+    kind = piece_kind(_OPENER_AND_RE.sub("", opener))
     return kind if kind in ("yes_no", "refusal") else "pleasantry"
 
 
