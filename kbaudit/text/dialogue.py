@@ -27,7 +27,7 @@ _GREETING_RE = re.compile(
 _PLEASANTRY_RE = word_start_regex(
     r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
     r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
-    r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
+    r"|\bthank you\b|\bthanks\b|\byou'?re welcome(?! to\b)|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\b(?:glad|happy) you asked\b|\bthat'?s (?:all|about all) there is to it\b|\bsimple as that\b"
@@ -78,7 +78,7 @@ _REFUSAL_RE = word_start_regex(
 _REDIRECT_RE = word_start_regex(
     r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
     r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
-    r"|your)\b"
+    r"|your|reception|staff|front desk)\b"
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
@@ -97,6 +97,15 @@ _REDIRECT_RE = word_start_regex(
     r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
     r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
     r"|in (?:more )?detail))?\s*[.!]*$"
+    # What staff will do for the customer when asked, with no value of its own: "Our
+    # events team can go through your contract with you", "Our team can check which
+    # dates are free", "The bookings team will confirm whether it's possible".
+    r"|^(?:(?:and|but|so),? )?(?:our|the|your) (?:[\w-]+ ){0,2}(?:team|agents?|advisers?|advisors?"
+    r"|staff|colleagues|department|coordinators?|planners?)"
+    r" (?:will|can|could|would|'ll|are happy to|will be happy to|can always)"
+    r" (?:be (?:able|happy|glad) to )?(?:go through|talk you through|walk you through|explain"
+    r"|confirm|discuss|advise(?: you)? on|check (?:which|whether|if|what|when|how|availability)"
+    r"|let you know (?:which|whether|if|what|when|how))\b[^\d]*$"
     # "You can find everything about warranties on our Warranty page", "See our Returns
     # article for details", "Full details are in the Billing section of our help centre":
     # a pointer to a page, not what the page says.
@@ -224,7 +233,10 @@ _ATTRIBUTED = (
 CLAIM_INTRO_RE = re.compile(
     r"^(?:(?:the|this|our) (?:passage|article|source|page|guide|document|help article"
     r"|help cent(?:re|er)|policy|terms)s?(?: above| below| (?:i|we) found)?"
-    r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?)"
+    r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?"
+    # "The article does say ...", "The page also notes that ...".
+    r"|(?:also|does|did|clearly|only|even|further) (?:says?|states?|explains?|confirms?"
+    r"|mentions?|notes?))"
     r"(?: that)?"
     r"|(?:i|we) can (?:confirm(?: that)?|tell you that)|just so you know|just to let you know"
     r"|it (?:looks|seems|appears) (?:like|that|as though)|it seems"
@@ -344,6 +356,9 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    # An invitation: "We'd love to show you around - just let us know!"
+    r"|(?:we|i)(?:'d| would) (?:love|be (?:delighted|thrilled|happy|glad|pleased)) to"
+    r" (?:show|welcome|meet|see|host|have|hear|help|chat|talk)\b[^.!?\d]*"
     rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
     r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry(?: (?:for|about)"
     r" (?:the|any|that|this|your) [^.!?\d]*| (?:for|about) (?:that|this|it)| to hear (?:that"
@@ -369,7 +384,7 @@ _COURTESY_SHAPE_RE = re.compile(
     rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:{_EMOTION}|you(?:'d| would)?)\b[^.!?\d]*"
     # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
     rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
-    r"|you'?re (?:very |most |so )?welcome\b[^.!?\d]*"
+    r"|you'?re (?:very |most |so )?welcome\b(?! to\b)[^.!?\d]*"
     r"|(?:some )?(?:good|great) news(?: for you| here)?"
     r"|i'?d (?:love|be more than happy|be only too happy) to (?:help|assist)\b[^.!?\d]*"
     r"|let'?s (?:get (?:this|that|it|you) sorted|sort (?:this|that|it) out)\b[^.!?\d]*"

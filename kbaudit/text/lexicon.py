@@ -223,6 +223,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:get|gets|getting|got)\s+((?:[\w'£$€.,-]+\s+){0,3}?)back\b", re.I),
         r"refund \1",
     ),
+    # "You're welcome to bring your own band": you can; a permission, not thanks.
+    (
+        "welcome",
+        re.compile(r"(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome to\b", re.I),
+        " can",
+    ),
     # "A number of leagues" are several.
     ("number", re.compile(r"\ba number of\b", re.I), "several"),
     # Ages and limits said as comparisons: "younger than 21" is "under 21".

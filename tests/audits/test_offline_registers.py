@@ -1,0 +1,64 @@
+"""Answers in the registers help-centre bots write in: what staff will do when asked,
+invitations, remarks about the article, headings, restatements and follow-ups that
+repeat an earlier answer for a new case."""
+
+from __future__ import annotations
+
+from kbaudit.text.dialogue import piece_kind
+from tests.helpers import offline_grade as grade
+
+VENUE = "Customer help for a wedding venue: packages, deposits, cancellations and suppliers."
+MOVING = (
+    "Cancelling or moving your date",
+    "Cancelling or moving your date. If you cancel more than 12 months before your wedding, "
+    "you lose only the deposit. You can move your date once free of charge if you tell us "
+    "at least 9 months ahead.",
+)
+SUPPLIERS = (
+    "Suppliers",
+    "Suppliers. Catering is provided only by our in-house kitchen. You can bring your own "
+    "photographer, florist and band.",
+)
+
+
+def test_what_staff_will_go_through_or_check_for_the_customer_is_a_redirect():
+    for text in (
+        "Our events team can go through your contract with you.",
+        "Our events team can check which new dates are available.",
+        "The bookings team will confirm whether that's possible.",
+        "Please speak to reception about the booking rules for your membership.",
+    ):
+        assert piece_kind(text) == "redirect", text
+
+
+def test_what_staff_do_as_the_service_itself_stays_a_fact():
+    assert piece_kind("Our team will collect the item within 14 days.") == "fact"
+    assert piece_kind("Our staff check every item for damage.") == "fact"
+
+
+def test_an_answer_followed_by_what_the_team_can_check_is_sufficient():
+    result = grade(
+        "Can we move our wedding date?",
+        "Yes - you can move your date once free of charge if you tell us at least 9 months "
+        "ahead. Our events team can check which new dates are available.",
+        VENUE,
+        MOVING,
+    )
+    assert result.verdict == "sufficient"
+
+
+def test_an_invitation_from_the_business_is_no_claim():
+    assert piece_kind("We'd love to show you around - just let us know!") == "pleasantry"
+    assert piece_kind("We would be delighted to welcome you.") == "pleasantry"
+    assert piece_kind("We'd love to host 200 guests.") == "fact"
+
+
+def test_a_remark_that_the_article_does_say_sets_aside_the_remark_only():
+    result = grade(
+        "Can we bring our own photographer?",
+        "The article does say you're welcome to bring your own photographer, florist and band.",
+        VENUE,
+        SUPPLIERS,
+    )
+    assert result.facts == ["You're welcome to bring your own photographer, florist and band."]
+    assert result.metrics()["groundedness"] == 1.0
