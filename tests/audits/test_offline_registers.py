@@ -62,3 +62,33 @@ def test_a_remark_that_the_article_does_say_sets_aside_the_remark_only():
     )
     assert result.facts == ["You're welcome to bring your own photographer, florist and band."]
     assert result.metrics()["groundedness"] == 1.0
+
+
+SHOP = "Customer help for a furniture store: delivery, assembly, returns and finance."
+FINANCE = (
+    "Finance",
+    "Finance. Orders over £500 can be paid with 0% finance over 12 months. You'll need to "
+    "be 18 or over and a UK resident. A deposit of 10% is paid when you order.",
+)
+
+
+def test_an_age_limit_answers_how_old_the_customer_must_be():
+    result = grade(
+        "Do I need to pay a deposit on finance, and how old do I have to be?",
+        "Yes - a 10% deposit is paid when you order, and you need to be 18 or over and a UK "
+        "resident.",
+        SHOP,
+        FINANCE,
+    )
+    assert result.metrics()["response_query_coverage"] == 1.0
+    assert result.verdict == "sufficient"
+
+
+def test_an_age_question_left_unanswered_is_still_partial():
+    result = grade(
+        "Do I need to pay a deposit on finance, and how old do I have to be?",
+        "Yes - a 10% deposit is paid when you order.",
+        SHOP,
+        FINANCE,
+    )
+    assert result.cause == "partial"
