@@ -14,6 +14,7 @@ import re
 # Irregular forms the suffix rules below cannot reach.
 IRREGULAR: dict[str, str] = {
     "bought": "buy",
+    "done": "do",
     "paid": "pay",
     "sent": "send",
     "sold": "sell",
@@ -228,6 +229,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "welcome",
         re.compile(r"(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome to\b", re.I),
         " can",
+    ),
+    # "Assembly is carried out on the day" says it is done then: a verb of doing.
+    (
+        "carry carries carried carrying",
+        re.compile(r"\bcarr(?:y|ies|ied|ying) out\b", re.I),
+        "done",
     ),
     # "A number of leagues" are several.
     ("number", re.compile(r"\ba number of\b", re.I), "several"),

@@ -92,3 +92,38 @@ def test_an_age_question_left_unanswered_is_still_partial():
         FINANCE,
     )
     assert result.cause == "partial"
+
+
+ASSEMBLY = (
+    "Assembly service",
+    "Assembly service. Our assembly service costs £60 per item. Assembly is carried out on "
+    "the same day as delivery. We don't assemble garden furniture.",
+)
+
+
+def test_a_line_that_is_only_a_heading_is_no_fact():
+    result = grade(
+        "When is assembly done?",
+        "**Late cancellations**\n\nAssembly is carried out on the same day as delivery.",
+        SHOP,
+        ASSEMBLY,
+    )
+    assert result.facts == ["Assembly is carried out on the same day as delivery."]
+    assert {"kind": "meta", "text": "Late cancellations"} in result.notes["non_claims"]
+
+
+def test_a_bold_line_that_states_something_stays_a_fact():
+    result = grade(
+        "Do you assemble garden furniture?",
+        "**We don't assemble garden furniture.**",
+        SHOP,
+        ASSEMBLY,
+    )
+    assert result.facts == ["We don't assemble garden furniture."]
+
+
+def test_work_done_on_a_day_is_work_carried_out_then():
+    result = grade(
+        "When is assembly done?", "It's done on the same day as delivery.", SHOP, ASSEMBLY
+    )
+    assert result.metrics()["groundedness"] == 1.0
