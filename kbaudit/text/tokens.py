@@ -434,10 +434,17 @@ _FIXED_PHRASES = (
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
     (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+    # "a month's notice", "a year's warranty": one of the unit.
+    (
+        re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year)(['’]s)(?= \w)", re.IGNORECASE),
+        r"1 \1\2",
+    ),
 )
 # Every fixed phrase holds one of these words: one search rules them all out, as most
 # sentences need.
-_FIXED_PHRASE_HINT_RE = re.compile(r"fortnight|quarter|ago|half", re.IGNORECASE)
+_FIXED_PHRASE_HINT_RE = re.compile(
+    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
+)
 _HUNDRED_RE = re.compile(
     r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
     r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
@@ -461,7 +468,9 @@ _FRACTION_RE = re.compile(
 
 # "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
 _HALF_OF_RE = re.compile(
-    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b))",
+    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b)"
+    # "half of what's left", "half of what you paid".
+    r"|what(?:'s|’s| is| you| remains)\b)",
     re.IGNORECASE,
 )
 

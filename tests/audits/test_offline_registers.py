@@ -5,6 +5,7 @@ repeat an earlier answer for a new case."""
 from __future__ import annotations
 
 from kbaudit.text.dialogue import piece_kind
+from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import offline_grade as grade
 
 VENUE = "Customer help for a wedding venue: packages, deposits, cancellations and suppliers."
@@ -127,3 +128,40 @@ def test_work_done_on_a_day_is_work_carried_out_then():
         "When is assembly done?", "It's done on the same day as delivery.", SHOP, ASSEMBLY
     )
     assert result.metrics()["groundedness"] == 1.0
+
+
+CLUB = "Customer help for a tennis club: membership, court booking, guests and coaching."
+MEMBERSHIP = (
+    "Membership",
+    "Membership. Full membership costs £55 a month. Membership runs month to month and can "
+    "be cancelled with one month's notice.",
+)
+PAYMENTS = (
+    "Deposits and payments",
+    "Deposits and payments. A deposit of £2,000 secures your date. A second payment of 50% "
+    "of the balance is due 6 months before the wedding, and the rest is due 6 weeks before.",
+)
+
+
+def test_a_months_notice_is_one_month_of_notice():
+    assert digits_for_number_words("Give us a month's notice.") == "Give us 1 month's notice."
+    result = grade(
+        "How do I cancel my membership?",
+        "Membership can be cancelled with one month's notice. Just give us a month's notice "
+        "whenever you want to leave.",
+        CLUB,
+        MEMBERSHIP,
+    )
+    assert result.metrics()["self_distinctness"] < 1.0
+
+
+def test_half_of_what_is_left_is_fifty_percent_of_it():
+    assert digits_for_number_words("half of what's left") == "50% of what's left"
+    result = grade(
+        "When are the payments due?",
+        "- 50% of the balance 6 months before the wedding\n- The rest 6 weeks before\n\n"
+        "So half of what's left is due six months ahead of the day.",
+        VENUE,
+        PAYMENTS,
+    )
+    assert result.metrics()["self_distinctness"] < 1.0
