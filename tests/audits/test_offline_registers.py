@@ -4,6 +4,9 @@ repeat an earlier answer for a new case."""
 
 from __future__ import annotations
 
+from audits.judges.base import JudgeInput, SourceText, Turn
+from audits.judges.offline import OfflineJudge
+from audits.judges.offline.context import resolve_follow_up
 from kbaudit.text.dialogue import piece_kind
 from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import offline_grade as grade
@@ -165,3 +168,36 @@ def test_half_of_what_is_left_is_fifty_percent_of_it():
         PAYMENTS,
     )
     assert result.metrics()["self_distinctness"] < 1.0
+
+
+CANCELLING = (
+    "Cancelling your date",
+    "Cancelling your date. If you cancel more than 12 months before your wedding, you lose "
+    "only the deposit. Between 6 and 12 months before, 50% of the package price is charged. "
+    "Within 6 months of the date, the full package price is charged.",
+)
+
+
+def test_a_follow_up_naming_another_value_takes_the_place_of_the_earlier_one():
+    history = [Turn(query="Our wedding is 14 months away - what would we lose?", response="x")]
+    assert (
+        resolve_follow_up("What if we wait until it's 4 months away?", history)
+        == "Our wedding is 4 months away - what would we lose?"
+    )
+
+
+def test_the_earlier_answer_repeated_for_the_new_value_is_flagged():
+    item = JudgeInput(
+        query="What if we wait until it's 4 months away?",
+        sources=[SourceText(rank=1, title=CANCELLING[0], text=CANCELLING[1])],
+        response="You'd lose only the deposit then too.",
+        bot_domain=VENUE,
+        history=[
+            Turn(
+                query="We're thinking of cancelling. Our wedding is 14 months away - what "
+                "would we lose?",
+                response="More than 12 months before, you lose only the deposit.",
+            )
+        ],
+    )
+    assert OfflineJudge().judge(item).verdict == "insufficient"

@@ -323,6 +323,9 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
     person = _other_person(query, previous)
     if person is not None:
         return person
+    value = _other_value(query, previous)
+    if value is not None:
+        return value
     neighbour = (
         _other_of_two(query, previous)
         or _period(query, previous)
@@ -572,6 +575,27 @@ def _other_of_two(query: str, previous: str) -> Reading | None:
         return None
     question = re.sub(rf"(?<!\w){re.escape(asked[0])}(?!\w)", others[0], sentences[-1], count=1)
     return Reading(" ".join([*sentences[:-1], question]), asked[0])
+
+
+# Kinds of value a follow-up may put in the place of the previous question's.
+_SWAPPED_KINDS = frozenset({"duration", "amount", "age", "percent"})
+
+
+def _other_value(query: str, previous: str) -> Reading | None:
+    """ "Our wedding is 14 months away - what would we lose?", then "What if we wait
+    until it's 4 months away?": the follow-up names one value of the kind the previous
+    question named one of, which it takes the place of; the question stays the same."""
+    text = normalise(previous)
+    new = [q for q in extract_quantities(normalise(query)) if not q.soft]
+    old = [q for q in extract_quantities(text) if not q.soft]
+    if len(new) != 1 or new[0].kind not in _SWAPPED_KINDS:
+        return None
+    same_kind = [q for q in old if q.kind == new[0].kind and q.unit == new[0].unit]
+    if len(same_kind) != 1 or same_kind[0].same_value(new[0]):
+        return None
+    told = same_kind[0]
+    said = text[told.start : told.end]
+    return Reading(f"{text[: told.start]}{new[0].text or said}{text[told.end :]}", said)
 
 
 # How often a price is paid: "a month", "per year", "monthly", "the yearly plan".
