@@ -201,3 +201,30 @@ def test_the_earlier_answer_repeated_for_the_new_value_is_flagged():
         ],
     )
     assert OfflineJudge().judge(item).verdict == "insufficient"
+
+
+DEPOSIT = (
+    "Deposits",
+    "Deposits. A non-refundable deposit of £2,000 secures your date. The balance is due 6 "
+    "weeks before the wedding.",
+)
+
+
+def test_refunding_what_the_source_calls_non_refundable_is_unsupported():
+    result = grade(
+        "Is the deposit ever refundable?",
+        "The £2,000 deposit is refunded if you cancel more than 12 months before the wedding.",
+        VENUE,
+        DEPOSIT,
+    )
+    assert result.unsupported and result.unsupported[0].reason == "contradicts_source"
+
+
+def test_saying_the_deposit_is_not_refunded_agrees_with_non_refundable():
+    result = grade(
+        "Is the deposit ever refundable?",
+        "No, the £2,000 deposit isn't refunded.",
+        VENUE,
+        DEPOSIT,
+    )
+    assert result.metrics()["groundedness"] == 1.0

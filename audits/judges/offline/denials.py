@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets
+from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets, stem
 
 from .decompose import Fact
 from .sources import PreparedSource, SourceClause
@@ -83,3 +83,37 @@ def _of_subject(clause: SourceClause, subject: frozenset[str], previous: frozens
     if subject & clause.stems:
         return True
     return bool(_PRONOUN_START_RE.match(clause.text)) and bool(subject & previous)
+
+
+# "A non-refundable deposit", "the deposit is non-refundable", "non-transferable
+# tickets": what cannot be done to the thing, said in one word before or after it.
+_NON_ABLE_BEFORE_RE = re.compile(r"\bnon-?([a-z]+?)(?:able|ible)\s+([a-z][\w-]*)", re.IGNORECASE)
+_NON_ABLE_AFTER_RE = re.compile(
+    r"\b([a-z][\w-]*)\s+(?:is|are|will be|remains?)\s+(?:always\s+)?non-?([a-z]+?)(?:able|ible)\b",
+    re.IGNORECASE,
+)
+_GRANTED_RE = re.compile(r"\b(?:unless|except|apart from|other than|but)\b", re.IGNORECASE)
+
+
+def _non_able_pairs(text: str) -> list[tuple[str, str]]:
+    """(the thing, what cannot be done to it), as stems."""
+    pairs = [(thing, action) for action, thing in _NON_ABLE_BEFORE_RE.findall(text)]
+    pairs += _NON_ABLE_AFTER_RE.findall(text)
+    return [(stem(thing.lower()), stem(action.lower())) for thing, action in pairs]
+
+
+def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact does to a thing what the passage calls it "non-...able" for: "the deposit
+    is refunded if you cancel early" of "a non-refundable deposit secures your date"."""
+    if fact.negated or "non" in fact.text.lower():
+        return None
+    for index, source in enumerate(sources):
+        if "non" not in source.plain.lower():
+            continue
+        for sentence in source.sentences:
+            if _GRANTED_RE.search(sentence.text):
+                continue  # "non-refundable unless we cancel": a case it is done in
+            for thing, action in _non_able_pairs(sentence.text):
+                if thing in fact.stems and action in fact.stems:
+                    return Problem("contradicts_source", sentence.text, index)
+    return None
