@@ -228,3 +228,19 @@ def test_saying_the_deposit_is_not_refunded_agrees_with_non_refundable():
         DEPOSIT,
     )
     assert result.metrics()["groundedness"] == 1.0
+
+
+DELIVERY = (
+    "Delivery",
+    "Delivery. Standard delivery costs £39 for any order; orders over £1,000 are delivered free.",
+)
+
+
+def test_a_price_or_nothing_for_another_case_is_two_clauses():
+    result = grade(
+        "What does delivery cost?",
+        "Delivery costs £39, or nothing on orders over £1,000.",
+        SHOP,
+        DELIVERY,
+    )
+    assert result.metrics()["groundedness"] == 1.0
