@@ -244,3 +244,44 @@ def test_a_price_or_nothing_for_another_case_is_two_clauses():
         DELIVERY,
     )
     assert result.metrics()["groundedness"] == 1.0
+
+
+ROOMS = (
+    "Rooms and group sizes",
+    "Rooms and group sizes. The Vault takes 2 to 6 players and The Asylum takes 4 to 8. "
+    "Each game lasts 60 minutes.",
+)
+GAMES = "Customer help for an escape room venue: rooms, group sizes, prices and bookings."
+VAULT_TURN = Turn(
+    query="How many people can play The Vault?", response="The Vault takes 2 to 6 players."
+)
+
+
+def test_a_name_opened_by_the_is_swapped_whole_in_a_follow_up():
+    assert (
+        resolve_follow_up("And The Asylum?", [VAULT_TURN]) == "How many people can play The Asylum?"
+    )
+
+
+def test_the_range_of_the_room_asked_before_repeated_for_another_room_is_flagged():
+    item = JudgeInput(
+        query="And The Asylum?",
+        sources=[SourceText(rank=1, title=ROOMS[0], text=ROOMS[1])],
+        response="Same, 2 to 6.",
+        bot_domain=GAMES,
+        history=[VAULT_TURN],
+    )
+    result = OfflineJudge().judge(item)
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_new_rooms_own_range_is_grounded():
+    item = JudgeInput(
+        query="And The Asylum?",
+        sources=[SourceText(rank=1, title=ROOMS[0], text=ROOMS[1])],
+        response="The Asylum takes 4 to 8.",
+        bot_domain=GAMES,
+        history=[VAULT_TURN],
+    )
+    assert OfflineJudge().judge(item).verdict == "sufficient"

@@ -781,8 +781,15 @@ def _named_in(query: str, history: Sequence[Turn], asked: list[str]) -> str:
 _CASE_NAME_RE = re.compile(r"(?<=\w )([A-Z][\w+-]*)")
 
 
+# A capitalised determiner opens a name ("The Vault", "Our Signature package"); it is
+# not the name.
+_NAME_OPENERS = frozenset({"I", "The", "A", "An", "Our", "My", "Your", "This", "That"})
+
+
 def _case_names(text: str) -> list[str]:
     """Capitalised names of cases inside a sentence ("Starter" in "the limit on Starter")."""
     return [
-        match.group(1) for match in _CASE_NAME_RE.finditer(normalise(text)) if match.group(1) != "I"
+        match.group(1)
+        for match in _CASE_NAME_RE.finditer(normalise(text))
+        if match.group(1) not in _NAME_OPENERS
     ]
