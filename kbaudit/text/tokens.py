@@ -461,7 +461,11 @@ _FRACTION_RE = re.compile(
     r"(?<!\d and )\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?!-\w)"
     r"(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
     # "a quarter to 6": a time of day.
-    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
+    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))"
+    # "a half head of highlights", "a half term": a word of a name, not a share; a share
+    # goes on with a function word or stops ("a third of", "a quarter off", "half.").
+    r"(?! (?!(?:of|off|back|more|less|as|the|then|now|and|or|but|if|when|for|on|in|at|to"
+    r"|with|is|was|will|you|your|their|its|our|a|an)\b)[a-z])",
     re.IGNORECASE,
 )
 

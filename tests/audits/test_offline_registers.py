@@ -285,3 +285,20 @@ def test_the_new_rooms_own_range_is_grounded():
         history=[VAULT_TURN],
     )
     assert OfflineJudge().judge(item).verdict == "sufficient"
+
+
+SALON = "Customer help for a hair salon: prices, colour services, cancellations and deposits."
+COLOUR = (
+    "Colour services",
+    "Colour services. Full head colour starts from £65 and a half head of highlights from "
+    "£75. A toner is included with any highlights.",
+)
+
+
+def test_a_half_before_a_noun_names_a_thing_and_is_no_share():
+    assert digits_for_number_words("A half head of highlights") == "A half head of highlights"
+    assert digits_for_number_words("you save a third") == "you save 33%"
+    result = grade(
+        "How much are highlights?", "A half head of highlights starts from £75.", SALON, COLOUR
+    )
+    assert result.metrics()["groundedness"] == 1.0
