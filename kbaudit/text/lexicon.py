@@ -230,6 +230,12 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome to\b", re.I),
         " can",
     ),
+    # "The deposit is taken off your bill", "it comes off the total": it is deducted.
+    (
+        "off",
+        re.compile(r"\b(?:tak(?:e|es|en|ing)|took|com(?:e|es|ing)|came) off\b", re.I),
+        "deducted from",
+    ),
     # "Assembly is carried out on the day" says it is done then: a verb of doing.
     (
         "carry carries carried carrying",

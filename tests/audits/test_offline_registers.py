@@ -302,3 +302,20 @@ def test_a_half_before_a_noun_names_a_thing_and_is_no_share():
         "How much are highlights?", "A half head of highlights starts from £75.", SALON, COLOUR
     )
     assert result.metrics()["groundedness"] == 1.0
+
+
+DEPOSIT_OFF = (
+    "Booking deposits",
+    "Booking deposits. Appointments over £100 need a £20 deposit when you book online. The "
+    "deposit is taken off your bill on the day.",
+)
+
+
+def test_deducted_from_the_bill_is_taken_off_it():
+    result = grade(
+        "How does the deposit work?",
+        "The deposit is deducted from your bill on the day.",
+        SALON,
+        DEPOSIT_OFF,
+    )
+    assert result.metrics()["groundedness"] == 1.0
