@@ -117,7 +117,7 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:full |further |more )?(?:details|information|everything) (?:about [^.]{1,40}? )?"
     r"(?:is|are|can be found) (?:on|in) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
     r"|section|help ?cent(?:er|re)|website|site)\b",
-    "abcdefgilmoprstv",
+    "abcdefgilmoprstvy",
     re.IGNORECASE,
 )
 # A pointer by its shape: a directive to ask or contact someone ("Best thing is to ask
