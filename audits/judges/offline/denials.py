@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets, stem
 
@@ -95,11 +96,15 @@ _NON_ABLE_AFTER_RE = re.compile(
 _GRANTED_RE = re.compile(r"\b(?:unless|except|apart from|other than|but)\b", re.IGNORECASE)
 
 
-def _non_able_pairs(text: str) -> list[tuple[str, str]]:
-    """(the thing, what cannot be done to it), as stems."""
+@lru_cache(maxsize=16384)
+def _non_able_pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """(the thing, what cannot be done to it), as stems; none where the sentence grants
+    a case ("non-refundable unless we cancel")."""
+    if "non" not in text.lower() or _GRANTED_RE.search(text):
+        return ()
     pairs = [(thing, action) for action, thing in _NON_ABLE_BEFORE_RE.findall(text)]
     pairs += _NON_ABLE_AFTER_RE.findall(text)
-    return [(stem(thing.lower()), stem(action.lower())) for thing, action in pairs]
+    return tuple((stem(thing.lower()), stem(action.lower())) for thing, action in pairs)
 
 
 def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
@@ -108,11 +113,7 @@ def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
     if fact.negated or "non" in fact.text.lower():
         return None
     for index, source in enumerate(sources):
-        if "non" not in source.plain.lower():
-            continue
         for sentence in source.sentences:
-            if _GRANTED_RE.search(sentence.text):
-                continue  # "non-refundable unless we cancel": a case it is done in
             for thing, action in _non_able_pairs(sentence.text):
                 if thing in fact.stems and action in fact.stems:
                     return Problem("contradicts_source", sentence.text, index)
