@@ -297,7 +297,8 @@ _LOOKUP_VERB = (
     r"(?:just |quickly |now |also )?(?:had a (?:quick |good |closer )?look|take a (?:quick |closer )?look"
     r"|have a (?:quick |closer )?look|looked|look|checked|check|searched|search|went through|go through"
     r"|gone through|pulled up|pull up|dug into|dig into|reviewed|review|double-checked|double-check"
-    r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out)"
+    r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out"
+    r"|pulled together)"
 )
 _LOOKUP_SUBJECT = (
     r"(?:(?:right|ok(?:ay)?|alright|so|well|now)\s*[,!-]*\s+)?"
@@ -355,7 +356,19 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
     r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
-    r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    r"|(?:(?:we|i)(?:'re| are|'m| am)? )?(?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    r"|(?:we|i) (?:can'?t|cannot) wait to\b[^.!?\d]*"
+    # Praise of the customer's choice and luck: "Great choice!", "You're in luck!",
+    # "Sounds like a fun day out!"
+    r"|(?:(?:that'?s|that is|what|(?:it )?sounds like|it'?s) )?(?:a |an |such a )?(?:really |very )?"
+    r"(?:great|good|fantastic|lovely|brilliant|excellent|wonderful|perfect|fun|smart|fab)"
+    r" (?:choice|idea|pick|call|day out|night out)"
+    r"|you'?re in luck"
+    # Invitations to get back in touch: "Just give us a shout if you need anything.",
+    # "Drop us a message any time.", "Just let us know."
+    r"|(?:just |please |do )?(?:give us a (?:shout|call|ring|bell)|drop us a (?:line|message|note|email))"
+    r"(?: (?:if|whenever|when|any ?time)\b[^.!?\d]*)?"
+    r"|(?:just |please |do )?let (?:me|us) know"
     # An invitation: "We'd love to show you around - just let us know!"
     r"|(?:we|i)(?:'d| would) (?:love|be (?:delighted|thrilled|happy|glad|pleased)) to"
     r" (?:show|welcome|meet|see|host|have|hear|help|chat|talk)\b[^.!?\d]*"

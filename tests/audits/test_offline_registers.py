@@ -319,3 +319,27 @@ def test_deducted_from_the_bill_is_taken_off_it():
         DEPOSIT_OFF,
     )
     assert result.metrics()["groundedness"] == 1.0
+
+
+def test_praise_looking_forward_and_invitations_to_get_in_touch_are_courtesies():
+    for text in (
+        "That's a great choice!",
+        "You're in luck!",
+        "Sounds like a fun day out!",
+        "We can't wait to see you!",
+        "Looking forward to seeing you on court!",
+        "Just give us a shout if you need anything.",
+        "Drop us a message any time.",
+        "Just let us know.",
+        "I've pulled together the details for you.",
+    ):
+        assert piece_kind(text) in ("pleasantry", "meta"), text
+
+
+def test_a_recommendation_or_a_step_said_warmly_stays_a_fact():
+    for text in (
+        "A great way to save is the annual plan.",
+        "That's a great plan for families.",
+        "Let us know in writing if you want to cancel.",
+    ):
+        assert piece_kind(text) == "fact", text
