@@ -76,7 +76,7 @@ _REFUSAL_RE = word_start_regex(
     re.IGNORECASE,
 )
 _REDIRECT_RE = word_start_regex(
-    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
+    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|phone|email|e-mail|message|chat with"
     r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
     r"|your|reception|staff|front desk)\b"
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
@@ -101,11 +101,12 @@ _REDIRECT_RE = word_start_regex(
     # events team can go through your contract with you", "Our team can check which
     # dates are free", "The bookings team will confirm whether it's possible".
     r"|^(?:(?:and|but|so),? )?(?:our|the|your) (?:[\w-]+ ){0,2}(?:team|agents?|advisers?|advisors?"
-    r"|staff|colleagues|department|coordinators?|planners?)"
+    r"|staff|colleagues|department|coordinators?|planners?|front desk|reception|receptionists?"
+    r"|stylists?|coach(?:es)?|instructors?|therapists?)"
     r" (?:will|can|could|would|'ll|are happy to|will be happy to|can always)"
     r" (?:be (?:able|happy|glad) to )?(?:go through|talk you through|walk you through|explain"
     r"|confirm|discuss|advise(?: you)? on|check (?:which|whether|if|what|when|how|availability)"
-    r"|let you know (?:which|whether|if|what|when|how))\b[^\d]*$"
+    r"|let you know (?:which|whether|if|what|when|how)|sort (?:this|that|it) out|be in touch)\b[^\d]*$"
     # "You can find everything about warranties on our Warranty page", "See our Returns
     # article for details", "Full details are in the Billing section of our help centre":
     # a pointer to a page, not what the page says.

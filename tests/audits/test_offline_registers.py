@@ -343,3 +343,19 @@ def test_a_recommendation_or_a_step_said_warmly_stays_a_fact():
         "Let us know in writing if you want to cancel.",
     ):
         assert piece_kind(text) == "fact", text
+
+
+def test_what_front_line_staff_will_sort_out_or_advise_on_is_a_redirect():
+    for text in (
+        "Please phone the club on the number on our website.",
+        "The front desk can sort this out for you.",
+        "Your stylist can advise on the best option.",
+        "The bookings team will be in touch to confirm.",
+    ):
+        assert piece_kind(text) == "redirect", text
+
+
+def test_what_staff_do_in_the_service_or_by_when_stays_a_fact():
+    assert piece_kind("Your stylist will cut and blow-dry your hair.") == "fact"
+    assert piece_kind("The coach will be in touch within 2 days.") == "fact"
+    assert piece_kind("Ring the bell at the side door.") == "fact"
