@@ -358,4 +358,3 @@ def test_what_front_line_staff_will_sort_out_or_advise_on_is_a_redirect():
 def test_what_staff_do_in_the_service_or_by_when_stays_a_fact():
     assert piece_kind("Your stylist will cut and blow-dry your hair.") == "fact"
     assert piece_kind("The coach will be in touch within 2 days.") == "fact"
-    assert piece_kind("Ring the bell at the side door.") == "fact"
