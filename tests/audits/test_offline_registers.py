@@ -358,3 +358,22 @@ def test_what_front_line_staff_will_sort_out_or_advise_on_is_a_redirect():
 def test_what_staff_do_in_the_service_or_by_when_stays_a_fact():
     assert piece_kind("Your stylist will cut and blow-dry your hair.") == "fact"
     assert piece_kind("The coach will be in touch within 2 days.") == "fact"
+
+
+JOINING = (
+    "Membership",
+    "Membership. Full membership costs £55 a month. There is a joining fee of £50, waived for "
+    "juniors.",
+)
+
+
+def test_saying_the_fee_is_waived_gives_the_exception_not_the_rule():
+    result = grade(
+        "Do juniors pay the joining fee?", "The £50 joining fee is waived.", CLUB, JOINING
+    )
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_the_fee_given_to_a_junior_as_if_it_held_is_still_flagged():
+    result = grade("Do juniors pay the joining fee?", "There's a £50 joining fee.", CLUB, JOINING)
+    assert result.unsupported and result.unsupported[0].reason == "condition_misapplied"
