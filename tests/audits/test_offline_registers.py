@@ -377,3 +377,9 @@ def test_saying_the_fee_is_waived_gives_the_exception_not_the_rule():
 def test_the_fee_given_to_a_junior_as_if_it_held_is_still_flagged():
     result = grade("Do juniors pay the joining fee?", "There's a £50 joining fee.", CLUB, JOINING)
     assert result.unsupported and result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_follow_up_value_brings_its_bound_with_it():
+    history = [Turn(query="Can I return it after 30 days?", response="x")]
+    assert resolve_follow_up("And within 14 days?", history) == "Can I return it within 14 days?"
+    assert resolve_follow_up("And 14 days?", history) == "Can I return it after 14 days?"

@@ -594,8 +594,22 @@ def _other_value(query: str, previous: str) -> Reading | None:
     if len(same_kind) != 1 or same_kind[0].same_value(new[0]):
         return None
     told = same_kind[0]
-    said = text[told.start : told.end]
-    return Reading(f"{text[: told.start]}{new[0].text or said}{text[told.end :]}", said)
+    start, said = told.start, new[0].text or text[told.start : told.end]
+    # "after 30 days" then "and within 14 days?": the bound comes with the value.
+    bound = _VALUE_BOUND_RE.search(normalise(query)[: new[0].start])
+    if bound is not None:
+        own = _VALUE_BOUND_RE.search(text[: told.start])
+        start = own.start() if own is not None else told.start
+        said = f"{bound.group().strip()} {said}"
+    return Reading(f"{text[:start]}{said}{text[told.end :]}", text[start : told.end])
+
+
+# A bound said right before a value: "within", "after", "more than", "under".
+_VALUE_BOUND_RE = re.compile(
+    r"\b(?:within|after|before|over|under|above|below|more than|less than|fewer than|up to"
+    r"|at least|at most|longer than|shorter than)\s+$",
+    re.IGNORECASE,
+)
 
 
 # How often a price is paid: "a month", "per year", "monthly", "the yearly plan".
