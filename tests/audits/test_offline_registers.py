@@ -383,3 +383,14 @@ def test_a_follow_up_value_brings_its_bound_with_it():
     history = [Turn(query="Can I return it after 30 days?", response="x")]
     assert resolve_follow_up("And within 14 days?", history) == "Can I return it within 14 days?"
     assert resolve_follow_up("And 14 days?", history) == "Can I return it after 14 days?"
+
+
+def test_the_top_of_the_earlier_rooms_range_repeated_for_another_room_is_flagged():
+    item = JudgeInput(
+        query="And The Asylum?",
+        sources=[SourceText(rank=1, title=ROOMS[0], text=ROOMS[1])],
+        response="That one's up to 6 as well.",
+        bot_domain=GAMES,
+        history=[VAULT_TURN],
+    )
+    assert OfflineJudge().judge(item).verdict == "insufficient"
