@@ -27,7 +27,7 @@ _GREETING_RE = re.compile(
 _PLEASANTRY_RE = word_start_regex(
     r"\b(?:happy|glad|pleased) to (?:help|assist)|\bhope (?:this|that|it) helps"
     r"|\blet (?:me|us) know if|\bfeel free to|\banything else\b|\bthanks? (?:you )?for"
-    r"|\bthank you\b|\bthanks\b|\byou'?re welcome|\bmy pleasure|\bno problem"
+    r"|\bthank you\b|\bthanks\b|\byou'?re welcome(?! to\b)|\bmy pleasure|\bno problem"
     r"|\b(?:great|good|excellent) question|^(?:so |very |really )?sorry\b|\bapologies\b|\bhave a (?:great|nice|good|lovely|wonderful)"
     r"|\bsorry (?:to hear|for the (?:inconvenience|trouble|wait|delay))|\bi understand\b"
     r"|\b(?:glad|happy) you asked\b|\bthat'?s (?:all|about all) there is to it\b|\bsimple as that\b"
@@ -76,9 +76,9 @@ _REFUSAL_RE = word_start_regex(
     re.IGNORECASE,
 )
 _REDIRECT_RE = word_start_regex(
-    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|email|e-mail|message|chat with"
+    r"\b(?:contact|reach out to|get(?:ting)? in touch with|call|phone|email|e-mail|message|chat with"
     r"|speak(?:ing)? (?:to|with)|talk(?:ing)? (?:to|with)) (?:us|our|the|a|an|customer|support"
-    r"|your)\b"
+    r"|your|reception|staff|front desk)\b"
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
@@ -101,6 +101,16 @@ _REDIRECT_RE = word_start_regex(
     r" (?:will|can|could|would) (?:be (?:able|happy|glad) to )?(?:tell|help|explain|advise|answer"
     r"|assist|go through)(?: (?:you|it|this|that))*(?: (?:more|further|with (?:you|it|this|that)"
     r"|in (?:more )?detail))?\s*[.!]*$"
+    # What staff will do for the customer when asked, with no value of its own: "Our
+    # events team can go through your contract with you", "Our team can check which
+    # dates are free", "The bookings team will confirm whether it's possible".
+    r"|^(?:(?:and|but|so),? )?(?:our|the|your) (?:[\w-]+ ){0,2}(?:team|agents?|advisers?|advisors?"
+    r"|staff|colleagues|department|coordinators?|planners?|front desk|reception|receptionists?"
+    r"|stylists?|coach(?:es)?|instructors?|therapists?)"
+    r" (?:will|can|could|would|'ll|are happy to|will be happy to|can always)"
+    r" (?:be (?:able|happy|glad) to )?(?:go through|talk you through|walk you through|explain"
+    r"|confirm|discuss|advise(?: you)? on|check (?:which|whether|if|what|when|how|availability)"
+    r"|let you know (?:which|whether|if|what|when|how)|sort (?:this|that|it) out|be in touch)\b[^\d]*$"
     # "You can find everything about warranties on our Warranty page", "See our Returns
     # article for details", "Full details are in the Billing section of our help centre":
     # a pointer to a page, not what the page says.
@@ -112,7 +122,7 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:full |further |more )?(?:details|information|everything) (?:about [^.]{1,40}? )?"
     r"(?:is|are|can be found) (?:on|in) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
     r"|section|help ?cent(?:er|re)|website|site)\b",
-    "abcdefgilmoprstv",
+    "abcdefgilmoprstvy",
     re.IGNORECASE,
 )
 # A pointer by its shape: a directive to ask or contact someone ("Best thing is to ask
@@ -228,7 +238,10 @@ _ATTRIBUTED = (
 CLAIM_INTRO_RE = re.compile(
     r"^(?:(?:the|this|our) (?:passage|article|source|page|guide|document|help article"
     r"|help cent(?:re|er)|policy|terms)s?(?: above| below| (?:i|we) found)?"
-    r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?)"
+    r" (?:says|states|explains|confirms|mentions|notes|makes (?:it )?clear|is clear(?: on this)?"
+    # "The article does say ...", "The page also notes that ...".
+    r"|(?:also|does|did|clearly|only|even|further) (?:says?|states?|explains?|confirms?"
+    r"|mentions?|notes?))"
     r"(?: that)?"
     r"|(?:i|we) can (?:confirm(?: that)?|tell you that)|just so you know|just to let you know"
     r"|it (?:looks|seems|appears) (?:like|that|as though)|it seems"
@@ -289,7 +302,8 @@ _LOOKUP_VERB = (
     r"(?:just |quickly |now |also )?(?:had a (?:quick |good |closer )?look|take a (?:quick |closer )?look"
     r"|have a (?:quick |closer )?look|looked|look|checked|check|searched|search|went through|go through"
     r"|gone through|pulled up|pull up|dug into|dig into|reviewed|review|double-checked|double-check"
-    r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out)"
+    r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out"
+    r"|pulled together)"
 )
 _LOOKUP_SUBJECT = (
     r"(?:(?:right|ok(?:ay)?|alright|so|well|now)\s*[,!-]*\s+)?"
@@ -347,7 +361,22 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
     r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
-    r"|(?:we|i)(?:'re| are|'m| am)? (?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    r"|(?:(?:we|i)(?:'re| are|'m| am)? )?(?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
+    r"|(?:we|i) (?:can'?t|cannot) wait to\b[^.!?\d]*"
+    # Praise of the customer's choice and luck: "Great choice!", "You're in luck!",
+    # "Sounds like a fun day out!"
+    r"|(?:(?:that'?s|that is|what|(?:it )?sounds like|it'?s) )?(?:a |an |such a )?(?:really |very )?"
+    r"(?:great|good|fantastic|lovely|brilliant|excellent|wonderful|perfect|fun|smart|fab)"
+    r" (?:choice|idea|pick|call|day out|night out)"
+    r"|you'?re in luck"
+    # Invitations to get back in touch: "Just give us a shout if you need anything.",
+    # "Drop us a message any time.", "Just let us know."
+    r"|(?:just |please |do )?(?:give us a (?:shout|call|ring|bell)|drop us a (?:line|message|note|email))"
+    r"(?: (?:if|whenever|when|any ?time)\b[^.!?\d]*)?"
+    r"|(?:just |please |do )?let (?:me|us) know"
+    # An invitation: "We'd love to show you around - just let us know!"
+    r"|(?:we|i)(?:'d| would) (?:love|be (?:delighted|thrilled|happy|glad|pleased)) to"
+    r" (?:show|welcome|meet|see|host|have|hear|help|chat|talk)\b[^.!?\d]*"
     rf"|(?:that|this) (?:must|can|could) (?:be|have been) (?:so |really |very )?(?:{_EMOTION})"
     r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry(?: (?:for|about)"
     r" (?:the|any|that|this|your) [^.!?\d]*| (?:for|about) (?:that|this|it)| to hear (?:that"
@@ -373,7 +402,7 @@ _COURTESY_SHAPE_RE = re.compile(
     rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:{_EMOTION}|you(?:'d| would)?)\b[^.!?\d]*"
     # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
     rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
-    r"|you'?re (?:very |most |so )?welcome\b[^.!?\d]*"
+    r"|you'?re (?:very |most |so )?welcome\b(?! to\b)[^.!?\d]*"
     r"|(?:some )?(?:good|great) news(?: for you| here)?"
     r"|i'?d (?:love|be more than happy|be only too happy) to (?:help|assist)\b[^.!?\d]*"
     r"|let'?s (?:get (?:this|that|it|you) sorted|sort (?:this|that|it) out)\b[^.!?\d]*"

@@ -14,6 +14,7 @@ import re
 # Irregular forms the suffix rules below cannot reach.
 IRREGULAR: dict[str, str] = {
     "bought": "buy",
+    "done": "do",
     "paid": "pay",
     "sent": "send",
     "sold": "sell",
@@ -283,6 +284,24 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "back",
         re.compile(r"\b(?:get|gets|getting|got)\s+((?:[\w'£$€.,-]+\s+){0,3}?)back\b", re.I),
         r"refund \1",
+    ),
+    # "You're welcome to bring your own band": you can; a permission, not thanks.
+    (
+        "welcome",
+        re.compile(r"(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome to\b", re.I),
+        " can",
+    ),
+    # "The deposit is taken off your bill", "it comes off the total": it is deducted.
+    (
+        "off",
+        re.compile(r"\b(?:tak(?:e|es|en|ing)|took|com(?:e|es|ing)|came) off\b", re.I),
+        "deducted from",
+    ),
+    # "Assembly is carried out on the day" says it is done then: a verb of doing.
+    (
+        "carry carries carried carrying",
+        re.compile(r"\bcarr(?:y|ies|ied|ying) out\b", re.I),
+        "done",
     ),
     # "A number of leagues" are several.
     ("number", re.compile(r"\ba number of\b", re.I), "several"),

@@ -462,10 +462,17 @@ _FIXED_PHRASES = (
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
     (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+    # "a month's notice", "a year's warranty": one of the unit.
+    (
+        re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year)(['’]s)(?= \w)", re.IGNORECASE),
+        r"1 \1\2",
+    ),
 )
 # Every fixed phrase holds one of these words: one search rules them all out, as most
 # sentences need.
-_FIXED_PHRASE_HINT_RE = re.compile(r"fortnight|quarter|ago|half", re.IGNORECASE)
+_FIXED_PHRASE_HINT_RE = re.compile(
+    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
+)
 _HUNDRED_RE = re.compile(
     r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
     r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
@@ -482,14 +489,20 @@ _FRACTION_RE = re.compile(
     r"(?<!\d and )\b(?:a|one) (half|third|quarter|fifth|tenth)\b(?!-\w)"
     r"(?! (?:of )?(?:an? |the )?(?:hour|day|year|month|week)s?\b)"
     # "a quarter to 6": a time of day.
-    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))",
+    r"(?! (?:past|to) \d{1,2}\b(?![.,:]?\d|%))"
+    # "a half head of highlights", "a half term": a word of a name, not a share; a share
+    # goes on with a function word or stops ("a third of", "a quarter off", "half.").
+    r"(?! (?!(?:of|off|back|more|less|as|the|then|now|and|or|but|if|when|for|on|in|at|to"
+    r"|with|is|was|will|you|your|their|its|our|a|an)\b)[a-z])",
     re.IGNORECASE,
 )
 
 
 # "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
 _HALF_OF_RE = re.compile(
-    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b))",
+    r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b)"
+    # "half of what's left", "half of what you paid".
+    r"|what(?:'s|’s| is| you| remains)\b)",
     re.IGNORECASE,
 )
 

@@ -118,11 +118,36 @@ def _value_part(sentence: SourceSentence, quantity: Quantity) -> str:
     others = [
         own
         for own in sentence.quantities
-        if own is not quantity and own.comparable(quantity) and not _is_bound(text, own)
+        if own is not quantity
+        and (own.comparable(quantity) or own.kind == quantity.kind == "number")
+        and not _is_bound(text, own)
     ]
-    start = max((own.end for own in others if own.end <= quantity.start), default=0)
-    end = min((own.start for own in others if own.start >= quantity.end), default=len(text))
+    # "2 to 6 players": the two ends of one range are one value.
+    partners = [own for own in others if _one_range(text, quantity, own)]
+    others = [own for own in others if own not in partners]
+    low = min([quantity.start, *(own.start for own in partners)])
+    high = max([quantity.end, *(own.end for own in partners)])
+    start = max((own.end for own in others if own.end <= low), default=0)
+    end = min((own.start for own in others if own.start >= high), default=len(text))
+    if others and end < len(text):
+        # "The Vault takes 2 to 6 players and The Asylum takes 4 to 8": the next value's
+        # case starts at the clause break before it.
+        joiner = _VALUE_CLAUSE_BREAK_RE.search(text, high, end)
+        end = joiner.start() if joiner else end
+    if start:
+        # ... and its own case starts after the break that ends the value before it.
+        breaks = list(_VALUE_CLAUSE_BREAK_RE.finditer(text, start, low))
+        start = breaks[-1].end() if breaks else start
     return text[start:end]
+
+
+_RANGE_JOINER_RE = re.compile(r"\s*(?:to|-|–|and)\s*", re.IGNORECASE)
+_VALUE_CLAUSE_BREAK_RE = re.compile(r";\s+|,\s+|\s+(?:and|but|or|while|whereas)\s+", re.IGNORECASE)
+
+
+def _one_range(text: str, first: Quantity, second: Quantity) -> bool:
+    left, right = (first, second) if first.start < second.start else (second, first)
+    return bool(_RANGE_JOINER_RE.fullmatch(text[left.end : right.start]))
 
 
 _BOUND_BEFORE_RE = re.compile(

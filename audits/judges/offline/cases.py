@@ -58,6 +58,12 @@ _EXEMPT_RE = re.compile(
     r"(?: (?:from|for|by|in))?\b",
     re.IGNORECASE,
 )
+# A fact saying a charge does not apply to the customer: the waiver, not the rule.
+_WAIVED_RE = re.compile(
+    r"\b(?:waived?|exempt(?:ed)?|(?:is|are) not charged|(?:don't|do not|doesn't|does not|won't"
+    r"|will not) (?:have to )?pay)\b",
+    re.IGNORECASE,
+)
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
 # "except for sale items": "sale" names the case, "items" what every case is about.
 _KIND_LIGHT = frozenset(stem(word) for word in word_list("item items product products"))
@@ -72,7 +78,8 @@ def stated_exception_problem(
     # "a rolling rental, not a fixed term": a case the customer denies is not told.
     denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
     told = query.stems - fact.stems - denied
-    if fact.negated or not told or not fact.quantities:
+    if fact.negated or not told or not fact.quantities or _WAIVED_RE.search(fact.text):
+        # "the £50 joining fee is waived": the fact gives the exception, not the rule.
         return None
     for index, source in enumerate(sources):
         for position, sentence in enumerate(source.sentences):

@@ -323,6 +323,9 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
     person = _other_person(query, previous)
     if person is not None:
         return person
+    value = _other_value(query, previous)
+    if value is not None:
+        return value
     neighbour = (
         _other_of_two(query, previous)
         or _period(query, previous)
@@ -574,6 +577,41 @@ def _other_of_two(query: str, previous: str) -> Reading | None:
     return Reading(" ".join([*sentences[:-1], question]), asked[0])
 
 
+# Kinds of value a follow-up may put in the place of the previous question's.
+_SWAPPED_KINDS = frozenset({"duration", "amount", "age", "percent"})
+
+
+def _other_value(query: str, previous: str) -> Reading | None:
+    """ "Our wedding is 14 months away - what would we lose?", then "What if we wait
+    until it's 4 months away?": the follow-up names one value of the kind the previous
+    question named one of, which it takes the place of; the question stays the same."""
+    text = normalise(previous)
+    new = [q for q in extract_quantities(normalise(query)) if not q.soft]
+    old = [q for q in extract_quantities(text) if not q.soft]
+    if len(new) != 1 or new[0].kind not in _SWAPPED_KINDS:
+        return None
+    same_kind = [q for q in old if q.kind == new[0].kind and q.unit == new[0].unit]
+    if len(same_kind) != 1 or same_kind[0].same_value(new[0]):
+        return None
+    told = same_kind[0]
+    start, said = told.start, new[0].text or text[told.start : told.end]
+    # "after 30 days" then "and within 14 days?": the bound comes with the value.
+    bound = _VALUE_BOUND_RE.search(normalise(query)[: new[0].start])
+    if bound is not None:
+        own = _VALUE_BOUND_RE.search(text[: told.start])
+        start = own.start() if own is not None else told.start
+        said = f"{bound.group().strip()} {said}"
+    return Reading(f"{text[:start]}{said}{text[told.end :]}", text[start : told.end])
+
+
+# A bound said right before a value: "within", "after", "more than", "under".
+_VALUE_BOUND_RE = re.compile(
+    r"\b(?:within|after|before|over|under|above|below|more than|less than|fewer than|up to"
+    r"|at least|at most|longer than|shorter than)\s+$",
+    re.IGNORECASE,
+)
+
+
 # How often a price is paid: "a month", "per year", "monthly", "the yearly plan".
 _PERIOD_RE = re.compile(
     r"\b(?:(?:a|per|each|every)\s+(?P<noun>day|week|month|year)"
@@ -757,8 +795,15 @@ def _named_in(query: str, history: Sequence[Turn], asked: list[str]) -> str:
 _CASE_NAME_RE = re.compile(r"(?<=\w )([A-Z][\w+-]*)")
 
 
+# A capitalised determiner opens a name ("The Vault", "Our Signature package"); it is
+# not the name.
+_NAME_OPENERS = frozenset({"I", "The", "A", "An", "Our", "My", "Your", "This", "That"})
+
+
 def _case_names(text: str) -> list[str]:
     """Capitalised names of cases inside a sentence ("Starter" in "the limit on Starter")."""
     return [
-        match.group(1) for match in _CASE_NAME_RE.finditer(normalise(text)) if match.group(1) != "I"
+        match.group(1)
+        for match in _CASE_NAME_RE.finditer(normalise(text))
+        if match.group(1) not in _NAME_OPENERS
     ]

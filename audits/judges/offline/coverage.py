@@ -53,6 +53,7 @@ EXPECTED_KINDS = {
     "duration": ("duration",),
     "amount": ("amount", "percent"),
     "number": ("number", "percent", "amount", "duration"),
+    "age": ("number", "duration"),
     "time": ("time", "duration", "number", "ordinal"),
 }
 # What a passage may give for each kind of question: a cut-off time ("order before
@@ -195,7 +196,20 @@ def _optional(
     return tokens & optional
 
 
+# An age limit as answers give it: "18 or over", "aged 8 to 17", "under 12s", "over-65s".
+_AGE_LIMIT_RE = re.compile(
+    r"\b(?:aged?|ages|under|over|from|older than|younger than)[ -]\d{1,3}s?\b"
+    r"|\b\d{1,3}(?:\+| or (?:over|older|above|under|younger)| and (?:over|under|above)"
+    r"|[ -]years?[ -]old)(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question: bool) -> bool:
+    if sub_query.expects == "age":
+        # "How old do I have to be?" is answered by an age limit, and only by one,
+        # whatever else the question's earlier part was about.
+        return bool(_AGE_LIMIT_RE.search(fact.text))
     said = fact.stems | fact.context
     if sub_query.contrast and not said & sub_query.contrast and said & sub_query.rivals:
         # "Roaming in Europe costs £2.50" answers "... in Europe", not "... in the USA".

@@ -154,7 +154,12 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     lead_in: frozenset[str] = frozenset()
     signed_off = False
     restating = False
-    for line in (normalise(_LAYOUT_RE.sub("", raw)) for raw in (response or "").splitlines()):
+    for raw in (response or "").splitlines():
+        line = normalise(_LAYOUT_RE.sub("", raw))
+        if _HEADING_RE.match(raw) and not has_verb(line) and not any(map(str.isdigit, line)):
+            # "**Assembly service**", "## Late cancellations": how the answer is set out.
+            parts.others.append(("meta", line.lstrip("# ")))
+            continue
         if signed_off and _SIGNATURE_RE.match(line) and not has_verb(line):
             # "Best wishes,\nThe Library Team": who signs, not what is said.
             parts.others.append(("pleasantry", line))
@@ -246,6 +251,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
 _AFFIRMATIVE_RE = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b", re.IGNORECASE)
 
 
+# A line that is only a heading: wholly in bold, or a Markdown heading.
+_HEADING_RE = re.compile(r"^\s*(?:\*\*[^*]+\*\*|__[^_]+__|#{1,6}\s+\S.*?)\s*:?\s*$")
 # Markdown emphasis ("**Fees:** £5 a month") and citation marks ("... for 1 week [1]."):
 # how the answer is set out, not what it says.
 _LAYOUT_RE = re.compile(r"\*\*|__|\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
-from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets
+from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets, stem
 
 from .decompose import Fact
 from .sources import PreparedSource, SourceClause
@@ -83,3 +84,37 @@ def _of_subject(clause: SourceClause, subject: frozenset[str], previous: frozens
     if subject & clause.stems:
         return True
     return bool(_PRONOUN_START_RE.match(clause.text)) and bool(subject & previous)
+
+
+# "A non-refundable deposit", "the deposit is non-refundable", "non-transferable
+# tickets": what cannot be done to the thing, said in one word before or after it.
+_NON_ABLE_BEFORE_RE = re.compile(r"\bnon-?([a-z]+?)(?:able|ible)\s+([a-z][\w-]*)", re.IGNORECASE)
+_NON_ABLE_AFTER_RE = re.compile(
+    r"\b([a-z][\w-]*)\s+(?:is|are|will be|remains?)\s+(?:always\s+)?non-?([a-z]+?)(?:able|ible)\b",
+    re.IGNORECASE,
+)
+_GRANTED_RE = re.compile(r"\b(?:unless|except|apart from|other than|but)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16384)
+def _non_able_pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """(the thing, what cannot be done to it), as stems; none where the sentence grants
+    a case ("non-refundable unless we cancel")."""
+    if "non" not in text.lower() or _GRANTED_RE.search(text):
+        return ()
+    pairs = [(thing, action) for action, thing in _NON_ABLE_BEFORE_RE.findall(text)]
+    pairs += _NON_ABLE_AFTER_RE.findall(text)
+    return tuple((stem(thing.lower()), stem(action.lower())) for thing, action in pairs)
+
+
+def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact does to a thing what the passage calls it "non-...able" for: "the deposit
+    is refunded if you cancel early" of "a non-refundable deposit secures your date"."""
+    if fact.negated or "non" in fact.text.lower():
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for thing, action in _non_able_pairs(sentence.text):
+                if thing in fact.stems and action in fact.stems:
+                    return Problem("contradicts_source", sentence.text, index)
+    return None

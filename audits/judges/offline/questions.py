@@ -99,6 +99,9 @@ _EXPECTS = (
         ),
         "amount",
     ),
+    # "How old do I have to be?", "what age can juniors join?": an age, said as a
+    # number ("18 or over", "aged 8 to 17").
+    (re.compile(r"\bhow (?:old|young)\b|\bwhat age\b|\b(?:minimum|maximum) age\b"), "age"),
     (
         re.compile(
             r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
@@ -118,6 +121,9 @@ _EXPECTS = (
     (re.compile(rf"^(?:{_AUX_WORDS})\b"), "yesno"),
 )
 _TIMED = frozenset({"duration", "time"})
+# Words that only say the answer is an age ("how old", "what age"): filler in a question
+# asking for one.
+_AGE_FILLER = frozenset(stem(word) for word in word_list("old young age aged"))
 # Words that name the kind of value a question asks ("pay", "how long").
 _VALUE_KIND_WORDS = (
     frozenset(stem(word) for word in word_list("cost price fee charge pay paid free long time"))
@@ -160,6 +166,8 @@ class SubQuery:
     @property
     def key_stems(self) -> frozenset[str]:
         filler = QUESTION_FILLER | TIME_FILLER if self.expects in _TIMED else QUESTION_FILLER
+        if self.expects == "age":
+            filler = filler | _AGE_FILLER
         own = self.stems - filler
         return own if own else (self.context - filler)
 

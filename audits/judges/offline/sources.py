@@ -28,7 +28,9 @@ from ..base import SourceText
 CLAUSE_BREAK_RE = re.compile(
     r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)"
     # "... are not valid in the Riverside car park, where badge holders get 4 hours free"
-    r"|,\s+(?=where\s)",
+    r"|,\s+(?=where\s)"
+    # "Delivery costs £39, or nothing on orders over £1,000": the value for another case.
+    r"|,\s+or\s+(?=(?:nothing|free|no charge)\b)",
     re.IGNORECASE,
 )
 

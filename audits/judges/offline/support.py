@@ -58,7 +58,7 @@ from .cases import (
 from .crossed import crossed_values_problem
 from .dates import dated_choice_problem
 from .decompose import REFERS_BACK_RE, Fact, has_verb
-from .denials import denied_predicate_problem
+from .denials import denied_predicate_problem, non_able_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
@@ -355,6 +355,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources),
         denied_predicate_problem(fact, sources),
+        non_able_problem(fact, sources),
         universal_claim_problem(fact, sources),
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
