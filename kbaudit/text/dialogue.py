@@ -83,9 +83,13 @@ _REDIRECT_RE = word_start_regex(
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
     # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
+    # An open offer to hear from the customer again ("give us a shout if you need
+    # anything", "drop us a line any time") is a courtesy, not a pointer.
     r"|\bgive (?:us|them|(?:the|our|your|a|an|any) (?:[\w'-]+ ){0,2}?[\w'-]+) a (?:call|ring"
-    r"|bell|shout|buzz)\b|\bdrop (?:us|them|(?:the|our|your) (?:[\w'-]+ ){0,2}?[\w'-]+)"
-    r" (?:a line|a note|an e-?mail|a message)\b"
+    r"|bell|shout|buzz)\b(?!,? (?:if you (?:need|have|want) any(?:thing)?|any ?time|whenever)\b)"
+    r"|\bdrop (?:us|them|(?:the|our|your) (?:[\w'-]+ ){0,2}?[\w'-]+)"
+    r" (?:a line|a note|an e-?mail|a message)\b(?!,? (?:if you (?:need|have|want) any(?:thing)?"
+    r"|any ?time|whenever)\b)"
     r"|\b(?:please )?(?:ask|consult|see|speak to|talk to) (?:a|an|your) (?:[\w-]+ )?(?:pharmacist"
     r"|doctor|lawyer|adviser|advisor|professional|expert|specialist|accountant|bank)\b"
     # "Please ask in the shop", "ask at reception": a pointer to staff elsewhere.
