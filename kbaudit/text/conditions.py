@@ -506,8 +506,40 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
         if measured and not any(
             _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
         ):
+            if _alternative_met(condition, own, given):
+                continue
             return True
     return False
+
+
+def _alternative_met(condition: Condition, missed: Quantity, given: list[Quantity]) -> bool:
+    """Another bound of the same measure that the customer's values meet, and that no
+    value could meet together with the missed one: "aged 16 to 26 and seniors aged 60
+    and over" lists two cases, so "I'm 63" meets the condition though not "16 to 26"."""
+    missed_span = _span(condition.text, missed)
+    for other in condition.quantities:
+        if other is missed or other.kind != missed.kind:
+            continue
+        at_least, at_most = _bound(condition.text, other)
+        if not (at_least or at_most or other.high > other.low):
+            continue
+        low, high = _span(condition.text, other)
+        if not (high < missed_span[0] or missed_span[1] < low):
+            continue  # "over 18 and under 65": both bounds of one window
+        measured = [value for value in given if _same_measure(value, other, condition.text)]
+        if any(_meets(value, other, at_least=at_least, at_most=at_most) for value in measured):
+            return True
+    return False
+
+
+def _span(text: str, own: Quantity) -> tuple[float, float]:
+    """The values a bound admits: "aged 60 and over" is 60 upwards."""
+    at_least, at_most = _bound(text, own)
+    if at_least:
+        return own.low, float("inf")
+    if at_most:
+        return float("-inf"), own.high
+    return own.low, own.high
 
 
 def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
@@ -525,6 +557,8 @@ def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
         if not measured:
             continue
         if not any(_meets(value, own, at_least=at_least, at_most=at_most) for value in measured):
+            if _alternative_met(condition, own, given):
+                continue
             return False
         met = True
     return met
