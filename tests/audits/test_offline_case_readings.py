@@ -53,3 +53,45 @@ def test_a_customer_in_neither_band_is_still_refused_the_share():
     )
 
     assert not grounded(result)
+
+
+REFUNDS = (
+    "Refunds. If you cancel a Basic booking up to 48 hours before your session, you get a "
+    "refund minus a £10 fee. If you cancel a Premium booking, you get a full refund up to "
+    "2 hours before the session."
+)
+
+
+def test_a_case_told_apart_only_by_its_name_needs_the_name():
+    result = judge(
+        "I have a Basic booking for Saturday and it's Tuesday. If I cancel, what do I get?",
+        "Since it's more than 48 hours before your session, you get a refund minus the £10 fee.",
+        REFUNDS,
+    )
+
+    assert grounded(result)
+
+
+def test_the_named_case_still_takes_its_own_value():
+    result = judge(
+        "I have a Premium booking and need to cancel. What do I get back?",
+        "You get a refund minus a £10 fee.",
+        REFUNDS,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_thing_named_in_another_clause_of_the_fact_is_not_the_values_owner():
+    result = judge(
+        "Does my 2-year-old have to pay to climb, and can he have lessons?",
+        "Under-5s climb free with a paying adult, and 2-year-olds can join our "
+        "parent-and-child sessions for £6.",
+        "Climbing prices. A peak climb costs £12 for adults and £8 for juniors. Under-5s "
+        "climb free with a paying adult.",
+        "Climbing lessons. Lessons for children aged 5 to 11 cost £9 per hour. Toddlers aged "
+        "2 and 3 have parent-and-child sessions at £6 each. Adult lessons (16 and over) cost "
+        "£15 per 90-minute lesson.",
+    )
+
+    assert grounded(result)
