@@ -95,3 +95,25 @@ def test_a_thing_named_in_another_clause_of_the_fact_is_not_the_values_owner():
     )
 
     assert grounded(result)
+
+
+def test_a_share_off_one_thing_is_not_missing_from_the_price_of_another():
+    result = judge(
+        "What do Standard and Premium membership cost each month?",
+        "Standard is £12 a month and Premium is £20 a month.",
+        "Memberships. Benefit | Standard | Premium. Monthly fee | £12 | £20. Free guest "
+        "visits | 0 | 3. Premium members also get 15% off court hire.",
+    )
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+def test_a_share_off_the_price_asked_about_is_still_owed_to_the_group():
+    result = judge(
+        "I'm a Premium member. How much is court hire?",
+        "Court hire costs £10 an hour.",
+        "Court hire. Court hire costs £10 an hour. Premium members get 15% off court hire.",
+    )
+
+    assert not grounded(result)

@@ -352,6 +352,11 @@ def unapplied_share_problem(
             who = subject_stems(frozenset(content_stems(match.group("who")))) - KIND_STEMS
             if not who or not who & query.stems or who & fact.stems:
                 continue
+            # "Gold members also get 10% off swimming lessons": a share of the lessons,
+            # not of the monthly fee the fact gives.
+            off = subject_stems(frozenset(content_stems(sentence.text[match.end() :]))) - KIND_STEMS
+            if off and not off & (fact.stems | query.stems):
+                continue
             if any(
                 own.same_value(given)
                 for own in amounts
