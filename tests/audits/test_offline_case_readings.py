@@ -117,3 +117,30 @@ def test_a_share_off_the_price_asked_about_is_still_owed_to_the_group():
     )
 
     assert not grounded(result)
+
+
+EXAMS = (
+    "Certificates. The Bronze certificate costs £30 and is not included in class fees. The "
+    "Gold certificate costs £45, and it is included for swimmers on the annual plan."
+)
+
+
+def test_it_in_a_later_clause_is_what_the_first_clause_names():
+    result = judge(
+        "What do the certificates cost?",
+        "The Bronze certificate costs £30 and isn't included in class fees. The Gold "
+        "certificate costs £45 and is included in class fees on the annual plan.",
+        EXAMS,
+    )
+
+    assert grounded(result)
+
+
+def test_the_inclusion_moved_to_the_other_certificate_is_still_contradicted():
+    result = judge(
+        "Is the Bronze certificate included in class fees?",
+        "Yes, the Bronze certificate is included in class fees.",
+        EXAMS,
+    )
+
+    assert not grounded(result)

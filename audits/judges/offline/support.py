@@ -1636,8 +1636,13 @@ def _closest_clause(
         if len(claim) < 2:
             claim = words
         for sentence in source.sentences:
-            for clause in sentence.clauses:
-                overlap = len(claim & clause.stems) / len(claim)
+            for position, clause in enumerate(sentence.clauses):
+                stems = clause.stems
+                if position and _PRONOUN_RE.match(clause.text.strip()):
+                    # "The Cambridge exam fee is £180, and it is included ...": "it" is
+                    # what the sentence's first clause names.
+                    stems = stems | subject_stems(sentence.clauses[0].stems)
+                overlap = len(claim & stems) / len(claim)
                 if overlap > best_overlap:
                     best, best_overlap = (index, clause), overlap
     return best if best_overlap >= POLARITY_OVERLAP else None
