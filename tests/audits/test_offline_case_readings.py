@@ -144,3 +144,64 @@ def test_the_inclusion_moved_to_the_other_certificate_is_still_contradicted():
     )
 
     assert not grounded(result)
+
+
+TICKETS = (
+    "Ticket refunds. Tickets are non-refundable unless the event is cancelled or moved to "
+    "another date. Refunds go back to the card you paid with."
+)
+
+
+def test_the_denial_given_where_the_question_states_the_lifting_case_is_misapplied():
+    result = judge(
+        "The concert I booked has been moved to another date. Can I get a refund?",
+        "No, tickets are non-refundable.",
+        TICKETS,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_denial_stands_where_the_question_states_no_lifting_case():
+    result = judge(
+        "I can't make the concert any more. Can I get a refund?",
+        "No, tickets are non-refundable.",
+        TICKETS,
+    )
+
+    assert grounded(result)
+
+
+def test_the_denial_said_as_the_usual_rule_is_not_misapplied():
+    result = judge(
+        "The concert I booked has been moved to another date. Can I get a refund?",
+        "Tickets are generally non-refundable; in your case the refund goes back to the "
+        "card you paid with.",
+        TICKETS,
+    )
+
+    assert not any(fact.reason == "condition_misapplied" for fact in result.unsupported)
+
+
+def test_the_denial_beside_the_case_the_answer_states_is_not_misapplied():
+    result = judge(
+        "The concert I booked has been moved to another date. Can I get a refund?",
+        "Tickets are non-refundable, but as the event was moved to another date you can "
+        "get a refund to the card you paid with.",
+        TICKETS,
+    )
+
+    assert grounded(result)
+
+
+def test_the_lifted_denial_holds_the_other_way_for_the_customer_in_the_case():
+    result = judge(
+        "I'm eight months into a 12-month contract but my doctor says I must stop. Can I leave?",
+        "Yes. A medical reason is one of the exceptions, so you can cancel in the first 12 months.",
+        "Leaving. Members on a 12-month contract cannot cancel in the first 12 months unless "
+        "they move abroad or have a medical reason.",
+    )
+
+    assert not any(fact.reason == "contradicts_source" for fact in result.unsupported)
+    assert result.verdict == "sufficient"

@@ -72,6 +72,8 @@ def stated_exception_problem(
     # "a rolling rental, not a fixed term": a case the customer denies is not told.
     denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
     told = query.stems - fact.stems - denied
+    if fact.negated and told:
+        return _lifted_denial_problem(fact, sources, told, query.answer_stems)
     if fact.negated or not told or not fact.quantities:
         return None
     for index, source in enumerate(sources):
@@ -107,6 +109,57 @@ def stated_exception_problem(
                 if len(words) == 2 and words - {head} <= told:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# "cannot cancel in the first 12 months unless they move more than 10 miles away": the
+# case that lifts a denial.
+_UNLESS_RE = re.compile(
+    r"\b(?:unless|except (?:if|when|where)|other than (?:if|when))\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+
+
+def lifting_case_told(text: str, told: frozenset[str]) -> bool:
+    """The customer states a case the sentence's "unless" lifts its rule in ("My visa
+    was refused" against "non-refundable unless your visa is refused")."""
+    return any(
+        len(words & told) >= min(2, len(words)) for words in _exception_cases(text, _UNLESS_RE)
+    )
+
+
+def _lifted_denial_problem(
+    fact: Fact, sources: Sequence[PreparedSource], told: frozenset[str], answered: frozenset[str]
+) -> Problem | None:
+    """The fact gives a denial ("the deposit is non-refundable") that the source lifts in
+    a case the question states: the general rule where the exception applies. A denial
+    said as the usual rule ("normally can't be returned"), or beside an answer that
+    states the case itself, does not claim to hold for this customer."""
+    words = subject_stems(fact.stems)
+    if len(words) < 2 or _USUAL_RULE_RE.search(fact.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.negated:
+                continue
+            lifted = _UNLESS_RE.search(sentence.text)
+            if lifted is None:
+                continue
+            rule = subject_stems(frozenset(content_stems(sentence.text[: lifted.start()])))
+            if len(words & rule) < RULE_SHARE * len(words):
+                continue  # another rule of the article
+            cases = _exception_cases(sentence.text, _UNLESS_RE)
+            if any(len(case & (fact.stems | answered)) * 2 > len(case) for case in cases):
+                continue  # the answer states the case itself
+            if lifting_case_told(sentence.text, told):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_USUAL_RULE_RE = re.compile(
+    r"\b(?:normally|usually|generally|ordinarily|typically|as a rule|in general)\b", re.IGNORECASE
+)
+# How much of a fact's words the rule before "unless" must say for it to be that rule.
+RULE_SHARE = 0.6
 
 
 def _states_value(fact: Fact, sentence) -> bool:

@@ -47,6 +47,7 @@ from .arithmetic import (
 from .cases import (
     all_of_problem,
     instead_case_problem,
+    lifting_case_told,
     measured_value,
     negated,
     outside_listed_subjects,
@@ -162,6 +163,9 @@ class QueryContext:
     # Every value the answer states, in any of its facts: a fact may work one out from
     # a value another fact gave ("... is £80. A second one costs 50% more, so £120").
     answer_quantities: tuple[Quantity, ...] = ()
+    # Every word the answer's facts say: a case one fact states ("as we sent you the
+    # wrong item") is stated for the others too.
+    answer_stems: frozenset[str] = frozenset()
     # The knowledge base is reference passages (an encyclopedia), not a help centre.
     reference: bool = False
 
@@ -353,7 +357,7 @@ def fact_support(
             told_text=query.text,
             answer_values=query.answer_quantities,
         ),
-        _polarity_problem(fact, sources),
+        _polarity_problem(fact, sources, query.stems | query.answer_stems),
         denied_predicate_problem(fact, sources),
         universal_claim_problem(fact, sources),
         unlimited_claim_problem(fact, sources, query),
@@ -1444,8 +1448,14 @@ def _universal_holders(
     }
 
 
-def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+def _polarity_problem(
+    fact: Fact, sources: Sequence[PreparedSource], told: frozenset[str] = frozenset()
+) -> Problem | None:
     """A clause of the fact says the opposite of the source clause that states it.
+
+    ``told`` is the case the question and the answer state: a denial the source lifts
+    in that case ("cannot cancel ... unless they have a medical reason" for "a medical
+    reason is one of the exceptions, so you can cancel") holds the other way.
 
     Only negations that bear on words both sides share are counted, so "even if the
     crosswalk is not marked" in a source does not make "pedestrians have priority"
@@ -1508,6 +1518,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             if other_side_of_bound(fact_clause, clause.text):
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
+            if clause.negations and not fact_negations and lifting_case_told(clause.text, told):
+                continue  # the customer is in the case the "unless" lifts the denial for
             return Problem("contradicts_source", clause.text, index)
     return None
 
