@@ -419,7 +419,11 @@ _CUSTOMER_CAUSE_RE = re.compile(
     # "something's come up and I can't make it": the customer's own plans changed.
     r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
     r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
-    r"|changed (?:my|our) plans)\b",
+    r"|changed (?:my|our) plans"
+    # "I want to cancel", "we had to cancel our trip": the customer calling it off, not
+    # the company ("if we cancel your coach" in a source).
+    r"|(?:i|we) (?:want|need|needed|would like|'d like|have|had|wish) to (?:cancel|call off)"
+    r"|(?:i|we)(?:'ve| have)? (?:cancelled|canceled)|(?:i'm|i am|we're|we are) cancell?ing)\b",
     re.IGNORECASE,
 )
 # What the company does, as its own articles say it: "when we close a gallery", "if we

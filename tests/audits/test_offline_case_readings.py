@@ -5,7 +5,7 @@ an "unless" lifts a denial in."""
 
 from __future__ import annotations
 
-from kbaudit.text.conditions import sentence_conditions, window_exceeded, window_met
+from kbaudit.text.conditions import cause_of, sentence_conditions, window_exceeded, window_met
 from kbaudit.text.quantities import extract_quantities
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
@@ -205,3 +205,31 @@ def test_the_lifted_denial_holds_the_other_way_for_the_customer_in_the_case():
 
     assert not any(fact.reason == "contradicts_source" for fact in result.unsupported)
     assert result.verdict == "sufficient"
+
+
+CLASSES = (
+    "Cancelled classes. If we cancel your class, you get a full refund, including the "
+    "booking fee. Classes you cancel yourself are refunded minus the booking fee."
+)
+
+
+def test_the_customer_calling_it_off_is_not_the_company_cancelling():
+    assert cause_of("I need to cancel my place on Thursday's class.") == "customer"
+    result = judge(
+        "I need to cancel my place on Thursday's class. Do I get everything back?",
+        "Yes, you get a full refund, including the booking fee.",
+        CLASSES,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_company_cancelling_still_gets_the_full_refund():
+    result = judge(
+        "You cancelled my class on Thursday. Do I get everything back?",
+        "Yes. As we cancelled the class, you get a full refund, including the booking fee.",
+        CLASSES,
+    )
+
+    assert grounded(result)
