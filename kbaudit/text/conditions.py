@@ -45,6 +45,9 @@ _MARKERS = (
     r" or (?:more|fewer|less)\b"
     # "£4.50 a week for contents worth up to £10,000": a band of what the thing is worth.
     r"|\bfor (?:[\w'-]+ ){1,2}(?:worth|valued at|weighing|costing)\b"
+    # "Courses of 12 weeks or more include the books": a band of how long the thing lasts.
+    r"|\bof \d+(?:\.\d+)? (?:minutes?|hours?|days?|nights?|weeks?|months?|years?)"
+    r" or (?:more|longer|over|less|fewer|shorter|under)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case

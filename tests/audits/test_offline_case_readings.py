@@ -233,3 +233,30 @@ def test_the_company_cancelling_still_gets_the_full_refund():
     )
 
     assert grounded(result)
+
+
+HIRES = (
+    "Delivery. Hires of 2 weeks or more include free delivery; on 1-week hires delivery "
+    "costs £20. We deliver between 8am and 6pm."
+)
+
+
+def test_a_length_the_customer_tells_outside_the_band_of_the_rule_misapplies_it():
+    result = judge(
+        "I'm hiring the cement mixer for a 1-week hire. Is delivery free?",
+        "Yes, delivery is free.",
+        HIRES,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_length_inside_the_band_of_the_rule_meets_it():
+    result = judge(
+        "I'm hiring the cement mixer for a 3-week hire. Is delivery free?",
+        "Yes, delivery is free.",
+        HIRES,
+    )
+
+    assert grounded(result)

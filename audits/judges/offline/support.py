@@ -615,10 +615,13 @@ def _condition_problem(
     # The customer's own circumstances: values they tell that no source states (a
     # "£15 fee" they quote back is the source's, not theirs).
     stated = [own for source in sources for _, own in source.located_quantities()]
+    # A length or an age the customer tells is their case even where a source names
+    # the same band ("a 4-week course" beside "on 4-week courses").
     told = [
         value
         for value in query.told_quantities
-        if not any(value.same_value(own) and own.same_value(value) for own in stated)
+        if value.kind in _CASE_KINDS
+        or not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
     # A value worked out from the source's ("halved, so you'll pay £35") is stated by
     # no sentence: the rule it applies is found by its words alone.
@@ -675,6 +678,8 @@ def _condition_problem(
     return None
 
 
+# Kinds of value that say which case a customer is in, not what they were charged.
+_CASE_KINDS = frozenset({"duration", "age"})
 _LIMIT_RE = re.compile(r"\b(?:only|just|solely|exclusively)\b", re.IGNORECASE)
 
 
