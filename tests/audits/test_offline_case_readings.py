@@ -260,3 +260,29 @@ def test_a_length_inside_the_band_of_the_rule_meets_it():
     )
 
     assert grounded(result)
+
+
+ALLOWANCES = (
+    "Luggage allowance. Ticket | Hold luggage | Hand luggage. Economy | 1 bag up to 20kg | "
+    "1 small bag. Premier | 2 bags up to 20kg each | 1 small bag."
+)
+
+
+def test_a_value_said_of_both_must_be_each_ones():
+    result = judge(
+        "Does a Premier ticket give me more hold luggage than an Economy one?",
+        "No, Premier and Economy tickets both include 1 bag of up to 20kg in the hold.",
+        ALLOWANCES,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_value_both_rows_give_is_said_of_both():
+    result = judge(
+        "Does a Premier ticket give me more hand luggage than an Economy one?",
+        "No, Premier and Economy tickets both include 1 small bag as hand luggage.",
+        ALLOWANCES,
+    )
+
+    assert grounded(result)

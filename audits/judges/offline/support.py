@@ -986,6 +986,9 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
     if len(subjects) < 2:
         return None
+    valued = _value_of_each(subjects, fact, sources)
+    if valued is not None:
+        return valued
     predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
     if not predicate:  # "both singers": one word says it
         return None
@@ -995,6 +998,28 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
     return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
+
+
+def _value_of_each(
+    subjects: Sequence[frozenset[str]], fact: Fact, sources: Sequence[PreparedSource]
+) -> Problem | None:
+    """A value said of both must be each one's: "Flex and Standard both include 1 bag"
+    where the sentences naming Flex give it 2 bags and never 1."""
+    for own in (quantity for quantity in fact.quantities if not quantity.soft):
+        for subject in subjects:
+            naming = [
+                (index, sentence)
+                for index, source in enumerate(sources)
+                for sentence in source.sentences
+                if subject <= sentence.stems
+                and any(own.comparable(given) for given in sentence.quantities)
+            ]
+            if naming and not any(
+                own.same_value(given) for _, sentence in naming for given in sentence.quantities
+            ):
+                index, sentence = naming[0]
+                return Problem("contradicts_source", sentence.text, index)
+    return None
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
