@@ -146,6 +146,33 @@ def test_the_inclusion_moved_to_the_other_certificate_is_still_contradicted():
     assert not grounded(result)
 
 
+LANGUAGE_EXAMS = (
+    "Exams. We run TOEFL and Trinity exam preparation classes. The TOEFL exam fee is £190 "
+    "and is not included in course fees. The Trinity exam fee is £150, and it is included "
+    "for students on 20-week courses."
+)
+
+
+def test_it_in_a_source_sentence_naming_its_subject_first_is_that_subject():
+    result = judge(
+        "What's the TOEFL exam fee, and is it ever included?",
+        "The TOEFL exam fee is £190, and it is included for students on 20-week courses.",
+        LANGUAGE_EXAMS,
+    )
+
+    assert not grounded(result)
+
+
+def test_the_attribute_said_of_its_own_subject_is_supported():
+    result = judge(
+        "What's the Trinity exam fee, and is it ever included?",
+        "The Trinity exam fee is £150, and it is included for students on 20-week courses.",
+        LANGUAGE_EXAMS,
+    )
+
+    assert grounded(result)
+
+
 TICKETS = (
     "Ticket refunds. Tickets are non-refundable unless the event is cancelled or moved to "
     "another date. Refunds go back to the card you paid with."

@@ -1049,7 +1049,9 @@ def _moved_from(
                 continue
             theirs = _names(sentence.text, source.plain) - ordinary
             spoken_of = theirs
-            if _PRONOUN_IN_RE.search(sentence.text):
+            if _PRONOUN_IN_RE.search(sentence.text) and not _own_subject_again(
+                sentence.text, source.plain, ordinary
+            ):
                 # "In 2007, he was inducted ...": the sentence before may name him.
                 previous = source.sentences[position - 1].text if position else ""
                 spoken_of = theirs | (_names(previous, source.plain) - ordinary)
@@ -1063,6 +1065,22 @@ def _moved_from(
                 continue  # "he", "it": whose it says, the passage may have said long before
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+# "The Gold fee is £45, and it is included ...": a second clause about the subject.
+_AND_IT_RE = re.compile(r",?\s+and\s+(?:it|they)\b", re.IGNORECASE)
+
+
+def _own_subject_again(text: str, passage: str, ordinary: frozenset[str]) -> bool:
+    """The sentence opens on a named subject and its "it" or "they" is that subject
+    again, in a clause joined by "and": no name of an earlier sentence is meant."""
+    joined = _AND_IT_RE.search(text)
+    verb = _FIRST_VERB_RE.search(text)
+    if joined is None or verb is None or verb.start() >= joined.start():
+        return False
+    if _PRONOUN_IN_RE.search(text[: joined.start()]):
+        return False
+    return bool(_names(text[: verb.start()], passage) - ordinary)
 
 
 _FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
