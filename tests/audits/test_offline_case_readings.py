@@ -313,3 +313,29 @@ def test_a_value_both_rows_give_is_said_of_both():
     )
 
     assert grounded(result)
+
+
+FARES = (
+    "Fares. Seat | Peak | Off-peak. Front row | £22 | £16. Standard | £15 | £11. Prices are "
+    "per person."
+)
+
+
+def test_a_value_before_its_verb_is_a_side_of_the_comparison():
+    result = judge(
+        "Is an off-peak front row seat cheaper than a peak standard seat?",
+        "No, an off-peak front row seat at £16 is cheaper than a peak standard seat at £15.",
+        FARES,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_comparison_the_values_bear_out_is_supported():
+    result = judge(
+        "Is an off-peak front row seat cheaper than a peak standard seat?",
+        "No, a peak standard seat at £15 is cheaper than an off-peak front row seat at £16.",
+        FARES,
+    )
+
+    assert grounded(result)
