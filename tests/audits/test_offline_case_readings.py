@@ -339,3 +339,43 @@ def test_a_comparison_the_values_bear_out_is_supported():
     )
 
     assert grounded(result)
+
+
+BOOKINGS = (
+    "Booking a deep clean. Deep cleans must be booked at least 48 hours ahead and are not "
+    "available on bank holidays. Standard cleans can be booked for the same day."
+)
+
+
+def test_what_the_values_sentence_says_it_does_not_reach_is_the_customers_case():
+    result = judge(
+        "Can I book a deep clean for the bank holiday Monday? It's only Wednesday now.",
+        "Yes, deep cleans can be booked as long as it's at least 48 hours ahead.",
+        BOOKINGS,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_values_own_rule_holds_outside_what_the_sentence_excludes():
+    result = judge(
+        "Can I book a deep clean for next Thursday? It's Monday now.",
+        "Yes, deep cleans can be booked as long as it's at least 48 hours ahead.",
+        BOOKINGS,
+    )
+
+    assert grounded(result)
+
+
+def test_a_value_in_the_clause_after_what_is_excluded_is_the_excluded_cases_own():
+    result = judge(
+        "I have a parent permit and I'm going to the Quayside car park. How long can I stay free?",
+        "Parent permits aren't valid at the Quayside car park, but permit holders get the "
+        "first 2 hours free there.",
+        "Parent permits. Parent permits let you park free in any council bay. Parent permits "
+        "are not valid at the Quayside car park, where permit holders get the first 2 hours "
+        "free instead.",
+    )
+
+    assert grounded(result)

@@ -90,7 +90,18 @@ def stated_exception_problem(
                 if subject & later.stems:
                     # "The deposit is waived for Gold members", said of the fact's subject.
                     cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
-            kinds = []
+            # "Full valets must be booked 24 hours ahead and are not available on
+            # Sundays": the sentence giving the value may say what it does not reach,
+            # after the value (one after the case, "where badge holders get the first 4
+            # hours free", is the case's own).
+            kinds = list(_kind_cases(sentence.text, _NOT_REACHING_RE))
+            reach = _NOT_REACHING_RE.search(sentence.text)
+            if reach is not None and any(
+                own.start > reach.start()
+                for own in sentence.quantities
+                if any(mine.same_value(own) for mine in fact.quantities)
+            ):
+                kinds = []
             for later in source.sentences[position + 1 : position + 3]:
                 if _states_value(fact, later) or not named & later.stems:
                     continue
