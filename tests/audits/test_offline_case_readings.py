@@ -379,3 +379,20 @@ def test_a_value_in_the_clause_after_what_is_excluded_is_the_excluded_cases_own(
     )
 
     assert grounded(result)
+
+
+CARDS = (
+    "Gift cards. Gift cards are valid for 24 months from purchase. Gift cards cannot be "
+    "used to pay for delivery charges."
+)
+
+
+def test_a_pronoun_fact_restating_a_clause_whole_is_read_against_it():
+    result = judge(
+        "Can I pay for delivery with a gift card, and how long do they last?",
+        "No, gift cards can't be used to pay for delivery charges. They're valid for 24 "
+        "months from purchase.",
+        CARDS,
+    )
+
+    assert grounded(result)

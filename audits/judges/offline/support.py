@@ -1523,6 +1523,12 @@ def _polarity_problem(
             # The words a pronoun stands for come from the conversation, and may be
             # more than the passage's clause shares: the clause's own words find it.
             words, found = own, _closest_clause(own, sources)
+        elif found is not None and len(own) >= 2 and own != words and not own <= found[1].stems:
+            # "They're valid for 12 months from purchase": a clause saying all of the
+            # fact's own words is the one it restates, whatever "they" stood for.
+            whole = _closest_clause(own, sources)
+            if whole is not None and own <= whole[1].stems:
+                words, found = own, whole
         if found is None or len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
