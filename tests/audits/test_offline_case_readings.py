@@ -396,3 +396,31 @@ def test_a_pronoun_fact_restating_a_clause_whole_is_read_against_it():
     )
 
     assert grounded(result)
+
+
+SERVICING = (
+    "Damage during a service. If our machines damage your bike, report it in the shop and "
+    "we will pay for the repair. We are not responsible for damage to baskets, lights or "
+    "child seats left on during the service, unless our mechanic said it was safe."
+)
+
+
+def test_a_rule_without_a_value_does_not_reach_what_the_source_excludes():
+    result = judge(
+        "I left my child seat on during the service and it broke. Will you pay for the repair?",
+        "Yes, if our machines damage your bike, we will pay for the repair.",
+        SERVICING,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_rule_without_a_value_holds_for_a_case_nothing_excludes():
+    result = judge(
+        "Your machine scratched my bike frame during the service. Will you pay for the repair?",
+        "Yes, if our machines damage your bike, we will pay for the repair.",
+        SERVICING,
+    )
+
+    assert grounded(result)

@@ -46,9 +46,11 @@ _NOT_APPLYING_RE = re.compile(
 _NOT_REACHING_RE = re.compile(
     r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
     r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
-    r"|won't) cover|(?:is|are) excluded)(?: (?:for|to|on|at|in|with|from|by))?\b"
-    # The case ends where a clause about it starts: ", where badge holders get ...".
-    r"(?P<case>(?:(?!,\s*(?:where|which|who|when|in which)\b)[^.;])*)",
+    r"|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't) (?:not )?responsible for)"
+    r"(?: (?:for|to|on|at|in|with|from|by))?\b"
+    # The case ends where a clause about it starts: ", where badge holders get ...",
+    # or where an "unless" lifts it.
+    r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
     re.IGNORECASE,
 )
 # The case said before the verb: "Homes left empty because the owner lives in a care
@@ -74,13 +76,22 @@ def stated_exception_problem(
     told = query.stems - fact.stems - denied
     if fact.negated and told:
         return _lifted_denial_problem(fact, sources, told, query.answer_stems)
-    if fact.negated or not told or not fact.quantities:
+    if fact.negated or not told:
+        return None
+    words = subject_stems(fact.stems)
+    if not fact.quantities and len(words) < 3:
         return None
     for index, source in enumerate(sources):
         for position, sentence in enumerate(source.sentences):
-            if not any(
-                mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
-            ):
+            if fact.quantities:
+                if not any(
+                    mine.same_value(own)
+                    for mine in fact.quantities
+                    for own in sentence.quantities
+                ):
+                    continue
+            elif len(words & sentence.stems) < RULE_SHARE * len(words):
+                # A rule with no value ("we will pay for the repair") is found by its words.
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
             subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
@@ -108,7 +119,12 @@ def stated_exception_problem(
                 # "Express is not available for foldable models", said of what the
                 # value's sentence is about.
                 kinds += _kind_cases(later.text, _NOT_REACHING_RE)
-                kinds += _kind_cases(later.text, _EXEMPT_RE)
+                if fact.quantities:
+                    kinds += _kind_cases(later.text, _EXEMPT_RE)
+            if not fact.quantities:
+                # A rule found by its words alone meets only what a sentence says it
+                # does not reach ("We are not responsible for roof racks left on").
+                cases = []
             cases += [words for words, _ in kinds]
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
