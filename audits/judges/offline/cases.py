@@ -85,9 +85,7 @@ def stated_exception_problem(
         for position, sentence in enumerate(source.sentences):
             if fact.quantities:
                 if not any(
-                    mine.same_value(own)
-                    for mine in fact.quantities
-                    for own in sentence.quantities
+                    mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
                 ):
                     continue
             elif len(words & sentence.stems) < RULE_SHARE * len(words):
