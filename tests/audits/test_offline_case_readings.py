@@ -424,3 +424,30 @@ def test_a_rule_without_a_value_holds_for_a_case_nothing_excludes():
     )
 
     assert grounded(result)
+
+
+LANES = (
+    "Lane hire. Lane | Weekday | Weekend. Lane 1 | £30 | £40. Lane 2 | £25 | £35. Lane 3 | "
+    "£20 | £28. Juniors pay half price in Lanes 1 and 2 at weekends only."
+)
+
+
+def test_a_rule_kept_to_a_column_by_a_trailing_only_misses_the_other_column():
+    result = judge(
+        "My son is 12 and we want a lane on a weekday. Does he pay half price in Lane 2?",
+        "Yes, juniors pay half price in Lane 2.",
+        LANES,
+    )
+
+    assert not grounded(result)
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_tables_own_labels_do_not_make_a_price_the_restricted_rules():
+    result = judge(
+        "How much is Lane 3 on a weekday and at the weekend?",
+        "Lane 3 is £20 on a weekday and £28 at the weekend.",
+        LANES,
+    )
+
+    assert grounded(result)

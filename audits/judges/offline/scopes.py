@@ -21,7 +21,7 @@ from kbaudit.text.tokens import content_stems, stem
 from .decompose import Fact
 from .questions import VERB_RE
 from .sources import PreparedSource, SourceSentence
-from .tables import cell_of, named, table_labels
+from .tables import Labels, cell_of, named, table_labels
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -30,7 +30,16 @@ if TYPE_CHECKING:
 
 # "free delivery on orders over £40, but only in Zones A and B": a rule kept to some
 # rows or columns of the chunk's table.
-_ONLY_LABELS_RE = re.compile(r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)", re.I)
+# "... at matinées only": the same said after the case.
+_ONLY_LABELS_RE = re.compile(
+    r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)"
+    r"|\b(?:in|for|on|at|within|with) (?P<before>[^.;,]+?) only\b",
+    re.I,
+)
+
+
+def _only_case(match: re.Match[str]) -> str:
+    return match.group("case") or match.group("before")
 
 
 def restricted_to_labels_problem(
@@ -55,10 +64,13 @@ def restricted_to_labels_problem(
             shares_value = any(
                 own.same_value(given) for own in fact.quantities for given in sentence.quantities
             )
-            if not shares_value and len(words & sentence.stems) * 2 < max(1, len(words)):
+            # The table's own labels ("Band A", "matinée") say where a value sits, not
+            # which rule the fact states.
+            rule = words - _label_stems(dimensions)
+            if not shares_value and len(rule & sentence.stems) * 2 < max(1, len(rule)):
                 continue  # not the rule the fact states
             for labels in dimensions:
-                allowed = named(labels, match.group("case"))
+                allowed = named(labels, _only_case(match))
                 if not allowed or named(labels, fact.text) & allowed:
                     continue
                 told = named(labels, query.text, query.told_quantities)
@@ -67,13 +79,23 @@ def restricted_to_labels_problem(
     return None
 
 
+def _label_stems(dimensions: Sequence[Labels]) -> frozenset[str]:
+    """Every word of the table's labels, and each part of a label token ("band#a")."""
+    stems = set()
+    for labels in dimensions:
+        for full in labels.full:
+            for token in full:
+                stems.update((token, *token.split("#")))
+    return frozenset(stems)
+
+
 def _bound_missed(
     fact: Fact, source: PreparedSource, text: str, match: re.Match[str], query: QueryContext
 ) -> bool:
     """ "Dashly Plus prices apply only to orders of £15 or more": the rule names a row or
     column before "only", the customer's own value misses the bound after it, and the
     fact gives a value of that row or column."""
-    case = match.group("case")
+    case = _only_case(match)
     bound = Condition(case, frozenset(), tuple(extract_quantities(case)), any_of=False)
     if not bound.quantities or not window_exceeded(bound, query.told_quantities):
         return False
