@@ -30,16 +30,13 @@ if TYPE_CHECKING:
 
 # "free delivery on orders over £40, but only in Zones A and B": a rule kept to some
 # rows or columns of the chunk's table.
-# "... at matinées only": the same said after the case.
-_ONLY_LABELS_RE = re.compile(
-    r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)"
-    r"|\b(?:in|for|on|at|within|with) (?P<before>[^.;,]+?) only\b",
-    re.I,
-)
+_ONLY_LABELS_RE = re.compile(r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)", re.I)
+# "... at matinées only": the same said after the case, read where no leading "only" is.
+_LABELS_ONLY_RE = re.compile(r"\b(?:in|for|on|at|within|with) (?P<case>[^.;,]+?) only\b", re.I)
 
 
-def _only_case(match: re.Match[str]) -> str:
-    return match.group("case") or match.group("before")
+def _only_labels(text: str) -> re.Match[str] | None:
+    return _ONLY_LABELS_RE.search(text) or _LABELS_ONLY_RE.search(text)
 
 
 def restricted_to_labels_problem(
@@ -56,7 +53,7 @@ def restricted_to_labels_problem(
         if not dimensions:
             continue
         for sentence in source.sentences:
-            match = _ONLY_LABELS_RE.search(sentence.text)
+            match = _only_labels(sentence.text)
             if match is None or cell_of(sentence.text) is not None:
                 continue
             if _bound_missed(fact, source, sentence.text, match, query):
@@ -70,7 +67,7 @@ def restricted_to_labels_problem(
             if not shares_value and len(rule & sentence.stems) * 2 < max(1, len(rule)):
                 continue  # not the rule the fact states
             for labels in dimensions:
-                allowed = named(labels, _only_case(match))
+                allowed = named(labels, match.group("case"))
                 if not allowed or named(labels, fact.text) & allowed:
                     continue
                 told = named(labels, query.text, query.told_quantities)
@@ -95,7 +92,7 @@ def _bound_missed(
     """ "Dashly Plus prices apply only to orders of £15 or more": the rule names a row or
     column before "only", the customer's own value misses the bound after it, and the
     fact gives a value of that row or column."""
-    case = _only_case(match)
+    case = match.group("case")
     bound = Condition(case, frozenset(), tuple(extract_quantities(case)), any_of=False)
     if not bound.quantities or not window_exceeded(bound, query.told_quantities):
         return False
