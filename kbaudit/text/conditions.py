@@ -45,6 +45,9 @@ _MARKERS = (
     r" or (?:more|fewer|less)\b"
     # "£4.50 a week for contents worth up to £10,000": a band of what the thing is worth.
     r"|\bfor (?:[\w'-]+ ){1,2}(?:worth|valued at|weighing|costing)\b"
+    # "Courses of 12 weeks or more include the books": a band of how long the thing lasts.
+    r"|\bof \d+(?:\.\d+)? (?:minutes?|hours?|days?|nights?|weeks?|months?|years?)"
+    r" or (?:more|longer|over|less|fewer|shorter|under)\b"
 )
 _MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
@@ -419,7 +422,11 @@ _CUSTOMER_CAUSE_RE = re.compile(
     # "something's come up and I can't make it": the customer's own plans changed.
     r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
     r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
-    r"|changed (?:my|our) plans)\b",
+    r"|changed (?:my|our) plans"
+    # "I want to cancel", "we had to cancel our trip": the customer calling it off, not
+    # the company ("if we cancel your coach" in a source).
+    r"|(?:i|we) (?:want|need|needed|would like|'d like|have|had|wish) to (?:cancel|call off)"
+    r"|(?:i|we)(?:'ve| have)? (?:cancelled|canceled)|(?:i'm|i am|we're|we are) cancell?ing)\b",
     re.IGNORECASE,
 )
 # What the company does, as its own articles say it: "when we close a gallery", "if we
@@ -506,8 +513,40 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
         if measured and not any(
             _meets(value, own, at_least=at_least, at_most=at_most) for value in measured
         ):
+            if _alternative_met(condition, own, given):
+                continue
             return True
     return False
+
+
+def _alternative_met(condition: Condition, missed: Quantity, given: list[Quantity]) -> bool:
+    """Another bound of the same measure that the customer's values meet, and that no
+    value could meet together with the missed one: "aged 16 to 26 and seniors aged 60
+    and over" lists two cases, so "I'm 63" meets the condition though not "16 to 26"."""
+    missed_span = _span(condition.text, missed)
+    for other in condition.quantities:
+        if other is missed or other.kind != missed.kind:
+            continue
+        at_least, at_most = _bound(condition.text, other)
+        if not (at_least or at_most or other.high > other.low):
+            continue
+        low, high = _span(condition.text, other)
+        if not (high < missed_span[0] or missed_span[1] < low):
+            continue  # "over 18 and under 65": both bounds of one window
+        measured = [value for value in given if _same_measure(value, other, condition.text)]
+        if any(_meets(value, other, at_least=at_least, at_most=at_most) for value in measured):
+            return True
+    return False
+
+
+def _span(text: str, own: Quantity) -> tuple[float, float]:
+    """The values a bound admits: "aged 60 and over" is 60 upwards."""
+    at_least, at_most = _bound(text, own)
+    if at_least:
+        return own.low, float("inf")
+    if at_most:
+        return float("-inf"), own.high
+    return own.low, own.high
 
 
 def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
@@ -525,6 +564,8 @@ def window_met(condition: Condition, quantities: Iterable[Quantity]) -> bool:
         if not measured:
             continue
         if not any(_meets(value, own, at_least=at_least, at_most=at_most) for value in measured):
+            if _alternative_met(condition, own, given):
+                continue
             return False
         met = True
     return met

@@ -272,7 +272,13 @@ def _measured_sides(
 
 def _difference(text: str, quantity: Quantity, match: re.Match[str]) -> bool:
     between = text[quantity.end : match.start()]
+    if _SIDE_VERB_RE.search(between):
+        return False  # "at £35 is cheaper than": the value is a side, said before its verb
     return "," not in between and len(between.split()) <= 2
+
+
+# A verb between a value and the comparison word: the value is what is compared.
+_SIDE_VERB_RE = re.compile(r"\b(?:is|are|was|were|costs?|comes?)\b", re.IGNORECASE)
 
 
 _SIDE_LIGHT = frozenset(stem(word) for word in word_list("cost costs pay is are be get go going"))

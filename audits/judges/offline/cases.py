@@ -46,9 +46,11 @@ _NOT_APPLYING_RE = re.compile(
 _NOT_REACHING_RE = re.compile(
     r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
     r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
-    r"|won't) cover|(?:is|are) excluded)(?: (?:for|to|on|at|in|with|from|by))?\b"
-    # The case ends where a clause about it starts: ", where badge holders get ...".
-    r"(?P<case>(?:(?!,\s*(?:where|which|who|when|in which)\b)[^.;])*)",
+    r"|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't) (?:not )?responsible for)"
+    r"(?: (?:for|to|on|at|in|with|from|by))?\b"
+    # The case ends where a clause about it starts: ", where badge holders get ...",
+    # or where an "unless" lifts it.
+    r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
     re.IGNORECASE,
 )
 # The case said before the verb: "Homes left empty because the owner lives in a care
@@ -78,14 +80,23 @@ def stated_exception_problem(
     # "a rolling rental, not a fixed term": a case the customer denies is not told.
     denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
     told = query.stems - fact.stems - denied
-    if fact.negated or not told or not fact.quantities or _WAIVED_RE.search(fact.text):
+    if fact.negated and told:
+        return _lifted_denial_problem(fact, sources, told, query.answer_stems)
+    if fact.negated or not told or _WAIVED_RE.search(fact.text):
         # "the £50 joining fee is waived": the fact gives the exception, not the rule.
+        return None
+    words = subject_stems(fact.stems)
+    if not fact.quantities and len(words) < 3:
         return None
     for index, source in enumerate(sources):
         for position, sentence in enumerate(source.sentences):
-            if not any(
-                mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
-            ):
+            if fact.quantities:
+                if not any(
+                    mine.same_value(own) for mine in fact.quantities for own in sentence.quantities
+                ):
+                    continue
+            elif len(words & sentence.stems) < RULE_SHARE * len(words):
+                # A rule with no value ("we will pay for the repair") is found by its words.
                 continue
             cases = list(_exception_cases(sentence.text, _WAIVER_CLAUSE_RE))
             subject = subject_stems(fact.stems) & subject_stems(sentence.stems)
@@ -95,14 +106,30 @@ def stated_exception_problem(
                 if subject & later.stems:
                     # "The deposit is waived for Gold members", said of the fact's subject.
                     cases += _exception_cases(later.text, _WAIVER_CLAUSE_RE)
-            kinds = []
+            # "Full valets must be booked 24 hours ahead and are not available on
+            # Sundays": the sentence giving the value may say what it does not reach,
+            # after the value (one after the case, "where badge holders get the first 4
+            # hours free", is the case's own).
+            kinds = list(_kind_cases(sentence.text, _NOT_REACHING_RE))
+            reach = _NOT_REACHING_RE.search(sentence.text)
+            if reach is not None and any(
+                own.start > reach.start()
+                for own in sentence.quantities
+                if any(mine.same_value(own) for mine in fact.quantities)
+            ):
+                kinds = []
             for later in source.sentences[position + 1 : position + 3]:
                 if _states_value(fact, later) or not named & later.stems:
                     continue
                 # "Express is not available for foldable models", said of what the
                 # value's sentence is about.
                 kinds += _kind_cases(later.text, _NOT_REACHING_RE)
-                kinds += _kind_cases(later.text, _EXEMPT_RE)
+                if fact.quantities:
+                    kinds += _kind_cases(later.text, _EXEMPT_RE)
+            if not fact.quantities:
+                # A rule found by its words alone meets only what a sentence says it
+                # does not reach ("We are not responsible for roof racks left on").
+                cases = []
             cases += [words for words, _ in kinds]
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
@@ -114,6 +141,57 @@ def stated_exception_problem(
                 if len(words) == 2 and words - {head} <= told:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# "cannot cancel in the first 12 months unless they move more than 10 miles away": the
+# case that lifts a denial.
+_UNLESS_RE = re.compile(
+    r"\b(?:unless|except (?:if|when|where)|other than (?:if|when))\b(?P<case>[^.;]*)",
+    re.IGNORECASE,
+)
+
+
+def lifting_case_told(text: str, told: frozenset[str]) -> bool:
+    """The customer states a case the sentence's "unless" lifts its rule in ("My visa
+    was refused" against "non-refundable unless your visa is refused")."""
+    return any(
+        len(words & told) >= min(2, len(words)) for words in _exception_cases(text, _UNLESS_RE)
+    )
+
+
+def _lifted_denial_problem(
+    fact: Fact, sources: Sequence[PreparedSource], told: frozenset[str], answered: frozenset[str]
+) -> Problem | None:
+    """The fact gives a denial ("the deposit is non-refundable") that the source lifts in
+    a case the question states: the general rule where the exception applies. A denial
+    said as the usual rule ("normally can't be returned"), or beside an answer that
+    states the case itself, does not claim to hold for this customer."""
+    words = subject_stems(fact.stems)
+    if len(words) < 2 or _USUAL_RULE_RE.search(fact.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not sentence.negated:
+                continue
+            lifted = _UNLESS_RE.search(sentence.text)
+            if lifted is None:
+                continue
+            rule = subject_stems(frozenset(content_stems(sentence.text[: lifted.start()])))
+            if len(words & rule) < RULE_SHARE * len(words):
+                continue  # another rule of the article
+            cases = _exception_cases(sentence.text, _UNLESS_RE)
+            if any(len(case & (fact.stems | answered)) * 2 > len(case) for case in cases):
+                continue  # the answer states the case itself
+            if lifting_case_told(sentence.text, told):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+_USUAL_RULE_RE = re.compile(
+    r"\b(?:normally|usually|generally|ordinarily|typically|as a rule|in general)\b", re.IGNORECASE
+)
+# How much of a fact's words the rule before "unless" must say for it to be that rule.
+RULE_SHARE = 0.6
 
 
 def _states_value(fact: Fact, sentence) -> bool:

@@ -137,6 +137,7 @@ def _grade(
     context = replace(
         context,
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
+        answer_stems=frozenset().union(*(fact.stems for fact in parts.facts)),
     )
     contexts = [_part_context(context, fact, sub_queries) for fact in parts.facts]
     located = locate_values(sources)

@@ -21,7 +21,7 @@ from kbaudit.text.tokens import content_stems, stem
 from .decompose import Fact
 from .questions import VERB_RE
 from .sources import PreparedSource, SourceSentence
-from .tables import cell_of, named, table_labels
+from .tables import Labels, cell_of, named, table_labels
 from .values import Problem, subject_stems
 
 if TYPE_CHECKING:
@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 # "free delivery on orders over £40, but only in Zones A and B": a rule kept to some
 # rows or columns of the chunk's table.
 _ONLY_LABELS_RE = re.compile(r"\bonly (?:in|for|on|to|at|within|with) (?P<case>[^.;]+)", re.I)
+# "... at matinées only": the same said after the case, read where no leading "only" is.
+_LABELS_ONLY_RE = re.compile(r"\b(?:in|for|on|at|within|with) (?P<case>[^.;,]+?) only\b", re.I)
+
+
+def _only_labels(text: str) -> re.Match[str] | None:
+    return _ONLY_LABELS_RE.search(text) or _LABELS_ONLY_RE.search(text)
 
 
 def restricted_to_labels_problem(
@@ -47,7 +53,7 @@ def restricted_to_labels_problem(
         if not dimensions:
             continue
         for sentence in source.sentences:
-            match = _ONLY_LABELS_RE.search(sentence.text)
+            match = _only_labels(sentence.text)
             if match is None or cell_of(sentence.text) is not None:
                 continue
             if _bound_missed(fact, source, sentence.text, match, query):
@@ -55,7 +61,10 @@ def restricted_to_labels_problem(
             shares_value = any(
                 own.same_value(given) for own in fact.quantities for given in sentence.quantities
             )
-            if not shares_value and len(words & sentence.stems) * 2 < max(1, len(words)):
+            # The table's own labels ("Band A", "matinée") say where a value sits, not
+            # which rule the fact states.
+            rule = words - _label_stems(dimensions)
+            if not shares_value and len(rule & sentence.stems) * 2 < max(1, len(rule)):
                 continue  # not the rule the fact states
             for labels in dimensions:
                 allowed = named(labels, match.group("case"))
@@ -65,6 +74,16 @@ def restricted_to_labels_problem(
                 if told and not told & allowed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _label_stems(dimensions: Sequence[Labels]) -> frozenset[str]:
+    """Every word of the table's labels, and each part of a label token ("band#a")."""
+    stems = set()
+    for labels in dimensions:
+        for full in labels.full:
+            for token in full:
+                stems.update((token, *token.split("#")))
+    return frozenset(stems)
 
 
 def _bound_missed(
@@ -357,6 +376,11 @@ def unapplied_share_problem(
                 continue
             who = subject_stems(frozenset(content_stems(match.group("who")))) - KIND_STEMS
             if not who or not who & query.stems or who & fact.stems:
+                continue
+            # "Gold members also get 10% off swimming lessons": a share of the lessons,
+            # not of the monthly fee the fact gives.
+            off = subject_stems(frozenset(content_stems(sentence.text[match.end() :]))) - KIND_STEMS
+            if off and not off & (fact.stems | query.stems):
                 continue
             if any(
                 own.same_value(given)

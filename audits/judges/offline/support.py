@@ -47,6 +47,7 @@ from .arithmetic import (
 from .cases import (
     all_of_problem,
     instead_case_problem,
+    lifting_case_told,
     measured_value,
     negated,
     outside_listed_subjects,
@@ -162,6 +163,9 @@ class QueryContext:
     # Every value the answer states, in any of its facts: a fact may work one out from
     # a value another fact gave ("... is £80. A second one costs 50% more, so £120").
     answer_quantities: tuple[Quantity, ...] = ()
+    # Every word the answer's facts say: a case one fact states ("as we sent you the
+    # wrong item") is stated for the others too.
+    answer_stems: frozenset[str] = frozenset()
     # The knowledge base is reference passages (an encyclopedia), not a help centre.
     reference: bool = False
 
@@ -353,7 +357,7 @@ def fact_support(
             told_text=query.text,
             answer_values=query.answer_quantities,
         ),
-        _polarity_problem(fact, sources),
+        _polarity_problem(fact, sources, query.stems | query.answer_stems),
         denied_predicate_problem(fact, sources),
         non_able_problem(fact, sources),
         universal_claim_problem(fact, sources),
@@ -612,10 +616,13 @@ def _condition_problem(
     # The customer's own circumstances: values they tell that no source states (a
     # "£15 fee" they quote back is the source's, not theirs).
     stated = [own for source in sources for _, own in source.located_quantities()]
+    # A length or an age the customer tells is their case even where a source names
+    # the same band ("a 4-week course" beside "on 4-week courses").
     told = [
         value
         for value in query.told_quantities
-        if not any(value.same_value(own) and own.same_value(value) for own in stated)
+        if value.kind in _CASE_KINDS
+        or not any(value.same_value(own) and own.same_value(value) for own in stated)
     ]
     # A value worked out from the source's ("halved, so you'll pay £35") is stated by
     # no sentence: the rule it applies is found by its words alone.
@@ -672,6 +679,8 @@ def _condition_problem(
     return None
 
 
+# Kinds of value that say which case a customer is in, not what they were charged.
+_CASE_KINDS = frozenset({"duration", "age"})
 _LIMIT_RE = re.compile(r"\b(?:only|just|solely|exclusively)\b", re.IGNORECASE)
 
 
@@ -978,6 +987,9 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
     subjects = [own for part in _AND_RE.split(head) if (own := _name_stems(part))]
     if len(subjects) < 2:
         return None
+    valued = _value_of_each(subjects, fact, sources)
+    if valued is not None:
+        return valued
     predicate = subject_stems(fact.stems) - frozenset().union(*subjects)
     if not predicate:  # "both singers": one word says it
         return None
@@ -987,6 +999,28 @@ def _both_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | No
         index, sentence = best[1]
         return Problem("contradicts_source", sentence.text, index)
     return one_sided_problem(subjects, predicate & said_of_both(fact.text), sources)
+
+
+def _value_of_each(
+    subjects: Sequence[frozenset[str]], fact: Fact, sources: Sequence[PreparedSource]
+) -> Problem | None:
+    """A value said of both must be each one's: "Flex and Standard both include 1 bag"
+    where the sentences naming Flex give it 2 bags and never 1."""
+    for own in (quantity for quantity in fact.quantities if not quantity.soft):
+        for subject in subjects:
+            naming = [
+                (index, sentence)
+                for index, source in enumerate(sources)
+                for sentence in source.sentences
+                if subject <= sentence.stems
+                and any(own.comparable(given) for given in sentence.quantities)
+            ]
+            if naming and not any(
+                own.same_value(given) for _, sentence in naming for given in sentence.quantities
+            ):
+                index, sentence = naming[0]
+                return Problem("contradicts_source", sentence.text, index)
+    return None
 
 
 _MORE_CLAUSES_RE = re.compile(r",\s|;|\b(?:if|so|which|who|because|unless|when)\b", re.IGNORECASE)
@@ -1016,7 +1050,9 @@ def _moved_from(
                 continue
             theirs = _names(sentence.text, source.plain) - ordinary
             spoken_of = theirs
-            if _PRONOUN_IN_RE.search(sentence.text):
+            if _PRONOUN_IN_RE.search(sentence.text) and not _own_subject_again(
+                sentence.text, source.plain, ordinary
+            ):
                 # "In 2007, he was inducted ...": the sentence before may name him.
                 previous = source.sentences[position - 1].text if position else ""
                 spoken_of = theirs | (_names(previous, source.plain) - ordinary)
@@ -1030,6 +1066,22 @@ def _moved_from(
                 continue  # "he", "it": whose it says, the passage may have said long before
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+# "The Gold fee is £45, and it is included ...": a second clause about the subject.
+_AND_IT_RE = re.compile(r",?\s+and\s+(?:it|they)\b", re.IGNORECASE)
+
+
+def _own_subject_again(text: str, passage: str, ordinary: frozenset[str]) -> bool:
+    """The sentence opens on a named subject and its "it" or "they" is that subject
+    again, in a clause joined by "and": no name of an earlier sentence is meant."""
+    joined = _AND_IT_RE.search(text)
+    verb = _FIRST_VERB_RE.search(text)
+    if joined is None or verb is None or verb.start() >= joined.start():
+        return False
+    if _PRONOUN_IN_RE.search(text[: joined.start()]):
+        return False
+    return bool(_names(text[: verb.start()], passage) - ordinary)
 
 
 _FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
@@ -1445,8 +1497,14 @@ def _universal_holders(
     }
 
 
-def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+def _polarity_problem(
+    fact: Fact, sources: Sequence[PreparedSource], told: frozenset[str] = frozenset()
+) -> Problem | None:
     """A clause of the fact says the opposite of the source clause that states it.
+
+    ``told`` is the case the question and the answer state: a denial the source lifts
+    in that case ("cannot cancel ... unless they have a medical reason" for "a medical
+    reason is one of the exceptions, so you can cancel") holds the other way.
 
     Only negations that bear on words both sides share are counted, so "even if the
     crosswalk is not marked" in a source does not make "pedestrians have priority"
@@ -1466,6 +1524,12 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             # The words a pronoun stands for come from the conversation, and may be
             # more than the passage's clause shares: the clause's own words find it.
             words, found = own, _closest_clause(own, sources)
+        elif found is not None and len(own) >= 2 and own != words and not own <= found[1].stems:
+            # "They're valid for 12 months from purchase": a clause saying all of the
+            # fact's own words is the one it restates, whatever "they" stood for.
+            whole = _closest_clause(own, sources)
+            if whole is not None and own <= whole[1].stems:
+                words, found = own, whole
         if found is None or len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
@@ -1509,6 +1573,8 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
                 continue  # "there's no fee for changing it" and "it can be changed free"
             if other_side_of_bound(fact_clause, clause.text):
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
+            if clause.negations and not fact_negations and lifting_case_told(clause.text, told):
+                continue  # the customer is in the case the "unless" lifts the denial for
             return Problem("contradicts_source", clause.text, index)
     return None
 
@@ -1637,8 +1703,13 @@ def _closest_clause(
         if len(claim) < 2:
             claim = words
         for sentence in source.sentences:
-            for clause in sentence.clauses:
-                overlap = len(claim & clause.stems) / len(claim)
+            for position, clause in enumerate(sentence.clauses):
+                stems = clause.stems
+                if position and _PRONOUN_RE.match(clause.text.strip()):
+                    # "The Cambridge exam fee is £180, and it is included ...": "it" is
+                    # what the sentence's first clause names.
+                    stems = stems | subject_stems(sentence.clauses[0].stems)
+                overlap = len(claim & stems) / len(claim)
                 if overlap > best_overlap:
                     best, best_overlap = (index, clause), overlap
     return best if best_overlap >= POLARITY_OVERLAP else None

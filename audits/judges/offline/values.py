@@ -507,7 +507,7 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
     while the source gives the thing asked about ("the Max plan") another value."""
     if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
         return None  # "£1.99 for delivery, a £1.50 fee and 50p": a list of several things
-    stated = claim.asked_stems | claim.fact.stems
+    stated = claim.asked_stems | _clause_stems(claim.fact, quantity)
     if any(
         not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
     ):
@@ -526,6 +526,23 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
                 continue
             return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+# Where a fact joins two statements of its own: "Under-4s swim free with a paying adult,
+# and toddlers can join ... for £6".
+_CLAUSE_BREAK_RE = re.compile(r";\s+|,\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
+
+
+def _clause_stems(fact: Fact, quantity: Quantity) -> frozenset[str]:
+    """The words of the fact's own statement holding the value: the thing another
+    clause names ("a paying adult") is not what the value is for."""
+    text = _digits(fact.text)
+    bounds = [0, *(m.end() for m in _CLAUSE_BREAK_RE.finditer(text)), len(text) + 1]
+    start = max(b for b in bounds if b <= quantity.start)
+    end = min(b for b in bounds if b > quantity.start)
+    if start == 0 and end > len(text):
+        return fact.stems
+    return frozenset(content_stems(text[start:end]))
 
 
 def _other_row(claim: Claim, matches: Sequence[Located]) -> Problem | None:
@@ -911,7 +928,16 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
     stated_values = [q for q in (*claim.query_values, *fact.quantities) if q is not quantity]
     for place in matches:
         condition = place.sentence.condition_of(place.quantity)
-        if condition is None or condition.satisfied_by(stated_stems, stated_values):
+        if condition is None or (
+            condition.satisfied_by(stated_stems, stated_values)
+            and _told_apart(
+                condition,
+                _article_conditions(claim, place),
+                stated_stems,
+                stated_values,
+                place.sentence.text,
+            )
+        ):
             return (
                 _ignored_condition(claim, quantity, place)
                 or _borrowed_value(claim, quantity, matches)
@@ -1342,11 +1368,47 @@ def _ignored_condition(claim: Claim, quantity: Quantity, used: Located) -> Probl
             # meets the window, but the rule is the members', and none is told.
             continue
         for case in (condition, *_listed_with(sentence, condition)):
-            if case.satisfied_by(told, claim.query_values) and not case.satisfied_by(
-                claim.fact.stems, ()
+            if (
+                case.satisfied_by(told, claim.query_values)
+                and not case.satisfied_by(claim.fact.stems, ())
+                and _told_apart(
+                    case, used.sentence.conditions, told, claim.query_values, sentence.text
+                )
             ):
                 return Problem("condition_misapplied", sentence.text, place.source)
     return None
+
+
+def _told_apart(
+    case: Condition,
+    others: Sequence[Condition],
+    told: frozenset[str],
+    values: Sequence[Quantity] = (),
+    sentence: str = "",
+) -> bool:
+    """The question says what sets the case apart from the other cases beside it. "If
+    you cancel a Flex ticket" beside "If you cancel a Standard ticket up to 24 hours
+    before ..." is told apart by "Flex" alone: a Standard ticket holder who cancels says
+    "cancel" and "ticket", not the Flex case. A case with values of its own ("if the
+    boiler is 7 to 15 years old") met by the customer's values is told by them."""
+    if case.quantities and case.satisfied_by((), values):
+        return True
+    shared = frozenset().union(*(other.key_stems for other in others if other is not case))
+    # Words the sentence says outside the case ("opens 30 days before departure") tell
+    # what the value measures, not which case it is.
+    around = frozenset(content_stems(sentence.replace(case.text, " "))) if sentence else frozenset()
+    distinct = case.key_stems - shared - around
+    return not shared or not distinct or bool(distinct & told)
+
+
+def _article_conditions(claim: Claim, place: Located) -> list[Condition]:
+    """The cases the other sentences of the value's article set."""
+    sentences = {
+        id(other.sentence): other.sentence
+        for other in _same_article(claim, place)
+        if other.sentence is not place.sentence
+    }
+    return [condition for sentence in sentences.values() for condition in sentence.conditions]
 
 
 _INSTEAD_RE = re.compile(r"\b(?:instead|in place of|rather than)\b", re.IGNORECASE)
