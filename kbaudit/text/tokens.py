@@ -20,6 +20,7 @@ from .lexicon import (
     SYNONYMS,
     UN_PARTICIPLES,
 )
+from .paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
 
 
 def word_list(text: str) -> list[str]:
@@ -161,12 +162,15 @@ def stem(word: str) -> str:
         return FIXED_STEMS[word]
     if word in IRREGULAR:
         return stem(IRREGULAR[word])
+    base = _base(word)
+    return _FOLDED.get(base, base)
+
+
+def _base(word: str) -> str:
+    """The key ``stem`` looks a word's synonyms up by: its stem before the folding."""
     if len(word) <= 3 or not word.isalpha():
-        return SYNONYMS.get(word, word)
-    base = _strip_inflection(word)
-    base = _strip_derivation(base)
-    base = _strip_final(base)
-    return SYNONYMS.get(base, base)
+        return word
+    return _strip_final(_strip_derivation(_strip_inflection(word)))
 
 
 @lru_cache(maxsize=65536)
@@ -234,6 +238,21 @@ def _undouble(word: str) -> str:
     return word
 
 
+def _folded_synonyms() -> dict[str, str]:
+    """``SYNONYMS`` with the help-centre paraphrases of ``paraphrases.WORD_EQUIVALENTS``:
+    each variant's key maps where its line's first word does ("swapped" to "exchang")."""
+    folded = dict(SYNONYMS)
+    for canonical, variants in WORD_EQUIVALENTS:
+        target = _base(IRREGULAR.get(canonical, canonical))
+        target = SYNONYMS.get(target, target)
+        for variant in word_list(variants):
+            folded.setdefault(_base(IRREGULAR.get(variant, variant)), target)
+    return folded
+
+
+_FOLDED = _folded_synonyms()
+
+
 @lru_cache(maxsize=65536)
 def content_stems(text: str) -> tuple[str, ...]:
     """Stems of the non-stopword tokens, in order (duplicates kept).
@@ -251,7 +270,8 @@ def content_stems(text: str) -> tuple[str, ...]:
 
 
 _PHRASES = tuple(
-    (frozenset(word_list(needed)), pattern, replacement) for needed, pattern, replacement in PHRASES
+    (frozenset(word_list(needed)), pattern, replacement)
+    for needed, pattern, replacement in (*PHRASES, *PHRASE_EQUIVALENTS)
 )
 
 

@@ -1,0 +1,338 @@
+"""Help-centre paraphrases: the words and phrases support articles and the answers about
+them use for one thing ("swap" for "exchange", "proof of purchase" for "receipt").
+
+Data only. Both the sources and the answers are read through it, so a paraphrase meets
+the article's word while values, negations and conditions are still read from the text
+as written: "signed copies can be handed back" meets "signed copies cannot be returned"
+and its denial. A pair is listed only when the two say the same in a help centre
+whichever way round they are used; words a customer would not swap freely ("damaged"
+and "faulty", "fixed" and "repaired", "hold" and "keep") are left out, or folded only
+inside a phrase that fixes their sense ("store them for you").
+"""
+
+from __future__ import annotations
+
+import re
+
+# One word for another: the first word of each line is what the others are read as.
+# Inflected forms follow their word ("swapped" as "swap"); a form the suffix rules
+# read otherwise is listed too ("enrolment", "notification").
+WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
+    # Trading one thing for another.
+    ("exchange", "swap swapping"),
+    # Nothing to pay.
+    ("free", "complimentary gratis"),
+    # Telling the company, or being told by it ("report a missing item", "we'll notify you").
+    ("tell", "notify notification notifications report reports"),
+    # Ending an agreement.
+    ("cancel", "terminate termination"),
+    # A collection is the collecting of an order ("a collection ticket", "ready to collect").
+    ("collect", "collection collections"),
+    # Gathering points or stamps.
+    ("collect", "accumulate"),
+    # The company's website is where things are done online.
+    ("online", "website websites web"),
+    # A shop, a store or a branch the customer goes to in person.
+    ("store", "shop shops branch branches outlet outlets"),
+    # Inside and outside a building.
+    ("inside", "indoors indoor"),
+    ("outside", "outdoors outdoor"),
+    # Joining a scheme or a course.
+    ("join", "enrol enrols enrolment enrolments enroll enrolls enrollment"),
+    # Asking for something.
+    # ("ask", "request requests"),
+    # Helping a customer.
+    ("help", "assist assistance"),
+    # Choosing one of several.
+    ("choose", "select"),
+    # Enough of something.
+    ("enough", "sufficient"),
+    # On top of the usual.
+    ("extra", "additional"),
+    # All of one thing.
+    ("whole", "entire"),
+    # Losing what was paid.
+    ("lose", "forfeit"),
+    # A text message.
+    ("text", "sms"),
+    # The telephone.
+    ("phone", "telephone telephones"),
+    # Young people.
+    ("child", "youngster youngsters"),
+    # The customer's front door.
+    ("door", "doorstep"),
+    # Making something available to a customer.
+    ("offer", "provide"),
+    # Money in hand.
+    ("money", "cash"),
+    # Not working as it should.
+    ("faulty", "defective"),
+    # Beginning.
+    ("start", "commence"),
+    # Coming to an end.
+    ("expire", "lapse"),
+    # Where a shop takes payment.
+    ("till", "checkout"),
+    # Someone's go-ahead.
+    ("permission", "approval authorisation authorization"),
+    # At once, without waiting.
+    ("immediately", "instantly"),
+    # What happens as a rule.
+    ("usually", "normally ordinarily"),
+    # Using a gift card, points or credit is spending them.
+    ("use", "spend"),
+    # A bill.
+    ("bill", "invoice invoices"),
+    # A timetable.
+    ("schedule", "timetable timetables"),
+    # Mending.
+    ("repair", "mend"),
+    # A customer.
+    ("customer", "client clients"),
+    # A mistake.
+    ("mistake", "error errors"),
+)
+
+_OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
+
+
+# Multiword help-centre phrases and the plain wording they are read as, each with the
+# words it needs (see ``lexicon.PHRASES``): applied after those, to the text as written.
+PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    # "proof of purchase" is the receipt.
+    ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
+    # Getting in touch is contacting.
+    (
+        "touch reach drop",
+        re.compile(
+            r"\b(?:get|gets|getting|got|be|keep|stay) in touch(?: with)?\b"
+            r"|\breach(?:es|ed|ing)? out(?: to)?\b|\bdrop (?:us|them|the team) a line\b",
+            re.I,
+        ),
+        "contact",
+    ),
+    # Phoning someone: "give you a call", "ring us", "we'll phone you".
+    (
+        "call ring bell",
+        re.compile(
+            r"\b(?:give|gives|giving|gave|given) (you|us|them|me|him|her) a (?:call|ring|bell)\b",
+            re.I,
+        ),
+        r"call \1",
+    ),
+    (
+        "ring rings rang ringing phone phones phoned phoning telephone telephoned",
+        re.compile(
+            r"\b(?:ring|rings|rang|ringing|phone|phones|phoned|phoning|telephone|telephoned)"
+            r" (you|us|them|me|him|her)\b",
+            re.I,
+        ),
+        r"call \1",
+    ),
+    # Calling a booking off cancels it.
+    (
+        "off",
+        re.compile(
+            r"\bcall(?:s|ed|ing)? (?:(" + _OBJECT + r") )?off\b",
+            re.I,
+        ),
+        r"cancel \1",
+    ),
+    # Handing or taking an item back returns it, as sending it back does ("can't be taken
+    # back once opened").
+    (
+        "back",
+        re.compile(
+            r"\b(?:hand(?:s|ed|ing)?|take|takes|taking|took|taken|carr(?:y|ies|ied|ying))\s+"
+            r"((?:[\w'-]+\s+){0,3}?)back\b(?! (?:to|from) (?:the|your|a|an|our) (?:\w+ )?"
+            r"(?:step|start|beginning)\b)",
+            re.I,
+        ),
+        r"return \1",
+    ),
+    # "give you a full refund", "issue a refund": a refund.
+    (
+        "refund back",
+        re.compile(
+            r"\b(?:give|gives|giving|gave|given|issue|issues|issued|issuing|offer|offers|offered)"
+            r"\s+(?:(?:you|them|him|her|customers?|the customer)\s+)?(?:an?\s+|your\s+|their\s+)?"
+            r"((?:full|partial)\s+)?refund",
+            re.I,
+        ),
+        r"\1refund",
+    ),
+    # Money that "comes back to you" or is "paid back to you" is refunded.
+    (
+        "back",
+        re.compile(
+            r"\b(?:come|comes|coming|came|paid|handed|given|sent) back to (?:you|them|your \w+)\b",
+            re.I,
+        ),
+        "refunded",
+    ),
+    # Swapping an item for a new one replaces it.
+    (
+        "new replacement another",
+        re.compile(
+            r"\b(?:swap|exchange|change|switch)\w*\s+((?:[\w'-]+\s+){0,2}?)for\s+"
+            r"(?:an?\s+)?(?:new|replacement|another)(?:\s+(?:one|ones|item|items|product))?\b",
+            re.I,
+        ),
+        r"replace \1",
+    ),
+    (
+        "new",
+        re.compile(
+            r"\b(?:give|gives|send|sends|sent|offer|offers|get|gets)\s+(?:you\s+)?an?\s+new\s+"
+            r"(?:one|item|product)\b",
+            re.I,
+        ),
+        "replace it",
+    ),
+    # Bringing an order to the customer's door delivers it.
+    (
+        "door doorstep",
+        re.compile(
+            r"\b(?:bring|brings|bringing|brought|deliver(?:s|ed|ing)?|send(?:s|ing)?|sent)\s+"
+            r"((?:[\w'-]+\s+){0,3}?)(?:right )?to (?:your|their|the customer's) (?:front )?"
+            r"(?:door|doorstep)\b",
+            re.I,
+        ),
+        r"deliver \1",
+    ),
+    # Keeping something for a customer: "store them for you", "hang on to it".
+    (
+        "for",
+        re.compile(
+            r"\b(?:stor(?:e|es|ed|ing)|hold(?:s|ing)?|held) (" + _OBJECT + r") for (you|them)\b",
+            re.I,
+        ),
+        r"keep \1 for \2",
+    ),
+    ("hang hung", re.compile(r"\b(?:hang(?:s|ing)?|hung) on to\b", re.I), "keep"),
+    # Points "built up" or "racked up" are collected; a plan that "runs out" expires.
+    (
+        "up",
+        re.compile(r"\b(?:build|builds|building|built|rack|racks|racked|racking) up\b", re.I),
+        "collect",
+    ),
+    (
+        "out",
+        re.compile(r"\b(?:run|runs|ran|running) out\b(?! of\b)", re.I),
+        "expire",
+    ),
+    # Doing something without anyone else: one wording for all.
+    (
+        "own myself yourself himself herself themselves ourselves yourselves",
+        re.compile(
+            r"\bon (?:my|your|his|her|their|our|its) own\b"
+            r"|\bby (?:myself|yourself|himself|herself|themselves|ourselves|yourselves)\b",
+            re.I,
+        ),
+        "on their own",
+    ),
+    # A bound said with "no later than" or "no less than" is the one the value states.
+    ("later", re.compile(r"\bno later than\b", re.I), "by"),
+    (
+        "less fewer minimum",
+        re.compile(r"\b(?:no|not) (?:less|fewer) than\b|\ba minimum of\b", re.I),
+        " ",
+    ),
+    # Paying before is paying in advance.
+    ("upfront front", re.compile(r"\bup ?front\b", re.I), "in advance"),
+    # Writing variants.
+    ("mail", re.compile(r"\be-mail", re.I), "email"),
+    ("site", re.compile(r"\bweb site", re.I), "website"),
+    ("store", re.compile(r"\bin-store\b", re.I), "in store"),
+    # Making a booking books it.
+    (
+        "make makes making made",
+        re.compile(
+            r"\b(?:make|makes|making|made) ((?:an?|your|the|their|a new) )?"
+            r"(appointment|booking|reservation)(s?)\b",
+            re.I,
+        ),
+        r"book \1\2\3",
+    ),
+    # Signing up for something joins it.
+    (
+        "up become becoming became",
+        re.compile(
+            r"\bsign(?:s|ed|ing)?[- ]up\b|\b(?:becom(?:e|es|ing)|became) an? member\b", re.I
+        ),
+        "join",
+    ),
+    # Something "welcome" somewhere is allowed there ("dogs are welcome on the terrace").
+    (
+        "welcome",
+        re.compile(
+            r"\b(is|are|'re|'s|be|were|was) (?:very |always |more than )?welcome"
+            r"(?= (?:on|in|at|inside|into|onto|aboard|to)\b)",
+            re.I,
+        ),
+        r"\1 allowed",
+    ),
+    ("permitted", re.compile(r"\bpermitted\b", re.I), "allowed"),
+    # Putting a mistake right fixes it.
+    (
+        "right",
+        re.compile(r"\b(?:put|puts|putting) (?:(" + _OBJECT + r"|things) )?right\b", re.I),
+        r"fix \1",
+    ),
+    # What a policy gives the customer it offers ("we give store credit", "we'll give you
+    # a new one"). Only the present forms: "gave" tells a story ("they gave the girls a
+    # note"), which no policy does.
+    (
+        "give gives giving given",
+        re.compile(r"\b(?:give|gives|giving|given)\b", re.I),
+        "offer",
+    ),
+    # Receiving and obtaining are getting ("you'll receive a voucher").
+    (
+        "receive receives received receiving obtain obtains obtained obtaining",
+        re.compile(r"\b(?:receiv(?:e|es|ed|ing)|obtain(?:s|ed|ing)?)\b", re.I),
+        "get",
+    ),
+    # "along with" and "together with" are "with"; "as well as" is "and".
+    ("along together", re.compile(r"\b(?:along|together) with\b", re.I), "with"),
+    ("well", re.compile(r"\bas well as\b", re.I), "and"),
+    # Spending over a threshold is an order over it ("if you spend more than £50").
+    (
+        "spend spends spending spent",
+        re.compile(
+            r"\b(?:you )?(?:spend(?:s|ing)?|spent) (over|more than|at least|under|less than)"
+            r"(?= [£$€]?\d)",
+            re.I,
+        ),
+        r"order \1",
+    ),
+    # Approximations before a number say nothing a source must carry.
+    (
+        "approximately approx roughly circa",
+        re.compile(r"\b(?:approximately|approx\.?|roughly|circa) (?=[£$€]?\d)", re.I),
+        "about ",
+    ),
+    # The days of the working week and the weekend.
+    (
+        "monday mondays",
+        re.compile(r"\bmondays? to fridays?\b", re.I),
+        "weekdays",
+    ),
+    (
+        "saturday saturdays",
+        re.compile(r"\bsaturdays? and sundays?\b", re.I),
+        "weekends",
+    ),
+    # The company's support people.
+    (
+        "customer support help service",
+        re.compile(
+            r"\bcustomer (?:services?|care|support)(?: team)?\b|\bhelp ?desk\b|\bservice desk\b"
+            r"|\bsupport team\b",
+            re.I,
+        ),
+        "support team",
+    ),
+    # Money off is a discount.
+    ("money off", re.compile(r"\bmoney off\b", re.I), "discount"),
+)

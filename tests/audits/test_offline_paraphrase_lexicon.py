@@ -1,0 +1,169 @@
+"""The help-centre paraphrase lexicon: answers that say an article's facts in other
+words are supported, and answers that reuse those words to change a value, a polarity
+or a condition are still flagged."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kbaudit.text.paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
+from kbaudit.text.tokens import content_stems, stem
+from tests.helpers import fully_grounded, offline_grade
+
+DOMAIN = "Customer help for Playstack, a games shop: returns, orders, delivery and repairs."
+
+RETURNS = (
+    "Returns",
+    "Returns. Unopened games can be returned within 14 days with your receipt for a full "
+    "refund. Opened games cannot be returned.",
+)
+FAULTS = (
+    "Faulty consoles",
+    "Faulty consoles. Contact us within 7 days of delivery to report a fault. We will "
+    "phone you to arrange a collection.",
+)
+BOOKINGS = (
+    "Repair bookings",
+    "Repair bookings. You can cancel a repair booking up to 48 hours before your "
+    "appointment. Repairs are free for consoles bought from us.",
+)
+
+
+# --- Words and phrases read as one -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("swap it", "exchange it"),
+        ("proof of purchase", "receipt"),
+        ("get in touch with us", "contact us"),
+        ("call the booking off", "cancel the booking"),
+        ("hand the game back", "return the game"),
+        ("we will give you a call", "we will call you"),
+        ("ring us", "call us"),
+        ("ready for collection", "ready to collect"),
+        ("on our website", "online"),
+        ("we will notify you", "we will tell you"),
+        ("put it right", "fix it"),
+        ("in any of our shops", "in any of our stores"),
+        ("a complimentary drink", "a free drink"),
+        ("build up 500 points", "collect 500 points"),
+        ("store your parcel for you", "keep your parcel for you"),
+    ],
+)
+def test_a_help_centre_paraphrase_reads_as_the_article_wording(said, written):
+    assert content_stems(said) == content_stems(written)
+
+
+def test_words_a_customer_would_not_swap_stay_apart():
+    # "shopping" is no shop, "fixed" no repair, a "hold" no keeping.
+    assert stem("shopping") != stem("shop")
+    assert stem("fixed") != stem("repaired")
+    assert stem("hold") != stem("keep")
+    assert stem("gave") != stem("offer")
+
+
+def test_every_variant_stems_to_the_first_word_of_its_line():
+    for canonical, variants in WORD_EQUIVALENTS:
+        assert canonical.isalpha() and variants.split()
+        for variant in variants.split():
+            assert stem(variant) == stem(canonical), variant
+    for needed, pattern, _ in PHRASE_EQUIVALENTS:
+        assert needed.split() and pattern.pattern
+
+
+def test_the_lexicon_loads_without_the_network():
+    # Every socket refuses to connect: the word lists are data in the package.
+    script = (
+        "import socket\n"
+        "class Offline(socket.socket):\n"
+        "    def connect(self, *args):\n"
+        "        raise OSError('no network')\n"
+        "def refuse(*args, **kwargs):\n"
+        "    raise OSError('no network')\n"
+        "socket.socket = Offline\n"
+        "socket.create_connection = refuse\n"
+        "from kbaudit.text.tokens import content_stems\n"
+        "assert content_stems('swap it') == content_stems('exchange it')\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+# --- Correct answers in other words are supported -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "Can I take back a game I haven't opened?",
+            "Yes, you can hand it back within 14 days with proof of purchase for a full refund.",
+            RETURNS,
+        ),
+        (
+            "My console stopped working. What do I do?",
+            "Get in touch within seven days of delivery to report the fault, and they'll give "
+            "you a call to arrange a collection.",
+            FAULTS,
+        ),
+        (
+            "Can I cancel my repair?",
+            "Yes, you can call the repair booking off up to 48 hours before your appointment.",
+            BOOKINGS,
+        ),
+    ],
+)
+def test_an_answer_in_help_centre_synonyms_is_supported(query, response, source):
+    assert fully_grounded(offline_grade(query, response, DOMAIN, source))
+
+
+# --- Wrong answers in the same synonyms stay flagged --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        # A denial the synonym now meets: opened games cannot be returned.
+        (
+            "Can I return a game I've opened?",
+            "Yes, opened games can be handed back with proof of purchase.",
+            RETURNS,
+        ),
+        # A changed value: 14 days, not 30.
+        (
+            "How long do I have to return a game?",
+            "You can hand an unopened game back within 30 days with proof of purchase.",
+            RETURNS,
+        ),
+        # A changed window: 7 days, not 10.
+        (
+            "My console is faulty. How long do I have?",
+            "Get in touch within ten days of delivery to report the fault.",
+            FAULTS,
+        ),
+        # A changed notice: 48 hours, not 24.
+        (
+            "Can I cancel my repair?",
+            "Yes, you can call the repair booking off up to 24 hours before your appointment.",
+            BOOKINGS,
+        ),
+    ],
+)
+def test_a_wrong_answer_in_help_centre_synonyms_stays_flagged(query, response, source):
+    result = offline_grade(query, response, DOMAIN, source)
+    assert not fully_grounded(result)
+    assert result.verdict != "sufficient"
