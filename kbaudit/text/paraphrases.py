@@ -23,7 +23,9 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     # Nothing to pay.
     ("free", "complimentary gratis"),
     # Telling the company, or being told by it ("report a missing item", "we'll notify you").
-    ("tell", "notify notification notifications report reports"),
+    ("tell", "notify notification notifications"),
+    # Reporting something to the company is contacting it about it ("report a fault").
+    ("contact", "report reports"),
     # Ending an agreement.
     ("cancel", "terminate termination"),
     # A collection is the collecting of an order ("a collection ticket", "ready to collect").
@@ -91,6 +93,42 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("customer", "client clients"),
     # A mistake.
     ("mistake", "error errors"),
+    # Medicines.
+    ("medicine", "medication medications"),
+    # Changing what was arranged.
+    ("change", "amend amendment alter alteration modify modification"),
+    # Checking that something is right.
+    ("check", "verify verification"),
+    # Losing track of something.
+    ("lose", "misplace"),
+    # The most allowed.
+    ("maximum", "max"),
+    # What a traveller carries.
+    ("luggage", "baggage"),
+    # A mobile phone.
+    ("mobile", "cellphone cellphones"),
+    # A toilet.
+    ("toilet", "toilets restroom restrooms washroom washrooms lavatory"),
+    # A journey.
+    ("journey", "trip trips"),
+    # Leaving a room or a cabin.
+    ("leave", "vacate"),
+    # Every day.
+    ("day", "daily"),
+    # Renewing.
+    ("renew", "renewal renewals"),
+    # Having a right to something.
+    ("eligible", "entitled qualify qualifies"),
+    # Making good a loss.
+    ("compensation", "compensate compensated"),
+    # Sending by post.
+    ("post", "mail mailed"),
+    # Costing a lot.
+    ("expensive", "pricey"),
+    # Fast.
+    ("quick", "speedy rapid"),
+    # Paperwork.
+    ("document", "paperwork"),
 )
 
 _OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
@@ -305,6 +343,145 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
             re.I,
         ),
         r"order \1",
+    ),
+    # Telling the company is contacting it ("tell us within 3 days", "let us know").
+    (
+        "tell told telling notify notified inform informed let",
+        re.compile(
+            r"\b(?:tell|tells|told|telling|notify|notified|inform|informs|informed) "
+            r"(us|our team|the team|our staff|the store|the shop)\b",
+            re.I,
+        ),
+        r"contact \1",
+    ),
+    # Stock that "comes in" arrives ("when the book comes in").
+    (
+        "come comes coming came",
+        re.compile(r"\b(?:come|comes|coming|came) in\b(?=\s*(?:[.,;!?]|$|and\b|or\b))", re.I),
+        "arrive",
+    ),
+    # Whenever a customer likes is at any time.
+    (
+        "whenever",
+        re.compile(r"\bwhenever (?:you|they) (?:want|like|wish|choose|need)(?: to)?\b", re.I),
+        " ",
+    ),
+    # Not having to do something.
+    (
+        "obliged obligated obligation",
+        re.compile(r"\b(?:obliged|obligated) to\b|\bunder (?:any )?obligation to\b", re.I),
+        "have to",
+    ),
+    ("obligation", re.compile(r"\bunder no obligation to\b", re.I), "not have to"),
+    # Bringing a pension or a balance over from elsewhere transfers it.
+    (
+        "over",
+        re.compile(
+            r"\b(?:bring|brings|bringing|brought|move|moves|moving|moved)\s+"
+            r"((?:[\w'-]+\s+){0,3}?)over\b(?= (?:from|to|into)\b)",
+            re.I,
+        ),
+        r"transfer \1",
+    ),
+    # What is so now.
+    (
+        "moment now present presently",
+        re.compile(r"\b(?:at the moment|right now|at present|presently)\b", re.I),
+        "currently",
+    ),
+    # Filling in a form completes it; handing or sending it in submits it (work done "by
+    # hand in the 19th century" is no handing in).
+    (
+        "fill fills filled filling",
+        re.compile(r"\bfill(?:s|ed|ing)? (?:in|out)\b", re.I),
+        "complete",
+    ),
+    (
+        "hand hands handed handing send sends sent sending",
+        re.compile(
+            r"(?<!by )(?<!a )(?<!one )(?<!the )(?<!your )\b(?:hand(?:s|ed|ing)?|send(?:s|ing)?|sent) in\b"
+            r"(?= (?:a|an|the|your|it|them)\b)",
+            re.I,
+        ),
+        "submit",
+    ),
+    # Sorting a problem out fixes it; dealing with it handles it.
+    (
+        "sort sorts sorted sorting",
+        re.compile(
+            r"\bsort(?:s|ed|ing)? (it|this|that|them|things|the problem|the issue) out\b", re.I
+        ),
+        r"fix \1",
+    ),
+    (
+        "deal deals dealt dealing",
+        re.compile(r"\b(?:deal|deals|dealt|dealing) with\b", re.I),
+        "handle",
+    ),
+    # Carrying on continues; topping up adds credit.
+    (
+        "carry carries carried carrying",
+        re.compile(r"\bcarr(?:y|ies|ied|ying) on\b", re.I),
+        "continue",
+    ),
+    ("top tops topped topping", re.compile(r"\btop(?:s|ped|ping)?[- ]up\b", re.I), "topup"),
+    # Making a claim, a complaint or a payment is claiming, complaining or paying.
+    (
+        "claim claims",
+        re.compile(
+            r"\b(?:make|makes|making|made|put in|puts in|submit\w*|file|files|filed|filing"
+            r"|lodge\w*|raise\w*) (?:a |an |your |the )?claim\b",
+            re.I,
+        ),
+        "claim",
+    ),
+    (
+        "complaint complaints",
+        re.compile(
+            r"\b(?:make|makes|making|made|submit\w*|raise\w*|lodge\w*|file|files|filed)"
+            r" (?:a |an |your |the )?complaint\b",
+            re.I,
+        ),
+        "complain",
+    ),
+    (
+        "payment",
+        re.compile(r"\b(?:make|makes|making|made) (?:a |the |your )?payment\b", re.I),
+        "pay",
+    ),
+    # Conditions said the long way: "provided that", "in the event of", "on condition that".
+    (
+        "provided providing",
+        re.compile(r"\b(?:provided|providing)(?: that\b| (?=(?:you|they|it|we)\b))", re.I),
+        "if ",
+    ),
+    (
+        "event case condition",
+        re.compile(r"\bin the event (?:of|that)\b|\bin case of\b|\bon condition that\b", re.I),
+        "if",
+    ),
+    # Exceptions.
+    (
+        "apart exception",
+        re.compile(r"\bapart from\b|\bwith the exception of\b", re.I),
+        "except",
+    ),
+    # Before and because, said formally.
+    ("prior", re.compile(r"\bprior to\b", re.I), "before"),
+    (
+        "owing account result",
+        re.compile(r"\bowing to\b|\bon account of\b|\bas a result of\b", re.I),
+        "because of",
+    ),
+    ("order", re.compile(r"\bin order to\b", re.I), "to"),
+    ("majority", re.compile(r"\bthe majority of\b", re.I), "most"),
+    # Nothing to pay, said as "for nothing".
+    ("nothing", re.compile(r"\bfor nothing\b", re.I), "free"),
+    # Showing a document presents it.
+    (
+        "present presents presented presenting",
+        re.compile(r"\bpresent(?:s|ed|ing)? (?=(?:your|a|an|the|their|valid|proof)\b)", re.I),
+        "show ",
     ),
     # Approximations before a number say nothing a source must carry.
     (

@@ -242,11 +242,18 @@ def _folded_synonyms() -> dict[str, str]:
     """``SYNONYMS`` with the help-centre paraphrases of ``paraphrases.WORD_EQUIVALENTS``:
     each variant's key maps where its line's first word does ("swapped" to "exchang")."""
     folded = dict(SYNONYMS)
+    # A variant whose key is a word of its own ("costly" strips to "cost") is never
+    # folded: the word would go with it.
+    kept = set(SYNONYMS.values()) | {
+        _base(IRREGULAR.get(canonical, canonical)) for canonical, _ in WORD_EQUIVALENTS
+    }
     for canonical, variants in WORD_EQUIVALENTS:
         target = _base(IRREGULAR.get(canonical, canonical))
         target = SYNONYMS.get(target, target)
         for variant in word_list(variants):
-            folded.setdefault(_base(IRREGULAR.get(variant, variant)), target)
+            key = _base(IRREGULAR.get(variant, variant))
+            if key not in kept:
+                folded.setdefault(key, target)
     return folded
 
 
