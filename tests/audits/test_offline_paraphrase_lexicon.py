@@ -183,3 +183,23 @@ def test_a_wrong_answer_in_help_centre_synonyms_stays_flagged(query, response, s
     result = offline_grade(query, response, DOMAIN, source)
     assert not fully_grounded(result)
     assert result.verdict != "sufficient"
+
+
+# --- The clause a fact's polarity is read against ------------------------------------
+
+
+def test_a_denial_is_read_in_the_clause_saying_what_the_heading_does_not():
+    # "Ordering parts." shares as many of the fact's words as the denial does; the
+    # denial also says "buy", which the heading never names.
+    source = (
+        "Ordering parts",
+        "Ordering parts. We can order parts that are not in stock. There is no charge for "
+        "ordering, and you do not have to buy the part when it arrives.",
+    )
+    result = offline_grade(
+        "If I order a part, must I buy it?",
+        "Yes, once you've ordered a part you have to buy it.",
+        DOMAIN,
+        source,
+    )
+    assert not fully_grounded(result)

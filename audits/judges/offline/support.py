@@ -1627,17 +1627,19 @@ def _title_and_heading(title: str, opening: str) -> frozenset[str]:
 def _closest_clause(
     words: frozenset[str], sources: Sequence[PreparedSource]
 ) -> tuple[int, SourceClause] | None:
-    best, best_overlap = None, 0.0
+    best, best_key = None, (0.0, 0)
     for index, source in enumerate(sources):
         # What the source's heading names is what each of its clauses speaks of, said or
         # not: "children under 12 can attend the pruning workshops" is read against
         # "Children under 12 cannot attend." under the heading "Pruning workshops".
-        claim = words - _spoken_of(source)
-        if len(claim) < 2:
-            claim = words
+        unnamed = words - _spoken_of(source)
+        claim = unnamed if len(unnamed) >= 2 else words
         for sentence in source.sentences:
             for clause in sentence.clauses:
-                overlap = len(claim & clause.stems) / len(claim)
-                if overlap > best_overlap:
-                    best, best_overlap = (index, clause), overlap
-    return best if best_overlap >= POLARITY_OVERLAP else None
+                # Of clauses sharing as many words, the one saying what the heading does
+                # not: "you do not have to buy the book" before the heading "Ordering
+                # books." for "you have to buy a book you ordered".
+                key = (len(claim & clause.stems) / len(claim), len(unnamed & clause.stems))
+                if key > best_key:
+                    best, best_key = (index, clause), key
+    return best if best_key[0] >= POLARITY_OVERLAP else None
