@@ -203,3 +203,19 @@ def test_a_denial_is_read_in_the_clause_saying_what_the_heading_does_not():
         source,
     )
     assert not fully_grounded(result)
+
+
+def test_a_denial_after_but_keeps_the_subject_of_the_clause_before():
+    source = (
+        "Returns and remakes",
+        "Returns and remakes. If you are not happy with your new shoes, return them within "
+        "30 days with your receipt and we will give you a full refund. Made-to-measure "
+        "shoes can be exchanged but not refunded.",
+    )
+    result = offline_grade(
+        "Can I get my money back on made-to-measure shoes?",
+        "Yes, made-to-measure shoes can be handed back for a full refund.",
+        DOMAIN,
+        source,
+    )
+    assert any(fact.reason == "contradicts_source" for fact in result.unsupported)

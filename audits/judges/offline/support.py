@@ -859,11 +859,14 @@ def _says_other_clause(
     badge holders get 4 hours free"), not of another ("... on Team and Business").
     ``one_fewer``: a clause with one word fewer will do, for a fact read against the
     clause closest in words only."""
-    own = len(words & clause.stems)
-    needed = own - 1 if one_fewer else own + 1
+    # Words the clause borrows from the one before count for neither: "Prescription
+    # sunglasses can be exchanged but not refunded" denies the refund, whatever else
+    # the sunglasses can be.
+    own = len(words & (clause.stems - clause.borrowed))
+    needed = max(own - 1 if one_fewer else own + 1, 1)
     return any(
         not other.negations
-        and len(words & other.stems) >= needed
+        and len(words & (other.stems - clause.borrowed)) >= needed
         and not named_cases(other.text, sentence.text)
         for other in sentence.clauses
         if other is not clause
