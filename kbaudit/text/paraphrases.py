@@ -73,8 +73,6 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("start", "commence"),
     # Coming to an end.
     ("expire", "lapse"),
-    # Where a shop takes payment.
-    ("till", "checkout"),
     # Someone's go-ahead.
     ("permission", "approval authorisation authorization"),
     # At once, without waiting.
@@ -129,6 +127,66 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("quick", "speedy rapid"),
     # Paperwork.
     ("document", "paperwork"),
+    # Answering a customer.
+    ("reply", "respond response responses"),
+    # A customer's question.
+    ("enquiry", "enquiries inquiry inquiries query queries"),
+    # A complaint is complaining.
+    ("complain", "complaint complaints"),
+    # Late.
+    ("late", "overdue"),
+    # Proof of who someone is.
+    ("id", "identity"),
+    # Unwanted email.
+    ("spam", "junk"),
+    # The person sent to fix something.
+    ("engineer", "technician technicians"),
+    # The person a parcel is for.
+    ("recipient", "receiver receivers"),
+    # Professionals by another name.
+    ("vet", "veterinarian veterinarians"),
+    ("doctor", "gp gps"),
+    ("lawyer", "solicitor solicitors attorney attorneys"),
+    ("tenant", "renter renters"),
+    # Attaching a document to a letter or an email.
+    ("attach", "enclose"),
+    # Deleting.
+    ("delete", "erase"),
+    # Waiting.
+    ("wait", "await"),
+    # British and American spellings of one word.
+    ("centre", "center centers"),
+    ("licence", "license licenses"),
+    ("neighbour", "neighbor neighbors"),
+    ("favourite", "favorite favorites"),
+    ("organise", "organize organizes organized"),
+    ("catalogue", "catalog catalogs"),
+    ("programme", "program programs"),
+    ("litre", "liter liters"),
+    ("jewellery", "jewelry"),
+    ("behaviour", "behavior"),
+    ("honour", "honor"),
+    ("labour", "labor"),
+    ("defence", "defense"),
+    ("offence", "offense offenses"),
+    ("analyse", "analyze analyzes analyzed"),
+    ("apologise", "apologize apologizes apologized"),
+    ("recognise", "recognize recognizes recognized"),
+    ("realise", "realize realizes realized"),
+    ("customise", "customize customizes customized"),
+    ("personalise", "personalize personalized"),
+    ("prioritise", "prioritize prioritized"),
+    ("finalise", "finalize finalized"),
+    ("cosy", "cozy"),
+    ("grey", "gray"),
+    ("mould", "mold"),
+    ("aluminium", "aluminum"),
+    ("postcode", "zipcode zipcodes"),
+    # Everyday British and American words for one thing.
+    ("rubbish", "trash garbage"),
+    ("petrol", "gasoline"),
+    ("motorway", "highway highways freeway freeways"),
+    ("nappy", "diaper diapers nappies"),
 )
 
 _OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
@@ -483,6 +541,41 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\bpresent(?:s|ed|ing)? (?=(?:your|a|an|the|their|valid|proof)\b)", re.I),
         "show ",
     ),
+    # A mobile phone, a car park, a shop's till, in the other words for them.
+    (
+        "mobile cell cellphone",
+        re.compile(r"\b(?:mobile|cell) ?phones?\b|\bcellphones?\b", re.I),
+        "mobile",
+    ),
+    ("lot lots", re.compile(r"\bparking lots?\b", re.I), "car park"),
+    ("checkout", re.compile(r"\bat the checkout\b", re.I), "at the till"),
+    # Setting something up arranges it; turning it on or off enables or disables it.
+    ("set sets setting", re.compile(r"\bset(?:s|ting)? up\b", re.I), "arrange"),
+    (
+        "off",
+        re.compile(
+            r"\b(?:switch|turn)(?:es|s|ed|ing)? (?:((?:it|them|this|that) )?off\b|off\b)",
+            re.I,
+        ),
+        r"disable \1",
+    ),
+    (
+        "on",
+        re.compile(
+            r"\b(?:switch|turn)(?:es|s|ed|ing)? ((?:it|them|this|that) )?on\b(?! to\b)", re.I
+        ),
+        r"enable \1",
+    ),
+    # Signing out, opting in, backing up, meeting face to face.
+    (
+        "out",
+        re.compile(r"\b(?:log|sign)(?:s|ged|ging|ed|ing)?[- ]?out\b|\blogouts?\b", re.I),
+        "signout",
+    ),
+    ("in", re.compile(r"\bopt(?:s|ed|ing)?[- ]in\b", re.I), "subscribe"),
+    ("face", re.compile(r"\bface[- ]to[- ]face\b", re.I), "in person"),
+    ("public", re.compile(r"\bpublic holidays?\b", re.I), "bank holiday"),
+    ("soon asap", re.compile(r"\bas soon as possible\b|\basap\b", re.I), "promptly"),
     # Approximations before a number say nothing a source must carry.
     (
         "approximately approx roughly circa",

@@ -66,6 +66,11 @@ BOOKINGS = (
         ("make a claim", "claim"),
         ("provided that you have a receipt", "if you have a receipt"),
         ("prior to your visit", "before your visit"),
+        ("the license center", "the licence centre"),
+        ("call us from your cell phone", "call us from your mobile"),
+        ("turn it off in settings", "disable it in settings"),
+        ("pay at the checkout", "pay at the till"),
+        ("we will respond to your query", "we will reply to your enquiry"),
     ],
 )
 def test_a_help_centre_paraphrase_reads_as_the_article_wording(said, written):
@@ -78,6 +83,8 @@ def test_words_a_customer_would_not_swap_stay_apart():
     assert stem("fixed") != stem("repaired")
     assert stem("hold") != stem("keep")
     assert stem("gave") != stem("offer")
+    # A hotel's check-out is no shop's till, and "till 6pm" is a time.
+    assert content_stems("check-out is at 11am") != content_stems("till is at 11am")
     # "costly" strips to "cost": folding it would fold every cost.
     assert stem("cost") == stem("price") != stem("expensive")
     # Work done "by hand in the 19th century" is handed in to no one.
