@@ -402,10 +402,19 @@ def negation_targets(text: str) -> list[frozenset[str]]:
         ) and not _ELIDED_SUBJECT_RE.search(text[max(0, match.start() - 12) : match.start()]):
             # "Unarranged overdrafts aren't available": what is not available is the
             # subject before the verb, as in "we do not offer unarranged overdrafts".
-            before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
+            # The subject is the clause's own: in "Tell us within 3 days if you are not
+            # happy" it is "you", not the days.
+            before = _CLAUSE_OPENING_RE.split(text[max(0, match.start() - 80) : match.start()])[-1]
             target.update(content_stems(before)[-NEGATION_REACH:])
         targets.append(frozenset(target))
     return targets
+
+
+# Where the clause holding a negated "be" begins: a comma or bracket, or a subordinator.
+_CLAUSE_OPENING_RE = re.compile(
+    r"[,;:()]|\b(?:if|when|whenever|unless|because|once|while|whereas|although|though)\b",
+    re.IGNORECASE,
+)
 
 
 # "... stays active until the end of the month and is not refunded": the negated "be"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kbaudit.text.paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
-from kbaudit.text.tokens import content_stems, stem
+from kbaudit.text.tokens import content_stems, negation_targets, stem
 from tests.helpers import fully_grounded, offline_grade
 
 DOMAIN = "Customer help for Playstack, a games shop: returns, orders, delivery and repairs."
@@ -226,3 +226,10 @@ def test_a_denial_after_but_keeps_the_subject_of_the_clause_before():
         source,
     )
     assert any(fact.reason == "contradicts_source" for fact in result.unsupported)
+
+
+def test_a_negated_be_after_if_denies_nothing_of_the_clause_before():
+    # "if you are not happy" denies the happiness, not the 3 days to tell us in.
+    (target,) = negation_targets("Tell us within 3 days of the visit if you are not happy.")
+    assert stem("day") not in target and stem("visit") not in target
+    assert stem("happy") in target
