@@ -266,12 +266,13 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "refunded",
     ),
-    # Swapping an item for a new one replaces it.
+    # Swapping an item for a new one replaces it ("for another one" is an exchange: "swap
+    # your class for another one").
     (
-        "new replacement another",
+        "new replacement",
         re.compile(
             r"\b(?:swap|exchange|change|switch)\w*\s+((?:[\w'-]+\s+){0,2}?)for\s+"
-            r"(?:an?\s+)?(?:new|replacement|another)(?:\s+(?:one|ones|item|items|product))?\b",
+            r"(?:an?\s+)?(?:new|replacement)(?:\s+(?:one|ones|item|items|product))?\b",
             re.I,
         ),
         r"replace \1",
@@ -330,8 +331,8 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     # A bound said with "no later than" or "no less than" is the one the value states.
     ("later", re.compile(r"\bno later than\b", re.I), "by"),
     (
-        "less fewer minimum",
-        re.compile(r"\b(?:no|not) (?:less|fewer) than\b|\ba minimum of\b", re.I),
+        "less fewer",
+        re.compile(r"\b(?:no|not) (?:less|fewer) than\b", re.I),
         " ",
     ),
     # Paying before is paying in advance.
@@ -376,11 +377,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"fix \1",
     ),
     # What a policy gives the customer it offers ("we give store credit", "we'll give you
-    # a new one"). Only the present forms: "gave" tells a story ("they gave the girls a
-    # note"), which no policy does.
+    # a new one"). Only the present forms: "gave" and "was given" tell a story ("they gave
+    # the girls a note", "she was given the award"), which no policy does.
     (
-        "give gives giving given",
-        re.compile(r"\b(?:give|gives|giving|given)\b", re.I),
+        "give gives giving",
+        re.compile(r"\b(?:give|gives|giving)\b", re.I),
         "offer",
     ),
     # Receiving and obtaining are getting ("you'll receive a voucher").

@@ -233,3 +233,8 @@ def test_a_negated_be_after_if_denies_nothing_of_the_clause_before():
     (target,) = negation_targets("Tell us within 3 days of the visit if you are not happy.")
     assert stem("day") not in target and stem("visit") not in target
     assert stem("happy") in target
+
+
+def test_swapping_for_a_new_one_replaces_and_for_another_one_exchanges():
+    assert content_stems("swap it for a new one") == content_stems("replace it")
+    assert content_stems("swap your class for another one") != content_stems("replace your class")
