@@ -199,7 +199,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
     # Getting in touch is contacting.
     (
-        "touch reach drop",
+        "touch reach reaches reached reaching drop",
         re.compile(
             r"\b(?:get|gets|getting|got|be|keep|stay) in touch(?: with)?\b"
             r"|\breach(?:es|ed|ing)? out(?: to)?\b|\bdrop (?:us|them|the team) a line\b",
@@ -227,7 +227,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # Calling a booking off cancels it.
     (
-        "off",
+        "call calls called calling",
         re.compile(
             r"\bcall(?:s|ed|ing)? (?:(" + _OBJECT + r") )?off\b",
             re.I,
@@ -237,7 +237,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     # Handing or taking an item back returns it, as sending it back does ("can't be taken
     # back once opened").
     (
-        "back",
+        "hand hands handed handing take takes taking took taken carry carries carried carrying",
         re.compile(
             r"\b(?:hand(?:s|ed|ing)?|take|takes|taking|took|taken|carr(?:y|ies|ied|ying))\s+"
             r"((?:[\w'-]+\s+){0,3}?)back\b(?! (?:to|from) (?:the|your|a|an|our) (?:\w+ )?"
@@ -248,7 +248,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # "give you a full refund", "issue a refund": a refund.
     (
-        "refund back",
+        "give gives giving gave given issue issues issued issuing offer offers offered",
         re.compile(
             r"\b(?:give|gives|giving|gave|given|issue|issues|issued|issuing|offer|offers|offered)"
             r"\s+(?:(?:you|them|him|her|customers?|the customer)\s+)?(?:an?\s+|your\s+|their\s+)?"
@@ -259,7 +259,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # Money that "comes back to you" or is "paid back to you" is refunded.
     (
-        "back",
+        "come comes coming came paid handed given sent",
         re.compile(
             r"\b(?:come|comes|coming|came|paid|handed|given|sent) back to (?:you|them|your \w+)\b",
             re.I,
@@ -269,7 +269,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     # Swapping an item for a new one replaces it ("for another one" is an exchange: "swap
     # your class for another one").
     (
-        "new replacement",
+        "swap swaps swapped swapping exchange exchanges exchanged exchanging change changes changed changing switch switches switched switching",
         re.compile(
             r"\b(?:swap|exchange|change|switch)\w*\s+((?:[\w'-]+\s+){0,2}?)for\s+"
             r"(?:an?\s+)?(?:new|replacement)(?:\s+(?:one|ones|item|items|product))?\b",
@@ -278,7 +278,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"replace \1",
     ),
     (
-        "new",
+        "give gives send sends sent offer offers get gets",
         re.compile(
             r"\b(?:give|gives|send|sends|sent|offer|offers|get|gets)\s+(?:you\s+)?an?\s+new\s+"
             r"(?:one|item|product)\b",
@@ -299,7 +299,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # Keeping something for a customer: "store them for you", "hang on to it".
     (
-        "for",
+        "store stores stored storing hold holds holding held",
         re.compile(
             r"\b(?:stor(?:e|es|ed|ing)|hold(?:s|ing)?|held) (" + _OBJECT + r") for (you|them)\b",
             re.I,
@@ -309,12 +309,12 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("hang hung", re.compile(r"\b(?:hang(?:s|ing)?|hung) on to\b", re.I), "keep"),
     # Points "built up" or "racked up" are collected; a plan that "runs out" expires.
     (
-        "up",
+        "build builds building built rack racks racked racking",
         re.compile(r"\b(?:build|builds|building|built|rack|racks|racked|racking) up\b", re.I),
         "collect",
     ),
     (
-        "out",
+        "run runs ran running",
         re.compile(r"\b(?:run|runs|ran|running) out\b(?! of\b)", re.I),
         "expire",
     ),
@@ -353,7 +353,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # Signing up for something joins it.
     (
-        "up become becoming became",
+        "sign signs signed signing become becomes becoming became",
         re.compile(
             r"\bsign(?:s|ed|ing)?[- ]up\b|\b(?:becom(?:e|es|ing)|became) an? member\b", re.I
         ),
@@ -372,7 +372,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("permitted", re.compile(r"\bpermitted\b", re.I), "allowed"),
     # Putting a mistake right fixes it.
     (
-        "right",
+        "put puts putting",
         re.compile(r"\b(?:put|puts|putting) (?:(" + _OBJECT + r"|things) )?right\b", re.I),
         r"fix \1",
     ),
@@ -434,7 +434,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("obligation", re.compile(r"\bunder no obligation to\b", re.I), "not have to"),
     # Bringing a pension or a balance over from elsewhere transfers it.
     (
-        "over",
+        "bring brings bringing brought move moves moving moved",
         re.compile(
             r"\b(?:bring|brings|bringing|brought|move|moves|moving|moved)\s+"
             r"((?:[\w'-]+\s+){0,3}?)over\b(?= (?:from|to|into)\b)",
@@ -444,7 +444,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # What is so now.
     (
-        "moment now present presently",
+        "moment right present presently",
         re.compile(r"\b(?:at the moment|right now|at present|presently)\b", re.I),
         "currently",
     ),
@@ -553,7 +553,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     # Setting something up arranges it; turning it on or off enables or disables it.
     ("set sets setting", re.compile(r"\bset(?:s|ting)? up\b", re.I), "arrange"),
     (
-        "off",
+        "switch switches switched switching turn turns turned turning",
         re.compile(
             r"\b(?:switch|turn)(?:es|s|ed|ing)? (?:((?:it|them|this|that) )?off\b|off\b)",
             re.I,
@@ -561,7 +561,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"disable \1",
     ),
     (
-        "on",
+        "switch switches switched switching turn turns turned turning",
         re.compile(
             r"\b(?:switch|turn)(?:es|s|ed|ing)? ((?:it|them|this|that) )?on\b(?! to\b)", re.I
         ),
@@ -569,11 +569,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # Signing out, opting in, backing up, meeting face to face.
     (
-        "out",
+        "log logs logged logging logout logouts sign signs signed signing",
         re.compile(r"\b(?:log|sign)(?:s|ged|ging|ed|ing)?[- ]?out\b|\blogouts?\b", re.I),
         "signout",
     ),
-    ("in", re.compile(r"\bopt(?:s|ed|ing)?[- ]in\b", re.I), "subscribe"),
+    ("opt opts opted opting", re.compile(r"\bopt(?:s|ed|ing)?[- ]in\b", re.I), "subscribe"),
     ("face", re.compile(r"\bface[- ]to[- ]face\b", re.I), "in person"),
     ("public", re.compile(r"\bpublic holidays?\b", re.I), "bank holiday"),
     ("soon asap", re.compile(r"\bas soon as possible\b|\basap\b", re.I), "promptly"),
@@ -596,7 +596,7 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # The company's support people.
     (
-        "customer support help service",
+        "care services service support desk helpdesk",
         re.compile(
             r"\bcustomer (?:services?|care|support)(?: team)?\b|\bhelp ?desk\b|\bservice desk\b"
             r"|\bsupport team\b",
@@ -605,5 +605,5 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "support team",
     ),
     # Money off is a discount.
-    ("money off", re.compile(r"\bmoney off\b", re.I), "discount"),
+    ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
 )

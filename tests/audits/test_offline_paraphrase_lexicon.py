@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kbaudit.text import tokens
 from kbaudit.text.paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
 from kbaudit.text.tokens import content_stems, negation_targets, stem
 from tests.helpers import fully_grounded, offline_grade
@@ -238,3 +239,25 @@ def test_a_negated_be_after_if_denies_nothing_of_the_clause_before():
 def test_swapping_for_a_new_one_replaces_and_for_another_one_exchanges():
     assert content_stems("swap it for a new one") == content_stems("replace it")
     assert content_stems("swap your class for another one") != content_stems("replace your class")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks for reaching out! We have swapped it for a new one.",
+        "They rang us and we handed the parcel back.",
+        "Switching it off and turning it on again, then signing out, fixes it.",
+        "She signed up, built up 200 points and opted in to emails.",
+        "We stored them for you and brought your balance over from Acme.",
+        "Call the booking off; it ran out last week and it comes in.",
+        "Put it right, and customer services will tell us.",
+    ],
+)
+def test_a_phrase_is_rewritten_wherever_it_occurs_though_only_texts_with_its_words_are_searched(
+    text,
+):
+    # The words each phrase needs only spare the search: they must never hide a match.
+    ungated = text
+    for _, pattern, replacement in tokens._PHRASES:
+        ungated = pattern.sub(replacement, ungated)
+    assert tokens.rewrite_phrases(text) == ungated
