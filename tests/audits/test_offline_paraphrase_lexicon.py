@@ -261,3 +261,30 @@ def test_a_phrase_is_rewritten_wherever_it_occurs_though_only_texts_with_its_wor
     for _, pattern, replacement in tokens._PHRASES:
         ungated = pattern.sub(replacement, ungated)
     assert tokens.rewrite_phrases(text) == ungated
+
+
+LOUNGE = (
+    "The lounge",
+    "The lounge. The lounge opens at 8am. Children are welcome in the garden room but not "
+    "in the bar.",
+)
+
+
+def test_an_answer_affirming_what_a_source_denies_after_but_is_flagged():
+    result = offline_grade(
+        "Can my children come into the bar?",
+        "Yes, children are welcome in the bar as well as in the garden room.",
+        DOMAIN,
+        LOUNGE,
+    )
+    assert any(fact.reason == "contradicts_source" for fact in result.unsupported)
+
+
+def test_an_answer_keeping_the_denial_after_but_is_supported():
+    result = offline_grade(
+        "Can my children come into the bar?",
+        "No, children are allowed in the garden room but not in the bar.",
+        DOMAIN,
+        LOUNGE,
+    )
+    assert fully_grounded(result)

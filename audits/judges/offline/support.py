@@ -402,6 +402,7 @@ def fact_support(
         unmet_requirement_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
+        _denied_after_but_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
     ]
@@ -1512,6 +1513,24 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             if other_side_of_bound(fact_clause, clause.text):
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
             return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+def _denied_after_but_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact affirms what a source denies in a clause after "but" ("Dogs are welcome
+    on the terrace but not inside") of the same subject, though it says the allowed part
+    too ("welcome inside as well as on the terrace"), so the closest clause is that one."""
+    if fact.negated:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for clause in sentence.clauses:
+                if not clause.borrowed or len(clause.negations) != 1:
+                    continue
+                (denied,) = clause.negations
+                if denied and clause.borrowed <= words and denied <= words:
+                    return Problem("contradicts_source", clause.text, index)
     return None
 
 
