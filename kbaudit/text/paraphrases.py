@@ -413,6 +413,33 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"contact \1",
     ),
+    # An order that arrives has been delivered: "two days after your food turns up" is
+    # "within 48 hours of delivery".
+    (
+        "turn turns turned arrive arrives arrived delivered reaches reached",
+        re.compile(
+            r"\b(?:your|the) (?:food|order|parcel|package|item|goods|purchase|shopping)s? "
+            r"(?:arrives?|arrived|is delivered|was delivered|has been delivered|reach(?:es|ed) you)\b",
+            re.I,
+        ),
+        "delivery",
+    ),
+    # "in your first month" is within a month of starting; "the contributions you paid in"
+    # are your contributions.
+    (
+        "first",
+        re.compile(r"\b(?:in|during) (?:your|the|its|their) first (day|week|month|year)\b", re.I),
+        r"within 1 \1",
+    ),
+    (
+        "paid put pay",
+        re.compile(
+            r"\b(?:the )?(money|contributions?|savings|amounts?|deposits?|payments?) (?:that )?"
+            r"you(?:'ve| have)? (?:paid|put|pay) in\b",
+            re.I,
+        ),
+        r"your \1",
+    ),
     # Stock that "comes in" arrives ("when the book comes in").
     (
         "come comes coming came",

@@ -72,6 +72,9 @@ BOOKINGS = (
         ("turn it off in settings", "disable it in settings"),
         ("pay at the checkout", "pay at the till"),
         ("we will respond to your query", "we will reply to your enquiry"),
+        ("up to two days after your parcel turns up", "up to two days after delivery"),
+        ("the savings you paid in", "your savings"),
+        ("cancel in your first week", "cancel within 1 week"),
     ],
 )
 def test_a_help_centre_paraphrase_reads_as_the_article_wording(said, written):
@@ -251,6 +254,7 @@ def test_swapping_for_a_new_one_replaces_and_for_another_one_exchanges():
         "We stored them for you and brought your balance over from Acme.",
         "Call the booking off; it ran out last week and it comes in.",
         "Put it right, and customer services will tell us.",
+        "In your first year the money you put in is safe once your order arrived.",
     ],
 )
 def test_a_phrase_is_rewritten_wherever_it_occurs_though_only_texts_with_its_words_are_searched(
