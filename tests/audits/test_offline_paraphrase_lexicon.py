@@ -292,3 +292,29 @@ def test_an_answer_keeping_the_denial_after_but_is_supported():
         LOUNGE,
     )
     assert fully_grounded(result)
+
+
+CLASSES = (
+    "Junior classes",
+    "Junior classes. Junior swimming lessons run on Saturdays only and cost £8.",
+)
+
+
+def test_any_day_against_a_source_that_keeps_it_to_some_days_is_flagged():
+    result = offline_grade(
+        "When are junior swimming lessons?",
+        "Junior swimming lessons run on any day of the week.",
+        DOMAIN,
+        CLASSES,
+    )
+    assert any(fact.reason == "contradicts_source" for fact in result.unsupported)
+
+
+def test_the_days_a_source_keeps_it_to_are_supported():
+    result = offline_grade(
+        "When are junior swimming lessons?",
+        "Junior swimming lessons are on Saturdays only, at £8.",
+        DOMAIN,
+        CLASSES,
+    )
+    assert fully_grounded(result)
