@@ -318,3 +318,30 @@ def test_the_days_a_source_keeps_it_to_are_supported():
         CLASSES,
     )
     assert fully_grounded(result)
+
+
+SCREENS = (
+    "Screen repairs",
+    "Screen repairs. A cracked screen is replaced at half price in the first year. "
+    "Software fixes are free.",
+)
+
+
+def test_free_said_of_what_a_source_only_makes_cheaper_is_flagged():
+    result = offline_grade(
+        "My screen cracked last month. What will it cost?",
+        "In the first year a cracked screen is swapped for a new one at no charge.",
+        DOMAIN,
+        SCREENS,
+    )
+    assert any(fact.reason == "contradicts_source" for fact in result.unsupported)
+
+
+def test_the_reduced_price_itself_is_supported():
+    result = offline_grade(
+        "My screen cracked last month. What will it cost?",
+        "In the first year a cracked screen is replaced at half price.",
+        DOMAIN,
+        SCREENS,
+    )
+    assert fully_grounded(result)

@@ -8,6 +8,7 @@ against "can"). The sources that carry the fact are the ones credited with it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -403,6 +404,7 @@ def fact_support(
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         _denied_after_but_problem(fact, sources),
+        _free_against_reduced_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
     ]
@@ -1513,6 +1515,33 @@ def _polarity_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             if other_side_of_bound(fact_clause, clause.text):
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
             return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+# A price cut, not waived: "replaced at half price", "at a reduced rate", "20% off".
+_REDUCED_RE = re.compile(
+    r"\bhalf[- ]price\b|\b(?:reduced|discounted) (?:price|rate|fee|cost)\b|\bat a discount\b"
+    r"|\d+(?:\.\d+)?% off\b",
+    re.IGNORECASE,
+)
+
+
+def _free_against_reduced_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """A fact calling free what its source says is only cheaper ("swapped at no charge"
+    of "replaced at half price")."""
+    if not any(own.soft and own.kind == "amount" for own in fact.quantities):
+        return None
+    if negation_targets(free_said_plainly(fact.text)):
+        return None  # a denial beside the "no charge"
+    words = subject_stems(fact.stems) - _FREE_WORDS
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not _REDUCED_RE.search(sentence.text):
+                continue
+            if free_said_plainly(sentence.text) != sentence.text or "free" in sentence.text.lower():
+                continue  # the sentence makes something free too
+            if len(words & sentence.stems) >= max(2, math.ceil(len(words) * 0.6)):
+                return Problem("contradicts_source", sentence.text, index)
     return None
 
 
