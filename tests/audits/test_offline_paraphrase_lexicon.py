@@ -345,3 +345,30 @@ def test_the_reduced_price_itself_is_supported():
         SCREENS,
     )
     assert fully_grounded(result)
+
+
+WARRANTY = (
+    "Warranty",
+    "Warranty. Faulty bikes are repaired free of charge within 2 years. Bikes that have "
+    "been damaged in a crash are not covered.",
+)
+
+
+def test_a_promise_for_a_case_the_source_does_not_cover_is_flagged():
+    result = offline_grade(
+        "I crashed my bike. Will you repair it?",
+        "If it was damaged in a crash, just bring it back within 2 years and it'll be repaired.",
+        DOMAIN,
+        WARRANTY,
+    )
+    assert any(fact.reason == "condition_misapplied" for fact in result.unsupported)
+
+
+def test_saying_the_case_is_not_covered_is_supported():
+    result = offline_grade(
+        "I crashed my bike. Will you repair it?",
+        "If it was damaged in a crash, it isn't covered.",
+        DOMAIN,
+        WARRANTY,
+    )
+    assert fully_grounded(result)

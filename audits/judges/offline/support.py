@@ -405,6 +405,7 @@ def fact_support(
         opposite_word_problem(fact, sources),
         _denied_after_but_problem(fact, sources),
         _free_against_reduced_problem(fact, sources),
+        _uncovered_case_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
     ]
@@ -1542,6 +1543,23 @@ def _free_against_reduced_problem(fact: Fact, sources: Sequence[PreparedSource])
                 continue  # the sentence makes something free too
             if len(words & sentence.stems) >= max(2, math.ceil(len(words) * 0.6)):
                 return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _uncovered_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """A fact promising something in a case ("If they get damaged after you pick them
+    up, bring them back ...") that a source says is not covered ("Glasses that have been
+    damaged after collection are not covered")."""
+    case = _LEADING_CASE_RE.match(fact.text.strip())
+    if case is None or negation_targets(fact.text.strip()[case.end() :]):
+        return None
+    words = subject_stems(frozenset(content_stems(case.group())))
+    if len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if words <= sentence.stems and _EXCLUSION_RE.search(sentence.text):
+                return Problem("condition_misapplied", sentence.text, index)
     return None
 
 
