@@ -282,6 +282,14 @@ _PHRASES = tuple(
 )
 
 
+# For each word, the phrases (by their place in _PHRASES) that need it: a text's words
+# pick out the few phrases worth searching for, in the order they apply.
+_PHRASES_NEEDING: dict[str, tuple[int, ...]] = {}
+for _index, (_needed, _, _) in enumerate(_PHRASES):
+    for _word in _needed:
+        _PHRASES_NEEDING[_word] = (*_PHRASES_NEEDING.get(_word, ()), _index)
+
+
 # Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
 _ABBREVIATION_TOKENS = frozenset(word_list("u us usa uk eu britain europe"))
 
@@ -299,9 +307,10 @@ def _rewrite(text: str, tokens: list[str]) -> str:
             text = pattern.sub(replacement, text)
     if any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
-    for needed, pattern, replacement in _PHRASES:
-        if not needed.isdisjoint(present):
-            text = pattern.sub(replacement, text)
+    wanted = {index for token in present for index in _PHRASES_NEEDING.get(token, ())}
+    for index in sorted(wanted):
+        _, pattern, replacement = _PHRASES[index]
+        text = pattern.sub(replacement, text)
     return text
 
 

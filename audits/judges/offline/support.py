@@ -1527,6 +1527,14 @@ _REDUCED_RE = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)
+def _only_reduces(text: str) -> bool:
+    """The sentence cuts a price and makes nothing free."""
+    if not _REDUCED_RE.search(text):
+        return False
+    return "free" not in text.lower() and free_said_plainly(text) == text
+
+
 def _free_against_reduced_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """A fact calling free what its source says is only cheaper ("swapped at no charge"
     of "replaced at half price")."""
@@ -1537,13 +1545,16 @@ def _free_against_reduced_problem(fact: Fact, sources: Sequence[PreparedSource])
     words = subject_stems(fact.stems) - _FREE_WORDS
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if not _REDUCED_RE.search(sentence.text):
+            if not _only_reduces(sentence.text):
                 continue
-            if free_said_plainly(sentence.text) != sentence.text or "free" in sentence.text.lower():
-                continue  # the sentence makes something free too
             if len(words & sentence.stems) >= max(2, math.ceil(len(words) * 0.6)):
                 return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+@lru_cache(maxsize=8192)
+def _excludes(text: str) -> bool:
+    return bool(_EXCLUSION_RE.search(text))
 
 
 def _uncovered_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
@@ -1558,7 +1569,7 @@ def _uncovered_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if words <= sentence.stems and _EXCLUSION_RE.search(sentence.text):
+            if words <= sentence.stems and _excludes(sentence.text):
                 return Problem("condition_misapplied", sentence.text, index)
     return None
 
