@@ -229,6 +229,8 @@ FIXED_STEMS: dict[str, str] = {
     "instalments": "instalment",
     "installment": "instalment",
     "installments": "instalment",
+    # "shopping" is the activity ("a shopping mall", "your shopping basket"), not a shop.
+    "shopping": "shopping",
 }
 
 # Condition words an item is returned or handed over in, said with "un-".

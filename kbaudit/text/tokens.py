@@ -20,6 +20,7 @@ from .lexicon import (
     SYNONYMS,
     UN_PARTICIPLES,
 )
+from .paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
 
 
 def word_list(text: str) -> list[str]:
@@ -169,12 +170,15 @@ def stem(word: str) -> str:
         return FIXED_STEMS[word]
     if word in IRREGULAR:
         return stem(IRREGULAR[word])
+    base = _base(word)
+    return _FOLDED.get(base, base)
+
+
+def _base(word: str) -> str:
+    """The key ``stem`` looks a word's synonyms up by: its stem before the folding."""
     if len(word) <= 3 or not word.isalpha():
-        return SYNONYMS.get(word, word)
-    base = _strip_inflection(word)
-    base = _strip_derivation(base)
-    base = _strip_final(base)
-    return SYNONYMS.get(base, base)
+        return word
+    return _strip_final(_strip_derivation(_strip_inflection(word)))
 
 
 @lru_cache(maxsize=65536)
@@ -242,6 +246,28 @@ def _undouble(word: str) -> str:
     return word
 
 
+def _folded_synonyms() -> dict[str, str]:
+    """``SYNONYMS`` with the help-centre paraphrases of ``paraphrases.WORD_EQUIVALENTS``:
+    each variant's key maps where its line's first word does ("swapped" to "exchang")."""
+    folded = dict(SYNONYMS)
+    # A variant whose key is a word of its own ("costly" strips to "cost") is never
+    # folded: the word would go with it.
+    kept = set(SYNONYMS.values()) | {
+        _base(IRREGULAR.get(canonical, canonical)) for canonical, _ in WORD_EQUIVALENTS
+    }
+    for canonical, variants in WORD_EQUIVALENTS:
+        target = _base(IRREGULAR.get(canonical, canonical))
+        target = SYNONYMS.get(target, target)
+        for variant in word_list(variants):
+            key = _base(IRREGULAR.get(variant, variant))
+            if key not in kept:
+                folded.setdefault(key, target)
+    return folded
+
+
+_FOLDED = _folded_synonyms()
+
+
 @lru_cache(maxsize=65536)
 def content_stems(text: str) -> tuple[str, ...]:
     """Stems of the non-stopword tokens, in order (duplicates kept).
@@ -259,7 +285,8 @@ def content_stems(text: str) -> tuple[str, ...]:
 
 
 _PHRASES = tuple(
-    (frozenset(word_list(needed)), pattern, replacement) for needed, pattern, replacement in PHRASES
+    (frozenset(word_list(needed)), pattern, replacement)
+    for needed, pattern, replacement in (*PHRASES, *PHRASE_EQUIVALENTS)
 )
 
 
@@ -403,10 +430,19 @@ def _negation_targets(text: str) -> tuple[frozenset[str], ...]:
         ) and not _ELIDED_SUBJECT_RE.search(text[max(0, match.start() - 12) : match.start()]):
             # "Unarranged overdrafts aren't available": what is not available is the
             # subject before the verb, as in "we do not offer unarranged overdrafts".
-            before = re.split(r"[,;:()]", text[max(0, match.start() - 80) : match.start()])[-1]
+            # The subject is the clause's own: in "Tell us within 3 days if you are not
+            # happy" it is "you", not the days.
+            before = _CLAUSE_OPENING_RE.split(text[max(0, match.start() - 80) : match.start()])[-1]
             target.update(content_stems(before)[-NEGATION_REACH:])
         targets.append(frozenset(target))
     return tuple(targets)
+
+
+# Where the clause holding a negated "be" begins: a comma or bracket, or a subordinator.
+_CLAUSE_OPENING_RE = re.compile(
+    r"[,;:()]|\b(?:if|when|whenever|unless|because|once|while|whereas|although|though)\b",
+    re.IGNORECASE,
+)
 
 
 # "... stays active until the end of the month and is not refunded": the negated "be"

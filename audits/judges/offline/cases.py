@@ -313,7 +313,11 @@ def universal_claim_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     available for children under 2"): the source's exception makes the claim false."""
     found = None
     if not fact.negated and _UNIVERSAL_RE.search(fact.text):
-        found = _scoped_universal_problem(fact, sources) or _any_time_problem(fact, sources)
+        found = (
+            _scoped_universal_problem(fact, sources)
+            or _any_time_problem(fact, sources)
+            or _any_day_problem(fact, sources)
+        )
     return found or _measured_exception_problem(fact, sources)
 
 
@@ -397,6 +401,32 @@ def _any_time_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem 
             for clause in sentence.clauses:
                 if clause.negations and clause.stems & _subject_nouns(words):
                     return Problem("contradicts_source", clause.text, index)
+    return None
+
+
+_ANY_DAY_RE = re.compile(
+    r"\b(?:on )?any day(?: of the week)?\b|\bevery day\b|\b(?:7|seven) days a week\b",
+    re.IGNORECASE,
+)
+_DAY_NAMES = r"(?:mon|tues|wednes|thurs|fri|satur|sun|week)(?:day|end)s?"
+# "Cats are groomed on Tuesdays only", "only at weekends": the days it happens on.
+_ONLY_DAYS_RE = re.compile(
+    rf"\b{_DAY_NAMES}(?: and {_DAY_NAMES})? only\b|\bonly (?:on|at) {_DAY_NAMES}\b",
+    re.IGNORECASE,
+)
+
+
+def _any_day_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """ "Cats can be groomed on any day of the week" where a source says they are groomed
+    "on Tuesdays only": the days the source keeps it to."""
+    match = _ANY_DAY_RE.search(fact.text)
+    if match is None:
+        return None
+    nouns = _subject_nouns(subject_stems(frozenset(content_stems(fact.text[: match.start()]))))
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if sentence.stems & nouns and _ONLY_DAYS_RE.search(sentence.text):
+                return Problem("contradicts_source", sentence.text, index)
     return None
 
 

@@ -48,6 +48,8 @@ class SourceClause:
     text: str
     stems: frozenset[str]
     negations: tuple[frozenset[str], ...]  # what each negation in the clause applies to
+    # Words of the clause before, read as this one's subject ("... but not refunded").
+    borrowed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -341,13 +343,42 @@ def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> 
         governed=governed,
         conditions=conditions,
         item_stems=_items(text, common) if quantities else frozenset(),
-        clauses=[
-            whole if part == text else _clause(part)
-            for clause in CLAUSE_BREAK_RE.split(text)
-            for part in _subordinate_apart(clause)
-            if part.strip()
-        ],
+        clauses=_with_elided_subjects(
+            [
+                whole if part == text else _clause(part)
+                for clause in CLAUSE_BREAK_RE.split(text)
+                for part in _subordinate_apart(clause)
+                if part.strip()
+            ]
+        ),
     )
+
+
+# "Prescription sunglasses can be exchanged but not refunded": the clause after "but"
+# opens with its denial and leaves its subject to the clause before.
+_ELIDED_DENIAL_RE = re.compile(r"^(?:not|never)\b", re.IGNORECASE)
+_AUXILIARY_RE = re.compile(
+    r"\b(?:can|cannot|can't|could|may|might|must|will|won't|would|should|is|are|was|were"
+    r"|has|have|had|do|does|don't|doesn't)\b",
+    re.IGNORECASE,
+)
+
+
+def _with_elided_subjects(clauses: list[SourceClause]) -> list[SourceClause]:
+    """Clauses, each denial without a subject of its own given the subject of the clause
+    before it (the words before that clause's verb)."""
+    for index in range(1, len(clauses)):
+        if not _ELIDED_DENIAL_RE.match(clauses[index].text):
+            continue
+        verb = _AUXILIARY_RE.search(clauses[index - 1].text)
+        if verb is None:
+            continue
+        subject = frozenset(content_stems(clauses[index - 1].text[: verb.start()]))
+        clause = clauses[index]
+        clauses[index] = SourceClause(
+            clause.text, clause.stems | subject, clause.negations, subject - clause.stems
+        )
+    return clauses
 
 
 # "Jane Doe (4 May 1901 – 2 June 1980) was ...": two years in brackets after a name are

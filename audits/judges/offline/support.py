@@ -8,6 +8,7 @@ against "can"). The sources that carry the fact are the ones credited with it.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -407,6 +408,9 @@ def fact_support(
         unmet_requirement_problem(fact, sources, query),
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
+        _denied_after_but_problem(fact, sources),
+        _free_against_reduced_problem(fact, sources),
+        _uncovered_case_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
     ]
@@ -869,11 +873,14 @@ def _says_other_clause(
     badge holders get 4 hours free"), not of another ("... on Team and Business").
     ``one_fewer``: a clause with one word fewer will do, for a fact read against the
     clause closest in words only."""
-    own = len(words & clause.stems)
-    needed = own - 1 if one_fewer else own + 1
+    # Words the clause borrows from the one before count for neither: "Prescription
+    # sunglasses can be exchanged but not refunded" denies the refund, whatever else
+    # the sunglasses can be.
+    own = len(words & (clause.stems - clause.borrowed))
+    needed = max(own - 1 if one_fewer else own + 1, 1)
     return any(
         not other.negations
-        and len(words & other.stems) >= needed
+        and len(words & (other.stems - clause.borrowed)) >= needed
         and not named_cases(other.text, sentence.text)
         for other in sentence.clauses
         if other is not clause
@@ -1579,6 +1586,79 @@ def _polarity_problem(
     return None
 
 
+# A price cut, not waived: "replaced at half price", "at a reduced rate", "20% off".
+_REDUCED_RE = re.compile(
+    r"\bhalf[- ]price\b|\b(?:reduced|discounted) (?:price|rate|fee|cost)\b|\bat a discount\b"
+    r"|\d+(?:\.\d+)?% off\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=8192)
+def _only_reduces(text: str) -> bool:
+    """The sentence cuts a price and makes nothing free."""
+    if not _REDUCED_RE.search(text):
+        return False
+    return "free" not in text.lower() and free_said_plainly(text) == text
+
+
+def _free_against_reduced_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """A fact calling free what its source says is only cheaper ("swapped at no charge"
+    of "replaced at half price")."""
+    if not any(own.soft and own.kind == "amount" for own in fact.quantities):
+        return None
+    if negation_targets(free_said_plainly(fact.text)):
+        return None  # a denial beside the "no charge"
+    words = subject_stems(fact.stems) - _FREE_WORDS
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not _only_reduces(sentence.text):
+                continue
+            if len(words & sentence.stems) >= max(2, math.ceil(len(words) * 0.6)):
+                return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _excludes(text: str) -> bool:
+    return bool(_EXCLUSION_RE.search(text))
+
+
+def _uncovered_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """A fact promising something in a case ("If they get damaged after you pick them
+    up, bring them back ...") that a source says is not covered ("Glasses that have been
+    damaged after collection are not covered")."""
+    case = _LEADING_CASE_RE.match(fact.text.strip())
+    if case is None or negation_targets(fact.text.strip()[case.end() :]):
+        return None
+    words = subject_stems(frozenset(content_stems(case.group())))
+    if len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if words <= sentence.stems and _excludes(sentence.text):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _denied_after_but_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact affirms what a source denies in a clause after "but" ("Dogs are welcome
+    on the terrace but not inside") of the same subject, though it says the allowed part
+    too ("welcome inside as well as on the terrace"), so the closest clause is that one."""
+    if fact.negated:
+        return None
+    words = subject_stems(fact.stems)
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for clause in sentence.clauses:
+                if not clause.borrowed or len(clause.negations) != 1:
+                    continue
+                (denied,) = clause.negations
+                if denied and clause.borrowed <= words and denied <= words:
+                    return Problem("contradicts_source", clause.text, index)
+    return None
+
+
 def _claim_negations(
     clause: SourceClause, fact_case: re.Match[str] | None
 ) -> Sequence[frozenset[str]]:
@@ -1694,14 +1774,13 @@ def _title_and_heading(title: str, opening: str) -> frozenset[str]:
 def _closest_clause(
     words: frozenset[str], sources: Sequence[PreparedSource]
 ) -> tuple[int, SourceClause] | None:
-    best, best_overlap = None, 0.0
+    best, best_key = None, (0.0, 0)
     for index, source in enumerate(sources):
         # What the source's heading names is what each of its clauses speaks of, said or
         # not: "children under 12 can attend the pruning workshops" is read against
         # "Children under 12 cannot attend." under the heading "Pruning workshops".
-        claim = words - _spoken_of(source)
-        if len(claim) < 2:
-            claim = words
+        unnamed = words - _spoken_of(source)
+        claim = unnamed if len(unnamed) >= 2 else words
         for sentence in source.sentences:
             for position, clause in enumerate(sentence.clauses):
                 stems = clause.stems
@@ -1709,7 +1788,10 @@ def _closest_clause(
                     # "The Cambridge exam fee is £180, and it is included ...": "it" is
                     # what the sentence's first clause names.
                     stems = stems | subject_stems(sentence.clauses[0].stems)
-                overlap = len(claim & stems) / len(claim)
-                if overlap > best_overlap:
-                    best, best_overlap = (index, clause), overlap
-    return best if best_overlap >= POLARITY_OVERLAP else None
+                # Of clauses sharing as many words, the one saying what the heading does
+                # not: "you do not have to buy the book" before the heading "Ordering
+                # books." for "you have to buy a book you ordered".
+                key = (len(claim & stems) / len(claim), len(unnamed & stems))
+                if key > best_key:
+                    best, best_key = (index, clause), key
+    return best if best_key[0] >= POLARITY_OVERLAP else None

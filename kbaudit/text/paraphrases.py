@@ -1,0 +1,636 @@
+"""Help-centre paraphrases: the words and phrases support articles and the answers about
+them use for one thing ("swap" for "exchange", "proof of purchase" for "receipt").
+
+Data only. Both the sources and the answers are read through it, so a paraphrase meets
+the article's word while values, negations and conditions are still read from the text
+as written: "signed copies can be handed back" meets "signed copies cannot be returned"
+and its denial. A pair is listed only when the two say the same in a help centre
+whichever way round they are used; words a customer would not swap freely ("damaged"
+and "faulty", "fixed" and "repaired", "hold" and "keep") are left out, or folded only
+inside a phrase that fixes their sense ("store them for you").
+"""
+
+from __future__ import annotations
+
+import re
+
+# One word for another: the first word of each line is what the others are read as.
+# Inflected forms follow their word ("swapped" as "swap"); a form the suffix rules
+# read otherwise is listed too ("enrolment", "notification").
+WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
+    # Trading one thing for another.
+    ("exchange", "swap swapping"),
+    # Nothing to pay.
+    ("free", "complimentary gratis"),
+    # Telling the company, or being told by it ("report a missing item", "we'll notify you").
+    ("tell", "notify notification notifications"),
+    # Reporting something to the company is contacting it about it ("report a fault").
+    ("contact", "report reports"),
+    # Ending an agreement.
+    ("cancel", "terminate termination"),
+    # A collection is the collecting of an order ("a collection ticket", "ready to collect").
+    ("collect", "collection collections"),
+    # Gathering points or stamps.
+    ("collect", "accumulate"),
+    # The company's website is where things are done online.
+    ("online", "website websites web"),
+    # A shop, a store or a branch the customer goes to in person.
+    ("store", "shop shops branch branches outlet outlets"),
+    # Inside and outside a building.
+    ("inside", "indoors indoor"),
+    ("outside", "outdoors outdoor"),
+    # Joining a scheme or a course.
+    ("join", "enrol enrols enrolment enrolments enroll enrolls enrollment"),
+    # Asking for something.
+    # ("ask", "request requests"),
+    # Helping a customer.
+    ("help", "assist assistance"),
+    # Choosing one of several.
+    ("choose", "select"),
+    # Enough of something.
+    ("enough", "sufficient"),
+    # On top of the usual.
+    ("extra", "additional"),
+    # All of one thing.
+    ("whole", "entire"),
+    # Losing what was paid.
+    ("lose", "forfeit"),
+    # A text message.
+    ("text", "sms"),
+    # The telephone.
+    ("phone", "telephone telephones"),
+    # Young people.
+    ("child", "youngster youngsters"),
+    # The customer's front door.
+    ("door", "doorstep"),
+    # Making something available to a customer.
+    ("offer", "provide"),
+    # Money in hand.
+    ("money", "cash"),
+    # Not working as it should.
+    ("faulty", "defective"),
+    # Beginning.
+    ("start", "commence"),
+    # Coming to an end.
+    ("expire", "lapse"),
+    # Someone's go-ahead.
+    ("permission", "approval authorisation authorization"),
+    # At once, without waiting.
+    ("immediately", "instantly"),
+    # What happens as a rule.
+    ("usually", "normally ordinarily"),
+    # Using a gift card, points or credit is spending them.
+    ("use", "spend"),
+    # A bill.
+    ("bill", "invoice invoices"),
+    # A timetable.
+    ("schedule", "timetable timetables"),
+    # Mending.
+    ("repair", "mend"),
+    # A customer.
+    ("customer", "client clients"),
+    # A mistake.
+    ("mistake", "error errors"),
+    # Medicines.
+    ("medicine", "medication medications"),
+    # Changing what was arranged.
+    ("change", "amend amendment alter alteration modify modification"),
+    # Checking that something is right.
+    ("check", "verify verification"),
+    # Losing track of something.
+    ("lose", "misplace"),
+    # The most allowed.
+    ("maximum", "max"),
+    # What a traveller carries.
+    ("luggage", "baggage"),
+    # A mobile phone.
+    ("mobile", "cellphone cellphones"),
+    # A toilet.
+    ("toilet", "toilets restroom restrooms washroom washrooms lavatory"),
+    # A journey.
+    ("journey", "trip trips"),
+    # Leaving a room or a cabin.
+    ("leave", "vacate"),
+    # Every day.
+    ("day", "daily"),
+    # Renewing.
+    ("renew", "renewal renewals"),
+    # Having a right to something.
+    ("eligible", "entitled qualify qualifies"),
+    # Making good a loss.
+    ("compensation", "compensate compensated"),
+    # Sending by post.
+    ("post", "mail mailed"),
+    # Costing a lot.
+    ("expensive", "pricey"),
+    # Fast.
+    ("quick", "speedy rapid"),
+    # Paperwork.
+    ("document", "paperwork"),
+    # Answering a customer.
+    ("reply", "respond response responses"),
+    # A customer's question.
+    ("enquiry", "enquiries inquiry inquiries query queries"),
+    # A complaint is complaining.
+    ("complain", "complaint complaints"),
+    # Late.
+    ("late", "overdue"),
+    # Proof of who someone is.
+    ("id", "identity"),
+    # Unwanted email.
+    ("spam", "junk"),
+    # The person sent to fix something.
+    ("engineer", "technician technicians"),
+    # The person a parcel is for.
+    ("recipient", "receiver receivers"),
+    # Professionals by another name.
+    ("vet", "veterinarian veterinarians"),
+    ("doctor", "gp gps"),
+    ("lawyer", "solicitor solicitors attorney attorneys"),
+    ("tenant", "renter renters"),
+    # Attaching a document to a letter or an email.
+    ("attach", "enclose"),
+    # Deleting.
+    ("delete", "erase"),
+    # Waiting.
+    ("wait", "await"),
+    # British and American spellings of one word.
+    ("centre", "center centers"),
+    ("licence", "license licenses"),
+    ("neighbour", "neighbor neighbors"),
+    ("favourite", "favorite favorites"),
+    ("organise", "organize organizes organized"),
+    ("catalogue", "catalog catalogs"),
+    ("programme", "program programs"),
+    ("litre", "liter liters"),
+    ("jewellery", "jewelry"),
+    ("behaviour", "behavior"),
+    ("honour", "honor"),
+    ("labour", "labor"),
+    ("defence", "defense"),
+    ("offence", "offense offenses"),
+    ("analyse", "analyze analyzes analyzed"),
+    ("apologise", "apologize apologizes apologized"),
+    ("recognise", "recognize recognizes recognized"),
+    ("realise", "realize realizes realized"),
+    ("customise", "customize customizes customized"),
+    ("personalise", "personalize personalized"),
+    ("prioritise", "prioritize prioritized"),
+    ("finalise", "finalize finalized"),
+    ("cosy", "cozy"),
+    ("grey", "gray"),
+    ("mould", "mold"),
+    ("aluminium", "aluminum"),
+    ("postcode", "zipcode zipcodes"),
+    # Everyday British and American words for one thing.
+    ("rubbish", "trash garbage"),
+    ("petrol", "gasoline"),
+    ("motorway", "highway highways freeway freeways"),
+    ("nappy", "diaper diapers nappies"),
+)
+
+_OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
+
+
+# Multiword help-centre phrases and the plain wording they are read as, each with the
+# words it needs (see ``lexicon.PHRASES``): applied after those, to the text as written.
+PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    # "proof of purchase" is the receipt.
+    ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
+    # Getting in touch is contacting.
+    (
+        "touch reach reaches reached reaching drop",
+        re.compile(
+            r"\b(?:get|gets|getting|got|be|keep|stay) in touch(?: with)?\b"
+            r"|\breach(?:es|ed|ing)? out(?: to)?\b|\bdrop (?:us|them|the team) a line\b",
+            re.I,
+        ),
+        "contact",
+    ),
+    # Phoning someone: "give you a call", "ring us", "we'll phone you".
+    (
+        "call ring bell",
+        re.compile(
+            r"\b(?:give|gives|giving|gave|given) (you|us|them|me|him|her) a (?:call|ring|bell)\b",
+            re.I,
+        ),
+        r"call \1",
+    ),
+    (
+        "ring rings rang ringing phone phones phoned phoning telephone telephoned",
+        re.compile(
+            r"\b(?:ring|rings|rang|ringing|phone|phones|phoned|phoning|telephone|telephoned)"
+            r" (you|us|them|me|him|her)\b",
+            re.I,
+        ),
+        r"call \1",
+    ),
+    # Calling a booking off cancels it.
+    (
+        "call calls called calling",
+        re.compile(
+            r"\bcall(?:s|ed|ing)? (?:(" + _OBJECT + r") )?off\b",
+            re.I,
+        ),
+        r"cancel \1",
+    ),
+    # Handing or taking an item back returns it, as sending it back does ("can't be taken
+    # back once opened").
+    (
+        "hand hands handed handing take takes taking took taken carry carries carried carrying",
+        re.compile(
+            r"\b(?:hand(?:s|ed|ing)?|take|takes|taking|took|taken|carr(?:y|ies|ied|ying))\s+"
+            r"((?:[\w'-]+\s+){0,3}?)back\b(?! (?:to|from) (?:the|your|a|an|our) (?:\w+ )?"
+            r"(?:step|start|beginning)\b)",
+            re.I,
+        ),
+        r"return \1",
+    ),
+    # "give you a full refund", "issue a refund": a refund.
+    (
+        "give gives giving gave given issue issues issued issuing offer offers offered",
+        re.compile(
+            r"\b(?:give|gives|giving|gave|given|issue|issues|issued|issuing|offer|offers|offered)"
+            r"\s+(?:(?:you|them|him|her|customers?|the customer)\s+)?(?:an?\s+|your\s+|their\s+)?"
+            r"((?:full|partial)\s+)?refund",
+            re.I,
+        ),
+        r"\1refund",
+    ),
+    # Money that "comes back to you" or is "paid back to you" is refunded.
+    (
+        "come comes coming came paid handed given sent",
+        re.compile(
+            r"\b(?:come|comes|coming|came|paid|handed|given|sent) back to (?:you|them|your \w+)\b",
+            re.I,
+        ),
+        "refunded",
+    ),
+    # Swapping an item for a new one replaces it ("for another one" is an exchange: "swap
+    # your class for another one").
+    (
+        "swap swaps swapped swapping exchange exchanges exchanged exchanging change changes changed changing switch switches switched switching",
+        re.compile(
+            r"\b(?:swap|exchange|change|switch)\w*\s+((?:[\w'-]+\s+){0,2}?)for\s+"
+            r"(?:an?\s+)?(?:new|replacement)(?:\s+(?:one|ones|item|items|product))?\b",
+            re.I,
+        ),
+        r"replace \1",
+    ),
+    (
+        "give gives send sends sent offer offers get gets",
+        re.compile(
+            r"\b(?:give|gives|send|sends|sent|offer|offers|get|gets)\s+(?:you\s+)?an?\s+new\s+"
+            r"(?:one|item|product)\b",
+            re.I,
+        ),
+        "replace it",
+    ),
+    # Bringing an order to the customer's door delivers it.
+    (
+        "door doorstep",
+        re.compile(
+            r"\b(?:bring|brings|bringing|brought|deliver(?:s|ed|ing)?|send(?:s|ing)?|sent)\s+"
+            r"((?:[\w'-]+\s+){0,3}?)(?:right )?to (?:your|their|the customer's) (?:front )?"
+            r"(?:door|doorstep)\b",
+            re.I,
+        ),
+        r"deliver \1",
+    ),
+    # Keeping something for a customer: "store them for you", "hang on to it".
+    (
+        "store stores stored storing hold holds holding held",
+        re.compile(
+            r"\b(?:stor(?:e|es|ed|ing)|hold(?:s|ing)?|held) (" + _OBJECT + r") for (you|them)\b",
+            re.I,
+        ),
+        r"keep \1 for \2",
+    ),
+    ("hang hung", re.compile(r"\b(?:hang(?:s|ing)?|hung) on to\b", re.I), "keep"),
+    # Points "built up" or "racked up" are collected; a plan that "runs out" expires.
+    (
+        "build builds building built rack racks racked racking",
+        re.compile(r"\b(?:build|builds|building|built|rack|racks|racked|racking) up\b", re.I),
+        "collect",
+    ),
+    (
+        "run runs ran running",
+        re.compile(r"\b(?:run|runs|ran|running) out\b(?! of\b)", re.I),
+        "expire",
+    ),
+    # Doing something without anyone else: one wording for all.
+    (
+        "own myself yourself himself herself themselves ourselves yourselves",
+        re.compile(
+            r"\bon (?:my|your|his|her|their|our|its) own\b"
+            r"|\bby (?:myself|yourself|himself|herself|themselves|ourselves|yourselves)\b",
+            re.I,
+        ),
+        "on their own",
+    ),
+    # A bound said with "no later than" or "no less than" is the one the value states.
+    ("later", re.compile(r"\bno later than\b", re.I), "by"),
+    (
+        "less fewer",
+        re.compile(r"\b(?:no|not) (?:less|fewer) than\b", re.I),
+        " ",
+    ),
+    # Paying before is paying in advance.
+    ("upfront front", re.compile(r"\bup ?front\b", re.I), "in advance"),
+    # Writing variants.
+    ("mail", re.compile(r"\be-mail", re.I), "email"),
+    ("site", re.compile(r"\bweb site", re.I), "website"),
+    ("store", re.compile(r"\bin-store\b", re.I), "in store"),
+    # Making a booking books it.
+    (
+        "make makes making made",
+        re.compile(
+            r"\b(?:make|makes|making|made) ((?:an?|your|the|their|a new) )?"
+            r"(appointment|booking|reservation)(s?)\b",
+            re.I,
+        ),
+        r"book \1\2\3",
+    ),
+    # Signing up for something joins it.
+    (
+        "sign signs signed signing become becomes becoming became",
+        re.compile(
+            r"\bsign(?:s|ed|ing)?[- ]up\b|\b(?:becom(?:e|es|ing)|became) an? member\b", re.I
+        ),
+        "join",
+    ),
+    # Something "welcome" somewhere is allowed there ("dogs are welcome on the terrace").
+    (
+        "welcome",
+        re.compile(
+            r"\b(is|are|'re|'s|be|were|was) (?:very |always |more than )?welcome"
+            r"(?= (?:on|in|at|inside|into|onto|aboard|to)\b)",
+            re.I,
+        ),
+        r"\1 allowed",
+    ),
+    ("permitted", re.compile(r"\bpermitted\b", re.I), "allowed"),
+    # Putting a mistake right fixes it.
+    (
+        "put puts putting",
+        re.compile(r"\b(?:put|puts|putting) (?:(" + _OBJECT + r"|things) )?right\b", re.I),
+        r"fix \1",
+    ),
+    # What a policy gives the customer it offers ("we give store credit", "we'll give you
+    # a new one"). Only the present forms: "gave" and "was given" tell a story ("they gave
+    # the girls a note", "she was given the award"), which no policy does.
+    (
+        "give gives giving",
+        re.compile(r"\b(?:give|gives|giving)\b", re.I),
+        "offer",
+    ),
+    # Receiving and obtaining are getting ("you'll receive a voucher").
+    (
+        "receive receives received receiving obtain obtains obtained obtaining",
+        re.compile(r"\b(?:receiv(?:e|es|ed|ing)|obtain(?:s|ed|ing)?)\b", re.I),
+        "get",
+    ),
+    # "along with" and "together with" are "with"; "as well as" is "and".
+    ("along together", re.compile(r"\b(?:along|together) with\b", re.I), "with"),
+    ("well", re.compile(r"\bas well as\b", re.I), "and"),
+    # Spending over a threshold is an order over it ("if you spend more than £50").
+    (
+        "spend spends spending spent",
+        re.compile(
+            r"\b(?:you )?(?:spend(?:s|ing)?|spent) (over|more than|at least|under|less than)"
+            r"(?= [£$€]?\d)",
+            re.I,
+        ),
+        r"order \1",
+    ),
+    # Telling the company is contacting it ("tell us within 3 days", "let us know").
+    (
+        "tell told telling notify notified inform informed let",
+        re.compile(
+            r"\b(?:tell|tells|told|telling|notify|notified|inform|informs|informed) "
+            r"(us|our team|the team|our staff|the store|the shop)\b",
+            re.I,
+        ),
+        r"contact \1",
+    ),
+    # An order that arrives has been delivered: "two days after your food turns up" is
+    # "within 48 hours of delivery".
+    (
+        "turn turns turned arrive arrives arrived delivered reaches reached",
+        re.compile(
+            r"\b(?:your|the) (?:food|order|parcel|package|item|goods|purchase|shopping)s? "
+            r"(?:arrives?|arrived|is delivered|was delivered|has been delivered|reach(?:es|ed) you)\b",
+            re.I,
+        ),
+        "delivery",
+    ),
+    # "in your first month" is within a month of starting; "the contributions you paid in"
+    # are your contributions.
+    (
+        "first",
+        re.compile(r"\b(?:in|during) (?:your|the|its|their) first (day|week|month|year)\b", re.I),
+        r"within 1 \1",
+    ),
+    (
+        "paid put pay",
+        re.compile(
+            r"\b(?:the )?(money|contributions?|savings|amounts?|deposits?|payments?) (?:that )?"
+            r"you(?:'ve| have)? (?:paid|put|pay) in\b",
+            re.I,
+        ),
+        r"your \1",
+    ),
+    # Stock that "comes in" arrives ("when the book comes in").
+    (
+        "come comes coming came",
+        re.compile(r"\b(?:come|comes|coming|came) in\b(?=\s*(?:[.,;!?]|$|and\b|or\b))", re.I),
+        "arrive",
+    ),
+    # Whenever a customer likes is at any time.
+    (
+        "whenever",
+        re.compile(r"\bwhenever (?:you|they) (?:want|like|wish|choose|need)(?: to)?\b", re.I),
+        " ",
+    ),
+    # Not having to do something.
+    (
+        "obliged obligated obligation",
+        re.compile(r"\b(?:obliged|obligated) to\b|\bunder (?:any )?obligation to\b", re.I),
+        "have to",
+    ),
+    ("obligation", re.compile(r"\bunder no obligation to\b", re.I), "not have to"),
+    # Bringing a pension or a balance over from elsewhere transfers it.
+    (
+        "bring brings bringing brought move moves moving moved",
+        re.compile(
+            r"\b(?:bring|brings|bringing|brought|move|moves|moving|moved)\s+"
+            r"((?:[\w'-]+\s+){0,3}?)over\b(?= (?:from|to|into)\b)",
+            re.I,
+        ),
+        r"transfer \1",
+    ),
+    # What is so now.
+    (
+        "moment right present presently",
+        re.compile(r"\b(?:at the moment|right now|at present|presently)\b", re.I),
+        "currently",
+    ),
+    # Filling in a form completes it; handing or sending it in submits it (work done "by
+    # hand in the 19th century" is no handing in).
+    (
+        "fill fills filled filling",
+        re.compile(r"\bfill(?:s|ed|ing)? (?:in|out)\b", re.I),
+        "complete",
+    ),
+    (
+        "hand hands handed handing send sends sent sending",
+        re.compile(
+            r"(?<!by )(?<!a )(?<!one )(?<!the )(?<!your )\b(?:hand(?:s|ed|ing)?|send(?:s|ing)?|sent) in\b"
+            r"(?= (?:a|an|the|your|it|them)\b)",
+            re.I,
+        ),
+        "submit",
+    ),
+    # Sorting a problem out fixes it; dealing with it handles it.
+    (
+        "sort sorts sorted sorting",
+        re.compile(
+            r"\bsort(?:s|ed|ing)? (it|this|that|them|things|the problem|the issue) out\b", re.I
+        ),
+        r"fix \1",
+    ),
+    (
+        "deal deals dealt dealing",
+        re.compile(r"\b(?:deal|deals|dealt|dealing) with\b", re.I),
+        "handle",
+    ),
+    # Carrying on continues; topping up adds credit.
+    (
+        "carry carries carried carrying",
+        re.compile(r"\bcarr(?:y|ies|ied|ying) on\b", re.I),
+        "continue",
+    ),
+    ("top tops topped topping", re.compile(r"\btop(?:s|ped|ping)?[- ]up\b", re.I), "topup"),
+    # Making a claim, a complaint or a payment is claiming, complaining or paying.
+    (
+        "claim claims",
+        re.compile(
+            r"\b(?:make|makes|making|made|put in|puts in|submit\w*|file|files|filed|filing"
+            r"|lodge\w*|raise\w*) (?:a |an |your |the )?claim\b",
+            re.I,
+        ),
+        "claim",
+    ),
+    (
+        "complaint complaints",
+        re.compile(
+            r"\b(?:make|makes|making|made|submit\w*|raise\w*|lodge\w*|file|files|filed)"
+            r" (?:a |an |your |the )?complaint\b",
+            re.I,
+        ),
+        "complain",
+    ),
+    (
+        "payment",
+        re.compile(r"\b(?:make|makes|making|made) (?:a |the |your )?payment\b", re.I),
+        "pay",
+    ),
+    # Conditions said the long way: "provided that", "in the event of", "on condition that".
+    (
+        "provided providing",
+        re.compile(r"\b(?:provided|providing)(?: that\b| (?=(?:you|they|it|we)\b))", re.I),
+        "if ",
+    ),
+    (
+        "event case condition",
+        re.compile(r"\bin the event (?:of|that)\b|\bin case of\b|\bon condition that\b", re.I),
+        "if",
+    ),
+    # Exceptions.
+    (
+        "apart exception",
+        re.compile(r"\bapart from\b|\bwith the exception of\b", re.I),
+        "except",
+    ),
+    # Before and because, said formally.
+    ("prior", re.compile(r"\bprior to\b", re.I), "before"),
+    (
+        "owing account result",
+        re.compile(r"\bowing to\b|\bon account of\b|\bas a result of\b", re.I),
+        "because of",
+    ),
+    ("order", re.compile(r"\bin order to\b", re.I), "to"),
+    ("majority", re.compile(r"\bthe majority of\b", re.I), "most"),
+    # Nothing to pay, said as "for nothing".
+    ("nothing", re.compile(r"\bfor nothing\b", re.I), "free"),
+    # Showing a document presents it.
+    (
+        "present presents presented presenting",
+        re.compile(r"\bpresent(?:s|ed|ing)? (?=(?:your|a|an|the|their|valid|proof)\b)", re.I),
+        "show ",
+    ),
+    # A mobile phone, a car park, a shop's till, in the other words for them.
+    (
+        "mobile cell cellphone",
+        re.compile(r"\b(?:mobile|cell) ?phones?\b|\bcellphones?\b", re.I),
+        "mobile",
+    ),
+    ("lot lots", re.compile(r"\bparking lots?\b", re.I), "car park"),
+    ("checkout", re.compile(r"\bat the checkout\b", re.I), "at the till"),
+    # Setting something up arranges it; turning it on or off enables or disables it.
+    ("set sets setting", re.compile(r"\bset(?:s|ting)? up\b", re.I), "arrange"),
+    (
+        "switch switches switched switching turn turns turned turning",
+        re.compile(
+            r"\b(?:switch|turn)(?:es|s|ed|ing)? (?:((?:it|them|this|that) )?off\b|off\b)",
+            re.I,
+        ),
+        r"disable \1",
+    ),
+    (
+        "switch switches switched switching turn turns turned turning",
+        re.compile(
+            r"\b(?:switch|turn)(?:es|s|ed|ing)? ((?:it|them|this|that) )?on\b(?! to\b)", re.I
+        ),
+        r"enable \1",
+    ),
+    # Signing out, opting in, backing up, meeting face to face.
+    (
+        "log logs logged logging logout logouts sign signs signed signing",
+        re.compile(r"\b(?:log|sign)(?:s|ged|ging|ed|ing)?[- ]?out\b|\blogouts?\b", re.I),
+        "signout",
+    ),
+    ("opt opts opted opting", re.compile(r"\bopt(?:s|ed|ing)?[- ]in\b", re.I), "subscribe"),
+    ("face", re.compile(r"\bface[- ]to[- ]face\b", re.I), "in person"),
+    ("public", re.compile(r"\bpublic holidays?\b", re.I), "bank holiday"),
+    ("soon asap", re.compile(r"\bas soon as possible\b|\basap\b", re.I), "promptly"),
+    # Approximations before a number say nothing a source must carry.
+    (
+        "approximately approx roughly circa",
+        re.compile(r"\b(?:approximately|approx\.?|roughly|circa) (?=[£$€]?\d)", re.I),
+        "about ",
+    ),
+    # The days of the working week and the weekend.
+    (
+        "monday mondays",
+        re.compile(r"\bmondays? to fridays?\b", re.I),
+        "weekdays",
+    ),
+    (
+        "saturday saturdays",
+        re.compile(r"\bsaturdays? and sundays?\b", re.I),
+        "weekends",
+    ),
+    # The company's support people.
+    (
+        "care services service support desk helpdesk",
+        re.compile(
+            r"\bcustomer (?:services?|care|support)(?: team)?\b|\bhelp ?desk\b|\bservice desk\b"
+            r"|\bsupport team\b",
+            re.I,
+        ),
+        "support team",
+    ),
+    # Money off is a discount.
+    ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
+)
