@@ -4,10 +4,12 @@ per interaction against the loopback server (bench/judge_llm_bench.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -55,34 +57,44 @@ def _fresh_three_sources(records: list[dict], articles: list[dict]) -> list[dict
 def _every_sentence_new(fresh: list[dict]) -> list[dict]:
     """The fresh three-source traffic with every sentence of every chunk made unique, so
     no reading of a sentence, a chunk or a source comes from a cache: each sentence (a
-    heading or list item too, and a table row through its label) carries its own
-    reference, written as a code of letters and digits that the judge reads as no value."""
+    heading or list item too, and a table row through its label) carries a reference of
+    its own. The reference is written in lower-case letters ("ref bcxaab"): a digit or a
+    capital would be read as a value or a name, which the sentence did not hold."""
+    references = (f"bcx{_letters(count)}" for count in itertools.count())
     sources_new = []
-    for n, record in enumerate(fresh):
+    for record in fresh:
         sources = [
-            {**source, "text": _referenced_sentences(source["text"], f"BC{n:06d}R{rank}")}
-            for rank, source in enumerate(record["sources"], start=1)
+            {**source, "text": _referenced_sentences(source["text"], references)}
+            for source in record["sources"]
         ]
         sources_new.append({**record, "sources": sources})
     return sources_new
 
 
-def _referenced_sentences(text: str, prefix: str) -> str:
+def _letters(count: int) -> str:
+    written = ""
+    while True:
+        count, letter = divmod(count, 26)
+        written = "abcdefghijklmnopqrstuvwxyz"[letter] + written
+        if not count:
+            return written
+
+
+def _referenced_sentences(text: str, references: Iterator[str]) -> str:
     # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
     from kbaudit.text.tokens import split_sentences
 
-    counter = iter(range(1, 10**6))
     lines = []
     for line in text.split("\n"):
         if "|" in line:
             cells = line.split("|")
             label = 1 if line.strip().startswith("|") else 0
             if cells[label].strip() and not set(cells[label].strip()) <= set("-: "):
-                cells[label] = f"{cells[label].rstrip()} (ref {prefix}S{next(counter)}) "
+                cells[label] = f"{cells[label].rstrip()} (ref {next(references)}) "
             lines.append("|".join(cells))
             continue
         pieces = split_sentences(line)
-        lines.append(" ".join(_referenced(piece, f"{prefix}S{next(counter)}") for piece in pieces))
+        lines.append(" ".join(_referenced(piece, next(references)) for piece in pieces))
     return "\n".join(lines)
 
 

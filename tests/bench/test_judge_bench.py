@@ -3,6 +3,7 @@ each chunk a reference of its own and adds no value the judge would read."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -11,6 +12,8 @@ from audits.judges.offline.sources import plain_lines
 from bench.judge_bench import _demo, _every_sentence_new, _fresh_three_sources, _offline_speed
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import split_sentences
+
+REFERENCE_RE = re.compile(r"\(ref bcx[a-z]+\)")
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +48,15 @@ def test_every_sentence_new_gives_each_sentence_its_own_reference(traffic):
     sentences = judged_sentences(new)
     assert len(sentences) == len(set(sentences))
     assert len(sentences) >= len(judged_sentences(fresh))
-    assert all("(ref BC" in sentence for sentence in sentences)
+    assert all(REFERENCE_RE.search(sentence) for sentence in sentences)
+
+
+def test_the_references_hold_no_digit_and_no_capital(traffic):
+    _, new, _ = traffic
+    for record in new:
+        for source in record["sources"]:
+            for reference in re.findall(r"\(ref ([^)]*)\)", source["text"]):
+                assert reference.isalpha() and reference.islower()
 
 
 def test_the_references_add_no_value(traffic):
