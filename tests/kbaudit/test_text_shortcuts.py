@@ -19,10 +19,12 @@ from kbaudit.text.conditions import (
 )
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import (
+    content_stems,
     digits_for_number_words,
     negation_targets,
     normalise,
     word_start_regex,
+    words,
 )
 
 SENTENCES = [
@@ -39,6 +41,27 @@ SENTENCES = [
     "The Basic plan includes 5 GB and the Pro plan 2,048 MB.",
     "Orders ship on the 2nd of each month; the third order is free.",
     "Prices start at £7.50 per MB, or 20 percent off for members.",
+    # Ages and times of day, one way of saying them each, so that each word of a hint
+    # is needed by one sentence.
+    "A 3-year-old travels free.",
+    "Riders 4 yo travel free.",
+    "Drivers between 21 and 24 pay more.",
+    "We're both 30.",
+    "Anyone 18 or older pays.",
+    "Riders younger than 3 years ride free.",
+    "Anyone who's at least 16 may ride.",
+    "My son is 9.",
+    "I am 23.",
+    "Open until 6pm.",
+    "Doors open at 06:30.",
+    "The class starts at half past 6.",
+    "It ends at a quarter to 8.",
+    "Doors open at 9 o'clock.",
+    "It closes at 6 in the evening.",
+    "It opens at 9 in the morning.",
+    "It opens at 3 in the afternoon.",
+    "The clinic closes at 7 at night.",
+    "Collection is at noon.",
 ]
 
 
@@ -67,6 +90,44 @@ def test_each_extractors_hint_holds_wherever_the_extractor_finds_a_value(text):
 def test_it_still_reads_each_kind_of_value(text, kind, low):
     found = [(quantity.kind, quantity.low) for quantity in extract_quantities(text)]
     assert (kind, low) in found
+
+
+def test_round_the_clock_is_still_no_length_of_time():
+    found = [
+        (quantity.kind, quantity.low)
+        for quantity in extract_quantities(
+            "Chat is open 24/7 and we answer 24 hours a day; replies take 2 hours."
+        )
+    ]
+    assert ("duration", 1.0) not in found
+    assert ("duration", 2 / 24) in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quote AB-12345 when you call.",
+        # Beyond ASCII the digits are not looked for first.
+        "Quote AB-12345 when you call the café.",
+    ],
+)
+def test_a_long_reference_number_still_leaves_the_words(text):
+    stems = content_stems(text)
+    assert "12345" not in stems and "ab" not in stems
+    assert "call" in stems
+
+
+def test_a_possessive_still_loses_its_s():
+    assert words("The customer's order and the shop’s stock") == [
+        "the",
+        "customer",
+        "order",
+        "and",
+        "the",
+        "shop",
+        "stock",
+    ]
+    assert words("Orders ship daily") == ["orders", "ship", "daily"]
 
 
 @pytest.mark.parametrize(
