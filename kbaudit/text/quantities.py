@@ -242,9 +242,11 @@ def extract_quantities(text: str) -> list[Quantity]:
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     # "24/7", "24 hours a day, 7 days a week": at every hour, not a length of time.
-    taken: list[tuple[int, int]] = [
-        (match.start(), match.end()) for match in _EVERY_HOUR_RE.finditer(text)
-    ]
+    taken: list[tuple[int, int]] = (
+        [(match.start(), match.end()) for match in _EVERY_HOUR_RE.finditer(text)]
+        if "24" in text
+        else []
+    )
     # Without a digit only words can state a value ("free", "the third"): the other
     # extractors would search in vain.
     extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
@@ -535,9 +537,26 @@ def _date(text: str) -> Iterable[Quantity]:
 _EXTRACTORS = (
     (_money, None),
     (_percent, re.compile(r"%|per", re.IGNORECASE)),
-    (_age, None),  # its words are many: a search for them costs what reading ages does
+    # Every way _AGE_RE says an age holds one of these words ("aged", "between",
+    # "years old", "y/o", "my son is", "I'm", "we're both", "younger", "who's").
+    (
+        _age,
+        re.compile(
+            r"age|between|old|young|yo\b|y/o|son|daughter|child|kid|boy|girl|baby"
+            r"|i'm|i’m|i am|both|who",
+            re.IGNORECASE,
+        ),
+    ),
     (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
-    (_time_of_day, None),
+    # "6pm", "06:30", "half past 6", "9 o'clock", "in the morning", "noon".
+    (
+        _time_of_day,
+        re.compile(
+            r"[ap]\.?m\b|:|o'?clock|morning|afternoon|evening|night|half|quarter"
+            r"|noon|midday|midnight",
+            re.IGNORECASE,
+        ),
+    ),
     (
         _date,
         re.compile(

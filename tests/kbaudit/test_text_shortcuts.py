@@ -92,6 +92,13 @@ def test_it_still_reads_each_kind_of_value(text, kind, low):
     assert (kind, low) in found
 
 
+@pytest.mark.parametrize("extractor", [quantities._age, quantities._time_of_day])
+def test_ages_and_times_are_not_looked_for_in_a_sentence_without_their_words(extractor):
+    hint = dict(quantities._EXTRACTORS)[extractor]
+    assert hint is not None
+    assert not hint.search("Returns are accepted within 30 days for a refund.")
+
+
 def test_round_the_clock_is_still_no_length_of_time():
     found = [
         (quantity.kind, quantity.low)
