@@ -255,6 +255,16 @@ def content_stems(text: str) -> tuple[str, ...]:
     return tuple([stem(token) for token in tokens if token not in STOPWORDS])
 
 
+def stem_set(text: str) -> frozenset[str]:
+    """The stems :func:`content_stems` gives, as a set, for a long passage read once (a
+    chunk's words): each distinct word is stemmed once, and the passage is not kept."""
+    tokens = words(text)
+    rewritten = _rewrite(text, tokens)
+    if rewritten is not text:
+        tokens = words(rewritten)
+    return frozenset(map(stem, set(tokens) - STOPWORDS))
+
+
 _PHRASES = tuple(
     (frozenset(word_list(needed)), pattern, replacement) for needed, pattern, replacement in PHRASES
 )

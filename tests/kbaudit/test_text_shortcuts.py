@@ -23,6 +23,7 @@ from kbaudit.text.tokens import (
     digits_for_number_words,
     negation_targets,
     normalise,
+    stem_set,
     word_start_regex,
     words,
 )
@@ -301,3 +302,16 @@ def test_paying_nothing_is_a_free_price_past_the_cheap_first_look(text):
 
     values = extract_quantities(text)
     assert [(value.kind, value.low, value.soft) for value in values] == [("amount", 0.0, True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you can send the kettle back and get your money back within 30 days",
+        "orders to the US ship in 2024 with reference AB-12345 and returns are interest-free",
+        "the the returns returned returning are accepted",
+        "",
+    ],
+)
+def test_a_passages_stem_set_is_the_set_of_its_content_stems(text):
+    assert stem_set(text) == frozenset(content_stems(text))
