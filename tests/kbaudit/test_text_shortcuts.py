@@ -315,3 +315,43 @@ def test_paying_nothing_is_a_free_price_past_the_cheap_first_look(text):
 )
 def test_a_passages_stem_set_is_the_set_of_its_content_stems(text):
     assert stem_set(text) == frozenset(content_stems(text))
+
+
+HINTS = [
+    hint
+    for table in (quantities._EXTRACTORS, quantities._WORD_EXTRACTORS)
+    for _, hint in table
+    if hint is not None
+] + [quantities._FREE_HINT]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *SENTENCES,
+        *(sentence.upper() for sentence in SENTENCES),
+        "Renewal is on 3 MAY; you may cancel. Sept 4th, DECEMBER 1st and 2 A.M. too.",
+        "The 5 GB plan costs NOTHING for 12 MONTHS at 10 PER CENT off, free till NOON.",
+        # Beyond ASCII the pattern itself is searched.
+        "Allow ſix days at 5 ﬁve per cent.",
+        "Ready within a mİnute on the 3rd of Jaﬆ.",
+    ],
+)
+def test_a_hints_plain_words_find_whatever_its_pattern_finds(text):
+    for hint in HINTS:
+        if hint.pattern.search(text):
+            assert hint.search(text), (hint.pattern.pattern, text)
+
+
+class _Unsearched:
+    def search(self, text):
+        raise AssertionError("ASCII text is read by its words, not searched")
+
+
+def test_ascii_text_is_looked_at_through_plain_words_beyond_it_through_the_pattern():
+    hint = quantities._Hint(_Unsearched(), words=("day",), cased=("May",))
+    assert hint.search("Allow 3 DAYS.")
+    assert hint.search("Ends in May.")
+    assert not hint.search("Ends in may.")
+    pattern_hint = quantities._Hint(re.compile("day", re.IGNORECASE), words=())
+    assert pattern_hint.search("Allow 3 dayſ, café")
