@@ -4,10 +4,12 @@ per interaction against the loopback server (bench/judge_llm_bench.py)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -27,9 +29,11 @@ def _demo(n: int) -> tuple[list[dict], list[dict]]:
 
 
 def _fresh_three_sources(records: list[dict], articles: list[dict]) -> list[dict]:
-    """Each question with three sources the judge has never read: its own retrieved
+    """Each question with three chunks the judge has not read whole: its own retrieved
     chunks topped up with paragraphs of other articles, each made unique by an order
-    reference, so no chunk's reading comes from the judge's cache."""
+    reference sentence added at its end. No chunk's reading comes from the judge's cache,
+    but the readings of sentences it has met in other chunks may (every sentence but the
+    added one, once an article's paragraphs have been seen)."""
     rng = random.Random(3)
     paragraphs = [
         (a["title"], block.strip())
@@ -48,6 +52,58 @@ def _fresh_three_sources(records: list[dict], articles: list[dict]) -> list[dict
         ]
         fresh.append({**record, "sources": sources})
     return fresh
+
+
+def _every_sentence_new(fresh: list[dict]) -> list[dict]:
+    """The fresh three-source traffic with every sentence of every chunk made unique, so
+    no reading of a sentence, a chunk or a source comes from a cache: each sentence (a
+    heading or list item too, and a table row through its label) carries a reference of
+    its own. The reference is written in lower-case letters ("ref bcxaab"): a digit or a
+    capital would be read as a value or a name, which the sentence did not hold."""
+    references = (f"bcx{_letters(count)}" for count in itertools.count())
+    sources_new = []
+    for record in fresh:
+        sources = [
+            {**source, "text": _referenced_sentences(source["text"], references)}
+            for source in record["sources"]
+        ]
+        sources_new.append({**record, "sources": sources})
+    return sources_new
+
+
+def _letters(count: int) -> str:
+    written = ""
+    while True:
+        count, letter = divmod(count, 26)
+        written = "abcdefghijklmnopqrstuvwxyz"[letter] + written
+        if not count:
+            return written
+
+
+def _referenced_sentences(text: str, references: Iterator[str]) -> str:
+    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
+    from kbaudit.text.tokens import split_sentences
+
+    lines = []
+    for line in text.split("\n"):
+        if "|" in line:
+            cells = line.split("|")
+            label = 1 if line.strip().startswith("|") else 0
+            if cells[label].strip() and not set(cells[label].strip()) <= set("-: "):
+                cells[label] = f"{cells[label].rstrip()} (ref {next(references)}) "
+            lines.append("|".join(cells))
+            continue
+        pieces = split_sentences(line)
+        lines.append(" ".join(_referenced(piece, next(references)) for piece in pieces))
+    return "\n".join(lines)
+
+
+def _referenced(sentence: str, reference: str) -> str:
+    """The sentence with its reference before its closing stop, else at its end."""
+    body = sentence.rstrip()
+    stop = len(body) - len(body.rstrip(".!?"))
+    head, tail = body[: len(body) - stop], body[len(body) - stop :]
+    return f"{head} (ref {reference}){tail}"
 
 
 def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
@@ -89,12 +145,21 @@ def run(n: int = 3000) -> dict:
         f"({offline['interactions']} demo interactions, {offline['sources_per_interaction']} sources each, "
         f"{offline['cpu_seconds']}s CPU)"
     )
-    fresh = _offline_speed(_fresh_three_sources(records, articles), articles)
+    fresh_records = _fresh_three_sources(records, articles)
+    fresh = _offline_speed(fresh_records, articles)
     print(
-        f"  offline judge, 3 sources never read before: {fresh['per_second_one_core']} "
-        f"interactions/s on one core ({fresh['interactions']} interactions, {fresh['cpu_seconds']}s CPU)"
+        f"  offline judge, 3 chunks never read whole (their sentences may have been): "
+        f"{fresh['per_second_one_core']} interactions/s on one core "
+        f"({fresh['interactions']} interactions, {fresh['cpu_seconds']}s CPU)"
     )
-    slowest = min(offline["per_second_one_core"], fresh["per_second_one_core"])
+    new = _offline_speed(_every_sentence_new(fresh_records), articles)
+    print(
+        f"  offline judge, 3 chunks whose every sentence is new: {new['per_second_one_core']} "
+        f"interactions/s on one core ({new['interactions']} interactions, {new['cpu_seconds']}s CPU)"
+    )
+    slowest = min(
+        offline["per_second_one_core"], fresh["per_second_one_core"], new["per_second_one_core"]
+    )
     verdict = "met" if slowest >= TARGET_PER_SECOND else "MISSED"
     print(
         f"  target {TARGET_PER_SECOND} interactions/s on one core (what the sweep needs): {verdict}"
@@ -105,4 +170,10 @@ def run(n: int = 3000) -> dict:
     print("  offline judge on the labelled help-centre cases (bench/judge_dev):")
     classes = judge_classes.run()
     llm = judge_llm_bench.run(200)
-    return {"offline": offline, "offline_fresh_3_sources": fresh, "llm": llm, "classes": classes}
+    return {
+        "offline": offline,
+        "offline_fresh_3_sources": fresh,
+        "offline_every_sentence_new": new,
+        "llm": llm,
+        "classes": classes,
+    }

@@ -7,7 +7,7 @@ python bench/judge_identity.py compare before.json after.json
 
 The sets: bench/judge_dev (dev and test), the shared public benchmarks (dev and test
 interactions), bench/public_dev, and the speed benchmark's fresh three-source demo
-interactions. A dump holds whole results but is never printed: ``compare`` names only
+interactions, as they are and with every sentence made new. A dump holds whole results but is never printed: ``compare`` names only
 the set and the position of the first differences, so held-out items stay unread.
 """
 
@@ -51,14 +51,21 @@ def _calibration_sets() -> Iterator[tuple[str, list, list[dict]]]:
             yield f"{folder.name}/{split}", records
 
 
-def _demo_set():
-    from audits.judges.base import JudgeInput, SourceText
+def _demo_sets():
     from audits.judges.offline import profile_from_texts
-    from bench.judge_bench import _demo, _fresh_three_sources
+    from bench.judge_bench import _demo, _every_sentence_new, _fresh_three_sources
 
     records, articles = _demo(DEMO_INTERACTIONS)
     fresh = _fresh_three_sources(records, articles)
-    items = [
+    profile = profile_from_texts([(a["title"], a["body"]) for a in articles])
+    yield "demo/fresh_three_sources", _demo_inputs(fresh), profile
+    yield "demo/every_sentence_new", _demo_inputs(_every_sentence_new(fresh)), profile
+
+
+def _demo_inputs(records: list[dict]) -> list:
+    from audits.judges.base import JudgeInput, SourceText
+
+    return [
         JudgeInput(
             query=r["query"],
             response=r["response"],
@@ -70,9 +77,8 @@ def _demo_set():
             ],
             bot_domain="Customer help for an online electronics and home goods store",
         )
-        for r in fresh
+        for r in records
     ]
-    return items, profile_from_texts([(a["title"], a["body"]) for a in articles])
 
 
 def _results(judge, items: list) -> list[dict]:
@@ -96,9 +102,9 @@ def dump(path: Path) -> None:
         judge = OfflineJudge(profile=build_profile(records))
         sets[name] = _results(judge, [judge_input(record) for record in records])
         print(f"  {name}: {len(records)}", flush=True)
-    items, profile = _demo_set()
-    sets["demo/fresh_three_sources"] = _results(OfflineJudge(profile=profile), items)
-    print(f"  demo/fresh_three_sources: {len(items)}", flush=True)
+    for name, items, profile in _demo_sets():
+        sets[name] = _results(OfflineJudge(profile=profile), items)
+        print(f"  {name}: {len(items)}", flush=True)
     path.write_text(json.dumps(sets, sort_keys=True), encoding="utf-8")
 
 

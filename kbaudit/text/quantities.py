@@ -74,6 +74,43 @@ _FREE_HINT_RE = re.compile(
     r"free|nothing|charge|cost|fee|billed|to pay|pay (?:anything|a penny)", re.IGNORECASE
 )
 _DIGIT_RE = re.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class _Hint:
+    """A cheap first look for the words every match of an extractor holds. In ASCII
+    text it is a few substring tests (of the lower-cased text for what ``pattern`` looks
+    for whatever the case, of the text as written for what it looks for in one case);
+    beyond ASCII, where a letter may fold otherwise than lowering makes it, ``pattern``."""
+
+    pattern: re.Pattern[str]
+    words: tuple[str, ...] = ()
+    cased: tuple[str, ...] = ()
+
+    def search(self, text: str, lowered: str | None = None) -> bool:
+        if not text.isascii():
+            return self.pattern.search(text) is not None
+        if lowered is None:
+            lowered = text.lower()
+        return any(word in lowered for word in self.words) or any(
+            word in text for word in self.cased
+        )
+
+
+_FREE_HINT = _Hint(
+    _FREE_HINT_RE,
+    words=(
+        "free",
+        "nothing",
+        "charge",
+        "cost",
+        "fee",
+        "billed",
+        "to pay",
+        "pay anything",
+        "pay a penny",
+    ),
+)
 _PERCENT_RE = re.compile(rf"(?P<num>{_NUM})\s?(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
@@ -238,18 +275,23 @@ def extract_quantities(text: str) -> list[Quantity]:
     ``text`` must already have its number words as digits (see
     :func:`digits_for_number_words`), so offsets match the text the caller keeps.
     """
-    if not _MAY_HOLD_VALUE_RE.search(text):
+    # A digit is one way of holding a value, and says which extractors to run.
+    digit = _DIGIT_RE.search(text) is not None
+    if not digit and not _MAY_HOLD_VALUE_RE.search(text):
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     # "24/7", "24 hours a day, 7 days a week": at every hour, not a length of time.
-    taken: list[tuple[int, int]] = [
-        (match.start(), match.end()) for match in _EVERY_HOUR_RE.finditer(text)
-    ]
+    taken: list[tuple[int, int]] = (
+        [(match.start(), match.end()) for match in _EVERY_HOUR_RE.finditer(text)]
+        if "24" in text
+        else []
+    )
     # Without a digit only words can state a value ("free", "the third"): the other
     # extractors would search in vain.
-    extractors = _EXTRACTORS if _DIGIT_RE.search(text) else _WORD_EXTRACTORS
+    extractors = _EXTRACTORS if digit else _WORD_EXTRACTORS
+    lowered = text.lower()
     for extractor, hint in extractors:
-        if hint is not None and not hint.search(text):
+        if hint is not None and not hint.search(text, lowered):
             continue
         for quantity in extractor(text):
             first, last = quantity.start, quantity.end
@@ -328,7 +370,7 @@ def _money(text: str) -> Iterable[Quantity]:
             elif unit == "pence":
                 value, unit = value / 100, "gbp"
             yield Quantity("amount", value, value, unit, match.start(), match.end(), match.group())
-    if not _FREE_HINT_RE.search(text):
+    if not _FREE_HINT.search(text):
         return
     taken = []
     for match in _FREE_RE.finditer(text):
@@ -350,7 +392,7 @@ def _money(text: str) -> Iterable[Quantity]:
 def free_said_plainly(text: str) -> str:
     """``text`` with each way of saying something costs nothing ("no fee", "won't be
     charged") written "free", so that its zero price is not read as a denial."""
-    if not _FREE_HINT_RE.search(text):
+    if not _FREE_HINT.search(text):
         return text
     return _FREE_RE.sub("free", text)
 
@@ -531,29 +573,85 @@ def _date(text: str) -> Iterable[Quantity]:
         yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
 
 
-# Each extractor with a cheap search for words every one of its matches holds, or None.
+# Each extractor with a cheap look for words every one of its matches holds, or None.
 _EXTRACTORS = (
     (_money, None),
-    (_percent, re.compile(r"%|per", re.IGNORECASE)),
-    (_age, None),  # its words are many: a search for them costs what reading ages does
-    (_duration, re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE)),
-    (_time_of_day, None),
+    (_percent, _Hint(re.compile(r"%|per", re.IGNORECASE), words=("%", "per"))),
+    # Every way _AGE_RE says an age holds one of these words ("aged", "between",
+    # "years old", "y/o", "my son is", "I'm", "we're both", "younger", "who's").
+    (
+        _age,
+        _Hint(
+            re.compile(
+                r"age|between|old|young|yo\b|y/o|son|daughter|child|kid|boy|girl|baby"
+                r"|i'm|i’m|i am|both|who",
+                re.IGNORECASE,
+            ),
+            words=(
+                *("age", "between", "old", "young", "yo", "y/o", "son", "daughter", "child"),
+                *("kid", "boy", "girl", "baby", "i'm", "i am", "both", "who"),
+            ),
+        ),
+    ),
+    (
+        _duration,
+        _Hint(
+            re.compile(r"min|hour|hr|day|week|month|year|yr", re.IGNORECASE),
+            words=("min", "hour", "hr", "day", "week", "month", "year", "yr"),
+        ),
+    ),
+    # "6pm", "06:30", "half past 6", "9 o'clock", "in the morning", "noon".
+    (
+        _time_of_day,
+        _Hint(
+            re.compile(
+                r"[ap]\.?m\b|:|o'?clock|morning|afternoon|evening|night|half|quarter"
+                r"|noon|midday|midnight",
+                re.IGNORECASE,
+            ),
+            words=(
+                *("am", "a.m", "pm", "p.m", ":", "clock", "morning", "afternoon", "evening"),
+                *("night", "half", "quarter", "noon", "midday", "midnight"),
+            ),
+        ),
+    ),
     (
         _date,
-        re.compile(
-            r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
-            r"|(?i:january|february|march|april|june|july|august|september|october|november|december)"
+        _Hint(
+            re.compile(
+                r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec"
+                r"|(?i:january|february|march|april|june|july|august|september|october|november|december)"
+            ),
+            words=tuple(name.lower() for name in _MONTHS if name != "May"),
+            cased=tuple(name[:3] for name in _MONTHS),
         ),
     ),
     (_ordinal, None),
-    (_data_size, re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE)),
+    (
+        _data_size,
+        _Hint(
+            re.compile(r"[kmgt]b|kilo|mega|giga|tera", re.IGNORECASE),
+            words=("kb", "mb", "gb", "tb", "kilo", "mega", "giga", "tera"),
+        ),
+    ),
     (_plain, None),
 )
 # The extractors that read values written in words only.
 _WORD_EXTRACTORS = (
     (_money, None),
-    (_time_of_day, re.compile(r"noon|midday|midnight", re.IGNORECASE)),
-    (_duration, re.compile(r"full|whole|entire|complete", re.IGNORECASE)),
+    (
+        _time_of_day,
+        _Hint(
+            re.compile(r"noon|midday|midnight", re.IGNORECASE), words=("noon", "midday", "midnight")
+        ),
+    ),
+    (
+        _duration,
+        _Hint(
+            re.compile(r"full|whole|entire|complete", re.IGNORECASE),
+            words=("full", "whole", "entire", "complete"),
+        ),
+    ),
     (_ordinal, None),
 )
 

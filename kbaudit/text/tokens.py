@@ -150,7 +150,10 @@ def normalise(text: str) -> str:
 def words(text: str) -> list[str]:
     """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
     # Both apostrophes join a word alike, so the curly one is straightened beforehand.
-    tokens = _WORD_RE.findall(text.lower().replace("’", "'"))
+    lowered = text.lower().replace("’", "'")
+    tokens = _WORD_RE.findall(lowered)
+    if "'s" not in lowered:
+        return tokens  # no possessive to drop: most text, spared a pass over its tokens
     return [token[:-2] if token.endswith("'s") else token for token in tokens]
 
 
@@ -281,7 +284,17 @@ def content_stems(text: str) -> tuple[str, ...]:
     rewritten = _rewrite(text, tokens)
     if rewritten is not text:
         tokens = words(rewritten)
-    return tuple(stem(token) for token in tokens if token not in STOPWORDS)
+    return tuple([stem(token) for token in tokens if token not in STOPWORDS])
+
+
+def stem_set(text: str) -> frozenset[str]:
+    """The stems :func:`content_stems` gives, as a set, for a long passage read once (a
+    chunk's words): each distinct word is stemmed once, and the passage is not kept."""
+    tokens = words(text)
+    rewritten = _rewrite(text, tokens)
+    if rewritten is not text:
+        tokens = words(rewritten)
+    return frozenset(map(stem, set(tokens) - STOPWORDS))
 
 
 _PHRASES = tuple(
@@ -301,6 +314,10 @@ def _phrases_by_word() -> dict[str, tuple[int, ...]]:
 
 
 _PHRASES_BY_WORD = _phrases_by_word()
+_PHRASE_WORDS = frozenset(_PHRASES_BY_WORD)
+# A token of four digits or more ("2024") can only come from a run of four digits, in
+# text of plain ASCII (where no other character counts as a digit).
+_FOUR_DIGITS_RE = re.compile(r"[0-9]{4}")
 
 
 # Tokens an abbreviation leaves ("U.S." gives "u"); only then is the text searched.
@@ -315,13 +332,15 @@ def _rewrite(text: str, tokens: list[str]) -> str:
     """``text`` with its abbreviations and phrases rewritten; the same object when it
     holds none (the common case, checked on its tokens rather than searched)."""
     present = set(tokens)
+    # Read before the abbreviations are spelled out: the tokens are the text's own.
+    may_hold_year = not text.isascii() or _FOUR_DIGITS_RE.search(text) is not None
     if not _ABBREVIATION_TOKENS.isdisjoint(present) and ABBREVIATION_HINT_RE.search(text):
         for pattern, replacement in ABBREVIATIONS:
             text = pattern.sub(replacement, text)
-    if any(len(token) >= 4 and token.isdigit() for token in present):
+    if may_hold_year and any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
     # In the table's order, as each rewrite may feed the next.
-    wanted = {position for token in present for position in _PHRASES_BY_WORD.get(token, ())}
+    wanted = {position for token in _PHRASE_WORDS & present for position in _PHRASES_BY_WORD[token]}
     for position in sorted(wanted):
         _, pattern, replacement = _PHRASES[position]
         text = pattern.sub(replacement, text)

@@ -19,10 +19,13 @@ from kbaudit.text.conditions import (
 )
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import (
+    content_stems,
     digits_for_number_words,
     negation_targets,
     normalise,
+    stem_set,
     word_start_regex,
+    words,
 )
 
 SENTENCES = [
@@ -39,6 +42,27 @@ SENTENCES = [
     "The Basic plan includes 5 GB and the Pro plan 2,048 MB.",
     "Orders ship on the 2nd of each month; the third order is free.",
     "Prices start at £7.50 per MB, or 20 percent off for members.",
+    # Ages and times of day, one way of saying them each, so that each word of a hint
+    # is needed by one sentence.
+    "A 3-year-old travels free.",
+    "Riders 4 yo travel free.",
+    "Drivers between 21 and 24 pay more.",
+    "We're both 30.",
+    "Anyone 18 or older pays.",
+    "Riders younger than 3 years ride free.",
+    "Anyone who's at least 16 may ride.",
+    "My son is 9.",
+    "I am 23.",
+    "Open until 6pm.",
+    "Doors open at 06:30.",
+    "The class starts at half past 6.",
+    "It ends at a quarter to 8.",
+    "Doors open at 9 o'clock.",
+    "It closes at 6 in the evening.",
+    "It opens at 9 in the morning.",
+    "It opens at 3 in the afternoon.",
+    "The clinic closes at 7 at night.",
+    "Collection is at noon.",
 ]
 
 
@@ -67,6 +91,51 @@ def test_each_extractors_hint_holds_wherever_the_extractor_finds_a_value(text):
 def test_it_still_reads_each_kind_of_value(text, kind, low):
     found = [(quantity.kind, quantity.low) for quantity in extract_quantities(text)]
     assert (kind, low) in found
+
+
+@pytest.mark.parametrize("extractor", [quantities._age, quantities._time_of_day])
+def test_ages_and_times_are_not_looked_for_in_a_sentence_without_their_words(extractor):
+    hint = dict(quantities._EXTRACTORS)[extractor]
+    assert hint is not None
+    assert not hint.search("Returns are accepted within 30 days for a refund.")
+
+
+def test_round_the_clock_is_still_no_length_of_time():
+    found = [
+        (quantity.kind, quantity.low)
+        for quantity in extract_quantities(
+            "Chat is open 24/7 and we answer 24 hours a day; replies take 2 hours."
+        )
+    ]
+    assert ("duration", 1.0) not in found
+    assert ("duration", 2 / 24) in found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quote AB-12345 when you call.",
+        # Beyond ASCII the digits are not looked for first.
+        "Quote AB-12345 when you call the café.",
+    ],
+)
+def test_a_long_reference_number_still_leaves_the_words(text):
+    stems = content_stems(text)
+    assert "12345" not in stems and "ab" not in stems
+    assert "call" in stems
+
+
+def test_a_possessive_still_loses_its_s():
+    assert words("The customer's order and the shop’s stock") == [
+        "the",
+        "customer",
+        "order",
+        "and",
+        "the",
+        "shop",
+        "stock",
+    ]
+    assert words("Orders ship daily") == ["orders", "ship", "daily"]
 
 
 @pytest.mark.parametrize(
@@ -233,3 +302,56 @@ def test_paying_nothing_is_a_free_price_past_the_cheap_first_look(text):
 
     values = extract_quantities(text)
     assert [(value.kind, value.low, value.soft) for value in values] == [("amount", 0.0, True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "you can send the kettle back and get your money back within 30 days",
+        "orders to the US ship in 2024 with reference AB-12345 and returns are interest-free",
+        "the the returns returned returning are accepted",
+        "",
+    ],
+)
+def test_a_passages_stem_set_is_the_set_of_its_content_stems(text):
+    assert stem_set(text) == frozenset(content_stems(text))
+
+
+HINTS = [
+    hint
+    for table in (quantities._EXTRACTORS, quantities._WORD_EXTRACTORS)
+    for _, hint in table
+    if hint is not None
+] + [quantities._FREE_HINT]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *SENTENCES,
+        *(sentence.upper() for sentence in SENTENCES),
+        "Renewal is on 3 MAY; you may cancel. Sept 4th, DECEMBER 1st and 2 A.M. too.",
+        "The 5 GB plan costs NOTHING for 12 MONTHS at 10 PER CENT off, free till NOON.",
+        # Beyond ASCII the pattern itself is searched.
+        "Allow ſix days at 5 ﬁve per cent.",
+        "Ready within a mİnute on the 3rd of Jaﬆ.",
+    ],
+)
+def test_a_hints_plain_words_find_whatever_its_pattern_finds(text):
+    for hint in HINTS:
+        if hint.pattern.search(text):
+            assert hint.search(text), (hint.pattern.pattern, text)
+
+
+class _Unsearched:
+    def search(self, text):
+        raise AssertionError("ASCII text is read by its words, not searched")
+
+
+def test_ascii_text_is_looked_at_through_plain_words_beyond_it_through_the_pattern():
+    hint = quantities._Hint(_Unsearched(), words=("day",), cased=("May",))
+    assert hint.search("Allow 3 DAYS.")
+    assert hint.search("Ends in May.")
+    assert not hint.search("Ends in may.")
+    pattern_hint = quantities._Hint(re.compile("day", re.IGNORECASE), words=())
+    assert pattern_hint.search("Allow 3 dayſ, café")

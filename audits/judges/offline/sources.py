@@ -18,6 +18,7 @@ from kbaudit.text.tokens import (
     normalise,
     split_sentences,
     stem,
+    stem_set,
     word_list,
 )
 
@@ -306,7 +307,10 @@ _GLUED_STOP_RE = re.compile(r"(?<!\.[a-z])(?<=[a-z\d)\]\"”’])\.(?=[A-Z][a-z]
 def lower_case_stems(passage: str) -> frozenset[str]:
     """Stems of the words a passage writes in lower case: a capitalised word among them
     is an ordinary word at a sentence's start, not a name."""
-    return frozenset(content_stems(" ".join(re.findall(r"\b[a-z][a-z+-]*", passage))))
+    return stem_set(" ".join(_LOWER_CASE_WORD_RE.findall(passage)))
+
+
+_LOWER_CASE_WORD_RE = re.compile(r"\b[a-z][a-z+-]*")
 
 
 # Capitalised words: names of plans, tiers and products when the chunk never writes them
