@@ -219,7 +219,7 @@ _COUNT_UNITS = frozenset(
     stem(word)
     for word in word_list(
         "ticket booking order item person passenger bag pet vehicle room guest seat "
-        "device user visit transaction parcel"
+        "device user visit transaction parcel session use copy page"
     )
 )
 
@@ -236,7 +236,14 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
     if "" in theirs or mine in theirs:
         return False
-    return any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS))
+    if any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS)):
+        return True
+    # "£4 an hour" of "£4 per session": a unit of time for a price per thing, or the
+    # reverse, unless the source names that unit too ("£8 per user per month").
+    crossed = (mine in _TIME_UNITS and theirs <= _COUNT_UNITS) or (
+        mine in _COUNT_UNITS and theirs <= _TIME_UNITS
+    )
+    return crossed and not any(mine in place.sentence.stems for place in matches)
 
 
 # Which side of a value a bound says: "under 3", "up to £50", "3 or younger" are at

@@ -1,5 +1,6 @@
-"""The offline judge on values said roughly: "about 400 miles" may stand for 386, never
-"about 386 miles" for 375."""
+"""The offline judge on values said otherwise than the source: roughly ("about 400
+miles" may stand for 386, never "about 386 miles" for 375) or counted by another unit
+("£4 an hour" is not "£4 per session")."""
 
 from __future__ import annotations
 
@@ -30,3 +31,24 @@ def test_approximately_a_length_no_rounder_than_the_stated_one_is_not_supported(
     result = judge("How long is the Powder River?", "It is about 386 miles long.", RIVER)
 
     assert not grounded(result)
+
+
+# --- A price per thing is no price per hour -----------------------------------------
+
+SHOES = "Kit hire. Climbing shoes cost £4 per session and a harness costs £3 per session."
+
+
+def test_a_price_per_session_said_per_hour_is_flagged():
+    result = judge("How much is shoe hire?", "Shoe hire is £4 an hour.", SHOES)
+
+    assert not grounded(result)
+
+
+def test_a_price_per_user_and_month_said_per_month_is_supported():
+    result = judge(
+        "How much is the Team plan?",
+        "The Team plan is £8 a month.",
+        "Plans. The Team plan costs £8 per user per month.",
+    )
+
+    assert grounded(result)
