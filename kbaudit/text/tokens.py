@@ -460,28 +460,6 @@ _FIXED_PHRASES = (
         r"1 \1 ago",
     ),
     (re.compile(r"\ban hour and a half\b", re.IGNORECASE), "90 minutes"),
-    (re.compile(r"\bhalf a dozen\b", re.IGNORECASE), "6"),
-    (re.compile(r"\b(?:a|one) decade\b", re.IGNORECASE), "10 years"),
-    (re.compile(r"\bhalf a (?:percent|per cent)(?:age point)?\b", re.IGNORECASE), "0.5%"),
-    # "half a litre", "half a kilo": half of one measure.
-    (
-        re.compile(
-            r"\bhalf an? (litre|liter|kilo|kilogram|kilogramme|metre|meter|mile|kilometre"
-            r"|kilometer|pint|gallon|inch|foot)\b",
-            re.IGNORECASE,
-        ),
-        r"0.5 \1s",
-    ),
-    # "twice a year" is "2 times a year", "one time per month" is "once per month": each
-    # frequency said one way, so a count of times compares with another.
-    # Only how often: "twice the price" is worked out, not a count to find.
-    (re.compile(rf"\btwice (?={_HOW_OFTEN})", re.IGNORECASE), "2 times "),
-    (re.compile(rf"\bthrice (?={_HOW_OFTEN})", re.IGNORECASE), "3 times "),
-    (re.compile(rf"\b(?:one|1) time (?={_HOW_OFTEN})", re.IGNORECASE), "once "),
-    # "half off", "half-price tickets": a share taken off, as "50% off" is.
-    (re.compile(r"\bhalf[- ](?:off|price)\b", re.IGNORECASE), "50% off"),
-    # "under-18s", "over-65s": the people on that side of an age.
-    (re.compile(r"\b(under|over)-(\d+)s\b", re.IGNORECASE), r"\1 \2"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "30 minutes"),
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
@@ -495,9 +473,36 @@ _FIXED_PHRASES = (
 # Every fixed phrase holds one of these words: one search rules them all out, as most
 # sentences need.
 _FIXED_PHRASE_HINT_RE = re.compile(
-    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s|twice|thrice|decade"
-    r"|\b(?:one|1) time |(?:under|over)-\d",
-    re.IGNORECASE,
+    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
+)
+
+
+# Counts, shares and frequencies said in words of their own, each tried only when the
+# word it needs is in the text (lowered): "half a dozen", "a decade", "twice a year".
+_WORD_PHRASES = (
+    ("dozen", re.compile(r"\bhalf a dozen\b", re.IGNORECASE), "6"),
+    ("decade", re.compile(r"\b(?:a|one) decade\b", re.IGNORECASE), "10 years"),
+    ("half", re.compile(r"\bhalf a (?:percent|per cent)(?:age point)?\b", re.IGNORECASE), "0.5%"),
+    # "half a litre", "half a kilo": half of one measure.
+    (
+        "half",
+        re.compile(
+            r"\bhalf an? (litre|liter|kilo|kilogram|kilogramme|metre|meter|mile|kilometre"
+            r"|kilometer|pint|gallon|inch|foot)\b",
+            re.IGNORECASE,
+        ),
+        r"0.5 \1s",
+    ),
+    # "half off", "half-price tickets": a share taken off, as "50% off" is.
+    ("half", re.compile(r"\bhalf[- ](?:off|price)\b", re.IGNORECASE), "50% off"),
+    # "twice a year" is "2 times a year", "one time per month" is "once per month": each
+    # frequency said one way, so a count of times compares with another. Only how
+    # often: "twice the price" is worked out, not a count to find.
+    ("twice", re.compile(rf"\btwice (?={_HOW_OFTEN})", re.IGNORECASE), "2 times "),
+    ("thrice", re.compile(rf"\bthrice (?={_HOW_OFTEN})", re.IGNORECASE), "3 times "),
+    ("time ", re.compile(rf"\b(?:one|1) time (?={_HOW_OFTEN})", re.IGNORECASE), "once "),
+    # "under-18s", "over-65s": the people on that side of an age.
+    ("r-", re.compile(r"\b(under|over)-(\d+)s\b", re.IGNORECASE), r"\1 \2"),
 )
 _HUNDRED_RE = re.compile(
     # "twelve hundred", "fifteen hundred pounds": hundreds counted past ten.
@@ -560,31 +565,37 @@ _HALF_OF_RE = re.compile(
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""
+    # The words the rewrites below look for are in the text as given (lowered once), so
+    # each rewrite is tried only when its word is there.
+    lowered = text.lower()
     if _FIXED_PHRASE_HINT_RE.search(text):
         for pattern, replacement in _FIXED_PHRASES:
             if pattern.search(text):
                 text = pattern.sub(replacement, text)
+    for word, pattern, replacement in _WORD_PHRASES:
+        if word in lowered:
+            text = pattern.sub(replacement, text)
     if _may_hold_number_words(text):
         text = _NUMBER_WORD_RE.sub(_number_word_value, text)
-    if "hundred" in text.lower():
+    if "hundred" in lowered:
         text = _HUNDRED_RE.sub(_hundreds, text)
-    if "thousand" in text.lower():
+    if "thousand" in lowered:
         text = _THOUSAND_RE.sub(_thousands, text)
-    if "dozen" in text.lower():
+    if "dozen" in lowered:
         text = _DOZEN_RE.sub(_dozens, text)
-    if _THOUSANDS_SUFFIX_RE.search(text):
+    if "k" in lowered and _THOUSANDS_SUFFIX_HINT_RE.search(text):
         text = _THOUSANDS_SUFFIX_RE.sub(_thousands_suffix, text)
     if " point " in text:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
-    if "half" in text.lower():
+    if "half" in lowered:
         text = _AND_A_HALF_RE.sub(_and_a_half, text)
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
-    if "half" in text.lower():
+    if "half" in lowered:
         text = _HALF_OF_RE.sub("50% of ", text)
-    if _SHARES_RE.search(text):
+    if "thirds" in lowered or "quarters" in lowered or "fifths" in lowered or "tenths" in lowered:
         text = _SHARES_RE.sub(_shares, text)
-    if _A_POUND_RE.search(text):
+    if "a pound" in lowered or "a euro" in lowered or "a dollar" in lowered:
         text = _A_POUND_RE.sub(r"1 \1", text)
     if _MAIN_AND_CENTS_RE.search(text):
         text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
@@ -683,6 +694,7 @@ def _dozens(match: re.Match[str]) -> str:
 
 # "1.5k points", "2k minutes": thousands said with a "k", as prices are ("£2k").
 _THOUSANDS_SUFFIX_RE = re.compile(r"(?<![\w.,])(?P<num>\d+(?:\.\d+)?)k\b")
+_THOUSANDS_SUFFIX_HINT_RE = re.compile(r"\dk\b")
 
 
 def _thousands_suffix(match: re.Match[str]) -> str:
