@@ -19,7 +19,8 @@ _CURRENCIES = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "dollar": "us
 _CURRENCIES.update({"eur": "eur", "euro": "eur", "gbp": "gbp", "pound": "gbp", "cent": "cent"})
 _CURRENCIES.update({"quid": "gbp", "pence": "pence", "p": "pence"})
 # Durations are compared in days; a business day counts as a day because answers
-# routinely drop the qualifier and that is not the error worth flagging.
+# routinely drop the qualifier and that is not the error worth flagging. Said on both
+# sides, the kinds of day must agree: "5 working days" are not "5 calendar days".
 _DAYS_PER_UNIT = {"minute": 1 / 1440, "min": 1 / 1440, "hour": 1 / 24, "hr": 1 / 24, "day": 1.0}
 _DAYS_PER_UNIT.update({"week": 7.0, "month": 30.0, "year": 365.0, "yr": 365.0})
 _ORDINALS = word_list(
@@ -116,7 +117,7 @@ _DURATION_RE = re.compile(
     rf"(?P<num>{_NUM})(?:\s*(?:-|to|or|and)\s*(?P<num2>{_NUM}))?\s*-?\s*"
     # "5 working days", and a word that says what kind of time it is: "15 funded hours",
     # "5 free days", "20 visitor days" (not "5 a day" or "10 or more days").
-    r"(?:(?:business|working|calendar)\s+|(?!(?:a|an|per|each|every|or|and|to|of|the|in|on|at"
+    r"(?:(?P<basis>business|working|calendar)\s+|(?!(?:a|an|per|each|every|or|and|to|of|the|in|on|at"
     r"|for|by|more|less|fewer|than|over|under|extra)\b)(?-i:[a-z]+)\s+)?"
     # "5 claim-free years", "3 full months", "10 consecutive days": still a length.
     r"(?:(?:[a-z]+-free|full|whole|complete|consecutive|clear)\s+)?"
@@ -190,6 +191,8 @@ class Quantity:
     end: int = 0
     text: str = ""
     soft: bool = False
+    # What a duration counts ("working" days, "calendar" days), when the text says.
+    basis: str = ""
 
     def same_value(self, other: Quantity) -> bool:
         """True when this value lies within the other's (a point inside a range counts)."""
@@ -200,8 +203,22 @@ class Quantity:
         # The commonest case first, without calls: the judge compares values by the
         # hundred thousand.
         if mine.kind == other.kind:
-            if mine.kind == "amount" and mine.unit and other.unit and mine.unit != other.unit:
+            if (
+                mine.unit != other.unit
+                and mine.unit
+                and other.unit
+                and (mine.kind == "amount" or mine.unit in MEASURES and other.unit in MEASURES)
+            ):
                 return False
+            if mine.basis != other.basis and mine.basis and other.basis:
+                return False
+            if (
+                mine.kind == "number"
+                and bool(mine.unit) != bool(other.unit)
+                and (mine.unit or other.unit) in MEASURES
+            ):
+                # A bare "23" may echo the "23 kg" a source states, and the reverse.
+                return said_number(mine) == said_number(other)
         elif not _kinds_compatible(mine, other):
             return False
         low, high = other.low, other.high
@@ -246,6 +263,8 @@ def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:
         return fact.kind != "amount" or not fact.unit or not source.unit or fact.unit == source.unit
     if {fact.kind, source.kind} == {"number", "ordinal"}:
         return True  # "June 7th" and "June 7"
+    if fact.kind == "age" and source.kind == "number" and not source.unit:
+        return True  # "18 or older" of "you must be at least 18"
     # A bare number in an answer ("30") may echo any stated value of the source.
     # Or a stated age: "someone who's 18" for "aged 18 or over".
     return fact.kind == "number" and source.kind in ("duration", "amount", "percent", "age")
@@ -423,10 +442,20 @@ def _duration(text: str) -> Iterable[Quantity]:
             and parse_number(match.group("num")) % 12 == 0
         ):
             scale = _DAYS_PER_UNIT["year"] / 12  # "12 months" is a year, "24 months" two
+        elif unit in ("year", "yr") and not match.group("num2"):
+            years = parse_number(match.group("num"))
+            if years * 12 % 12:
+                scale = 12 * _DAYS_PER_UNIT["month"]  # "1.5 years" is 18 months
         low = parse_number(match.group("num")) * scale
         high = parse_number(match.group("num2")) * scale if match.group("num2") else low
         low, high = min(low, high), max(low, high)
-        yield Quantity("duration", low, high, "day", match.start(), match.end(), match.group())
+        basis = _BASES.get((match.group("basis") or "").lower(), "")
+        yield Quantity(
+            "duration", low, high, "day", match.start(), match.end(), match.group(), basis=basis
+        )
+
+
+_BASES = {"business": "working", "working": "working", "calendar": "calendar"}
 
 
 def _time_of_day(text: str) -> Iterable[Quantity]:
@@ -506,6 +535,70 @@ def _data_size(text: str) -> Iterable[Quantity]:
         yield Quantity("number", value, value, "mb", match.start(), match.end(), match.group())
 
 
+# Weights, lengths and volumes in one base unit each (grams, metres, millilitres), so
+# "23 kg" and "23 kilos" are one value, "2 kg" and "2,000 g" too, and "23 lb" another.
+# A bare "m" is left alone: "5m users" is five million, not five metres.
+_MEASURE_RE = re.compile(
+    rf"(?P<num>{_NUM})[\s-]?(?P<unit>kgs?|kilos?|kilograms?|kilogrammes?|g|grams?|grammes?|lbs?"
+    r"|oz|ounces?|mm|millimet(?:re|er)s?|cm|centimet(?:re|er)s?|km"
+    r"|kilomet(?:re|er)s?|met(?:re|er)s?|miles?|mi|inch(?:es)?|ft|feet|foot|ml|millilit(?:re|er)s?"
+    r"|lit(?:re|er)s?|l)\b",
+    re.IGNORECASE,
+)
+_MEASURE_HINT_RE = re.compile(
+    r"\d[\s-]?(?:kg|kilo|g\b|gram|lb|oz|ounce|mm|milli|cm|centi|km|met|mi|inch|ft|feet|foot"
+    r"|ml|lit|l\b)",
+    re.IGNORECASE,
+)
+WEIGHT, LENGTH, VOLUME = "weight", "length", "volume"
+MEASURES = frozenset((WEIGHT, LENGTH, VOLUME, "mb"))
+_MEASURE_UNITS = {
+    "kg": (WEIGHT, 1000.0),
+    "kilo": (WEIGHT, 1000.0),
+    "g": (WEIGHT, 1.0),
+    "gram": (WEIGHT, 1.0),
+    "lb": (WEIGHT, 453.592),
+    "oz": (WEIGHT, 28.3495),
+    "ounce": (WEIGHT, 28.3495),
+    "mm": (LENGTH, 0.001),
+    "millimet": (LENGTH, 0.001),
+    "cm": (LENGTH, 0.01),
+    "centimet": (LENGTH, 0.01),
+    "km": (LENGTH, 1000.0),
+    "kilomet": (LENGTH, 1000.0),
+    "met": (LENGTH, 1.0),
+    "mile": (LENGTH, 1609.344),
+    "mi": (LENGTH, 1609.344),
+    "inch": (LENGTH, 0.0254),
+    "ft": (LENGTH, 0.3048),
+    "feet": (LENGTH, 0.3048),
+    "foot": (LENGTH, 0.3048),
+    "ml": (VOLUME, 1.0),
+    "millilit": (VOLUME, 1.0),
+    "lit": (VOLUME, 1000.0),
+    "l": (VOLUME, 1000.0),
+}
+_MEASURE_KEY_RE = re.compile(
+    r"kilomet|kilo|kg|millimet|millilit|centimet|met|lit|mm|ml|cm|km|gram|g|lb|oz"
+    r"|ounce|mile|mi|inch|ft|feet|foot|l",
+    re.IGNORECASE,
+)
+
+
+def _measure(text: str) -> Iterable[Quantity]:
+    for match in _MEASURE_RE.finditer(text):
+        key = _MEASURE_KEY_RE.match(match.group("unit")).group().lower()
+        unit, scale = _MEASURE_UNITS[key]
+        value = parse_number(match.group("num")) * scale
+        yield Quantity("number", value, value, unit, match.start(), match.end(), match.group())
+
+
+def said_number(quantity: Quantity) -> float | None:
+    """The number a measured value was said with ("23" of "23 kg")."""
+    found = _NUM_RE.search(quantity.text)
+    return parse_number(found.group()) if found else None
+
+
 def _age(text: str) -> Iterable[Quantity]:
     for match in _AGE_RE.finditer(text):
         raw = (
@@ -553,6 +646,8 @@ _MONTHS = word_list(
 _MONTH = "|".join(
     (name if name == "May" else rf"(?i:{name})") + rf"|{name[:3]}\.?" for name in _MONTHS
 )
+# "Sept 30": the one month written short in four letters as often as in three.
+_MONTH = r"Sept\.?|" + _MONTH
 # Calendar dates: "15 January", "30th of November", "January 15th" (so "you may 5" is
 # no date).
 _DATE_RE = re.compile(
@@ -634,6 +729,8 @@ _EXTRACTORS = (
             words=("kb", "mb", "gb", "tb", "kilo", "mega", "giga", "tera"),
         ),
     ),
+    # Every measure is a digit and its unit: a text without a digit holds none.
+    (_measure, _Hint(_MEASURE_HINT_RE, words=tuple("0123456789"))),
     (_plain, None),
 )
 # The extractors that read values written in words only.

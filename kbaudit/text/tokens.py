@@ -102,10 +102,10 @@ _NUMBER_WORD_RE = re.compile(
     r"|\b(?P<small>" + "|".join(_UNITS_0_19) + r")\b"
     # "within a week" is a duration, "on a business day" is not.
     r"|\b(?P<lead>within|in|for|about|around|up to|after|than|takes?|took|taking|lasts?|over"
-    r"|under|least|once|twice|every)\s+(?:a|an|a single)\s+"
+    r"|under|least|once|twice|times|every|wait|allow)\s+(?:a|an|a single)\s+"
     r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
     # "once per month" is how often, as "once a month" is.
-    r"|\b(?P<per_lead>once|twice)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
+    r"|\b(?P<per_lead>once|twice|times)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
     # "you have a month to send it back": a window given ("have a day pass" is no
     # duration, nor "get a week's worth").
     r"|\b(?P<given_lead>have|has|get|gets|got|given)\s+(?:a|an)\s+"
@@ -502,6 +502,8 @@ def _is_abbreviation(text: str, dot: int) -> bool:
 _NUMBER_TOKEN_RE = re.compile(r"^[$€£¥]?\d[\d.,]*%?$")
 
 
+# What follows a count of times that says how often: "twice a year", "3 times per week".
+_HOW_OFTEN = r"(?:a|an|per|every|each|in|within|daily|weekly|monthly|yearly|annually)\b"
 # Durations and amounts said in words of their own ("a fortnight", "half an hour",
 # "a hundred"), rewritten before the number words so they compare by value.
 _FIXED_PHRASES = (
@@ -528,8 +530,38 @@ _FIXED_PHRASES = (
 _FIXED_PHRASE_HINT_RE = re.compile(
     r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
 )
+
+
+# Counts, shares and frequencies said in words of their own, each tried only when the
+# word it needs is in the text (lowered): "half a dozen", "a decade", "twice a year".
+_WORD_PHRASES = (
+    ("dozen", re.compile(r"\bhalf a dozen\b", re.IGNORECASE), "6"),
+    ("decade", re.compile(r"\b(?:a|one) decade\b", re.IGNORECASE), "10 years"),
+    ("half", re.compile(r"\bhalf a (?:percent|per cent)(?:age point)?\b", re.IGNORECASE), "0.5%"),
+    # "half a litre", "half a kilo": half of one measure.
+    (
+        "half",
+        re.compile(
+            r"\bhalf an? (litre|liter|kilo|kilogram|kilogramme|metre|meter|mile|kilometre"
+            r"|kilometer|pint|gallon|inch|foot)\b",
+            re.IGNORECASE,
+        ),
+        r"0.5 \1s",
+    ),
+    # "half off", "half-price tickets": a share taken off, as "50% off" is.
+    ("half", re.compile(r"\bhalf[- ](?:off|price)\b", re.IGNORECASE), "50% off"),
+    # "twice a year" is "2 times a year", "one time per month" is "once per month": each
+    # frequency said one way, so a count of times compares with another. Only how
+    # often: "twice the price" is worked out, not a count to find.
+    ("twice", re.compile(rf"\btwice (?={_HOW_OFTEN})", re.IGNORECASE), "2 times "),
+    ("thrice", re.compile(rf"\bthrice (?={_HOW_OFTEN})", re.IGNORECASE), "3 times "),
+    ("time ", re.compile(rf"\b(?:one|1) time (?={_HOW_OFTEN})", re.IGNORECASE), "once "),
+    # "under-18s", "over-65s": the people on that side of an age.
+    ("r-", re.compile(r"\b(under|over)-(\d+)s\b", re.IGNORECASE), r"\1 \2"),
+)
 _HUNDRED_RE = re.compile(
-    r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|\d)\s+hundred"
+    # "twelve hundred", "fifteen hundred pounds": hundreds counted past ten.
+    r"\b(?P<count>a|one|two|three|four|five|six|seven|eight|nine|[1-9]\d?)\s+hundred"
     r"(?:\s+(?:and\s+)?(?P<rest>\d+))?\b",
     re.IGNORECASE,
 )
@@ -553,6 +585,28 @@ _FRACTION_RE = re.compile(
 )
 
 
+# "two thirds of the cost", "3 quarters" (number words already digits): shares of
+# several parts, rounded to a whole percent as "a third" (33%) is. Not "3 quarters of
+# the year", which counts quarters of time.
+_SHARES_RE = re.compile(
+    r"\b(?P<count>[2-9]) (?P<part>thirds|quarters|fifths|tenths)\b"
+    r"(?! of (?:the|a|an|each|every) (?:year|financial|hour|day))(?!-\w)",
+    re.IGNORECASE,
+)
+_PARTS = {"thirds": 3, "quarters": 4, "fifths": 5, "tenths": 10}
+
+
+def _shares(match: re.Match[str]) -> str:
+    count, parts = int(match.group("count")), _PARTS[_word_key(match.group("part"))]
+    if count >= parts:
+        return match.group()
+    return f"{round(100 * count / parts)}%"
+
+
+# "a pound per use", "costs a euro": one of the currency, as "one pound" is.
+_A_POUND_RE = re.compile(r"\ba (pound|euro|dollar)\b(?! of\b)", re.IGNORECASE)
+
+
 # "you pay half the fee", "half of your deposit": a share, as "50% of the fee" is.
 _HALF_OF_RE = re.compile(
     r"\bhalf (?:of )?(?=(?:the|your|its|their|this|that|our|any) (?!time\b|way\b|hour\b|day\b)"
@@ -566,24 +620,38 @@ _HALF_OF_RE = re.compile(
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
     'five hundred' -> '500', so numbers compare by value."""
+    # The words the rewrites below look for are in the text as given (lowered once), so
+    # each rewrite is tried only when its word is there.
+    lowered = text.lower()
     if _FIXED_PHRASE_HINT_RE.search(text):
         for pattern, replacement in _FIXED_PHRASES:
             if pattern.search(text):
                 text = pattern.sub(replacement, text)
+    for word, pattern, replacement in _WORD_PHRASES:
+        if word in lowered:
+            text = pattern.sub(replacement, text)
     if _may_hold_number_words(text):
         text = _NUMBER_WORD_RE.sub(_number_word_value, text)
-    if "hundred" in text.lower():
+    if "hundred" in lowered:
         text = _HUNDRED_RE.sub(_hundreds, text)
-    if "thousand" in text.lower():
+    if "thousand" in lowered:
         text = _THOUSAND_RE.sub(_thousands, text)
+    if "dozen" in lowered:
+        text = _DOZEN_RE.sub(_dozens, text)
+    if "k" in lowered and _THOUSANDS_SUFFIX_HINT_RE.search(text):
+        text = _THOUSANDS_SUFFIX_RE.sub(_thousands_suffix, text)
     if " point " in text:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
-    if "half" in text.lower():
+    if "half" in lowered:
         text = _AND_A_HALF_RE.sub(_and_a_half, text)
     if _FRACTION_RE.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
-    if "half" in text.lower():
+    if "half" in lowered:
         text = _HALF_OF_RE.sub("50% of ", text)
+    if "thirds" in lowered or "quarters" in lowered or "fifths" in lowered or "tenths" in lowered:
+        text = _SHARES_RE.sub(_shares, text)
+    if "a pound" in lowered or "a euro" in lowered or "a dollar" in lowered:
+        text = _A_POUND_RE.sub(r"1 \1", text)
     if _MAIN_AND_CENTS_RE.search(text):
         text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
     return text
@@ -592,12 +660,16 @@ def digits_for_number_words(text: str) -> str:
 # "two and a half days" is 2.5 days, "a day and a half" 1.5 days.
 _AND_A_HALF_RE = re.compile(
     r"(?<![£$€\d.,])\b(?P<count>\d+) and a half (?P<unit>minutes?|hours?|days?|weeks?|months?|years?)\b"
-    r"|\b(?:an?|1) (?P<one>minute|hour|day|week|month|year) and a half\b",
+    r"|\b(?:an?|1) (?P<one>minute|hour|day|week|month|year) and a half\b"
+    # "2 and a half percent" is 2.5%.
+    r"|(?<![£$€\d.,])\b(?P<share>\d+) and a half (?P<percent>percent|per cent)\b",
     re.IGNORECASE,
 )
 
 
 def _and_a_half(match: re.Match[str]) -> str:
+    if match.group("share"):
+        return f"{match.group('share')}.5 {match.group('percent')}"
     if match.group("one"):
         return f"1.5 {match.group('one')}s"
     return f"{match.group('count')}.5 {match.group('unit').rstrip('s')}s"
@@ -648,12 +720,41 @@ _AFTER_PRONOUN_ONE_RE = re.compile(
     r"|[a-z]+(?<!s)s\b|[a-z]{3,}ed\b)",
     re.IGNORECASE,
 )
-_THOUSAND_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+thousand\b", re.IGNORECASE)
+_THOUSAND_RE = re.compile(
+    r"\b(?P<count>a|one|\d+)\s+thousand\b"
+    # "2 thousand 500" (from "two thousand five hundred"), "a thousand and 50".
+    r"(?:,?\s+(?:(?P<and>and)\s+)?(?P<rest>\d{1,3})\b(?![.,]\d|[-/]\w|\s?%))?",
+    re.IGNORECASE,
+)
 
 
 def _thousands(match: re.Match[str]) -> str:
     count = match.group("count").lower()
-    return str((int(count) if count.isdigit() else 1) * 1000)
+    value = (int(count) if count.isdigit() else 1) * 1000
+    rest = match.group("rest")
+    if rest and (match.group("and") or len(rest) == 3):
+        return str(value + int(rest))
+    said = match.group()
+    return str(value) + said[said.lower().index("thousand") + len("thousand") :]
+
+
+# "a dozen", "two dozen" (number words already digits): twelve of each.
+_DOZEN_RE = re.compile(r"\b(?P<count>a|one|\d+)\s+dozen\b(?!\s+or\s+so)", re.IGNORECASE)
+
+
+def _dozens(match: re.Match[str]) -> str:
+    count = match.group("count").lower()
+    return str((int(count) if count.isdigit() else 1) * 12)
+
+
+# "1.5k points", "2k minutes": thousands said with a "k", as prices are ("£2k").
+_THOUSANDS_SUFFIX_RE = re.compile(r"(?<![\w.,])(?P<num>\d+(?:\.\d+)?)k\b")
+_THOUSANDS_SUFFIX_HINT_RE = re.compile(r"\dk\b")
+
+
+def _thousands_suffix(match: re.Match[str]) -> str:
+    value = float(match.group("num")) * 1000
+    return str(int(value)) if value == int(value) else str(value)
 
 
 def _hundreds(match: re.Match[str]) -> str:

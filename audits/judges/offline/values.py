@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
-from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit
+from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit, said_number
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out
@@ -219,7 +219,7 @@ _COUNT_UNITS = frozenset(
     stem(word)
     for word in word_list(
         "ticket booking order item person passenger bag pet vehicle room guest seat "
-        "device user visit transaction parcel"
+        "device user visit transaction parcel session use copy page"
     )
 )
 
@@ -236,7 +236,14 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
     if "" in theirs or mine in theirs:
         return False
-    return any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS))
+    if any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS)):
+        return True
+    # "£4 an hour" of "£4 per session": a unit of time for a price per thing, or the
+    # reverse, unless the source names that unit too ("£8 per user per month").
+    crossed = (mine in _TIME_UNITS and theirs <= _COUNT_UNITS) or (
+        mine in _COUNT_UNITS and theirs <= _TIME_UNITS
+    )
+    return crossed and not any(mine in place.sentence.stems for place in matches)
 
 
 # Which side of a value a bound says: "under 3", "up to £50", "3 or younger" are at
@@ -398,8 +405,32 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
             continue
         if (below and own.low > value) or (above and own.low < value):
             continue
+        if own.low != value and not _rounder(quantity, own):
+            continue
         found.append(place)
     return found
+
+
+def _rounder(rough: Quantity, exact: Quantity) -> bool:
+    """A value said roughly rounds the one it stands for: "about 400 miles" for 386,
+    "just under £10" for £9.99, never "about 386 miles" for 375. Only values said in one
+    unit (the same value per number said) can be told apart so."""
+    rough_said, exact_said = said_number(rough), said_number(exact)
+    if not rough_said or not exact_said:
+        return True
+    rough_scale, exact_scale = rough.low / rough_said, exact.low / exact_said
+    if abs(rough_scale - exact_scale) > 1e-9 * abs(exact_scale):
+        return True  # "about 2 hours" for 115 minutes: told apart by value alone
+    return _roundness(rough_said) > _roundness(exact_said)
+
+
+def _roundness(number: float) -> int:
+    """How many places of ten ``number`` is whole to: 400 is 2, 386 is 0, 9.99 is -2."""
+    for places in range(6, -5, -1):
+        scaled = number / 10**places
+        if abs(scaled - round(scaled)) < 1e-9 * max(1.0, abs(scaled)):
+            return places
+    return -5
 
 
 _CLOCK_CHARS = "0123456789:."
