@@ -7,7 +7,9 @@ treats an answer made only of them as having no content, however polite it is.
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 
 from .tokens import (
     content_stems,
@@ -34,19 +36,25 @@ _PLEASANTRY_RE = word_start_regex(
     # Sympathy with the customer's own case: "sorry your food was late, that's really
     # frustrating".
     r"|\b(?:that'?s|that is|how) (?:really |so |very )?(?:frustrating|annoying|disappointing"
-    r"|upsetting|stressful|a (?:shame|pain|nuisance))\b"
+    r"|upsetting|stressful|a (?:real |right |bit of a |total )?(?:shame|pain|nuisance|hassle))\b"
+    # Regret at the customer's news: "Oh no, that's not what we want to hear!"
+    r"|\bnot what (?:we|you|i) (?:want|wanted|like|were hoping|like) to (?:hear|see)\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
     r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     # "Take care!" bids goodbye; "the landlord will take care of it" says who does what.
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b(?!\s+(?:of|to|that)\b)|\bbon voyage\b"
-    r"|\bbest wishes\b|\bhave a safe\b"
+    r"|\bbest wishes\b|\bhave a safe\b|^merry [\w-]+\b|\bsorry to see you (?:go|leave)\b"
+    # The bot's gladness to be asked: "I'm glad you reached out.", "That's what I'm here for!"
+    r"|\bglad you (?:reached out|got in touch|contacted us|came to us|asked)\b"
+    r"|\bthat'?s what (?:i'?m|we'?re|i am|we are) here for\b|\bit'?s (?:my|our) (?:job|pleasure) to help\b"
     r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
     r"|\b(?:good|best of) luck\b|\bwishing you\b|\ball the best\b"
     # Remarks about the question itself: "this one comes up a lot".
     r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
     r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
-    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
+    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b"
+    r"|\bone (?:we|i) (?:get|hear|see)(?: asked)? (?:a lot|often|quite often|all the time)\b",
     "'abefghilmnoprstvwy",
     re.IGNORECASE,
 )
@@ -64,13 +72,16 @@ _REFUSAL_RE = word_start_regex(
     # "I can't recommend solicitors", "I can't advise on tax", "I can't book lessons": a
     # service declined.
     r"|provide|say|tell|confirm|give|check|quote|recommend|advise|suggest|comment|assist"
-    r"|book|reserve|arrange|schedule)"
+    r"|book|reserve|arrange|schedule|access|discuss|share|view|change|process|issue)"
+    # The bot not following the customer: "Sorry, I didn't quite catch that."
+    r"|\bi (?:didn't|did not|don't|do not) (?:quite )?(?:catch|understand|follow)\b(?! why\b)"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
     r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
-    r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
+    r"|\bi'?m not the right (?:assistant|bot|place|person)"
+    r"|\bnot something (?:i|we) can (?:help|do|assist|answer|advise)"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
     "bcdinou",
     re.IGNORECASE,
@@ -145,7 +156,9 @@ _POINTER_LEAD = (
 _POINTER_RE = re.compile(
     rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
     r"(?:ask|contact|phone|ring|e-?mail|message|speak (?:to|with)|talk (?:to|with)|chat (?:to"
-    r"|with)|check with|enquire with|get in touch with|reach out to)"
+    r"|with)|check with|enquire with|get in touch with|reach out to"
+    r"|asking|contacting|phoning|ringing|e-?mailing|messaging|speaking (?:to|with)|talking (?:to"
+    r"|with)|checking with|enquiring with|getting in touch with|reaching out to)"
     # whom: a pronoun, or a short noun phrase opened by a determiner
     r" (?:us|them|someone|somebody|(?:(?:one|a member) of )?(?:the|our|your|a|an|any)"
     r"(?: [\w'-]+){1,3})"
@@ -168,23 +181,63 @@ _VISIT_POINTER_RE = re.compile(
 )
 
 
+# Someone who will say more, and nothing said: "Your local branch will be able to tell
+# you more.", "They'll be happy to advise." The open ending carries the pointer; "The
+# pharmacist can advise on doses for children" names what they advise on.
+_TELLS_MORE_RE = re.compile(
+    r"^(?:(?:so|but|and),? )?(?:they|someone|(?:the|your|our|a|an|any) (?:[\w'-]+ ){0,3}?[\w'-]+)"
+    r"(?: (?:will|can|could|should|would|may)|'ll)(?: (?:be (?:able|happy|glad|best placed) to|always))?"
+    r" (?:tell you more|help(?: you)?(?: further| with (?:this|that|it))?|advise(?: you)?"
+    r"|explain(?: (?:more|further|the options))?|answer (?:any|your) questions|give you (?:more|further)"
+    r" (?:details|information|advice)|point you in the right direction)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+# The bot handing the case to people ("I'll pass this on to the team", "Let me connect
+# you with an agent", "A member of our team will be in touch shortly"): a redirect by
+# another road, nothing answered.
+_HANDOVER_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|right|so|sure),? )?(?:(?:i|we)(?:'ll| will|'ve| have|'m going to| am going to)?|let me|let us)"
+    r" (?:just )?(?:pass(?:ed)?|forward(?:ed)?|escalat(?:e|ed)|refer(?:red)?|hand(?:ed)?|connect(?:ed)?"
+    r"|transfer(?:red)?|put you through|rais(?:e|ed)|log(?:ged)?|creat(?:e|ed)|open(?:ed)?|flag(?:ged)?)"
+    r"\b[^.!?\d]{0,50}?\b(?:team|agents?|colleagues?|specialists?|someone|advis[eo]rs?|humans?"
+    r"|person|department|staff|ticket|case|request|complaint)\b[^.!?\d]*[.!…]*$"
+    r"|^(?:(?:i'?m|we'?re) )?(?:transferring|connecting|putting) you (?:now|through|to)\b[^.!?\d]*[.!…]*$"
+    r"|^(?:(?:a member of |one of |someone (?:from|in) )?(?:our|the) (?:[\w-]+ ){0,2}(?:team|agents?"
+    r"|colleagues|staff|advis[eo]rs?)|someone|an? (?:agent|adviser|advisor|colleague))"
+    r" (?:will|'ll|should|can) (?:be in touch|get back to you|contact you|call you|reply|pick this up"
+    r"|follow up)(?: (?:shortly|soon|as soon as (?:possible|they can)|with you))*[.!]*$",
+    re.IGNORECASE,
+)
+# A lead-in to what follows: "Here are the steps:", "Sure! Here's how:", "See below."
+_LEAD_IN_RE = re.compile(
+    r"^(?:(?:sure|ok(?:ay)?|yes|right|of course|certainly)\W+)?(?:here(?:'s| is| are| you go)\b[^.!?\d]*:"
+    r"|here you go[.!]*|(?:see|details are|(?:the|my) (?:steps|details|options|answer) (?:are|is)) below"
+    r"(?: for (?:details|more|the steps))?[.!:]*)$",
+    re.IGNORECASE,
+)
+
+
 def is_pointer(text: str) -> bool:
     """The piece only points the customer at someone to ask: no value in it."""
     clean = " ".join((text or "").replace("\u2014", "-").split())
     if any(char.isdigit() for char in clean):
         return False
-    return bool(_POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean))
+    return bool(
+        _POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean) or _TELLS_MORE_RE.match(clean)
+    )
 
 
 # The bot describing itself or offering help ("I can help with orders and returns",
 # "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
 _SELF_DESCRIPTION_RE = word_start_regex(
     r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
-    r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
+    r"|^(?:i'm|i am) (?:[\w'-]+,? ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
     r"|^(?:i'm|i am) here (?:for|to)\b"
     r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
-    r"|\bis there anything (?:else )?(?:about|i can)",
-    "bis",
+    r"|\bis there anything (?:else )?(?:about|i can)|^anything else (?:i|we) can (?:help|do|assist)\b",
+    "abis",
     re.IGNORECASE,
 )
 # What an answer names as where it comes from: "our Renewals page", "the article above".
@@ -304,7 +357,7 @@ _META_RE = re.compile(
 # sentence that goes on ("... and it's confirmed", "...: the fee is €20") is not one.
 _LOOKUP_VERB = (
     r"(?:just |quickly |now |also )?(?:had a (?:quick |good |closer )?look|take a (?:quick |closer )?look"
-    r"|have a (?:quick |closer )?look|looked|look|checked|check|searched|search|went through|go through"
+    r"|have a (?:quick |closer )?look|looked|look(?! forward)|checked|check|searched|search|went through|go through"
     r"|gone through|pulled up|pull up|dug into|dig into|reviewed|review|double-checked|double-check"
     r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out"
     r"|pulled together)"
@@ -315,7 +368,8 @@ _LOOKUP_SUBJECT = (
 )
 _LOOKUP_RE = re.compile(
     # "check that for you", not "checked that the fee is waived".
-    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}(?: (?:this|that|it)(?= (?:up|out|for|in|on|with)\b"
+    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}(?: (?:this|that|it)(?= (?:up|out|for|in|on|with|now|right now"
+    r"|straight away|right away)\b"
     r"|\s*(?:\.\.\.|…|[.!])*$)(?: up| out)?)?\b"
     r"(?:(?!\b(?:and|but|that|which)\b)[^.!?\d:;,])*"
     r"(?:\.\.\.|…|[.!])*$",
@@ -354,7 +408,10 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|should you (?:have|need|require) (?:any )?(?:further|more|other|additional) (?:questions"
     r"|help|assistance|information)\b[^.!?\d]*"
     r"|(?:your )?(?:satisfaction|experience|feedback|business|custom|patience|understanding)"
-    r" (?:is|are|means) (?:our|very|so|a lot|everything|important)\b[^.!?\d]*"
+    r" (?:is|are|means) (?:our|very|so|a lot|everything|important"
+    r"|(?:much |greatly |really |truly |very much |always |hugely )?(?:appreciated|valued))\b[^.!?\d]*"
+    # "Welcome to the Riverside help centre!", "Welcome aboard!"
+    r"|welcome (?:to|back to|aboard|along)\b[^.!?\d:;]*"
     r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry (?:that )?you(?:'ve| have|'re| are)?"
     r" (?:had|been|experienced|felt|going through|dealing with)\b[^.!?\d]*"
     r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:here|around) (?:if|whenever|when|should) you\b[^.!?\d]*"
@@ -407,7 +464,11 @@ _COURTESY_SHAPE_RE = re.compile(
     # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
     rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
     r"|you'?re (?:very |most |so )?welcome\b(?! to\b)[^.!?\d]*"
-    r"|(?:some )?(?:good|great) news(?: for you| here)?"
+    r"|(?:some )?(?:good|great|bad) news(?: for you| here)?"
+    # Remarks on the question: "That's a tricky one!", "Interesting question!"
+    r"|(?:that'?s |that is |what |such )?(?:a |an )?(?:really |very )?(?:great|good|interesting|tricky"
+    r"|fair|excellent|brilliant|important|common|popular|reasonable|valid|tough|smart) (?:question|one"
+    r"|point)(?:,? (?:and )?one (?:we|i) (?:get|hear|see)(?: a lot| often| all the time)?)?"
     r"|i'?d (?:love|be more than happy|be only too happy) to (?:help|assist)\b[^.!?\d]*"
     r"|let'?s (?:get (?:this|that|it|you) sorted|sort (?:this|that|it) out)\b[^.!?\d]*"
     # The question told back: "It sounds like you want to return an item."
@@ -423,7 +484,8 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
     r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
     r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
-    r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:happy|glad) to (?:go through|explain|help|walk you through)"
+    r"|(?:(?:i'?m|i am|we'?re|we are) )?(?:always )?(?:happy|glad|pleased) to (?:go through|explain|help|walk you through"
+    r"|clarify|assist)"
     r"\b[^.!?\d]*|you'?ve got this|we value (?:you|your)\b[^.!?\d]*"
     # "Feel free to reach out if you'd like a hand placing the order.": an invitation.
     r"|(?:please )?feel free to (?:reach out|get in touch|ask|contact|message|drop|come back|ping"
@@ -445,6 +507,68 @@ _COURTESY_SHAPE_RE = re.compile(
     r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?)[.!:]*$",
     re.IGNORECASE,
 )
+# An open invitation to come back ("Please don't hesitate to get in touch if you need
+# more help.", "Feel free to contact us any time."): a courtesy, though its verb is a
+# redirect's; "Feel free to contact our helpdesk" points somewhere.
+_INVITATION_RE = re.compile(
+    r"^(?:(?:and|but|so),? )?(?:please )?(?:(?:do not|don't) hesitate to|feel free to|you can always"
+    r"|do) (?:get (?:back )?in touch|contact (?:us|me)|reach out|call us|message us|email us|ask"
+    r"|come back to us)(?: again)?(?:,? (?:if|should|whenever|when|any ?time)\b[^.!?\d]*)?[.!]*$",
+    re.IGNORECASE,
+)
+# Remarks on the answer itself at its close: "That's the gist of it.", "This should cover
+# everything you need."
+_ANSWER_CLOSING_RE = re.compile(
+    r"^(?:(?:so|and|ok(?:ay)?),? )?(?:that|this)(?:'s| is| should be| was)"
+    r" (?:(?:just |only )?(?:a |the )?(?:quick |short |brief )?(?:summary|overview|gist(?: of it)?"
+    r"|short version|basics)|all there is to it|everything you need(?: to know)?)"
+    r"|^(?:(?:so|and),? )?(?:that|this) (?:should |will )?(?:covers?|answers?) (?:everything"
+    r"|all of it|your question)(?: you (?:need|asked))?[.!]*$"
+    # "Our Billing guide covers this in more detail.": where more is, not what it says.
+    r"|^(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
+    r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?[.!]*$",
+    re.IGNORECASE,
+)
+# A clause break strong enough that what follows is a sentence of its own: "Thanks for
+# asking - the pool opens at 6:30am", "Hope this helps: the permit covers zones A and B".
+_STRONG_BREAK_RE = re.compile(r"\s*[:;!]\s+|\s+[-–—]\s+|\s*[—–]\s*")
+# A clause with its own subject and verb after an acknowledgement ("Sure, you can have it
+# delivered"): a claim, however few its words.
+_CLAUSE_RE = re.compile(
+    r"(?:[,;:]\s*|\bbut\s+)(?:you|we|it|they|there|this|that"
+    r"|(?:the|your|our|each|every|all|any) [\w'-]+(?: [\w'-]+)?)"
+    r" (?:can(?:'t|not)?|will|won't|must|need|needs|is|are|isn't|aren't|was|were|gets?|has|have"
+    r"|do|does|don't|doesn't|should|may|might|only|always|never|also|opens?|closes?|costs?|runs?"
+    r"|lasts?|includes?|takes?)\b",
+    re.IGNORECASE,
+)
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+_POINTS_ON_RE = re.compile(r"(?:this|it|that|more|everything|all)\b", re.IGNORECASE)
+# Pictographs and their joiners carry no claim: "Happy baking! 🍰".
+_PICTOGRAPH_JOINERS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+
+
+def _without_pictographs(text: str) -> str:
+    if text.isascii():
+        return text
+    kept = "".join(
+        char
+        for char in text
+        if char not in _PICTOGRAPH_JOINERS
+        and unicodedata.category(char) != "So"
+        and not "\U0001f3fb" <= char <= "\U0001f3ff"
+    )
+    return " ".join(kept.split())
+
+
+# "Hi Tom, ...", "Hello there! ...": a greeting before the rest of the piece.
+_GREETING_HEAD_RE = re.compile(
+    r"^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|dear)"
+    r"(?: (?:there|all|folks|everyone|again|[A-Z][\w'-]+))?\s*[,!]+\s*(?:(?:and|so)\s+)?(?=\w)",
+    re.IGNORECASE,
+)
+
+
 # "Hope your first session goes well!": a wish for the customer, however it goes on.
 _WISH_RE = re.compile(
     r"^(?:i |we )?(?:really |truly |do |so )?hope\b(?!.*\d)|^(?:wishing|wish) you\b(?!.*\d)",
@@ -616,22 +740,42 @@ def is_yes_no(text: str) -> bool:
     return bool(_YES_NO_RE.match(text.strip()))
 
 
+# The judge asks about the same pieces and their heads many times over an answer.
+@functools.lru_cache(maxsize=8192)
 def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     """One of greeting, pleasantry, meta (about the answer or its sources), redirect,
     refusal, question, yes_no or fact."""
-    clean = text.strip().strip("-*• ").strip()
+    clean = _without_pictographs(text.strip()).strip("-*• ").strip()
+    if not clean:
+        return "pleasantry"
     if is_yes_no(clean):
         return "yes_no"
+    if (head_and_tail := _courtesy_then_claim(clean, contact_is_answer)) is not None:
+        return head_and_tail
     if _REFUSAL_RE.search(clean):
         return "refusal"
     if _SELF_DESCRIPTION_RE.search(clean):
         return "pleasantry"
-    if _THANKS_RE.match(clean):
+    if _THANKS_RE.match(clean) or _INVITATION_RE.match(clean):
         return "pleasantry"
-    if (_REDIRECT_RE.search(clean) or is_pointer(clean)) and not contact_is_answer:
-        return "redirect"
-    if _META_RE.search(clean) or _LOOKUP_RE.match(clean):
+    if (
+        _REDIRECT_RE.search(clean) or is_pointer(clean) or _HANDOVER_RE.match(clean)
+    ) and not contact_is_answer:
+        # "You can contact us by post only for formal complaints": a rule for the channel.
+        return "fact" if _ONLY_RE.search(clean) else "redirect"
+    if (
+        _META_RE.search(clean)
+        or _LOOKUP_RE.match(clean)
+        or _ANSWER_CLOSING_RE.match(clean)
+        or _LEAD_IN_RE.match(clean)
+    ):
         return "meta"
+    if (
+        clean.endswith(":")
+        and (lead_in := META_OPENER_RE.match(clean))
+        and lead_in.end() == len(clean)
+    ):
+        return "meta"  # "Here's what I found:", "To answer your question:"
     if asks(clean):
         return "question"
     courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
@@ -642,6 +786,35 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     if _FRAGMENT_RE.match(clean) or _BARE_REMARK_RE.match(courtesy):
         return "pleasantry"
     return "fact"
+
+
+def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:
+    """The kind of a piece that opens with a greeting, or with a courtesy and a strong
+    break: "fact" when a claim follows ("Thanks for asking - the pool opens at 6:30am"),
+    "greeting" when only courtesy does ("Hi Tom, thanks for getting in touch!"), else
+    None (the piece is read whole)."""
+    if greeting := _GREETING_HEAD_RE.match(clean):
+        rest = clean[greeting.end() :]
+        kind = piece_kind(rest, contact_is_answer=contact_is_answer)
+        if kind == "fact":
+            return None
+        return "greeting" if kind in ("pleasantry", "greeting", "meta") else kind
+    if (intro := CLAIM_INTRO_RE.match(clean)) and len(clean) > intro.end():
+        # "The article says you can upgrade at any time": the claim after the remark.
+        tail = clean[intro.end() :]
+        if _POINTS_ON_RE.match(tail):
+            return None  # "The article explains this in more detail"
+        return "fact" if piece_kind(tail, contact_is_answer=contact_is_answer) == "fact" else None
+    split = _STRONG_BREAK_RE.search(clean)
+    if split is None or split.end() >= len(clean):
+        return None
+    if _COURTESY_SHAPE_RE.match(clean):
+        return None  # "I understand wanting your dog close - lots of owners feel the same"
+    head, tail = clean[: split.start()], clean[split.end() :]
+    if piece_kind(head) not in ("pleasantry", "greeting", "meta"):
+        return None
+    tail = _LEADING_CONJUNCTION_RE.sub("", tail)
+    return "fact" if piece_kind(tail, contact_is_answer=contact_is_answer) == "fact" else None
 
 
 def _is_social(text: str) -> bool:
@@ -655,6 +828,8 @@ def _is_social(text: str) -> bool:
     leftover = pattern.sub(" ", text)
     if _DIGIT_RE.search(leftover):
         return False  # "No problem at all - the fee is £5": a value is a claim
+    if _CLAUSE_RE.search(leftover):
+        return False  # "Sure, you can have it delivered": a clause of its own
     return len(content_stems(leftover)) <= 3
 
 

@@ -447,8 +447,9 @@ _INTERJECTION_RE = re.compile(
     r"^(?:(?:well|oh|ah+|hmm+|um+|uh+|so|also|actually|anyway|haha+|hehe|lol|ooh|you know|i mean"
     r"|apparently|basically|honestly|interestingly|funnily enough|in fact|by the way|btw"
     r"|believe it or not)\b[,.!]*\s+|(?:fun fact|you see)\b\s*[,:!]+\s*)+"
-    # "Oh my!", "Oh dear!": the interjection is the whole exclamation.
-    r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)",
+    # "Oh my!", "Oh dear!", "Oh no, that's not what we want to hear!": the interjection
+    # is the whole exclamation, dismay and no answer.
+    r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)(?!(?<=oh )no\b)",
     re.IGNORECASE,
 )
 
