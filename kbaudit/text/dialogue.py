@@ -23,6 +23,7 @@ from .tokens import (
 
 _GREETING_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
+    r"|(?:morning|afternoon|evening)(?=\s*[!,.]|$)"
     r"|welcome(?: to| back)?)\b",
     re.IGNORECASE,
 )
@@ -75,13 +76,16 @@ _REFUSAL_RE = word_start_regex(
     r"|book|reserve|arrange|schedule|access|discuss|share|view|change|process|issue)"
     # The bot not following the customer: "Sorry, I didn't quite catch that."
     r"|\bi (?:didn't|did not|don't|do not) (?:quite )?(?:catch|understand|follow)\b(?! why\b)"
+    r"|\bi (?:didn't|did not) (?:quite )?get (?:that|you)\b"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
-    r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
+    r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify"
+    r"|cover (?:that|this|it)\b|go into (?:that|this|it)\b)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
     r"|\bi'?m not the right (?:assistant|bot|place|person)"
-    r"|\bnot something (?:i|we) can (?:help|do|assist|answer|advise)"
+    r"|\bnot something (?:i|we)(?: can|'m able to| am able to| are able to|'re able to)"
+    r" (?:help|do|assist|answer|advise)"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
     "bcdinou",
     re.IGNORECASE,
@@ -93,6 +97,8 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    # "Head to our Contact page and choose Billing."
+    r"|\b(?:head|go) (?:over )?to (?:our|the) (?:contact|support|help) (?:us )?(?:page|form)\b"
     # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
     # An open offer to hear from the customer again ("give us a shout if you need
     # anything", "drop us a line any time") is a courtesy, not a pointer.
@@ -108,7 +114,7 @@ _REDIRECT_RE = word_start_regex(
     r"|store|branch|office|desk|reception|counter)\b"
     r"|\b(?:pharmacist|doctor|lawyer|adviser|advisor|advice service|professional|expert|specialist"
     r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
-    r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
+    r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:[\w-]+ )?(?:website|site|web"
     r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
     r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)"
     # "Our smart meter team will be able to tell you more."
@@ -137,7 +143,7 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:full |further |more )?(?:details|information|everything) (?:about [^.]{1,40}? )?"
     r"(?:is|are|can be found) (?:on|in) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
     r"|section|help ?cent(?:er|re)|website|site)\b",
-    "abcdefgilmoprstvy",
+    "abcdefghilmoprstvy",
     re.IGNORECASE,
 )
 # A pointer by its shape: a directive to ask or contact someone ("Best thing is to ask
@@ -149,7 +155,7 @@ _POINTER_LEAD = (
     r"|it'?s (?:best|easiest) to |you'?d (?:best|better) |i'?d (?:just )?"
     r"|you(?: should| could| can| may want to| might want to|'ll want to| will want to"
     r"|'ll need to| will need to| need to|'d want to) "
-    r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? "
+    r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? |(?:it'?s |it is )?best to "
     r"|feel free to |(?:just |simply )?(?:pop|drop|come|call) (?:in|into|by|round)[^.,!]{0,30}?"
     r" and )?"
 )
@@ -207,13 +213,20 @@ _HANDOVER_RE = re.compile(
     r"|^(?:(?:a member of |one of |someone (?:from|in) )?(?:our|the) (?:[\w-]+ ){0,2}(?:team|agents?"
     r"|colleagues|staff|advis[eo]rs?)|someone|an? (?:agent|adviser|advisor|colleague))"
     r" (?:will|'ll|should|can) (?:be in touch|get back to you|contact you|call you|reply|pick this up"
-    r"|follow up)(?: (?:shortly|soon|as soon as (?:possible|they can)|with you))*[.!]*$",
+    r"|follow up)(?: (?:shortly|soon|as soon as (?:possible|they can)|with you))*[.!]*$"
+    r"|^(?:please |you can |just )?(?:raise|open|submit|log|create) (?:a|an) (?:[\w-]+ )?(?:ticket|request"
+    r"|case)(?: (?:with|through|via|on|from) [^.!?\d]*)?[.!]*$"
+    # "Pop into any branch and a colleague will help."
+    r"|^(?:just )?(?:pop|come|drop|call) (?:in|into|by|round)(?: to)? (?:the|our|your|any|a|an|one of our)"
+    r"(?: [\w'-]+){1,3} and (?:a|one of our|our|the) (?:[\w-]+ )?(?:colleagues?|staff|team|member of staff"
+    r"|advis[eo]rs?|someone) (?:will|can|'ll) (?:help|advise|explain|sort (?:it|this|that) out)[^.!?\d]*[.!]*$",
     re.IGNORECASE,
 )
 # A lead-in to what follows: "Here are the steps:", "Sure! Here's how:", "See below."
 _LEAD_IN_RE = re.compile(
     r"^(?:(?:sure|ok(?:ay)?|yes|right|of course|certainly)\W+)?(?:here(?:'s| is| are| you go)\b[^.!?\d]*:"
-    r"|here you go[.!]*|(?:see|details are|(?:the|my) (?:steps|details|options|answer) (?:are|is)) below"
+    r"|here you go[.!]*|(?:see(?: the (?:steps|details|options|list|table|links?))?|details are"
+    r"|(?:the|my) (?:steps|details|options|answer) (?:are|is)) below"
     r"(?: for (?:details|more|the steps))?[.!:]*)$",
     re.IGNORECASE,
 )
@@ -420,7 +433,8 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|you'?re all (?:set|sorted|good)|(?:simple|easy) as that|hopefully (?:that|this)\b[^.!?\d]*"
     r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
-    r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|best,?|yours (?:sincerely|faithfully|truly),?|sincerely,?|with thanks,?"
+    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:(?:we|i)(?:'re| are|'m| am)? )?(?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     r"|(?:we|i) (?:can'?t|cannot) wait to\b[^.!?\d]*"
@@ -459,7 +473,22 @@ _COURTESY_SHAPE_RE = re.compile(
     # Waiting: "One moment while I check.", "Bear with me."
     r"|(?:give me|bear with me|one moment|just a (?:moment|second|sec|minute)|hang on|hold on)\b[^.!?\d]*"
     # Empathy: "I totally get it.", "I know how annoying that can be.", "That sounds frustrating."
-    r"|(?:we|i) (?:totally |completely |really )?get (?:it|that|this)"
+    r"|(?:we|i) (?:totally |completely |really )?(?:get (?:it|that|this)|hear you)"
+    # "I can see why that would be confusing.", "That can't have been fun."
+    rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:that|this|it) (?:would|could|might"
+    rf"|must|can) (?:be|feel|seem) (?:so |really |a bit |very )?(?:{_EMOTION})"
+    r"|(?:that|this|it) (?:can'?t|couldn'?t|won'?t) have been (?:fun|easy|nice|great|pleasant)"
+    r"|(?:that'?s|that is|it'?s|it is) (?:completely |totally |entirely |perfectly )?(?:understandable"
+    r"|fair enough|only natural)"
+    # Apology and regret for what went wrong: "We regret any inconvenience caused."
+    r"|(?:we|i) (?:sincerely |truly |deeply |do |really )?(?:apologi[sz]e|regret) (?:for|any)\b[^.!?\d]*"
+    # Gladness at the customer: "We're thrilled to have you with us!", "Glad that's sorted!"
+    r"|(?:we'?re|we are|i'?m|i am) (?:so |really |just )?(?:thrilled|delighted|excited|happy|glad|pleased)"
+    r" to (?:have|welcome|see) you\b[^.!?\d]*"
+    r"|(?:so |really )?glad (?:that'?s|it'?s|that|it|this|everything'?s?) (?:is )?(?:sorted|worked|working"
+    r"|helped|fixed|resolved)\b[^.!?\d]*"
+    r"|(?:(?:i|we) )?love (?:that|how) you(?:'re| are|'ve| have)?\b[^.!?\d]*"
+    r"|(?:happy|glad|pleased) to be of (?:help|assistance|service)"
     rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:{_EMOTION}|you(?:'d| would)?)\b[^.!?\d]*"
     # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
     rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
@@ -481,7 +510,7 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|that'?s (?:the gist(?: of it)?|the short version|the long and (?:the )?short of it|the basics)"
     r"|this is (?:just |only )?(?:a |the )?(?:short |quick |brief )?(?:summary|overview|short version)\b[^.!?\d]*"
     r"|(?:just )?(?:reply|shout|message|write|ping|come back)(?: (?:here|to me|to us|back))? if you\b[^.!?\d]*"
-    r"|let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
+    r"|(?:do |please |just )?let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
     r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
     r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
     r"|(?:(?:i'?m|i am|we'?re|we are) )?(?:always )?(?:happy|glad|pleased) to (?:go through|explain|help|walk you through"
@@ -524,6 +553,9 @@ _ANSWER_CLOSING_RE = re.compile(
     r"|short version|basics)|all there is to it|everything you need(?: to know)?)"
     r"|^(?:(?:so|and),? )?(?:that|this) (?:should |will )?(?:covers?|answers?) (?:everything"
     r"|all of it|your question)(?: you (?:need|asked))?[.!]*$"
+    r"|^(?:that'?s|that is) (?:everything|all) (?:on|for|about) (?:this|that)(?: one)?[.!]*$"
+    r"|^(?:the|this) (?:page|article|guide|passage|section) (?:above|below) (?:explains|covers) (?:it all"
+    r"|everything|this|it)[.!]*$"
     # "Our Billing guide covers this in more detail.": where more is, not what it says.
     r"|^(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
     r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?[.!]*$",
@@ -542,6 +574,8 @@ _CLAUSE_RE = re.compile(
     r"|lasts?|includes?|takes?)\b",
     re.IGNORECASE,
 )
+# A label of a word or three before a colon: "Short answer", "Quick tip", "In short".
+_LABEL_RE = re.compile(r"^[\w'-]+(?: [\w'-]+){0,2}$")
 _ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
 _POINTS_ON_RE = re.compile(r"(?:this|it|that|more|everything|all)\b", re.IGNORECASE)
 # Pictographs and their joiners carry no claim: "Happy baking! 🍰".
@@ -582,8 +616,11 @@ _FRAGMENT_RE = re.compile(
 )
 # A remark of a word or two, nothing after it: "Interesting.", "True!", "Good point."
 _BARE_REMARK_RE = re.compile(
-    r"^(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
-    r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way)"
+    r"^(?:(?:ha(?:ha)*|ooh|oh|ah|wow|aw+)\W+)?(?:totally |very |really |so )?"
+    r"(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
+    r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way"
+    r"|good (?:shout|one|call)|sounds like a plan|exciting|much appreciated|fair (?:question|point)"
+    r"|it (?:all )?depends)"
     r"(?: indeed)?\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -599,7 +636,8 @@ _CONTACT_QUERY_RE = re.compile(
 )
 _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
-    r"|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|(?:unfortunately|sadly|i'?m afraid) not|(?:absolutely|definitely|certainly|of course) not"
+    r"|(?:yes|no|nope|yep),? (?:sorry|i'?m afraid|unfortunately|sadly)"
     r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't)"
     # A hedged or bare affirmation: "I believe so", "I think it was", "Yeah it is".
     r"|(?:(?:yes|yeah|yep|no|oh yes),? )?(?:i (?:believe|think|guess|suppose) )?"
@@ -770,6 +808,8 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         or _LEAD_IN_RE.match(clean)
     ):
         return "meta"
+    if clean.endswith(":") and len(clean.split()) <= 6 and not _DIGIT_RE.search(clean):
+        return "meta"  # "Quick answer:", "According to our FAQs:": a label for what follows
     if (
         clean.endswith(":")
         and (lead_in := META_OPENER_RE.match(clean))
@@ -811,10 +851,19 @@ def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:
     if _COURTESY_SHAPE_RE.match(clean):
         return None  # "I understand wanting your dog close - lots of owners feel the same"
     head, tail = clean[: split.start()], clean[split.end() :]
-    if piece_kind(head) not in ("pleasantry", "greeting", "meta"):
+    head_kind = piece_kind(head)
+    courtesy = ("pleasantry", "greeting", "meta")
+    label = ":" in split.group() and _LABEL_RE.match(head)  # "Short answer: it depends."
+    if head_kind not in courtesy and not label:
         return None
-    tail = _LEADING_CONJUNCTION_RE.sub("", tail)
-    return "fact" if piece_kind(tail, contact_is_answer=contact_is_answer) == "fact" else None
+    tail_kind = piece_kind(
+        _LEADING_CONJUNCTION_RE.sub("", tail), contact_is_answer=contact_is_answer
+    )
+    if head_kind not in courtesy:
+        return "meta" if tail_kind in courtesy else None
+    # "Thanks - contact our team for help", "Sure! Here's how:": the tail says what the
+    # piece does.
+    return tail_kind
 
 
 def _is_social(text: str) -> bool:
