@@ -54,7 +54,7 @@ _PLEASANTRY_RE = word_start_regex(
     # Remarks about the question itself: "this one comes up a lot".
     r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
     r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
-    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b"
+    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b|\byou'?re not alone\b"
     r"|\bone (?:we|i) (?:get|hear|see)(?: asked)? (?:a lot|often|quite often|all the time)\b",
     "'abefghilmnoprstvwy",
     re.IGNORECASE,
@@ -84,10 +84,11 @@ _REFUSAL_RE = word_start_regex(
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
     r"|\bi'?m not the right (?:assistant|bot|place|person)"
+    r"|\b(?:isn't|is not|aren't|are not) available to me\b"
     r"|\bnot something (?:i|we)(?: can|'m able to| am able to| are able to|'re able to)"
     r" (?:help|do|assist|answer|advise)"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
-    "bcdinou",
+    "abcdinou",
     re.IGNORECASE,
 )
 _REDIRECT_RE = word_start_regex(
@@ -99,6 +100,9 @@ _REDIRECT_RE = word_start_regex(
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
     # "Head to our Contact page and choose Billing."
     r"|\b(?:head|go) (?:over )?to (?:our|the) (?:contact|support|help) (?:us )?(?:page|form)\b"
+    # "Our Community Forum is a great place to ask."
+    r"|\b(?:our|the) (?:[\w-]+ ){1,3}(?:is|are) (?:a |the )?(?:great|good|best|right) place (?:to|for)"
+    r" (?:ask|start|look|find out|get help|questions)\b"
     # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
     # An open offer to hear from the customer again ("give us a shout if you need
     # anything", "drop us a line any time") is a courtesy, not a pointer.
@@ -156,6 +160,7 @@ _POINTER_LEAD = (
     r"|you(?: should| could| can| may want to| might want to|'ll want to| will want to"
     r"|'ll need to| will need to| need to|'d want to) "
     r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? |(?:it'?s |it is )?best to "
+    r"|(?:you could |you might |you can )?try "
     r"|feel free to |(?:just |simply )?(?:pop|drop|come|call) (?:in|into|by|round)[^.,!]{0,30}?"
     r" and )?"
 )
@@ -213,6 +218,7 @@ _HANDOVER_RE = re.compile(
     r"|^(?:(?:a member of |one of |someone (?:from|in) )?(?:our|the) (?:[\w-]+ ){0,2}(?:team|agents?"
     r"|colleagues|staff|advis[eo]rs?)|someone|an? (?:agent|adviser|advisor|colleague))"
     r" (?:will|'ll|should|can) (?:be in touch|get back to you|contact you|call you|reply|pick this up"
+    r"|reach out(?: to you)?"
     r"|follow up)(?: (?:shortly|soon|as soon as (?:possible|they can)|with you))*[.!]*$"
     r"|^(?:please |you can |just )?(?:raise|open|submit|log|create) (?:a|an) (?:[\w-]+ )?(?:ticket|request"
     r"|case)(?: (?:with|through|via|on|from) [^.!?\d]*)?[.!]*$"
@@ -225,7 +231,7 @@ _HANDOVER_RE = re.compile(
 # A lead-in to what follows: "Here are the steps:", "Sure! Here's how:", "See below."
 _LEAD_IN_RE = re.compile(
     r"^(?:(?:sure|ok(?:ay)?|yes|right|of course|certainly)\W+)?(?:here(?:'s| is| are| you go)\b[^.!?\d]*:"
-    r"|here you go[.!]*|(?:see(?: the (?:steps|details|options|list|table|links?))?|details are"
+    r"|here you go[.!]*|(?:details|more) below[.!:]*|(?:see(?: the (?:steps|details|options|list|table|links?))?|details are"
     r"|(?:the|my) (?:steps|details|options|answer) (?:are|is)) below"
     r"(?: for (?:details|more|the steps))?[.!:]*)$",
     re.IGNORECASE,
@@ -410,13 +416,14 @@ _EMOTION = (
 _SYMPATHY = (
     r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
     r"|disappointing|awful|terrible|confusing|a pain|a hassle|a worry|a lot to deal with"
+    r"|(?:like )?(?:a |an )?(?:real |total |absolute )?(?:nightmare|ordeal|headache)"
 )
 _COURTESY_SHAPE_RE = re.compile(
     r"^(?:have (?:a|an) [^.!?\d]*!|have (?:a|an) (?:\w+ly )?(?:great|good|nice|lovely|wonderful"
     r"|fantastic|brilliant|amazing|safe|happy|pleasant|relaxing|restful|fun|productive|smooth"
     r"|terrific|super|excellent|memorable|magical)\b[^.!?\d]*|have fun\b[^.!?\d]*"
-    r"|happy [\w-]+(?:(?:,| and) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
-    r"|(?:i'?m |i am |so )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
+    r"|happy [\w-]+(?:(?:,| and| from) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
+    r"|(?:i'?m |i am )?(?:so |really )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
     r"|(?:it was|it's been|it has been|it'?s|it is) (?:a|my|our) (?:real )?pleasure\b[^.!?\d]*"
     r"|should you (?:have|need|require) (?:any )?(?:further|more|other|additional) (?:questions"
     r"|help|assistance|information)\b[^.!?\d]*"
@@ -434,7 +441,8 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
     r"|best,?|yours (?:sincerely|faithfully|truly),?|sincerely,?|with thanks,?"
-    r"|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|cheers(?: for [^,.!?\d]*)?(?:,? [\w'-]+)?"
+    r"|(?:see you|speak soon|talk soon|bye|goodbye|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:(?:we|i)(?:'re| are|'m| am)? )?(?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     r"|(?:we|i) (?:can'?t|cannot) wait to\b[^.!?\d]*"
@@ -509,7 +517,13 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|for now|from me))?"
     r"|that'?s (?:the gist(?: of it)?|the short version|the long and (?:the )?short of it|the basics)"
     r"|this is (?:just |only )?(?:a |the )?(?:short |quick |brief )?(?:summary|overview|short version)\b[^.!?\d]*"
-    r"|(?:just )?(?:reply|shout|message|write|ping|come back)(?: (?:here|to me|to us|back))? if you\b[^.!?\d]*"
+    r"|(?:just )?(?:reply|shout|message|write|ping|come back|hit (?:me|us) up)(?: (?:here|to me|to us|back))?"
+    r" if you\b[^.!?\d]*"
+    r"|(?:that'?s|what|such) (?:such )?(?:great|wonderful|fantastic|brilliant|lovely|good|exciting) news\b[^.!?\d]*"
+    r"|keep up the (?:great|good|amazing) work\b[^.!?\d]*|warmly,?|many thanks,?"
+    r"|(?:we'?re|we are|i'?m|i am) (?:so |really )?(?:excited|thrilled|delighted) to (?:see|hear)"
+    r" (?:what|how) you\b[^.!?\d]*"
+    r"|(?:i know,? )?(?:it'?s|it is|that'?s) (?:a lot|quite a lot) to (?:take in|process|deal with)\b[^.!?\d]*"
     r"|(?:do |please |just )?let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
     r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
     r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
@@ -519,7 +533,8 @@ _COURTESY_SHAPE_RE = re.compile(
     # "Feel free to reach out if you'd like a hand placing the order.": an invitation.
     r"|(?:please )?feel free to (?:reach out|get in touch|ask|contact|message|drop|come back|ping"
     r"|let (?:me|us) know|reply|write|give us a shout|chat)\b[^.!?\d]*"
-    r"|(?:(?:don't|do not) worry|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|(?:(?:don't|do not) (?:worry|stress|panic)|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|we'?ll (?:figure (?:it|this) out|sort (?:it|this) out|get (?:it|this|you) sorted)"
     r"|we're here (?:for|to help) you|we can help|it happens|at all))?"
     r"|here(?:'s| is| are) (?:how it works|what you need to know|the (?:good news|details"
     r"|short answer|answer|key points)|a (?:quick|short|brief) (?:summary|rundown|overview)"
@@ -553,7 +568,9 @@ _ANSWER_CLOSING_RE = re.compile(
     r"|short version|basics)|all there is to it|everything you need(?: to know)?)"
     r"|^(?:(?:so|and),? )?(?:that|this) (?:should |will )?(?:covers?|answers?) (?:everything"
     r"|all of it|your question)(?: you (?:need|asked))?[.!]*$"
-    r"|^(?:that'?s|that is) (?:everything|all) (?:on|for|about) (?:this|that)(?: one)?[.!]*$"
+    r"|^(?:that'?s|that is) (?:everything|all)(?: the (?:information|info) (?:i have|i've got))?"
+    r" (?:on|for|about) (?:this|that)(?: one)?[.!]*$"
+    r"|^(?:this|that) (?:should )?covers? (?:the (?:main|key) points|the basics)[.!]*$"
     r"|^(?:the|this) (?:page|article|guide|passage|section) (?:above|below) (?:explains|covers) (?:it all"
     r"|everything|this|it)[.!]*$"
     # "Our Billing guide covers this in more detail.": where more is, not what it says.
@@ -574,6 +591,7 @@ _CLAUSE_RE = re.compile(
     r"|lasts?|includes?|takes?)\b",
     re.IGNORECASE,
 )
+_HEADING_SHAPE_RE = re.compile(r"^(?:#{1,6}\s*[^.!?]{1,40}|\*\*[^*.!?]{1,40}\*\*:?)$")
 # A label of a word or three before a colon: "Short answer", "Quick tip", "In short".
 _LABEL_RE = re.compile(r"^[\w'-]+(?: [\w'-]+){0,2}$")
 _ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
@@ -598,7 +616,8 @@ def _without_pictographs(text: str) -> str:
 # "Hi Tom, ...", "Hello there! ...": a greeting before the rest of the piece.
 _GREETING_HEAD_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|dear)"
-    r"(?: (?:there|all|folks|everyone|again|[A-Z][\w'-]+))?\s*[,!]+\s*(?:(?:and|so)\s+)?(?=\w)",
+    r"(?: (?:there|all|folks|everyone|again|(?:(?:mr|mrs|ms|miss|dr|mx)\.? )?[A-Z][\w'-]+))?"
+    r"\s*[,!]+\s*(?:(?:and|so)\s+)?(?=\w)",
     re.IGNORECASE,
 )
 
@@ -620,7 +639,9 @@ _BARE_REMARK_RE = re.compile(
     r"(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
     r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way"
     r"|good (?:shout|one|call)|sounds like a plan|exciting|much appreciated|fair (?:question|point)"
-    r"|it (?:all )?depends)"
+    r"|it (?:all )?depends|yay|woo(?:hoo)?|hooray"
+    # A term of address left after a courtesy: "Cheers for your patience, mate."
+    r"|mate|pal|buddy|folks|friend|my friend|everyone|guys)"
     r"(?: indeed)?\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -638,6 +659,7 @@ _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
     r"|(?:unfortunately|sadly|i'?m afraid) not|(?:absolutely|definitely|certainly|of course) not"
     r"|(?:yes|no|nope|yep),? (?:sorry|i'?m afraid|unfortunately|sadly)"
+    r"|no,? not (?:at the moment|right now|currently|yet)|sure (?:is|does|can|am|do)"
     r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't)"
     # A hedged or bare affirmation: "I believe so", "I think it was", "Yeah it is".
     r"|(?:(?:yes|yeah|yep|no|oh yes),? )?(?:i (?:believe|think|guess|suppose) )?"
@@ -808,6 +830,8 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         or _LEAD_IN_RE.match(clean)
     ):
         return "meta"
+    if _HEADING_SHAPE_RE.match(text.strip()) and not _DIGIT_RE.search(clean):
+        return "meta"  # "### Next steps", "**Summary**": how the answer is set out
     if clean.endswith(":") and len(clean.split()) <= 6 and not _DIGIT_RE.search(clean):
         return "meta"  # "Quick answer:", "According to our FAQs:": a label for what follows
     if (

@@ -16,7 +16,7 @@ from tests.helpers import offline_grade as grade
 
 CATALOGUES = [
     Path(__file__).parent / "data" / name
-    for name in ("register_lines.tsv", "register_lines_more.tsv")
+    for name in ("register_lines.tsv", "register_lines_more.tsv", "register_lines_third.tsv")
 ]
 
 
@@ -37,7 +37,7 @@ CLAIM_LABELS = ("fact", "yes_no")
 
 def test_the_catalogue_is_broad():
     labels = Counter(label for label, _ in ROWS)
-    assert len(ROWS) >= 600
+    assert len(ROWS) >= 750
     assert labels["fact"] >= 200
     assert set(labels) == {
         "greeting",
@@ -323,3 +323,51 @@ def test_regret_that_goes_on_to_tell_news_is_a_claim():
 )
 def test_labels_and_closings_around_the_answer(text, kind):
     assert piece_kind(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("### Next steps", "meta"),
+        ("**Summary**", "meta"),
+        ("Details below 👇", "meta"),
+        ("That's all the information I have on this.", "meta"),
+        ("This covers the main points.", "meta"),
+        ("Hello Mr Chen, good to hear from you.", "greeting"),
+        ("Try contacting your network provider.", "redirect"),
+        ("Someone from the billing team will reach out.", "redirect"),
+        ("Our Community Forum is a great place to ask.", "redirect"),
+        ("That information isn't available to me.", "refusal"),
+        ("No, not at the moment.", "yes_no"),
+        ("Sure is!", "yes_no"),
+    ],
+)
+def test_headings_titles_forums_and_short_answers(text, kind):
+    assert piece_kind(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Happy holidays from all of us!",
+        "Warmly,",
+        "Cheers for your patience, mate.",
+        "That sounds like a nightmare, I'm sorry.",
+        "I'm so glad I could help today.",
+        "That's wonderful news!",
+        "Hit me up if you have any more questions!",
+        "You're not alone in asking this!",
+        "Don't stress, we'll figure it out.",
+        "Keep up the great work!",
+        "We're excited to see what you create!",
+        "I know, it's a lot to take in.",
+        "Yay! 🎉",
+    ],
+)
+def test_courtesies_of_other_registers(text):
+    assert piece_kind(text) == "pleasantry"
+
+
+def test_thanks_in_another_register_before_a_claim_keeps_the_claim():
+    facts = split_response("Cheers for asking, the loyalty card works in all our shops.", "").facts
+    assert [fact.text.lower() for fact in facts] == ["the loyalty card works in all our shops."]

@@ -100,7 +100,7 @@ _CLAUSE_SPLIT_RE = re.compile(
 _OPENER_RE = re.compile(
     r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
-    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
+    r"|thank you[^,.!]*|cheers for[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
     r"|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
