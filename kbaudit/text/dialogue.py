@@ -7,7 +7,9 @@ treats an answer made only of them as having no content, however polite it is.
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 
 from .tokens import (
     content_stems,
@@ -21,6 +23,7 @@ from .tokens import (
 
 _GREETING_RE = re.compile(
     r"^(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|dear\b"
+    r"|(?:morning|afternoon|evening)(?=\s*[!,.]|$)"
     r"|welcome(?: to| back)?)\b",
     re.IGNORECASE,
 )
@@ -34,19 +37,25 @@ _PLEASANTRY_RE = word_start_regex(
     # Sympathy with the customer's own case: "sorry your food was late, that's really
     # frustrating".
     r"|\b(?:that'?s|that is|how) (?:really |so |very )?(?:frustrating|annoying|disappointing"
-    r"|upsetting|stressful|a (?:shame|pain|nuisance))\b"
+    r"|upsetting|stressful|a (?:real |right |bit of a |total )?(?:shame|pain|nuisance|hassle))\b"
+    # Regret at the customer's news: "Oh no, that's not what we want to hear!"
+    r"|\bnot what (?:we|you|i) (?:want|wanted|like|were hoping|like) to (?:hear|see)\b"
     r"|\bi'?d be happy to|\blet me (?:check|look|see|help|explain)"
     r"|\b(?:will|'ll|would) be (?:able|happy|glad|pleased) to (?:help|assist|go through|talk|explain|walk)"
     r"|\b(?:look|looking) into (?:this|that|it)\b|\bhere to help|\bhappy shopping|^enjoy\b|\benjoy (?:your|the rest)\b|\bi apologi[sz]e"
     # "Take care!" bids goodbye; "the landlord will take care of it" says who does what.
     r"|\bsafe travels\b|\bstay safe\b|\btake care\b(?!\s+(?:of|to|that)\b)|\bbon voyage\b"
-    r"|\bbest wishes\b|\bhave a safe\b"
+    r"|\bbest wishes\b|\bhave a safe\b|^merry [\w-]+\b|\bsorry to see you (?:go|leave)\b"
+    # The bot's gladness to be asked: "I'm glad you reached out.", "That's what I'm here for!"
+    r"|\bglad you (?:reached out|got in touch|contacted us|came to us|asked)\b"
+    r"|\bthat'?s what (?:i'?m|we'?re|i am|we are) here for\b|\bit'?s (?:my|our) (?:job|pleasure) to help\b"
     r"|\bi hope (?:you|your|this|that|it|everything)\b|\bhope you\b|\bfingers crossed\b"
     r"|\b(?:good|best of) luck\b|\bwishing you\b|\ball the best\b"
     # Remarks about the question itself: "this one comes up a lot".
     r"|^(?:this|that|it)(?: one|'s one| question| is one)? (?:comes up|gets asked|we hear)\b"
     r"|\b(?:a|one) (?:very )?(?:common|popular|frequent) question\b"
-    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b",
+    r"|\byou'?re not the (?:first|only) (?:one )?to ask\b|\byou'?re not alone\b"
+    r"|\bone (?:we|i) (?:get|hear|see)(?: asked)? (?:a lot|often|quite often|all the time)\b",
     "'abefghilmnoprstvwy",
     re.IGNORECASE,
 )
@@ -64,15 +73,22 @@ _REFUSAL_RE = word_start_regex(
     # "I can't recommend solicitors", "I can't advise on tax", "I can't book lessons": a
     # service declined.
     r"|provide|say|tell|confirm|give|check|quote|recommend|advise|suggest|comment|assist"
-    r"|book|reserve|arrange|schedule)"
+    r"|book|reserve|arrange|schedule|access|discuss|share|view|change|process|issue)"
+    # The bot not following the customer: "Sorry, I didn't quite catch that."
+    r"|\bi (?:didn't|did not|don't|do not) (?:quite )?(?:catch|understand|follow)\b(?! why\b)"
+    r"|\bi (?:didn't|did not) (?:quite )?get (?:that|you)\b"
     r"|\bunable to (?:find|help|answer|provide|look up|check|access|see|view)|\bno (?:information|details|data|record)"
-    r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify)"
+    r" (?:about|on|regarding|for)|\b(?:doesn't|does not|don't|do not) (?:say|mention|specify"
+    r"|cover (?:that|this|it)\b|go into (?:that|this|it)\b)"
     r"|\bnot (?:covered|mentioned|specified|included) in (?:the|our|my)"
     r"|\b(?:outside|beyond) (?:of )?(?:my|the|what i|our) (?:scope|knowledge|expertise|can)"
     r"|\bi can only (?:help|assist|answer)|\bi only (?:help|assist|answer)|\bi'?m sorry,? but i"
-    r"|\bi'?m not the right (?:assistant|bot|place|person)|\bnot something i can help"
+    r"|\bi'?m not the right (?:assistant|bot|place|person)"
+    r"|\b(?:isn't|is not|aren't|are not) available to me\b"
+    r"|\bnot something (?:i|we)(?: can|'m able to| am able to| are able to|'re able to)"
+    r" (?:help|do|assist|answer|advise)"
     r"|\bi'?m afraid i|\bi couldn'?t find|\bcouldn'?t find (?:that|any|this)",
-    "bcdinou",
+    "abcdinou",
     re.IGNORECASE,
 )
 _REDIRECT_RE = word_start_regex(
@@ -82,6 +98,11 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:contact|reach|call|email) (?:[\w-]+ ){0,2}(?:support|team|service|care|desk"
     r"|department|agents?|representatives?)\b"
     r"|\breach (?:them|us)\b|\bget(?:ting)? in touch\b|\bcontact form\b"
+    # "Head to our Contact page and choose Billing."
+    r"|\b(?:head|go) (?:over )?to (?:our|the) (?:contact|support|help) (?:us )?(?:page|form)\b"
+    # "Our Community Forum is a great place to ask."
+    r"|\b(?:our|the) (?:[\w-]+ ){1,3}(?:is|are) (?:a |the )?(?:great|good|best|right) place (?:to|for)"
+    r" (?:ask|start|look|find out|get help|questions)\b"
     # "Give the boathouse a call", "drop us a line": a call or a note to someone else.
     # An open offer to hear from the customer again ("give us a shout if you need
     # anything", "drop us a line any time") is a courtesy, not a pointer.
@@ -97,7 +118,7 @@ _REDIRECT_RE = word_start_regex(
     r"|store|branch|office|desk|reception|counter)\b"
     r"|\b(?:pharmacist|doctor|lawyer|adviser|advisor|advice service|professional|expert|specialist"
     r"|accountant) (?:can|will|could|should) (?:explain|tell|advise|help|answer)"
-    r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:website|site|web"
+    r"|\b(?:check|visit|see|consult|refer to|browse) (?:out )?(?:our|the) (?:[\w-]+ )?(?:website|site|web"
     r" ?site|help ?cent(?:er|re)|faq|faqs|help pages?|support pages?|documentation|terms)"
     r"|\bour (?:support|customer (?:service|care|support)|service) team (?:will|can|is)"
     # "Our smart meter team will be able to tell you more."
@@ -126,7 +147,7 @@ _REDIRECT_RE = word_start_regex(
     r"|\b(?:full |further |more )?(?:details|information|everything) (?:about [^.]{1,40}? )?"
     r"(?:is|are|can be found) (?:on|in) (?:our|the) (?:[\w-]+ ){0,3}(?:page|article|guide"
     r"|section|help ?cent(?:er|re)|website|site)\b",
-    "abcdefgilmoprstvy",
+    "abcdefghilmoprstvy",
     re.IGNORECASE,
 )
 # A pointer by its shape: a directive to ask or contact someone ("Best thing is to ask
@@ -138,14 +159,17 @@ _POINTER_LEAD = (
     r"|it'?s (?:best|easiest) to |you'?d (?:best|better) |i'?d (?:just )?"
     r"|you(?: should| could| can| may want to| might want to|'ll want to| will want to"
     r"|'ll need to| will need to| need to|'d want to) "
-    r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? "
+    r"|(?:we|i)(?:'d| would)? (?:recommend|suggest)(?: that)?(?: you)? |(?:it'?s |it is )?best to "
+    r"|(?:you could |you might |you can )?try "
     r"|feel free to |(?:just |simply )?(?:pop|drop|come|call) (?:in|into|by|round)[^.,!]{0,30}?"
     r" and )?"
 )
 _POINTER_RE = re.compile(
     rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
     r"(?:ask|contact|phone|ring|e-?mail|message|speak (?:to|with)|talk (?:to|with)|chat (?:to"
-    r"|with)|check with|enquire with|get in touch with|reach out to)"
+    r"|with)|check with|enquire with|get in touch with|reach out to"
+    r"|asking|contacting|phoning|ringing|e-?mailing|messaging|speaking (?:to|with)|talking (?:to"
+    r"|with)|checking with|enquiring with|getting in touch with|reaching out to)"
     # whom: a pronoun, or a short noun phrase opened by a determiner
     r" (?:us|them|someone|somebody|(?:(?:one|a member) of )?(?:the|our|your|a|an|any)"
     r"(?: [\w'-]+){1,3})"
@@ -168,23 +192,71 @@ _VISIT_POINTER_RE = re.compile(
 )
 
 
+# Someone who will say more, and nothing said: "Your local branch will be able to tell
+# you more.", "They'll be happy to advise." The open ending carries the pointer; "The
+# pharmacist can advise on doses for children" names what they advise on.
+_TELLS_MORE_RE = re.compile(
+    r"^(?:(?:so|but|and),? )?(?:they|someone|(?:the|your|our|a|an|any) (?:[\w'-]+ ){0,3}?[\w'-]+)"
+    r"(?: (?:will|can|could|should|would|may)|'ll)(?: (?:be (?:able|happy|glad|best placed) to|always))?"
+    r" (?:tell you more|help(?: you)?(?: further| with (?:this|that|it))?|advise(?: you)?"
+    r"|explain(?: (?:more|further|the options))?|answer (?:any|your) questions|give you (?:more|further)"
+    r" (?:details|information|advice)|point you in the right direction)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+# The bot handing the case to people ("I'll pass this on to the team", "Let me connect
+# you with an agent", "A member of our team will be in touch shortly"): a redirect by
+# another road, nothing answered.
+_HANDOVER_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|right|so|sure),? )?(?:(?:i|we)(?:'ll| will|'ve| have|'m going to| am going to)?|let me|let us)"
+    r" (?:just )?(?:pass(?:ed)?|forward(?:ed)?|escalat(?:e|ed)|refer(?:red)?|hand(?:ed)?|connect(?:ed)?"
+    r"|transfer(?:red)?|put you through|rais(?:e|ed)|log(?:ged)?|creat(?:e|ed)|open(?:ed)?|flag(?:ged)?)"
+    r"\b[^.!?\d]{0,50}?\b(?:team|agents?|colleagues?|specialists?|someone|advis[eo]rs?|humans?"
+    r"|person|department|staff|ticket|case|request|complaint)\b[^.!?\d]*[.!…]*$"
+    r"|^(?:(?:i'?m|we'?re) )?(?:transferring|connecting|putting) you (?:now|through|to)\b[^.!?\d]*[.!…]*$"
+    r"|^(?:(?:a member of |one of |someone (?:from|in) )?(?:our|the) (?:[\w-]+ ){0,2}(?:team|agents?"
+    r"|colleagues|staff|advis[eo]rs?)|someone|an? (?:agent|adviser|advisor|colleague))"
+    r" (?:will|'ll|should|can) (?:be in touch|get back to you|contact you|call you|reply|pick this up"
+    r"|reach out(?: to you)?"
+    r"|follow up)(?: (?:shortly|soon|as soon as (?:possible|they can)|with you))*[.!]*$"
+    r"|^(?:please |you can |just )?(?:raise|open|submit|log|create) (?:a|an) (?:[\w-]+ )?(?:ticket|request"
+    r"|case)(?: (?:with|through|via|on|from) [^.!?\d]*)?[.!]*$"
+    # "Pop into any branch and a colleague will help."
+    r"|^(?:just )?(?:pop|come|drop|call) (?:in|into|by|round)(?: to)? (?:the|our|your|any|a|an|one of our)"
+    r"(?: [\w'-]+){1,3} and (?:a|one of our|our|the) (?:[\w-]+ )?(?:colleagues?|staff|team|member of staff"
+    r"|advis[eo]rs?|someone) (?:will|can|'ll) (?:help|advise|explain|sort (?:it|this|that) out)[^.!?\d]*[.!]*$",
+    re.IGNORECASE,
+)
+# A lead-in to what follows: "Here are the steps:", "Sure! Here's how:", "See below."
+_LEAD_IN_RE = re.compile(
+    r"^(?:(?:sure|ok(?:ay)?|yes|right|of course|certainly)\W+)?(?:here(?:'s| is| are| you go)\b[^.!?\d]*:"
+    r"|here you go[.!]*|(?:details|more) below[.!:]*|(?:see(?: the (?:steps|details|options|list|table|links?))?|details are"
+    r"|(?:the|my) (?:steps|details|options|answer) (?:are|is)) below"
+    r"(?: for (?:details|more|the steps))?[.!:]*)$",
+    re.IGNORECASE,
+)
+
+
 def is_pointer(text: str) -> bool:
     """The piece only points the customer at someone to ask: no value in it."""
     clean = " ".join((text or "").replace("\u2014", "-").split())
     if any(char.isdigit() for char in clean):
         return False
-    return bool(_POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean))
+    return bool(
+        _POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean) or _TELLS_MORE_RE.match(clean)
+    )
 
 
 # The bot describing itself or offering help ("I can help with orders and returns",
 # "I'm Brightcart's shopping assistant"): talk about the service, not an answer.
 _SELF_DESCRIPTION_RE = word_start_regex(
     r"^(?:but |so )?i (?:can|could) (?:only )?(?:help|assist|answer)\b"
-    r"|^(?:i'm|i am) (?:[\w'-]+ ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
+    r"|^(?:i'm|i am) (?:[\w'-]+,? ){0,3}(?:assistant|bot|chatbot|virtual agent)\b"
     r"|^(?:i'm|i am) here (?:for|to)\b"
     r"|\bi'?m (?:happy|glad|here) to help\b[.!]*$"
-    r"|\bis there anything (?:else )?(?:about|i can)",
-    "bis",
+    r"|\bis there anything (?:else )?(?:about|i can)|^anything else (?:i|we) can (?:help|do|assist)\b",
+    "abis",
     re.IGNORECASE,
 )
 # What an answer names as where it comes from: "our Renewals page", "the article above".
@@ -304,7 +376,7 @@ _META_RE = re.compile(
 # sentence that goes on ("... and it's confirmed", "...: the fee is €20") is not one.
 _LOOKUP_VERB = (
     r"(?:just |quickly |now |also )?(?:had a (?:quick |good |closer )?look|take a (?:quick |closer )?look"
-    r"|have a (?:quick |closer )?look|looked|look|checked|check|searched|search|went through|go through"
+    r"|have a (?:quick |closer )?look|looked|look(?! forward)|checked|check|searched|search|went through|go through"
     r"|gone through|pulled up|pull up|dug into|dig into|reviewed|review|double-checked|double-check"
     r"|looked into|look into|pull(?:ed)? (?:this|that|it|those) up|find (?:this|that|it) out|find out"
     r"|pulled together)"
@@ -315,7 +387,8 @@ _LOOKUP_SUBJECT = (
 )
 _LOOKUP_RE = re.compile(
     # "check that for you", not "checked that the fee is waived".
-    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}(?: (?:this|that|it)(?= (?:up|out|for|in|on|with)\b"
+    rf"^{_LOOKUP_SUBJECT} {_LOOKUP_VERB}(?: (?:this|that|it)(?= (?:up|out|for|in|on|with|now|right now"
+    r"|straight away|right away)\b"
     r"|\s*(?:\.\.\.|…|[.!])*$)(?: up| out)?)?\b"
     r"(?:(?!\b(?:and|but|that|which)\b)[^.!?\d:;,])*"
     r"(?:\.\.\.|…|[.!])*$",
@@ -343,18 +416,22 @@ _EMOTION = (
 _SYMPATHY = (
     r"stressful|frustrating|annoying|difficult|hard|tough|upsetting|worrying|inconvenient"
     r"|disappointing|awful|terrible|confusing|a pain|a hassle|a worry|a lot to deal with"
+    r"|(?:like )?(?:a |an )?(?:real |total |absolute )?(?:nightmare|ordeal|headache)"
 )
 _COURTESY_SHAPE_RE = re.compile(
     r"^(?:have (?:a|an) [^.!?\d]*!|have (?:a|an) (?:\w+ly )?(?:great|good|nice|lovely|wonderful"
     r"|fantastic|brilliant|amazing|safe|happy|pleasant|relaxing|restful|fun|productive|smooth"
     r"|terrific|super|excellent|memorable|magical)\b[^.!?\d]*|have fun\b[^.!?\d]*"
-    r"|happy [\w-]+(?:(?:,| and) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
-    r"|(?:i'?m |i am |so )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
+    r"|happy [\w-]+(?:(?:,| and| from) [^.!?\d]*)?|what (?:a|an) [^.!?\d]*!|how (?:exciting|lovely|wonderful|nice|fun)"
+    r"|(?:i'?m |i am )?(?:so |really )?(?:glad|happy|pleased) (?:i could|i was able to|to have) help(?:ed)?\b[^.!?\d]*"
     r"|(?:it was|it's been|it has been|it'?s|it is) (?:a|my|our) (?:real )?pleasure\b[^.!?\d]*"
     r"|should you (?:have|need|require) (?:any )?(?:further|more|other|additional) (?:questions"
     r"|help|assistance|information)\b[^.!?\d]*"
     r"|(?:your )?(?:satisfaction|experience|feedback|business|custom|patience|understanding)"
-    r" (?:is|are|means) (?:our|very|so|a lot|everything|important)\b[^.!?\d]*"
+    r" (?:is|are|means) (?:our|very|so|a lot|everything|important"
+    r"|(?:much |greatly |really |truly |very much |always |hugely )?(?:appreciated|valued))\b[^.!?\d]*"
+    # "Welcome to the Riverside help centre!", "Welcome aboard!"
+    r"|welcome (?:to|back to|aboard|along)\b[^.!?\d:;]*"
     r"|(?:we|i)(?:'re| are|'m| am) (?:so |very |really |truly )?sorry (?:that )?you(?:'ve| have|'re| are)?"
     r" (?:had|been|experienced|felt|going through|dealing with)\b[^.!?\d]*"
     r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:here|around) (?:if|whenever|when|should) you\b[^.!?\d]*"
@@ -363,7 +440,9 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|you'?re all (?:set|sorted|good)|(?:simple|easy) as that|hopefully (?:that|this)\b[^.!?\d]*"
     r"|stay (?:warm|safe|dry|cool|well)\b[^.!?\d]*"
     r"|congratulations\b[^.!?\d]*|congrats\b[^.!?\d]*"
-    r"|best,?|(?:see you|speak soon|talk soon|bye|goodbye|cheers|(?:best|kind|warm|warmest) (?:regards"
+    r"|best,?|yours (?:sincerely|faithfully|truly),?|sincerely,?|with thanks,?"
+    r"|cheers(?: for [^,.!?\d]*)?(?:,? [\w'-]+)?"
+    r"|(?:see you|speak soon|talk soon|bye|goodbye|(?:best|kind|warm|warmest) (?:regards"
     r"|wishes)|regards|sleep well|get well soon|take it easy)\b[^.!?\d]*"
     r"|(?:(?:we|i)(?:'re| are|'m| am)? )?(?:really |so )?look(?:ing)? forward to\b[^.!?\d]*"
     r"|(?:we|i) (?:can'?t|cannot) wait to\b[^.!?\d]*"
@@ -402,12 +481,31 @@ _COURTESY_SHAPE_RE = re.compile(
     # Waiting: "One moment while I check.", "Bear with me."
     r"|(?:give me|bear with me|one moment|just a (?:moment|second|sec|minute)|hang on|hold on)\b[^.!?\d]*"
     # Empathy: "I totally get it.", "I know how annoying that can be.", "That sounds frustrating."
-    r"|(?:we|i) (?:totally |completely |really )?get (?:it|that|this)"
+    r"|(?:we|i) (?:totally |completely |really )?(?:get (?:it|that|this)|hear you)"
+    # "I can see why that would be confusing.", "That can't have been fun."
+    rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:that|this|it) (?:would|could|might"
+    rf"|must|can) (?:be|feel|seem) (?:so |really |a bit |very )?(?:{_EMOTION})"
+    r"|(?:that|this|it) (?:can'?t|couldn'?t|won'?t) have been (?:fun|easy|nice|great|pleasant)"
+    r"|(?:that'?s|that is|it'?s|it is) (?:completely |totally |entirely |perfectly )?(?:understandable"
+    r"|fair enough|only natural)"
+    # Apology and regret for what went wrong: "We regret any inconvenience caused."
+    r"|(?:we|i) (?:sincerely |truly |deeply |do |really )?(?:apologi[sz]e|regret) (?:for|any)\b[^.!?\d]*"
+    # Gladness at the customer: "We're thrilled to have you with us!", "Glad that's sorted!"
+    r"|(?:we'?re|we are|i'?m|i am) (?:so |really |just )?(?:thrilled|delighted|excited|happy|glad|pleased)"
+    r" to (?:have|welcome|see) you\b[^.!?\d]*"
+    r"|(?:so |really )?glad (?:that'?s|it'?s|that|it|this|everything'?s?) (?:is )?(?:sorted|worked|working"
+    r"|helped|fixed|resolved)\b[^.!?\d]*"
+    r"|(?:(?:i|we) )?love (?:that|how) you(?:'re| are|'ve| have)?\b[^.!?\d]*"
+    r"|(?:happy|glad|pleased) to be of (?:help|assistance|service)"
     rf"|(?:we|i) (?:know|can imagine|can see|understand) (?:how|why) (?:{_EMOTION}|you(?:'d| would)?)\b[^.!?\d]*"
     # Only sympathy: "that sounds great!" in a chat is the bot's own opinion.
     rf"|(?:that|this|it) (?:sounds|seems) (?:so |really |very |pretty |quite )?(?:{_SYMPATHY})\b[^.!?\d]*"
     r"|you'?re (?:very |most |so )?welcome\b(?! to\b)[^.!?\d]*"
-    r"|(?:some )?(?:good|great) news(?: for you| here)?"
+    r"|(?:some )?(?:good|great|bad) news(?: for you| here)?"
+    # Remarks on the question: "That's a tricky one!", "Interesting question!"
+    r"|(?:that'?s |that is |what |such )?(?:a |an )?(?:really |very )?(?:great|good|interesting|tricky"
+    r"|fair|excellent|brilliant|important|common|popular|reasonable|valid|tough|smart) (?:question|one"
+    r"|point)(?:,? (?:and )?one (?:we|i) (?:get|hear|see)(?: a lot| often| all the time)?)?"
     r"|i'?d (?:love|be more than happy|be only too happy) to (?:help|assist)\b[^.!?\d]*"
     r"|let'?s (?:get (?:this|that|it|you) sorted|sort (?:this|that|it) out)\b[^.!?\d]*"
     # The question told back: "It sounds like you want to return an item."
@@ -419,16 +517,24 @@ _COURTESY_SHAPE_RE = re.compile(
     r"|for now|from me))?"
     r"|that'?s (?:the gist(?: of it)?|the short version|the long and (?:the )?short of it|the basics)"
     r"|this is (?:just |only )?(?:a |the )?(?:short |quick |brief )?(?:summary|overview|short version)\b[^.!?\d]*"
-    r"|(?:just )?(?:reply|shout|message|write|ping|come back)(?: (?:here|to me|to us|back))? if you\b[^.!?\d]*"
-    r"|let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
+    r"|(?:just )?(?:reply|shout|message|write|ping|come back|hit (?:me|us) up)(?: (?:here|to me|to us|back))?"
+    r" if you\b[^.!?\d]*"
+    r"|(?:that'?s|what|such) (?:such )?(?:great|wonderful|fantastic|brilliant|lovely|good|exciting) news\b[^.!?\d]*"
+    r"|keep up the (?:great|good|amazing) work\b[^.!?\d]*|warmly,?|many thanks,?"
+    r"|(?:we'?re|we are|i'?m|i am) (?:so |really )?(?:excited|thrilled|delighted) to (?:see|hear)"
+    r" (?:what|how) you\b[^.!?\d]*"
+    r"|(?:i know,? )?(?:it'?s|it is|that'?s) (?:a lot|quite a lot) to (?:take in|process|deal with)\b[^.!?\d]*"
+    r"|(?:do |please |just )?let (?:me|us) know (?:how you get on|if|whether)\b[^.!?\d]*"
     r"|if (?:that|this) (?:doesn't|does not|didn't|did not) (?:answer|help|cover)\b[^.!?\d]*"
     r"|you can always (?:come back|ask|reach out|get in touch|message)\b[^.!?\d]*"
-    r"|(?:i'?m|i am|we'?re|we are) (?:always )?(?:happy|glad) to (?:go through|explain|help|walk you through)"
+    r"|(?:(?:i'?m|i am|we'?re|we are) )?(?:always )?(?:happy|glad|pleased) to (?:go through|explain|help|walk you through"
+    r"|clarify|assist)"
     r"\b[^.!?\d]*|you'?ve got this|we value (?:you|your)\b[^.!?\d]*"
     # "Feel free to reach out if you'd like a hand placing the order.": an invitation.
     r"|(?:please )?feel free to (?:reach out|get in touch|ask|contact|message|drop|come back|ping"
     r"|let (?:me|us) know|reply|write|give us a shout|chat)\b[^.!?\d]*"
-    r"|(?:(?:don't|do not) worry|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|(?:(?:don't|do not) (?:worry|stress|panic)|not to worry|no worries|rest assured)(?:,? (?:we've got you covered"
+    r"|we'?ll (?:figure (?:it|this) out|sort (?:it|this) out|get (?:it|this|you) sorted)"
     r"|we're here (?:for|to help) you|we can help|it happens|at all))?"
     r"|here(?:'s| is| are) (?:how it works|what you need to know|the (?:good news|details"
     r"|short answer|answer|key points)|a (?:quick|short|brief) (?:summary|rundown|overview)"
@@ -445,6 +551,77 @@ _COURTESY_SHAPE_RE = re.compile(
     r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?)[.!:]*$",
     re.IGNORECASE,
 )
+# An open invitation to come back ("Please don't hesitate to get in touch if you need
+# more help.", "Feel free to contact us any time."): a courtesy, though its verb is a
+# redirect's; "Feel free to contact our helpdesk" points somewhere.
+_INVITATION_RE = re.compile(
+    r"^(?:(?:and|but|so),? )?(?:please )?(?:(?:do not|don't) hesitate to|feel free to|you can always"
+    r"|do) (?:get (?:back )?in touch|contact (?:us|me)|reach out|call us|message us|email us|ask"
+    r"|come back to us)(?: again)?(?:,? (?:if|should|whenever|when|any ?time)\b[^.!?\d]*)?[.!]*$",
+    re.IGNORECASE,
+)
+# Remarks on the answer itself at its close: "That's the gist of it.", "This should cover
+# everything you need."
+_ANSWER_CLOSING_RE = re.compile(
+    r"^(?:(?:so|and|ok(?:ay)?),? )?(?:that|this)(?:'s| is| should be| was)"
+    r" (?:(?:just |only )?(?:a |the )?(?:quick |short |brief )?(?:summary|overview|gist(?: of it)?"
+    r"|short version|basics)|all there is to it|everything you need(?: to know)?)"
+    r"|^(?:(?:so|and),? )?(?:that|this) (?:should |will )?(?:covers?|answers?) (?:everything"
+    r"|all of it|your question)(?: you (?:need|asked))?[.!]*$"
+    r"|^(?:that'?s|that is) (?:everything|all)(?: the (?:information|info) (?:i have|i've got))?"
+    r" (?:on|for|about) (?:this|that)(?: one)?[.!]*$"
+    r"|^(?:this|that) (?:should )?covers? (?:the (?:main|key) points|the basics)[.!]*$"
+    r"|^(?:the|this) (?:page|article|guide|passage|section) (?:above|below) (?:explains|covers) (?:it all"
+    r"|everything|this|it)[.!]*$"
+    # "Our Billing guide covers this in more detail.": where more is, not what it says.
+    r"|^(?:the|this|our) (?:[\w-]+ ){0,2}(?:page|article|guide|section) (?:explains|covers|has|gives)"
+    r" (?:this|it|more)(?: details?| information| info)?(?: in (?:more |much more |further )?detail)?[.!]*$",
+    re.IGNORECASE,
+)
+# A clause break strong enough that what follows is a sentence of its own: "Thanks for
+# asking - the pool opens at 6:30am", "Hope this helps: the permit covers zones A and B".
+_STRONG_BREAK_RE = re.compile(r"\s*[:;!]\s+|\s+[-–—]\s+|\s*[—–]\s*")
+# A clause with its own subject and verb after an acknowledgement ("Sure, you can have it
+# delivered"): a claim, however few its words.
+_CLAUSE_RE = re.compile(
+    r"(?:[,;:]\s*|\bbut\s+)(?:you|we|it|they|there|this|that"
+    r"|(?:the|your|our|each|every|all|any) [\w'-]+(?: [\w'-]+)?)"
+    r" (?:can(?:'t|not)?|will|won't|must|need|needs|is|are|isn't|aren't|was|were|gets?|has|have"
+    r"|do|does|don't|doesn't|should|may|might|only|always|never|also|opens?|closes?|costs?|runs?"
+    r"|lasts?|includes?|takes?)\b",
+    re.IGNORECASE,
+)
+_HEADING_SHAPE_RE = re.compile(r"^(?:#{1,6}\s*[^.!?]{1,40}|\*\*[^*.!?]{1,40}\*\*:?)$")
+# A label of a word or three before a colon: "Short answer", "Quick tip", "In short".
+_LABEL_RE = re.compile(r"^[\w'-]+(?: [\w'-]+){0,2}$")
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+_POINTS_ON_RE = re.compile(r"(?:this|it|that|more|everything|all)\b", re.IGNORECASE)
+# Pictographs and their joiners carry no claim: "Happy baking! 🍰".
+_PICTOGRAPH_JOINERS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+
+
+def _without_pictographs(text: str) -> str:
+    if text.isascii():
+        return text
+    kept = "".join(
+        char
+        for char in text
+        if char not in _PICTOGRAPH_JOINERS
+        and unicodedata.category(char) != "So"
+        and not "\U0001f3fb" <= char <= "\U0001f3ff"
+    )
+    return " ".join(kept.split())
+
+
+# "Hi Tom, ...", "Hello there! ...": a greeting before the rest of the piece.
+_GREETING_HEAD_RE = re.compile(
+    r"^(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening|day)|dear)"
+    r"(?: (?:there|all|folks|everyone|again|(?:(?:mr|mrs|ms|miss|dr|mx)\.? )?[A-Z][\w'-]+))?"
+    r"\s*[,!]+\s*(?:(?:and|so)\s+)?(?=\w)",
+    re.IGNORECASE,
+)
+
+
 # "Hope your first session goes well!": a wish for the customer, however it goes on.
 _WISH_RE = re.compile(
     r"^(?:i |we )?(?:really |truly |do |so )?hope\b(?!.*\d)|^(?:wishing|wish) you\b(?!.*\d)",
@@ -458,8 +635,13 @@ _FRAGMENT_RE = re.compile(
 )
 # A remark of a word or two, nothing after it: "Interesting.", "True!", "Good point."
 _BARE_REMARK_RE = re.compile(
-    r"^(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
-    r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way)"
+    r"^(?:(?:ha(?:ha)*|ooh|oh|ah|wow|aw+)\W+)?(?:totally |very |really |so )?"
+    r"(?:how )?(?:interesting|true|exactly|agreed|indeed|totally|fair enough|neat|amazing|lovely"
+    r"|fantastic|brilliant|excellent|sweet|good point|nice one|makes sense|so cool|no way"
+    r"|good (?:shout|one|call)|sounds like a plan|exciting|much appreciated|fair (?:question|point)"
+    r"|it (?:all )?depends|yay|woo(?:hoo)?|hooray"
+    # A term of address left after a courtesy: "Cheers for your patience, mate."
+    r"|mate|pal|buddy|folks|friend|my friend|everyone|guys)"
     r"(?: indeed)?\s*[.!]*$",
     re.IGNORECASE,
 )
@@ -475,7 +657,9 @@ _CONTACT_QUERY_RE = re.compile(
 )
 _YES_NO_RE = re.compile(
     r"^(?:yes|yeah|yep|no|nope|not really|not exactly|correct|that's right"
-    r"|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|(?:unfortunately|sadly|i'?m afraid) not|(?:absolutely|definitely|certainly|of course) not"
+    r"|(?:yes|no|nope|yep),? (?:sorry|i'?m afraid|unfortunately|sadly)"
+    r"|no,? not (?:at the moment|right now|currently|yet)|sure (?:is|does|can|am|do)"
     r"|(?:i|we) (?:do|don't|did|didn't|am|'m not|have|haven't|can|can't)"
     # A hedged or bare affirmation: "I believe so", "I think it was", "Yeah it is".
     r"|(?:(?:yes|yeah|yep|no|oh yes),? )?(?:i (?:believe|think|guess|suppose) )?"
@@ -616,22 +800,46 @@ def is_yes_no(text: str) -> bool:
     return bool(_YES_NO_RE.match(text.strip()))
 
 
+# The judge asks about the same pieces and their heads many times over an answer.
+@functools.lru_cache(maxsize=8192)
 def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     """One of greeting, pleasantry, meta (about the answer or its sources), redirect,
     refusal, question, yes_no or fact."""
-    clean = text.strip().strip("-*• ").strip()
+    clean = _without_pictographs(text.strip()).strip("-*• ").strip()
+    if not clean:
+        return "pleasantry"
     if is_yes_no(clean):
         return "yes_no"
+    if (head_and_tail := _courtesy_then_claim(clean, contact_is_answer)) is not None:
+        return head_and_tail
     if _REFUSAL_RE.search(clean):
         return "refusal"
     if _SELF_DESCRIPTION_RE.search(clean):
         return "pleasantry"
-    if _THANKS_RE.match(clean):
+    if _THANKS_RE.match(clean) or _INVITATION_RE.match(clean):
         return "pleasantry"
-    if (_REDIRECT_RE.search(clean) or is_pointer(clean)) and not contact_is_answer:
-        return "redirect"
-    if _META_RE.search(clean) or _LOOKUP_RE.match(clean):
+    if (
+        _REDIRECT_RE.search(clean) or is_pointer(clean) or _HANDOVER_RE.match(clean)
+    ) and not contact_is_answer:
+        # "You can contact us by post only for formal complaints": a rule for the channel.
+        return "fact" if _ONLY_RE.search(clean) else "redirect"
+    if (
+        _META_RE.search(clean)
+        or _LOOKUP_RE.match(clean)
+        or _ANSWER_CLOSING_RE.match(clean)
+        or _LEAD_IN_RE.match(clean)
+    ):
         return "meta"
+    if _HEADING_SHAPE_RE.match(text.strip()) and not _DIGIT_RE.search(clean):
+        return "meta"  # "### Next steps", "**Summary**": how the answer is set out
+    if clean.endswith(":") and len(clean.split()) <= 6 and not _DIGIT_RE.search(clean):
+        return "meta"  # "Quick answer:", "According to our FAQs:": a label for what follows
+    if (
+        clean.endswith(":")
+        and (lead_in := META_OPENER_RE.match(clean))
+        and lead_in.end() == len(clean)
+    ):
+        return "meta"  # "Here's what I found:", "To answer your question:"
     if asks(clean):
         return "question"
     courtesy = _LEADING_CONJUNCTION_RE.sub("", clean)
@@ -642,6 +850,44 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     if _FRAGMENT_RE.match(clean) or _BARE_REMARK_RE.match(courtesy):
         return "pleasantry"
     return "fact"
+
+
+def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:
+    """The kind of a piece that opens with a greeting, or with a courtesy and a strong
+    break: "fact" when a claim follows ("Thanks for asking - the pool opens at 6:30am"),
+    "greeting" when only courtesy does ("Hi Tom, thanks for getting in touch!"), else
+    None (the piece is read whole)."""
+    if greeting := _GREETING_HEAD_RE.match(clean):
+        rest = clean[greeting.end() :]
+        kind = piece_kind(rest, contact_is_answer=contact_is_answer)
+        if kind == "fact":
+            return None
+        return "greeting" if kind in ("pleasantry", "greeting", "meta") else kind
+    if (intro := CLAIM_INTRO_RE.match(clean)) and len(clean) > intro.end():
+        # "The article says you can upgrade at any time": the claim after the remark.
+        tail = clean[intro.end() :]
+        if _POINTS_ON_RE.match(tail):
+            return None  # "The article explains this in more detail"
+        return "fact" if piece_kind(tail, contact_is_answer=contact_is_answer) == "fact" else None
+    split = _STRONG_BREAK_RE.search(clean)
+    if split is None or split.end() >= len(clean):
+        return None
+    if _COURTESY_SHAPE_RE.match(clean):
+        return None  # "I understand wanting your dog close - lots of owners feel the same"
+    head, tail = clean[: split.start()], clean[split.end() :]
+    head_kind = piece_kind(head)
+    courtesy = ("pleasantry", "greeting", "meta")
+    label = ":" in split.group() and _LABEL_RE.match(head)  # "Short answer: it depends."
+    if head_kind not in courtesy and not label:
+        return None
+    tail_kind = piece_kind(
+        _LEADING_CONJUNCTION_RE.sub("", tail), contact_is_answer=contact_is_answer
+    )
+    if head_kind not in courtesy:
+        return "meta" if tail_kind in courtesy else None
+    # "Thanks - contact our team for help", "Sure! Here's how:": the tail says what the
+    # piece does.
+    return tail_kind
 
 
 def _is_social(text: str) -> bool:
@@ -655,6 +901,8 @@ def _is_social(text: str) -> bool:
     leftover = pattern.sub(" ", text)
     if _DIGIT_RE.search(leftover):
         return False  # "No problem at all - the fee is £5": a value is a claim
+    if _CLAUSE_RE.search(leftover):
+        return False  # "Sure, you can have it delivered": a clause of its own
     return len(content_stems(leftover)) <= 3
 
 

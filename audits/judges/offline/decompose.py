@@ -100,7 +100,7 @@ _CLAUSE_SPLIT_RE = re.compile(
 _OPENER_RE = re.compile(
     r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
-    r"|thank you[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
+    r"|thank you[^,.!]*|cheers for[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
     r"|(?:unfortunately|sadly|i'?m afraid) not"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
@@ -447,8 +447,9 @@ _INTERJECTION_RE = re.compile(
     r"^(?:(?:well|oh|ah+|hmm+|um+|uh+|so|also|actually|anyway|haha+|hehe|lol|ooh|you know|i mean"
     r"|apparently|basically|honestly|interestingly|funnily enough|in fact|by the way|btw"
     r"|believe it or not)\b[,.!]*\s+|(?:fun fact|you see)\b\s*[,:!]+\s*)+"
-    # "Oh my!", "Oh dear!": the interjection is the whole exclamation.
-    r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)",
+    # "Oh my!", "Oh dear!", "Oh no, that's not what we want to hear!": the interjection
+    # is the whole exclamation, dismay and no answer.
+    r"(?=\w)(?!(?:my|dear|god|gosh|man|boy)\b)(?!(?<=oh )no\b)",
     re.IGNORECASE,
 )
 
