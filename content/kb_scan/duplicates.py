@@ -118,6 +118,12 @@ def _similarities(
         total = pa.weight + pb.weight
         if 2 * (count + min(len(pa.values), len(pb.values))) < MATCH * total:
             continue  # even with every number and unit shared it would not match
+        numbers_a = {v for v in pa.values if v[:1].isdigit()}
+        numbers_b = {v for v in pb.values if v[:1].isdigit()}
+        if numbers_a and numbers_b and numbers_a != numbers_b:
+            # "within 45 days of delivery" and "within 30 days of delivery" share every
+            # word but say two things (a contradiction, not a copy), as by meaning.
+            continue
         if pa.values and pb.values:
             count += len(set(pa.values).intersection(pb.values))
         score = 2 * count / total

@@ -120,6 +120,25 @@ def test_overlap_is_measured_passage_by_passage():
     assert passage["similarity"] == 1.0
 
 
+def test_sentences_that_differ_only_in_their_numbers_are_no_copies():
+    # Every word shared, every number different: two rules that contradict, not a copy.
+    a = text(
+        "## Window\n\nYou can exchange an item within 45 days of delivery. "
+        "Exchanges of opened items are possible within 14 days of delivery. "
+        "Refunds of the difference arrive within 5 business days.",
+        "Exchanges",
+    )
+    b = text(
+        "## Window\n\nYou can exchange an item within 30 days of delivery. "
+        "Exchanges of opened items are possible within 7 days of delivery. "
+        "Refunds of the difference arrive within 10 business days.",
+        "Exchange FAQ",
+        2,
+    )
+    assert overlap(a, b) is None
+    assert conflicts(a, b)
+
+
 def test_one_shared_sentence_is_no_duplicate():
     a = text("Items bought in December can be returned until 31 January. Gift receipts work.")
     b = text("Items bought in December can be returned until 31 January. Opened boxes too.", "R", 2)
