@@ -177,6 +177,11 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     # Education: a semester is a term of the academic year. Pupils and students are left
     # apart (age rules follow them), as are modules and courses (one is part of the other).
     ("term", "semester semesters"),
+    # Banking: a cashpoint is a cash machine. An optometrist tests eyes as an optician
+    # does. Deactivating an account or a feature disables it (deleting is another thing).
+    ("atm", "cashpoint cashpoints"),
+    ("optician", "optometrist optometrists"),
+    ("disable", "deactivate deactivates deactivated deactivation"),
     # British and American spellings of one word.
     ("centre", "center centers"),
     ("licence", "license licenses"),
@@ -787,6 +792,25 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "time otp otps",
         re.compile(r"\bone-time (?:pass)?codes?\b|\bone-time passwords?\b|\botps?\b", re.I),
         "verification code",
+    ),
+    # Banking and government services in their other names: a cash machine, a checking
+    # account, a PIN number, a driver's license.
+    ("cash machine machines", re.compile(r"\bcash machines?\b", re.I), "atm"),
+    ("checking", re.compile(r"\bchecking accounts?\b", re.I), "current account"),
+    ("pin", re.compile(r"\bpin numbers?\b", re.I), "pin"),
+    (
+        "driver driver's drivers",
+        re.compile(r"\bdriver'?s'? licen[cs]es?\b", re.I),
+        "driving licence",
+    ),
+    # Logging a repair or a fault reports it (a log-in is read before this).
+    (
+        "log logs logged logging",
+        re.compile(
+            r"\blog(?:s|ged|ging)? ((?:a |an |the |your )?(?:repair|fault|issue|problem|request)s?)\b",
+            re.I,
+        ),
+        r"report \1",
     ),
     # Money off is a discount.
     ("money", re.compile(r"\bmoney off\b", re.I), "discount"),

@@ -72,6 +72,15 @@ ACCOUNTS = (
         ("turn on 2FA", "turn on two-factor authentication"),
         ("two-step verification", "two-factor authentication"),
         ("enter the one-time passcode", "enter the verification code"),
+        ("deactivate your account", "disable your account"),
+        # Banking and government services.
+        ("the nearest cash machine", "the nearest cashpoint"),
+        ("a checking account", "a current account"),
+        ("your PIN number", "your PIN"),
+        ("a driver's license", "a driving licence"),
+        ("book an optometrist", "book an optician"),
+        # Logging a repair reports it; logging in is signing in.
+        ("log the repair on the portal", "report the repair on the portal"),
     ],
 )
 def test_a_paraphrase_from_another_register_reads_as_the_article_wording(said, written):
@@ -101,6 +110,8 @@ def test_a_paraphrase_from_another_register_reads_as_the_article_wording(said, w
         ("reset your password", "change your password"),
         # Customers visit websites and shops too.
         ("visit our website", "appointment our website"),
+        ("log in on the portal", "report on the portal"),
+        ("deactivate your account", "delete your account"),
     ],
 )
 def test_words_that_differ_in_a_way_a_rule_depends_on_stay_apart(one, other):
