@@ -182,6 +182,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("atm", "cashpoint cashpoints"),
     ("optician", "optometrist optometrists"),
     ("disable", "deactivate deactivates deactivated deactivation"),
+    # Travel: a cab is a taxi.
+    ("taxi", "taxis cab cabs"),
     # British and American spellings of one word.
     ("centre", "center centers"),
     ("licence", "license licenses"),
@@ -812,6 +814,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"report \1",
     ),
+    # A railway station is the train station; a power cut is a power outage; a signup is
+    # signing up.
+    ("railway", re.compile(r"\brailway station(s?)\b", re.I), r"train station\1"),
+    ("cut cuts", re.compile(r"\bpower cut(s?)\b", re.I), r"power outage\1"),
+    ("signup signups", re.compile(r"\bsignups?\b", re.I), "join"),
     # Money off is a discount.
     ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
 )

@@ -62,6 +62,10 @@ ACCOUNTS = (
         ("hold luggage", "checked bags"),
         ("your boarding card", "your boarding pass"),
         ("ask a flight attendant", "ask the cabin crew"),
+        ("book a cab", "book a taxi"),
+        ("from the railway station", "from the train station"),
+        ("during a power cut", "during a power outage"),
+        ("signup is free", "signing up is free"),
         # Education and government services.
         ("each semester", "each term"),
         ("register for the course", "sign up for the course"),
