@@ -154,6 +154,36 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("delete", "erase"),
     # Waiting.
     ("wait", "await"),
+    # Utilities and installation: whoever is sent to fit the equipment is the engineer,
+    # and the company selling a service supplies it ("your energy supplier", "your
+    # broadband provider"). "Visit" is left alone: customers visit websites and shops too.
+    ("engineer", "installer installers"),
+    ("provider", "supplier suppliers"),
+    # Accommodation and tenancy. A lease is the tenancy agreement; dorms are halls of
+    # residence. A lodger is not a tenant in law, and a letting agent is not the landlord,
+    # so neither is folded; nor are guests and visitors (a hotel's guests stay, its
+    # visitors do not).
+    ("tenancy", "tenancies lease leases leased"),
+    ("hall", "dorm dorms dormitory dormitories"),
+    # Health: a physician is a doctor; a jab or an immunisation is a vaccination. A
+    # consultation is one kind of appointment, and a surgery may be an operation, so
+    # neither is folded. A chemist's is a pharmacy.
+    ("doctor", "physician physicians"),
+    (
+        "vaccination",
+        "jab jabs immunisation immunisations immunization immunizations immunise immunize",
+    ),
+    ("pharmacy", "chemist chemists"),
+    # Education: a semester is a term of the academic year. Pupils and students are left
+    # apart (age rules follow them), as are modules and courses (one is part of the other).
+    ("term", "semester semesters"),
+    # Banking: a cashpoint is a cash machine. An optometrist tests eyes as an optician
+    # does. Deactivating an account or a feature disables it (deleting is another thing).
+    ("atm", "cashpoint cashpoints"),
+    ("optician", "optometrist optometrists"),
+    ("disable", "deactivate deactivates deactivated deactivation"),
+    # Travel: a cab is a taxi.
+    ("taxi", "taxis cab cabs"),
     # British and American spellings of one word.
     ("centre", "center centers"),
     ("licence", "license licenses"),
@@ -578,7 +608,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("lot lots", re.compile(r"\bparking lots?\b", re.I), "car park"),
     ("checkout", re.compile(r"\bat the checkout\b", re.I), "at the till"),
     # Setting something up arranges it; turning it on or off enables or disables it.
-    ("set sets setting", re.compile(r"\bset(?:s|ting)? up\b", re.I), "arrange"),
+    (
+        "set sets setting setup setups",
+        re.compile(r"\bset(?:s|ting)?[- ]?ups?\b", re.I),
+        "arrange",
+    ),
     (
         "switch switches switched switching turn turns turned turning",
         re.compile(
@@ -631,6 +665,160 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "support team",
     ),
+    # Finance and billing. A bill sent as a statement ("your monthly statement"); a bank
+    # statement lists what happened and asks for nothing, so only a statement named by
+    # its period or its copy is read as a bill.
+    (
+        "statement statements",
+        re.compile(
+            r"\b((?:monthly|quarterly|annual|yearly|paper|online|billing|final|first|latest|next)"
+            r" )statement(s?)\b(?! of\b)",
+            re.I,
+        ),
+        r"\1bill\2",
+    ),
+    # Taking money from an account or a card charges it ("we debit your account").
+    (
+        "debit debits debited debiting",
+        re.compile(
+            r"\bdebit(?:s|ed|ing)? (?=(?:your|the|their|my) (?:\w+ )?(?:account|card)\b)", re.I
+        ),
+        "charge ",
+    ),
+    # An automatic payment from a bank account is the Direct Debit; a recurring card
+    # payment is another way to pay, so a payment "by card" keeps its words.
+    (
+        "automatic autopay auto",
+        re.compile(
+            r"\b(?:automatic (?:monthly )?payments?|auto-?pay(?:ments?)?)\b"
+            r"(?! (?:by|from|on|with|to) (?:your |a |the )?(?:credit |debit )?card)",
+            re.I,
+        ),
+        "Direct Debit",
+    ),
+    # Adding funds or money to a balance tops it up (credit a company adds is no top-up).
+    (
+        "add adds added adding",
+        re.compile(r"\badd(?:s|ed|ing)? (?:more )?(?:funds|money)(?= (?:to|onto)\b)", re.I),
+        "topup",
+    ),
+    # A service that goes live is active from then.
+    ("live", re.compile(r"\b(?:go|goes|going|went|gone) live\b", re.I), "active"),
+    # An engineer's visit is the engineer appointment.
+    (
+        "engineer engineers technician technicians installer installers",
+        re.compile(
+            r"\b(engineer|technician|installer)(?:'s|s'|s)? visits?\b"
+            r"|\bvisits? from (?:an?|our|the|one of our) (engineer|technician|installer)s?\b",
+            re.I,
+        ),
+        r"\1\2 appointment",
+    ),
+    # Accommodation: a front desk is the reception; a rental bond is the deposit; an
+    # apartment is a flat (the word only: "apart" is a word of its own).
+    ("desk", re.compile(r"\bfront desks?\b", re.I), "reception"),
+    (
+        "bond bonds",
+        re.compile(r"\b(?:rental|security|tenancy|rent|damage) bonds?\b", re.I),
+        "deposit",
+    ),
+    ("apartment apartments", re.compile(r"\bapartment(s?)\b", re.I), r"flat\1"),
+    # Travel: hand luggage and carry-on bags are cabin bags; hold and checked luggage are
+    # checked bags; a boarding card is the boarding pass; flight attendants are the crew.
+    (
+        "carry hand",
+        re.compile(
+            r"\bcarry-?on(?: (?:bags?|luggage|baggage|cases?|suitcases?))?\b"
+            r"|\bhand (?:luggage|baggage)\b",
+            re.I,
+        ),
+        "cabin bag",
+    ),
+    (
+        "hold checked",
+        re.compile(
+            r"\b(?:hold|checked|checked-in) (?:luggage|baggage)\b|\bchecked bag(s?)\b", re.I
+        ),
+        r"checked bag\1",
+    ),
+    ("card cards", re.compile(r"\bboarding card(s?)\b", re.I), r"boarding pass\1"),
+    (
+        "attendant attendants",
+        re.compile(r"\bflight attendants?\b|\bstewards? and stewardesses\b", re.I),
+        "cabin crew",
+    ),
+    # Health: a GP's surgery is the practice (a surgery on its own may be an operation);
+    # the emergency room is the emergency department; sick and fit notes are medical
+    # certificates.
+    (
+        "surgery surgeries",
+        re.compile(r"\b(?:gp|doctor'?s|doctors'?|gp'?s) surger(?:y|ies)\b", re.I),
+        "gp practice",
+    ),
+    ("room rooms", re.compile(r"\bemergency rooms?\b", re.I), "emergency department"),
+    (
+        "note notes",
+        re.compile(r"\b(?:sick|fit|doctor'?s) notes?\b", re.I),
+        "medical certificate",
+    ),
+    # Government services and applications: the closing date is the deadline.
+    ("closing cut cutoff", re.compile(r"\b(?:closing|cut-?off) dates?\b", re.I), "deadline"),
+    # Software accounts. Creating or registering an account, or registering for or with
+    # a service, signs up to it ("register with a GP", "register for the course");
+    # registering a product or a vehicle is not joining anything and keeps its words.
+    (
+        "create creates created creating register registers registering",
+        re.compile(
+            r"\b(?:creat(?:e|es|ed|ing)|regist(?:er|ers|ering)) (?:an?|your|a new|a free|their)"
+            r" (?:new |free |online )?account\b"
+            r"|\bregist(?:er|ers|ering) (?=(?:for|with)\b)",
+            re.I,
+        ),
+        "join ",
+    ),
+    # A user name is the username; two-step verification, two-factor authentication, 2FA
+    # and MFA are one safeguard, read in the words most articles use; a one-time passcode is the verification code. A
+    # password is reset when forgotten and changed when known: the two are left apart.
+    ("user", re.compile(r"\buser names?\b", re.I), "username"),
+    (
+        "step factor 2fa mfa",
+        re.compile(
+            r"\b(?:two|2)[- ](?:step|factor) (?:verification|authentication|authorisation|sign-in|login)\b"
+            r"|\bmulti-?factor authentication\b|\b(?:2fa|mfa)\b",
+            re.I,
+        ),
+        "two-factor authentication",
+    ),
+    ("step", re.compile(r"\b(?:two|2)[- ]step\b", re.I), "two-factor"),
+    (
+        "time otp otps",
+        re.compile(r"\bone-time (?:pass)?codes?\b|\bone-time passwords?\b|\botps?\b", re.I),
+        "verification code",
+    ),
+    # Banking and government services in their other names: a cash machine, a checking
+    # account, a PIN number, a driver's license.
+    ("cash machine machines", re.compile(r"\bcash machines?\b", re.I), "atm"),
+    ("checking", re.compile(r"\bchecking accounts?\b", re.I), "current account"),
+    ("pin", re.compile(r"\bpin numbers?\b", re.I), "pin"),
+    (
+        "driver driver's drivers",
+        re.compile(r"\bdriver'?s'? licen[cs]es?\b", re.I),
+        "driving licence",
+    ),
+    # Logging a repair or a fault reports it (a log-in is read before this).
+    (
+        "log logs logged logging",
+        re.compile(
+            r"\blog(?:s|ged|ging)? ((?:a |an |the |your )?(?:repair|fault|issue|problem|request)s?)\b",
+            re.I,
+        ),
+        r"report \1",
+    ),
+    # A railway station is the train station; a power cut is a power outage; a signup is
+    # signing up.
+    ("railway", re.compile(r"\brailway station(s?)\b", re.I), r"train station\1"),
+    ("cut cuts", re.compile(r"\bpower cut(s?)\b", re.I), r"power outage\1"),
+    ("signup signups", re.compile(r"\bsignups?\b", re.I), "join"),
     # Money off is a discount.
     ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
 )
