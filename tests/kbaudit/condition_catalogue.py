@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kbaudit.text.conditions import Condition, sentence_conditions
+from kbaudit.text.conditions import _LIGHT, Condition, sentence_conditions
 from kbaudit.text.tokens import content_stems, digits_for_number_words
 
 DATA = Path(__file__).parent / "data"
@@ -29,7 +29,8 @@ def _holds(condition: Condition, label: str) -> bool:
     if label.startswith("="):
         bound = label[1:]
         return any(bound in own.text for own in condition.quantities)
-    return frozenset(content_stems(label)) <= condition.key_stems
+    # Words every condition shares ("time", "order") are no part of what tells it apart.
+    return frozenset(content_stems(label)) - _LIGHT <= condition.key_stems
 
 
 def read_as_labelled(sentence: str, label: str) -> bool:
