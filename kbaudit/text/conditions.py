@@ -295,8 +295,13 @@ def _condition_in_segment(
         if excepted and _RELATIVE_RE.match(text[following[0] : following[1]]):
             return _condition(excepted.group("case")), following
     marker = _MARKER_RE.search(segment)
-    if marker is not None and _EXCEPTED_BEFORE_RE.search(segment, 0, marker.start()):
-        # "10% cheaper, except on bank holidays": the exception is no case of the value.
+    if (
+        marker is not None
+        and not _CLAUSE_MARKER_RE.match(marker.group(0))
+        and _EXCEPTED_BEFORE_RE.search(segment, 0, marker.start())
+    ):
+        # "10% cheaper, except on bank holidays": the exception is no case of the value;
+        # "except when we close a gallery, in which case ..." opens a case of its own.
         marker = None
     if position == 0:
         qualified = _QUALIFIED_GROUP_RE.match(segment)
@@ -343,7 +348,11 @@ def _condition_in_segment(
         next_value = _NEXT_VALUE_RE.search(clause)
         if next_value is not None:
             clause = clause[: next_value.start()]
-        return _condition(clause), (start, start + offset)
+        # "free in Scotland and Wales": each place, time or group listed is the case.
+        return _condition(clause, any_of=bool(_LISTED_CASES_RE.match(clause))), (
+            start,
+            start + offset,
+        )
     if position < len(segments) - 1:
         # "If we shipped the wrong item, you have 45 days": governs the rest.
         # "If you cancel late, or do not turn up, you ...": each alternative is the case.
@@ -363,11 +372,19 @@ def _condition_in_segment(
 
 
 _ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
+_CLAUSE_MARKER_RE = re.compile(r"(?:if|when|whenever|where)\b", re.IGNORECASE)
 _EXCEPTED_BEFORE_RE = re.compile(
     r"\b(?:except|excluding|apart from|other than|not including|but not)(?: for)?\s+$",
     re.IGNORECASE,
 )
-_NEXT_VALUE_RE = re.compile(r"\s+(?:and|or|but)\s+(?=[£$€]?\d)", re.IGNORECASE)
+_LISTED_CASES_RE = re.compile(
+    r"^(?:in|on|at|for|to|during|outside|within|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+    r"(?:,\s+[\w'-]+(?:\s+[\w'-]+)?)*,?\s+(?:and|&)\s+[\w'-]+(?:\s+[\w'-]+)?[.!?]?\s*$",
+    re.IGNORECASE,
+)
+_NEXT_VALUE_RE = re.compile(
+    r"\s+(?:and|or|but)\s+(?:(?:at|from|to|for|until|by|in|on)\s+)?(?=[£$€]?\d)", re.IGNORECASE
+)
 _UNIT_WORDS = frozenset(
     content_stems("day days week weeks month months year years hour hours minute minutes")
 )

@@ -204,3 +204,75 @@ def test_next_day_delivery_inside_its_cut_off_is_supported():
 
     assert grounded(result)
     assert result.verdict == "sufficient"
+
+
+def test_places_listed_with_and_are_each_the_case():
+    (condition,) = sentence_conditions("Prescriptions are free in Scotland and Wales.")
+    assert condition.any_of
+    (both,) = sentence_conditions("The fee is £5 if you are over 65 and live alone.")
+    assert not both.any_of
+
+
+PRESCRIPTIONS = (
+    "Prescriptions. A prescription costs £9.90 per item. Prescriptions are free in Scotland "
+    "and Wales."
+)
+
+
+def test_a_place_outside_the_case_is_flagged():
+    result = judge(
+        "I live in England. How much is a prescription?",
+        "Prescriptions are free.",
+        PRESCRIPTIONS,
+    )
+
+    assert not grounded(result)
+
+
+def test_one_of_the_listed_places_is_supported():
+    result = judge(
+        "I live in Scotland. How much is a prescription?",
+        "Prescriptions are free in Scotland.",
+        PRESCRIPTIONS,
+    )
+
+    assert grounded(result)
+    assert result.verdict == "sufficient"
+
+
+BIKES = (
+    "Bike hire. Bikes cost £12 a day. Electric bikes can be hired for £25 a day, only on weekdays."
+)
+
+
+def test_a_day_outside_the_case_is_flagged():
+    result = judge(
+        "Can I hire an electric bike on Saturday?",
+        "Yes, electric bikes can be hired for £25 a day.",
+        BIKES,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_day_inside_the_case_is_supported():
+    result = judge(
+        "Can I hire an electric bike on Tuesday?",
+        "Yes, on weekdays electric bikes cost £25 a day.",
+        BIKES,
+    )
+
+    assert grounded(result)
+
+
+def test_the_case_ends_before_a_value_with_its_own_preposition():
+    governing = _governing("The gym opens at 6am on weekdays and at 8am at weekends.")
+    assert governing["6am"] == "on weekdays"
+
+
+def test_an_exception_that_opens_a_clause_is_a_case_of_its_own():
+    text = (
+        "Tickets are non-refundable, except when we close a gallery or cancel an event, "
+        "in which case we refund you in full."
+    )
+    assert _holds(text, "close gallery")
