@@ -29,9 +29,14 @@ _MARKERS = (
     r"|\b(?:on|with|under) (?:the |a |an |your )?(?:\w+ ){1,2}(?:plans?|tiers?|accounts?"
     r"|memberships?|fares?|cards?|subscriptions?|packages?|bundles?)\b"
     r"|\bfor (?:\w+ ){0,2}(?:customers|users|passengers|travell?ers|cardholders|members"
-    r"|students|businesses|residents|plans?|tiers?|fares?|cabins?|categor(?:y|ies))\b"
+    r"|students|businesses|residents|plans?|tiers?|fares?|cabins?|categor(?:y|ies)"
+    r"|children|seniors|pensioners|infants|teenagers|veterans|carers|jobseekers"
+    r"|households|families|drivers|tenants|owners|guests|visitors|patients|rooms?|suites?)\b"
     r"|\b(?:in|within|from|to|outside) (?:the )?(?:EU|UK|US|USA|European Union|United States"
-    r"|United Kingdom|Canada|Australia|Europe)\b"
+    r"|United Kingdom|Canada|Australia|Europe|England|Scotland|Wales|Northern Ireland|Ireland"
+    r"|London|Channel Islands|Isle of Man|Highlands|mainland \w+|France|Germany|Spain|Italy"
+    r"|Portugal|Netherlands|Belgium|Switzerland|Norway|Sweden|Denmark|Poland|Austria|Greece"
+    r"|Asia|Africa|North America|South America|New Zealand|India|China|Japan)\b"
     r"|\bif (?:the )?(?:damage|fault|problem|issue|delay|error) (?:is |was )?(?:caused|due)\b"
     r"|\bin any (?:month|year|week|period)\b|\bwaived (?:if|when|for|in)\b"
     r"|\b(?:aged?|ages) \d|\b(?:children|kids|passengers|customers|people|riders|guests|visitors"
@@ -48,8 +53,35 @@ _MARKERS = (
     # "Courses of 12 weeks or more include the books": a band of how long the thing lasts.
     r"|\bof \d+(?:\.\d+)? (?:minutes?|hours?|days?|nights?|weeks?|months?|years?)"
     r" or (?:more|longer|over|less|fewer|shorter|under)\b"
+    # "subject to availability", "subject to status", but not "subject to a £10 fee":
+    # what the case waits on.
+    r"|\bsubject to (?!(?:a|an|the|our|these|this|its?)\b|[£$€\d]|(?:terms|conditions|fees?|charges?"
+    r"|vat|tax)\b)"
+    # "valid only on off-peak services", "only for orders placed online".
+    r"|\bonly (?:for|on|in|to|at|during|outside|with|within|from|by|after|before|once)\b"
+    # Times that pick a case: "on weekdays", "during peak hours", "at night", "out of hours".
+    r"|\b(?:on|at|during|outside|out of|in|over)(?: the)? (?:weekdays?|weekends?|week ?nights?"
+    r"|(?:bank|public|school) holidays?|term[- ]time|(?:off-)?peak(?: hours?| times?| periods?)?"
+    r"|rush hours?|nights?|evenings?|(?:mon|tues|wednes|thurs|fri|satur|sun)days"
+    r"|summer|winter|high season|low season|hours)\b"
+    # What a case waits on at the end of a sentence: "where applicable", "on request",
+    # "while stocks last", "where stock allows".
+    r"|\bwhere (?:applicable|available|possible|relevant|appropriate|needed|necessary|required"
+    r"|eligible|stock allows)\b|\b(?:on|upon|by) (?:request|arrangement|appointment)\b"
+    r"|\bwhile (?:stocks?|supplies|the (?:offer|promotion|sale)) (?:last|lasts|runs?)\b"
+    # "Once you have verified your email", "after your first year", "in your first month":
+    # a stage reached picks a case; "once you submit" only orders steps.
+    r"|\bonce you(?:'ve| have)\b|\b(?:after|from|in|during) (?:the|your) (?:first|second|third"
+    r"|fourth|fifth|initial) (?:year|month|week|term|\d+)\b"
+    # "Where your vehicle is written off", "Should you need to cancel", "In the event of":
+    # clause openers that set a case.
+    r"|^(?:where|should|assuming)\s|\bin the event (?:of|that)\b"
+    # "for Blue Light card holders", "holders of a valid student ID", "members only".
+    r"|\bfor (?:[\w'-]+ ){1,3}holders\b|\bholders of\b"
+    r"|\b(?:members?|subscribers?|residents|adults|guests|customers|holders|staff|students) only\b"
+    r"|\b(?:for|to) (?:the )?(?:[\w'-]+ ){0,3}[\w'-]+ only\b"
 )
-_MARKER_RE = word_start_regex(_MARKERS, "acfgikoprstuvw", re.IGNORECASE)
+_MARKER_RE = word_start_regex(_MARKERS, "abcdfghikmoprstuvw", re.IGNORECASE)
 # A sentence that opens on a group of customers or a kind of plan speaks of that case
 # only: "Gold members can check 3 bags", "Business accounts get 2% cashback".
 _GROUP_NOUNS = (
@@ -59,14 +91,23 @@ _GROUP_NOUNS = (
     r"|children|adults|seniors|pupils|candidates|graduates|bookings|rentals|orders|claims"
     r"|infants|babies|toddlers|pets|dogs|cats|animals|vehicles|cars|items|bags|parcels"
     r"|delays|journeys|trips|stays|loans|deliveries|cancellations|changes|appointments|rates"
+    r"|payments|applications|renewals|refunds|withdrawals|transfers|calls|households"
+    r"|pensioners|veterans|carers|jobseekers|staff|retirees|apprentices|teachers|families"
+)
+# Groups that pick a case by the noun alone: "Pensioners travel free".
+_SELF_GROUPS = (
+    r"(?:pensioners|veterans|carers|jobseekers|students|seniors|retirees|apprentices|infants"
+    r"|children|teenagers)"
 )
 _GROUP_VERBS = (
     r"can|get|gets|have|has|receive|receives|pay|pays|may|must|should|need|needs|enjoy|enjoys"
     r"|are|is|include|includes|allow|allows|come|comes|earn|earns|cost|costs|qualify|qualifies"
     r"|book|books|use|uses|visit|visits|bring|brings|cannot|can't|ship|ships|arrive|arrives"
+    r"|park|parks|travel|travels|save|saves|enter|enters|join|joins|stay|stays|ride|rides"
+    r"|will|won't|incur|incurs|keep|keeps"
 )
 _LEADING_GROUP_RE = re.compile(
-    rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS}))"
+    rf"^(?P<who>(?:the |our |all )?(?:[\w-]+ ){{1,2}}(?:{_GROUP_NOUNS})|{_SELF_GROUPS})"
     rf" (?:{_GROUP_VERBS})\b",
     re.IGNORECASE,
 )
@@ -76,7 +117,10 @@ _LEADING_GROUP_RE = re.compile(
 _QUALIFIED_GROUP_RE = re.compile(
     rf"^(?:the |our |all |any )?(?:[\w-]+ ){{0,2}}(?:{_GROUP_NOUNS})"
     rf" (?P<qualifier>(?:on|with|in|from|under|over|aged|who|whose|that|of|taking|studying"
-    rf"|renting|booking|travelling|traveling)\b[^,;]{{1,60}}?)"
+    rf"|renting|booking|travelling|traveling|receiving|accompanying"
+    # "Claims made after 90 days", "Tickets bought on the day": a reduced relative.
+    rf"|made|placed|bought|booked|sent|received|paid|left|submitted|purchased|ordered"
+    rf"|returned|renewed|inactive|unused)\b[^,;]{{1,60}}?)"
     rf" (?:{_GROUP_VERBS})\b",
     re.IGNORECASE,
 )
@@ -112,6 +156,7 @@ _LIGHT = frozenset(
     """)
 )
 _MARKER_WORDS = frozenset(stem(word) for word in word_list("provided long case once member"))
+_MEMBER = frozenset({stem("member")})
 
 
 @dataclass(frozen=True)
@@ -250,6 +295,14 @@ def _condition_in_segment(
         if excepted and _RELATIVE_RE.match(text[following[0] : following[1]]):
             return _condition(excepted.group("case")), following
     marker = _MARKER_RE.search(segment)
+    if (
+        marker is not None
+        and not _CLAUSE_MARKER_RE.match(marker.group(0))
+        and _EXCEPTED_BEFORE_RE.search(segment, 0, marker.start())
+    ):
+        # "10% cheaper, except on bank holidays": the exception is no case of the value;
+        # "except when we close a gallery, in which case ..." opens a case of its own.
+        marker = None
     if position == 0:
         qualified = _QUALIFIED_GROUP_RE.match(segment)
         # A marker inside the qualifier ("Members on a student plan pay ...") is part of
@@ -289,7 +342,17 @@ def _condition_in_segment(
     offset = 0 if leading or marker is None else marker.start()
     if offset > 0:
         # "You have 45 days if we shipped the wrong item": governs what precedes it.
-        return _condition(segment[offset:]), (start, start + offset)
+        # "open 6am to 10pm on weekdays and 8am to 8pm at weekends": the case ends where
+        # the next value opens a case of its own.
+        clause = segment[offset:]
+        next_value = _NEXT_VALUE_RE.search(clause)
+        if next_value is not None:
+            clause = clause[: next_value.start()]
+        # "free in Scotland and Wales": each place, time or group listed is the case.
+        return _condition(clause, any_of=bool(_LISTED_CASES_RE.match(clause))), (
+            start,
+            start + offset,
+        )
     if position < len(segments) - 1:
         # "If we shipped the wrong item, you have 45 days": governs the rest.
         # "If you cancel late, or do not turn up, you ...": each alternative is the case.
@@ -309,6 +372,19 @@ def _condition_in_segment(
 
 
 _ALTERNATIVE_RE = re.compile(r"^or\s", re.IGNORECASE)
+_CLAUSE_MARKER_RE = re.compile(r"(?:if|when|whenever|where)\b", re.IGNORECASE)
+_EXCEPTED_BEFORE_RE = re.compile(
+    r"\b(?:except|excluding|apart from|other than|not including|but not)(?: for)?\s+$",
+    re.IGNORECASE,
+)
+_LISTED_CASES_RE = re.compile(
+    r"^(?:in|on|at|for|to|during|outside|within|from)\s+(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+    r"(?:,\s+[\w'-]+(?:\s+[\w'-]+)?)*,?\s+(?:and|&)\s+[\w'-]+(?:\s+[\w'-]+)?[.!?]?\s*$",
+    re.IGNORECASE,
+)
+_NEXT_VALUE_RE = re.compile(
+    r"\s+(?:and|or|but)\s+(?:(?:at|from|to|for|until|by|in|on)\s+)?(?=[£$€]?\d)", re.IGNORECASE
+)
 _UNIT_WORDS = frozenset(
     content_stems("day days week weeks month months year years hour hours minute minutes")
 )
@@ -328,7 +404,9 @@ def _qualifier_condition(clause: str) -> Condition:
 
 
 def _condition(clause: str, *, any_of: bool = False, named: bool = False) -> Condition:
-    stems = set(content_stems(clause)) - _LIGHT - _MARKER_WORDS
+    stems = set(content_stems(clause)) - _LIGHT
+    # "for members only": the marker's noun is the case when nothing else names one.
+    stems = (stems - _MARKER_WORDS) or (stems & _MEMBER)
     stems = {token for token in stems if not token[:1].isdigit()}
     if named and stems - KIND_STEMS:
         # "Flexi tickets": the name is the case; "ticket" alone names every fare.
