@@ -76,7 +76,7 @@ def _rows(name: str):
             sentence,
             label,
             id=sentence[:60],
-            marks=[pytest.mark.xfail(reason=KNOWN_MISSES[sentence], strict=False)]
+            marks=[pytest.mark.xfail(reason=KNOWN_MISSES[sentence], strict=True)]
             if sentence in KNOWN_MISSES
             else [],
         )
