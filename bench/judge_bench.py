@@ -106,12 +106,12 @@ def _referenced(sentence: str, reference: str) -> str:
     return f"{head} (ref {reference}){tail}"
 
 
-def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
-    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
+def demo_inputs(records: list[dict]) -> list:
+    """The judge's inputs for the demo records that have a question and sources."""
+    # Imported when called, so that bench/run.py loads no app code before it is asked to.
     from audits.judges.base import JudgeInput, SourceText
-    from audits.judges.offline import OfflineJudge, profile_from_texts
 
-    items = [
+    return [
         JudgeInput(
             query=r["query"],
             response=r["response"],
@@ -126,6 +126,13 @@ def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
         for r in records
         if r.get("query") and r.get("sources")
     ]
+
+
+def _offline_speed(records: list[dict], articles: list[dict]) -> dict:
+    # Imported as the section runs, so that bench/run.py loads no app code before it is asked to.
+    from audits.judges.offline import OfflineJudge, profile_from_texts
+
+    items = demo_inputs(records)
     judge = OfflineJudge(profile=profile_from_texts([(a["title"], a["body"]) for a in articles]))
     started = time.process_time()
     for item in items:

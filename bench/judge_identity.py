@@ -53,32 +53,13 @@ def _calibration_sets() -> Iterator[tuple[str, list, list[dict]]]:
 
 def _demo_sets():
     from audits.judges.offline import profile_from_texts
-    from bench.judge_bench import _demo, _every_sentence_new, _fresh_three_sources
+    from bench.judge_bench import _demo, _every_sentence_new, _fresh_three_sources, demo_inputs
 
     records, articles = _demo(DEMO_INTERACTIONS)
     fresh = _fresh_three_sources(records, articles)
     profile = profile_from_texts([(a["title"], a["body"]) for a in articles])
-    yield "demo/fresh_three_sources", _demo_inputs(fresh), profile
-    yield "demo/every_sentence_new", _demo_inputs(_every_sentence_new(fresh)), profile
-
-
-def _demo_inputs(records: list[dict]) -> list:
-    from audits.judges.base import JudgeInput, SourceText
-
-    return [
-        JudgeInput(
-            query=r["query"],
-            response=r["response"],
-            sources=[
-                SourceText(
-                    rank=i + 1, text=s["text"], title=s.get("title", ""), score=s.get("score")
-                )
-                for i, s in enumerate(r["sources"])
-            ],
-            bot_domain="Customer help for an online electronics and home goods store",
-        )
-        for r in records
-    ]
+    yield "demo/fresh_three_sources", demo_inputs(fresh), profile
+    yield "demo/every_sentence_new", demo_inputs(_every_sentence_new(fresh)), profile
 
 
 def _results(judge, items: list) -> list[dict]:
