@@ -105,7 +105,9 @@ def test_the_item_the_brief_and_the_suggestion_show_what_agents_said(client, ali
     for minutes in range(3):
         _escalated(bot, "Opened headphones carry a 15% restocking fee.", minutes=minutes)
     agent_replies_read(bot=bot)
-    rollup_update(bot=bot, days=[(timezone.now() - timedelta(hours=2)).date()])
+    # Three minutes two hours ago may straddle midnight: roll up every day they fall on.
+    ago = timezone.now() - timedelta(hours=2)
+    rollup_update(bot=bot, days=sorted({(ago - timedelta(minutes=m)).date() for m in range(3)}))
     item = ReviewItem.objects.create(bot=bot, article=returns, reason="content_gap", priority=9)
     evidence = item_evidence(item)
     assert evidence.agents.customers == 3
