@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from kbaudit.text.conditions import Condition, item_names, read_conditions
@@ -53,19 +53,100 @@ class SourceClause:
     borrowed: frozenset[str] = frozenset()
 
 
-@dataclass
 class SourceSentence:
-    position: int  # index within its source; neighbours usually share a subject
-    text: str  # number words already turned into digits; quantity offsets refer to it
-    stems: frozenset[str]
-    quantities: list[Quantity]
-    negated: bool
-    governed: dict[int, Condition] = field(default_factory=dict)
-    clauses: list[SourceClause] = field(default_factory=list)
-    # Every condition the sentence names, governing a value or not.
-    conditions: tuple[Condition, ...] = ()
-    # The names of the things it speaks of ("basic" in "the Basic plan includes 5 GB").
-    item_stems: frozenset[str] = frozenset()
+    """One sentence of a source, read for the checks.
+
+    Its words, values and negation are read at once: every check looks at them. Its
+    conditions, clauses and item names are read when a check first asks for them, as
+    most checks pass over most sentences on their words alone; a reading is the same
+    whenever it is made (the sentence is never mutated), so reading it late changes
+    nothing but when the work is done.
+    """
+
+    __slots__ = (
+        "position",
+        "text",
+        "stems",
+        "quantities",
+        "negated",
+        "_negations",
+        "_common",
+        "_conditions_read",
+        "_clauses",
+        "_item_stems",
+    )
+    __hash__ = None  # type: ignore[assignment]  # compared by value, never hashed
+
+    def __init__(
+        self,
+        position: int,  # index within its source; neighbours usually share a subject
+        text: str,  # number words already turned into digits; quantity offsets refer to it
+        stems: frozenset[str],
+        quantities: list[Quantity],
+        negations: tuple[frozenset[str], ...],
+        common: frozenset[str] = frozenset(),
+    ):
+        self.position = position
+        self.text = text
+        self.stems = stems
+        self.quantities = quantities
+        self.negated = bool(negations)
+        self._negations = negations
+        # The chunk's lower-case words, which tell a name from an ordinary word.
+        self._common = common
+        self._conditions_read: tuple[dict[int, Condition], tuple[Condition, ...]] | None = None
+        self._clauses: list[SourceClause] | None = None
+        self._item_stems: frozenset[str] | None = None
+
+    @property
+    def governed(self) -> dict[int, Condition]:
+        """Each governed value's condition, by the value's index in ``quantities``."""
+        return self._conditions()[0]
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        """Every condition the sentence names, governing a value or not."""
+        return self._conditions()[1]
+
+    def _conditions(self) -> tuple[dict[int, Condition], tuple[Condition, ...]]:
+        if self._conditions_read is None:
+            self._conditions_read = read_conditions(self.text, self.quantities)
+        return self._conditions_read
+
+    @property
+    def clauses(self) -> list[SourceClause]:
+        if self._clauses is None:
+            self._clauses = _clauses_of(self.text, self._negations)
+        return self._clauses
+
+    @property
+    def item_stems(self) -> frozenset[str]:
+        """The names of the things it speaks of ("basic" in "the Basic plan includes
+        5 GB")."""
+        if self._item_stems is None:
+            self._item_stems = _items(self.text, self._common) if self.quantities else frozenset()
+        return self._item_stems
+
+    def _reading(self) -> tuple:
+        return (
+            self.position,
+            self.text,
+            self.stems,
+            self.quantities,
+            self.negated,
+            self.governed,
+            self.clauses,
+            self.conditions,
+            self.item_stems,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SourceSentence):
+            return NotImplemented
+        return self is other or self._reading() == other._reading()
+
+    def __repr__(self) -> str:
+        return f"SourceSentence(position={self.position!r}, text={self.text!r})"
 
     def condition_of(self, quantity: Quantity) -> Condition | None:
         for index, own in enumerate(self.quantities):
@@ -332,29 +413,28 @@ def _named(text: str, common: frozenset[str]) -> frozenset[str]:
 @lru_cache(maxsize=32768)
 def _sentence(position: int, raw: str, common: frozenset[str] = frozenset()) -> SourceSentence:
     text = digits_for_number_words(raw)
-    quantities = extract_quantities(text)
-    governed, conditions = read_conditions(text, quantities)
     stems = frozenset(content_stems(text))
-    negations = tuple(negation_targets(text))
-    # Most sentences are one clause: its words and negations are the sentence's own.
-    whole = SourceClause(text.strip(), stems, negations)
     return SourceSentence(
         position=position,
         text=text,
         stems=stems | _life_span(text),
-        quantities=quantities,
-        negated=bool(negations),
-        governed=governed,
-        conditions=conditions,
-        item_stems=_items(text, common) if quantities else frozenset(),
-        clauses=_with_elided_subjects(
-            [
-                whole if part == text else _clause(part)
-                for clause in CLAUSE_BREAK_RE.split(text)
-                for part in _subordinate_apart(clause)
-                if part.strip()
-            ]
-        ),
+        quantities=extract_quantities(text),
+        negations=tuple(negation_targets(text)),
+        common=common,
+    )
+
+
+def _clauses_of(text: str, negations: tuple[frozenset[str], ...]) -> list[SourceClause]:
+    # Most sentences are one clause: its words and negations are the sentence's own
+    # (its words as written: a life span's "born" and "died" are the sentence's only).
+    whole = SourceClause(text.strip(), frozenset(content_stems(text)), negations)
+    return _with_elided_subjects(
+        [
+            whole if part == text else _clause(part)
+            for clause in CLAUSE_BREAK_RE.split(text)
+            for part in _subordinate_apart(clause)
+            if part.strip()
+        ]
     )
 
 

@@ -635,8 +635,6 @@ def _condition_problem(
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if not sentence.conditions:
-                continue
             gives = any(
                 own.same_value(given) and own.kind in ("amount", "percent")
                 for own in hard
@@ -644,10 +642,14 @@ def _condition_problem(
                 # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
                 if given.start >= label_end(sentence.text)
             )
+            shares_words = len(words & sentence.stems) >= RULE_OVERLAP * len(words)
+            # Looked at first, as the sentence's conditions are read only when asked for.
+            if not (gives or shares_words) or not sentence.conditions:
+                continue
             # A price the sentence gives names its rule whatever the fact calls it ("the
             # early-bird price is £45" of "£45 if you register by 1 March").
             priced = gives and _priced_by_condition(sentence, hard)
-            if not priced and len(words & sentence.stems) < RULE_OVERLAP * len(words):
+            if not priced and not shares_words:
                 continue
             if (
                 hard
