@@ -280,7 +280,8 @@ _MAY_HOLD_VALUE_RE = re.compile(
     r"|(?:n't|not) (?:have to )?pay (?:anything|a penny)"
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
     r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
-    r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b",
+    r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b"
+    r"|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
     re.IGNORECASE,
 )
 
@@ -512,6 +513,56 @@ def _ordinal(text: str) -> Iterable[Quantity]:
         yield Quantity("ordinal", value, value, "", match.start(), match.end(), match.group())
 
 
+# "once a month" (number words already digits: "once 1 month"), "once every 3 months",
+# "once weekly": a count of times, as "2 times 1 month" is. Not "once you have paid".
+_ONCE_RE = re.compile(
+    r"\bonce(?=\s+(?:(?:every|each|per|in|within)\s|\d+\s+(?:minute|hour|day|week|month|year"
+    r"|business day)s?\b|(?:daily|weekly|monthly|yearly|annually|nightly)\b))",
+    re.IGNORECASE,
+)
+
+
+def _once(text: str) -> Iterable[Quantity]:
+    """How often, said "once": one time in the period. Soft, as a source saying "monthly"
+    or "every month" says it without a count; it still meets a count a source gives
+    ("twice a month" is not once)."""
+    for match in _ONCE_RE.finditer(text):
+        yield Quantity(
+            "number", 1.0, 1.0, "tim", match.start(), match.end(), match.group(), soft=True
+        )
+
+
+# "monthly", "every quarter" said as one word: how long each period is.
+# Only as an adverb ("billed monthly.", "collected weekly on Mondays"), not naming a
+# kind of thing ("a monthly membership", "the daily charge", "monthly and annual plans").
+_PERIODIC_RE = re.compile(
+    r"\b(?P<word>daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b"
+    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:by|in|on|at|from|until|via|through|with|after|before|online"
+    r"|instead|thereafter|afterwards)\b)",
+    re.IGNORECASE,
+)
+_PERIOD_DAYS = {
+    "daily": 1.0,
+    "weekly": 7.0,
+    "fortnightly": 14.0,
+    "monthly": 30.0,
+    "quarterly": 90.0,
+    "yearly": 365.0,
+    "annually": 365.0,
+}
+
+
+def _periodic(text: str) -> Iterable[Quantity]:
+    """The period a frequency adverb names ("paid monthly": each month). Soft: a source
+    need not say it for an answer to, yet "billed monthly" does not meet "billed every
+    year"."""
+    for match in _PERIODIC_RE.finditer(text):
+        days = _PERIOD_DAYS[match.group("word").lower()]
+        yield Quantity(
+            "duration", days, days, "day", match.start(), match.end(), match.group(), soft=True
+        )
+
+
 def _plain(text: str) -> Iterable[Quantity]:
     for match in _PLAIN_RE.finditer(text):
         value = parse_number(match.group("num"))
@@ -731,6 +782,14 @@ _EXTRACTORS = (
     ),
     # Every measure is a digit and its unit: a text without a digit holds none.
     (_measure, _Hint(_MEASURE_HINT_RE, words=tuple("0123456789"))),
+    (_once, _Hint(re.compile("once", re.IGNORECASE), words=("once",))),
+    (
+        _periodic,
+        _Hint(
+            _PERIODIC_RE,
+            words=("daily", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"),
+        ),
+    ),
     (_plain, None),
 )
 # The extractors that read values written in words only.
@@ -750,6 +809,14 @@ _WORD_EXTRACTORS = (
         ),
     ),
     (_ordinal, None),
+    (_once, _Hint(re.compile("once", re.IGNORECASE), words=("once",))),
+    (
+        _periodic,
+        _Hint(
+            _PERIODIC_RE,
+            words=("daily", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"),
+        ),
+    ),
 )
 
 

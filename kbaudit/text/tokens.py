@@ -519,6 +519,14 @@ _FIXED_PHRASES = (
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
     (re.compile(r"\ba quarter of an hour\b", re.IGNORECASE), "15 minutes"),
+    # "once a quarter", "every quarter": three months, not a share.
+    (
+        re.compile(
+            r"\b(once|twice|times|every|each|per)\s+(?:a\s+)?quarter\b(?!\s+(?:of|off|past|to)\b)",
+            re.IGNORECASE,
+        ),
+        r"\1 3 months",
+    ),
     # "a month's notice", "a year's warranty": one of the unit.
     (
         re.compile(r"\b(?:an?|one) (minute|hour|day|week|month|year)(['’]s)(?= \w)", re.IGNORECASE),

@@ -208,3 +208,62 @@ def test_a_value_said_another_way_is_supported(source, response):
 )
 def test_a_value_said_another_way_but_different_is_flagged(source, response):
     assert not grounded(judge("Can you tell me about this?", response, source))
+
+
+# --- How often -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "response"),
+    [
+        (
+            "How often can I skip a delivery?",
+            "You can skip a delivery twice a month, from your account page.",
+            "You can skip a delivery once a month.",
+        ),
+        (
+            "How often do you send statements?",
+            "We send statements every quarter by email.",
+            "Statements come once a month, by email.",
+        ),
+        (
+            "How often are bins collected?",
+            "General waste bins are collected fortnightly.",
+            "Your general waste bin is collected once a week.",
+        ),
+    ],
+)
+def test_once_in_a_period_is_a_count_the_source_must_not_contradict(question, source, response):
+    assert not grounded(judge(question, response, source))
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "response"),
+    [
+        (
+            "How often do you send statements?",
+            "We send statements monthly.",
+            "We send you a statement once a month.",
+        ),
+        (
+            "How often do you send statements?",
+            "We send statements every quarter by email.",
+            "Statements come once a quarter, by email.",
+        ),
+        (
+            "When is interest paid?",
+            "Interest is paid annually, on the anniversary of opening the account.",
+            "Interest is paid once a year.",
+        ),
+    ],
+)
+def test_how_often_said_another_way_is_supported(question, source, response):
+    assert grounded(judge(question, response, source))
+
+
+def test_once_as_a_conjunction_and_a_kind_of_plan_state_no_period():
+    assert values("Once you have paid, we send your order.") == []
+    assert values("The monthly membership needs notice.") == []
+    assert values("Monthly and annual plans both renew.") == []
+    assert values("We bill you monthly.") == [("duration", 30.0, 30.0, "day")]
+    assert values("Once a quarter we check the meter.")[0] == ("number", 1.0, 1.0, "tim")
