@@ -252,9 +252,11 @@ def time_window_problem(
     question asks about is outside of ("27p at 7pm" is not "8.5p between midnight and
     5am")."""
     asked = [value for value in query.quantities if value.kind == "time"]
-    hard = [own for own in fact.quantities if not own.soft and own.kind != "time"]
-    if not asked or not hard:
+    if not asked:
         return None
+    hard = [own for own in fact.quantities if not own.soft and own.kind != "time"]
+    if not hard:
+        return _open_hours_problem(fact, sources, asked)
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             for position, own in enumerate(sentence.quantities):
@@ -264,6 +266,42 @@ def time_window_problem(
                 if window and not any(_in_window(value.low, window) for value in asked):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _open_hours_problem(
+    fact: Fact, sources: Sequence[PreparedSource], asked: Sequence[Quantity]
+) -> Problem | None:
+    """A rule with no value of its own that the source keeps to hours of the day ("Our
+    phone lines are open 9am to 5pm"), affirmed for a time the question names outside
+    them ("Can I call at 8am?" - "Yes, the lines will be open")."""
+    if fact.negated or any(own.kind == "time" for own in fact.quantities):
+        return None  # a denial, or the fact gives the hours itself
+    words = subject_stems(fact.stems)
+    if len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            times = [own for own in sentence.quantities if own.kind == "time"]
+            if len(times) < 2 or sentence.negated:
+                continue
+            if len(words & sentence.stems) < RULE_SHARE * len(words):
+                continue
+            window = _hours_window(sentence.text, sentence.quantities)
+            if window and not any(_in_window(value.low, window) for value in asked):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+def _hours_window(text: str, quantities: Sequence[Quantity]) -> tuple[float, float] | None:
+    """The one range of hours a sentence gives ("open 9am to 5pm", "from 8:00 until
+    18:00"), None for none or for several (each then holds for its own case)."""
+    windows = [
+        (first.low, second.low)
+        for first, second in zip(quantities, quantities[1:])
+        if first.kind == second.kind == "time"
+        and _WINDOW_JOIN_RE.match(text[first.end : second.start])
+    ]
+    return windows[0] if len(windows) == 1 else None
 
 
 def _value_window(
@@ -278,7 +316,8 @@ def _value_window(
     if not times:
         return None
     lead = text[own.end : times[0].start]
-    if len(lead) > 25:
+    # "£3 applies to collections between 4pm and 7pm": a range may come a few words on.
+    if len(lead) > (60 if _WINDOW_RANGE_RE.search(lead) else 25):
         return None
     joined = len(times) >= 2 and _WINDOW_JOIN_RE.match(text[times[0].end : times[1].start])
     if joined and (_WINDOW_RANGE_RE.search(lead) or not lead.strip(" ,")):
