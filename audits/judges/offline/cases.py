@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import named_cases
@@ -297,7 +298,7 @@ def _hours_window(text: str, quantities: Sequence[Quantity]) -> tuple[float, flo
     18:00"), None for none or for several (each then holds for its own case)."""
     windows = [
         (first.low, second.low)
-        for first, second in zip(quantities, quantities[1:])
+        for first, second in pairwise(quantities)
         if first.kind == second.kind == "time"
         and _WINDOW_JOIN_RE.match(text[first.end : second.start])
     ]
