@@ -68,3 +68,51 @@ def test_a_rule_affirmed_outside_its_hours_is_a_condition_misapplied(question, s
 )
 def test_a_rule_affirmed_within_its_hours_is_supported(question, source, response):
     assert grounded(judge(question, response, source))
+
+
+SATURDAY_QUESTION = "I want to call on Saturday morning, will anyone answer?"
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "response"),
+    [
+        (SATURDAY_QUESTION, PHONES, "Yes, our phone lines will be open then."),
+        (
+            "Is there a surcharge if I collect this Sunday at 5pm?",
+            SURCHARGE,
+            "Yes, a £3 peak surcharge applies to your collection.",
+        ),
+        (
+            "Can I book a tour of the brewery on Tuesday?",
+            "Brewery tours run at weekends only, and cost £12 per person.",
+            "Yes, brewery tours run then, and they cost £12 per person.",
+        ),
+    ],
+)
+def test_a_rule_affirmed_for_a_day_outside_its_days_is_a_condition_misapplied(
+    question, source, response
+):
+    result = judge(question, response, source)
+
+    assert not grounded(result)
+    assert result.verdict != "sufficient"
+
+
+@pytest.mark.parametrize(
+    ("question", "source", "response"),
+    [
+        (
+            "I want to call on Wednesday morning, will anyone answer?",
+            PHONES,
+            "Yes, our phone lines will be open then.",
+        ),
+        (
+            "Can I book a tour of the brewery on Saturday?",
+            "Brewery tours run at weekends only, and cost £12 per person.",
+            "Yes, brewery tours run then, and they cost £12 per person.",
+        ),
+        (SATURDAY_QUESTION, PHONES, "Our phone lines are open Monday to Friday, so not then."),
+    ],
+)
+def test_a_rule_affirmed_for_a_day_within_its_days_is_supported(question, source, response):
+    assert grounded(judge(question, response, source))

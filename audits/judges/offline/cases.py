@@ -293,6 +293,92 @@ def _open_hours_problem(
     return None
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY_RE = re.compile(
+    r"\b(?P<day>mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?"
+    r"|sat(?:urday)?|sun(?:day)?)s?\b\.?",
+    re.IGNORECASE,
+)
+_DAY_SPAN_RE = re.compile(
+    rf"{_DAY_RE.pattern}\s*(?:-|–|to|until|till|through)\s*(?P<last>"
+    r"mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?"
+    r"|sat(?:urday)?|sun(?:day)?)s?\b",
+    re.IGNORECASE,
+)
+_WEEKDAY_WORD_RE = re.compile(r"\b(?:on )?week ?days\b|\bworking days\b", re.IGNORECASE)
+_WEEKEND_RE = re.compile(r"\b(?:at|on|over)(?: the)? weekends?\b|\bweekends? only\b", re.I)
+# "Saturday" and "Sun" are names in "Saturday Kitchen" or "The Sun": only a day after
+# "on", "this", "next", "every", or standing for the day ("I'm coming Saturday").
+_TOLD_DAY_RE = re.compile(
+    r"\b(?:on|this|next|coming|every|a|by|until|till|from)\s+(?P<day>monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday)s?\b|\b(?P<weekend>(?:at|on|over|this|next) (?:the )?weekend)\b",
+    re.IGNORECASE,
+)
+
+
+def _day_index(word: str) -> int:
+    return next(i for i, day in enumerate(_WEEKDAYS) if day.startswith(word.lower()[:3]))
+
+
+def _sentence_days(text: str) -> frozenset[int] | None:
+    """The one set of days a sentence keeps its rule to ("Monday to Friday", "on
+    weekdays", "at weekends"), None when it names none, or days in another way (two
+    spans, a day on its own: each may hold for a case of its own)."""
+    spans = list(_DAY_SPAN_RE.finditer(text))
+    weekdays = _WEEKDAY_WORD_RE.search(text)
+    weekend = _WEEKEND_RE.search(text)
+    if len(spans) + bool(weekdays) + bool(weekend) != 1:
+        return None
+    if weekdays:
+        return frozenset(range(5))
+    if weekend:
+        return frozenset({5, 6})
+    first, last = _day_index(spans[0].group("day")), _day_index(spans[0].group("last"))
+    if len(_DAY_RE.findall(text)) != 2:
+        return None  # "Monday to Friday, and Saturday mornings": more than the span
+    return frozenset(
+        range(first, last + 1) if first <= last else [*range(first, 7), *range(last + 1)]
+    )
+
+
+def _told_days(text: str) -> frozenset[int]:
+    days: set[int] = set()
+    for match in _TOLD_DAY_RE.finditer(text):
+        if match.group("weekend"):
+            days |= {5, 6}
+        else:
+            days.add(_day_index(match.group("day")))
+    return frozenset(days)
+
+
+def weekday_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """A rule the source keeps to days of the week ("open 9am to 5pm, Monday to
+    Friday", "the surcharge applies on weekdays"), affirmed for a day the question
+    names outside them ("Can I call on Saturday?" - "Yes, the lines are open")."""
+    if fact.negated or not query.text or _DAY_RE.search(fact.text) or _WEEKEND_RE.search(fact.text):
+        return None  # a denial, or the fact names the days itself
+    told = _told_days(query.text)
+    words = subject_stems(fact.stems)
+    hard = [own for own in fact.quantities if not own.soft]
+    if not told or len(words) < 2:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if sentence.negated:
+                continue
+            gives = hard and any(
+                mine.same_value(own) for mine in hard for own in sentence.quantities
+            )
+            if not gives and len(words & sentence.stems) < RULE_SHARE * len(words):
+                continue
+            days = _sentence_days(sentence.text)
+            if days is not None and not told & days:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
 def _hours_window(text: str, quantities: Sequence[Quantity]) -> tuple[float, float] | None:
     """The one range of hours a sentence gives ("open 9am to 5pm", "from 8:00 until
     18:00"), None for none or for several (each then holds for its own case)."""

@@ -56,6 +56,7 @@ from .cases import (
     time_window_problem,
     universal_claim_problem,
     unlimited_claim_problem,
+    weekday_problem,
 )
 from .crossed import crossed_values_problem
 from .dates import dated_choice_problem
@@ -366,6 +367,7 @@ def fact_support(
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
+        weekday_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
         instead_case_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
