@@ -822,7 +822,9 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
         _REDIRECT_RE.search(clean) or is_pointer(clean) or _HANDOVER_RE.match(clean)
     ) and not contact_is_answer:
         # "You can contact us by post only for formal complaints": a rule for the channel.
-        return "fact" if _ONLY_RE.search(clean) else "redirect"
+        if _ONLY_RE.search(clean) or _contact_as_means(clean):
+            return "fact"
+        return "redirect"
     if (
         _META_RE.search(clean)
         or _LOOKUP_RE.match(clean)
@@ -850,6 +852,30 @@ def piece_kind(text: str, *, contact_is_answer: bool = False) -> str:
     if _FRAGMENT_RE.match(clean) or _BARE_REMARK_RE.match(courtesy):
         return "pleasantry"
     return "fact"
+
+
+# "Porters can let you in if you call the lodge": the call is what the claim holds under,
+# said in a clause of its own after the claim; "If you have questions, call us" is a
+# pointer in the main clause.
+_MEANS_LEAD_RE = re.compile(
+    r"\b(?:if|when|once|as long as|provided(?: that)?) (?:you )?(?:first )?$", re.IGNORECASE
+)
+_CLAIM_BEFORE_RE = re.compile(
+    r"\b(?:can|will|may|must|is|are|get|gets|has|have|need to|needs to)\b", re.IGNORECASE
+)
+
+
+def _contact_as_means(clean: str) -> bool:
+    """Every call or email the piece names is the condition of a claim made before it."""
+    matches = list(_REDIRECT_RE.finditer(clean))
+    if not matches:
+        return False
+    for match in matches:
+        if not _MEANS_LEAD_RE.search(clean[: match.start()]):
+            return False
+    claim = clean[: matches[0].start()]
+    claim = claim[: _MEANS_LEAD_RE.search(claim).start()]
+    return len(claim.split()) >= 3 and _CLAIM_BEFORE_RE.search(claim) is not None
 
 
 def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:

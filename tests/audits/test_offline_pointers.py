@@ -106,3 +106,35 @@ def test_our_team_doing_something_is_what_we_do():
     )
     assert result.verdict == "sufficient", result.rationale
     assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_claim_that_holds_if_you_call_or_email_is_a_fact_not_a_redirect():
+    for text in (
+        "Porters can let you into the building if you call the lodge.",
+        "We can waive the fee if you contact us within 14 days.",
+        "The deposit is refunded when you email the team.",
+    ):
+        assert piece_kind(text) == "fact", text
+
+
+def test_a_call_in_the_main_clause_stays_a_redirect():
+    for text in (
+        "If you have any questions, please call us.",
+        "You can call us if you need help.",
+        "Call us if the porters are not there.",
+        "It is best to email the support team if you are unsure.",
+    ):
+        assert piece_kind(text) == "redirect", text
+
+
+def test_a_rule_said_with_its_call_is_graded_against_the_source():
+    from tests.helpers import fully_grounded, offline_judge
+
+    source = "Porters can let you into the building from 10pm until 6am, by calling the lodge."
+    result = offline_judge(
+        "Can the porters let me in late?",
+        "Porters can let you into the building if you call the lodge.",
+        source,
+    )
+
+    assert result.facts and fully_grounded(result)
