@@ -698,6 +698,27 @@ def asks(text: str) -> bool:
     return bool(_QUESTION_END_RE.search(text))
 
 
+# A question for a thing, a person, a time or a way ("What about the director?", "Who
+# made it?", "How long is it?"): a yes or a no cannot answer it.
+_OPEN_QUESTION_RE = re.compile(
+    r"^(?:(?:and|so|but|well|oh|ok|okay|hmm|then),? )*(?:what|what's|whats|which|who|who's|whom"
+    r"|whose|where|where's|when|when's|why|how|how's)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_open_question(text: str) -> bool:
+    """The turn ends on a question for something other than a yes or a no: its last
+    question opens with a question word ("What about the director?"), and none of its
+    questions asks for a yes or a no ("Is it good? What's it about?" still asks one)."""
+    questions = [
+        sentence.strip(" \"'*-")
+        for sentence in split_sentences(normalise(text or ""))
+        if asks(sentence)
+    ]
+    return bool(questions) and all(_OPEN_QUESTION_RE.match(question) for question in questions)
+
+
 def asks_about_listener(text: str) -> bool:
     """A question about the listener's own tastes or experience, not about the case."""
     clean = text.strip().strip("-*• ").strip()

@@ -8,6 +8,7 @@ import pytest
 from audits.judges.base import JudgeInput, JudgeResult, SourceText
 from audits.judges.offline import OfflineJudge, profile_from_texts
 from audits.judges.offline.domain import vocabulary
+from kbaudit.text.dialogue import asks_open_question
 
 LIGHTHOUSE = (
     "Eddystone Lighthouse",
@@ -178,6 +179,36 @@ def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
 )
 def test_a_bare_yes_or_no_to_a_question_is_still_an_answer(query, response):
     assert groundedness(chat(query, response)) is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("What about the tower?", "No."),
+        ("Who built the present tower?", "Yes!"),
+        ("Oh, so how far south of Rame Head is it?", "Yeah."),
+        ("I see. Where is it?", "Nope."),
+    ],
+)
+def test_a_bare_yes_or_no_to_a_question_for_a_thing_answers_nothing(query, response):
+    result = chat(query, response)
+    assert result.facts == []
+    assert groundedness(result) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What about the director?", True),
+        ("And who made it?", True),
+        ("Is it a recent film?", False),
+        ("Is it good? What is it about?", False),
+        ("The tower is tall.", False),
+        ("It's the one about Zuckerberg?", False),
+    ],
+)
+def test_an_open_question_is_one_a_yes_or_a_no_cannot_answer(text, expected):
+    assert asks_open_question(text) is expected
 
 
 @pytest.mark.parametrize(

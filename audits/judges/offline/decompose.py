@@ -15,6 +15,7 @@ from kbaudit.text.dialogue import (
     asks_about_contact,
     asks_about_listener,
     asks_listener_habit,
+    asks_open_question,
     is_own_agreement,
     is_pointer,
     is_reaction,
@@ -412,12 +413,14 @@ def _assents(piece: str, about_listener: bool) -> bool:
 def _only_social(response: str, query: str, about_listener: bool) -> bool:
     """The whole reply is social moves (see :func:`is_social_move`). A yes or a no to a
     question is its answer ("Were both born in Ohio?" "Yes."), and to a question about
-    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot."""
+    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot. A question for a
+    thing or a name ("What about the director?" "No.") a yes or a no does not answer."""
     text = " ".join(normalise(response or "").split())
     if not text or not is_social_move(text):
         return False
     answers = is_yes_no(text) or bool(_BARE_ANSWER_RE.match(text))
-    return not (answers and (about_listener or asks(query)))
+    polar = asks(query) and not asks_open_question(query)
+    return not (answers and (about_listener or polar))
 
 
 # A reply of yes or no words alone: "Yeah!", "Oh well, yes", "No."
