@@ -123,3 +123,24 @@ def test_a_word_the_passage_only_capitalises_at_a_line_start_is_no_name_the_answ
     )
 
     assert grounded(result)
+
+
+GIFT_CARDS = (
+    "Gift cards. Gift cards can be used online, but are not accepted in our stores. "
+    "Store vouchers are sold at the till, and can be spent on anything in the shop."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Gift cards are not accepted in our stores.", True),
+        ("Gift cards are accepted in our stores.", False),
+    ],
+)
+def test_a_clause_opening_with_its_verb_denies_of_the_subject_before_it(response, right):
+    # "... but are not accepted in our stores": the clause after "but" has no subject
+    # of its own, and its denial is of the gift cards the clause before names.
+    result = judge("Can I use a gift card in a store?", response, GIFT_CARDS)
+
+    assert grounded(result) is right
