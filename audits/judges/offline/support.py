@@ -67,6 +67,7 @@ from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
+from .owners import changed_owner_problem
 from .pairs import (
     BOTH_SAID,
     affirmed_both_problem,
@@ -413,6 +414,7 @@ def fact_support(
         _uncovered_case_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
+        changed_owner_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:
