@@ -405,3 +405,30 @@ def test_a_long_help_centre_answer_may_still_reword_two_words():
     reply = LONG_REPLY.format("narrow stone")
     result = chat("Where does the canal go?", reply, profile=HELP_CENTRE, passage=CANAL)
     assert groundedness(result) == 1.0
+
+
+FERRY = (
+    "Island ferry",
+    "The crossing to the island takes 3 hours. The ferry was built in 1998 for the harbour "
+    "company.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "passage"),
+    [
+        ("What is it?", "The lighthouse is a business.", LIGHTHOUSE),
+        ("Who was it built for?", "The ferry was built for the harbour business.", FERRY),
+        ("When was it built?", "The ferry was built on a working day in 1998.", FERRY),
+    ],
+)
+def test_a_unit_word_away_from_a_value_is_a_word_of_the_claim(query, response, passage):
+    # In a help centre "business" and "working" go with a value ("5 working days"); in a
+    # chat, said of no value, they claim something the passage must say.
+    result = chat(query, response, passage=passage)
+    assert groundedness(result) == 0.0
+
+
+def test_a_unit_word_beside_its_value_is_read_with_the_value():
+    result = chat("How long is it?", "The crossing to the island takes three hours.", passage=FERRY)
+    assert groundedness(result) == 1.0

@@ -61,6 +61,10 @@ class Fact:
     # Follows the answer's opening "Yes": it affirms the question as asked, whatever
     # of it the fact goes on to restate.
     affirms: bool = False
+    # Said in a chat about reference passages, where "day", "year" or "business" away
+    # from a value are words of the claim ("the day he died", "college is a business"),
+    # not a value's unit as in a help centre's "5 working days".
+    chat: bool = False
 
 
 @dataclass
@@ -245,6 +249,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         answer = _fact(pending_yes_no[0], frozenset(content_stems(query)))
         parts.facts.append(replace(answer, affirms=bool(_AFFIRMATIVE_RE.match(answer.text))))
+    if chat:
+        parts.facts = [replace(fact, chat=True) for fact in parts.facts]
     return parts
 
 
