@@ -778,7 +778,15 @@ _SOCIAL_MOVE = (
     r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
     r"|me too|me neither|same(?: here)?"
     r"|i (?:have|had) no idea|no idea|i (?:do not|don'?t|dont) know|i'?m not sure|not sure"
-    r"|i (?:do not|don'?t|dont) think so)"
+    r"|i (?:do not|don'?t|dont) think so"
+    # Taking up the partner's turn without adding to it: "Good point!", "Fair enough.",
+    # "Nice to meet you!", "Tell me more!", "Thanks for sharing!", "Let's go!" ("That
+    # sounds great!" is a reaction, the bot's own opinion).
+    r"|(?:that'?s |that is )?(?:a )?(?:good|great|fair) (?:point|question)|fair enough"
+    r"|(?:that'?s )?good to know"
+    r"|(?:it'?s )?(?:nice|good|great|lovely) to meet you|tell me more(?: about (?:it|that|them))?"
+    r"|(?:thanks|thank you) for (?:sharing|asking|telling me)"
+    r"|i'?m (?:doing )?(?:well|good|great|fine)(?: too)?|let'?s go)"
 )
 _SOCIAL_TURN_RE = re.compile(rf"^(?:{_SOCIAL_MOVE}(?:[\s,.!?;:~*-]+|$))+$", re.IGNORECASE)
 

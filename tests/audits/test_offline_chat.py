@@ -150,6 +150,13 @@ def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(respon
         "Yes, it is.",
         "Oh my God!",
         "Oh, cool!",
+        "Good point!",
+        "Fair enough.",
+        "Nice to meet you!",
+        "Interesting! Tell me more about it.",
+        "Cool, thanks for sharing!",
+        "I'm doing well, thanks for asking.",
+        "Let's go!",
     ],
 )
 def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
@@ -158,10 +165,17 @@ def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
     assert groundedness(result) is None
 
 
-@pytest.mark.parametrize("assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true."])
+@pytest.mark.parametrize(
+    "assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true.", "Good point!"]
+)
 def test_assent_beside_a_supported_fact_is_no_claim_of_its_own(assent):
     result = chat("Lighthouse keepers must have been brave people.", f"{assent} {TOWER}")
     assert groundedness(result) == 1.0
+
+
+def test_a_reaction_beside_a_fact_is_still_the_bots_own_opinion():
+    result = chat("Lighthouse keepers must have been brave people.", f"That sounds great! {TOWER}")
+    assert groundedness(result) == 0.5
 
 
 def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
