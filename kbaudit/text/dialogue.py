@@ -777,8 +777,11 @@ _SOCIAL_MOVE = (
     r"|that'?s (?:true|right|correct|so true)|that is (?:true|right|correct)|it'?s true"
     r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
     r"|me too|me neither|same(?: here)?"
-    r"|i (?:have|had) no idea|no idea|i (?:do not|don'?t|dont) know|i'?m not sure|not sure"
+    r"|(?:i (?:have|had) )?no idea|i (?:do not|don'?t|dont) know(?: much)?|(?:i'?m )?not (?:really |quite |too )?sure"
     r"|i (?:do not|don'?t|dont) think so"
+    # ... of what was just said: "I have no idea about that.", "Not sure about it."
+    r"|(?:(?:i (?:have|had) )?no idea|i (?:do not|don'?t|dont) know(?: much| anything)?"
+    r"|(?:i'?m )?not (?:really |quite |too )?sure) (?:about|of) (?:that|it|this|them)"
     # Taking up the partner's turn without adding to it: "Good point!", "Fair enough.",
     # "Nice to meet you!", "Tell me more!", "Thanks for sharing!", "Let's go!" ("That
     # sounds great!" is a reaction, the bot's own opinion).

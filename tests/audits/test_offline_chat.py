@@ -157,6 +157,9 @@ def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(respon
         "Cool, thanks for sharing!",
         "I'm doing well, thanks for asking.",
         "Let's go!",
+        "I have no idea about that.",
+        "Hmm, I don't know much about it.",
+        "I'm not really sure.",
     ],
 )
 def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
