@@ -698,6 +698,27 @@ def asks(text: str) -> bool:
     return bool(_QUESTION_END_RE.search(text))
 
 
+# A question for a thing, a person, a time or a way ("What about the director?", "Who
+# made it?", "How long is it?"): a yes or a no cannot answer it.
+_OPEN_QUESTION_RE = re.compile(
+    r"^(?:(?:and|so|but|well|oh|ok|okay|hmm|then),? )*(?:what|what's|whats|which|who|who's|whom"
+    r"|whose|where|where's|when|when's|why|how|how's)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_open_question(text: str) -> bool:
+    """The turn ends on a question for something other than a yes or a no: its last
+    question opens with a question word ("What about the director?"), and none of its
+    questions asks for a yes or a no ("Is it good? What's it about?" still asks one)."""
+    questions = [
+        sentence.strip(" \"'*-")
+        for sentence in split_sentences(normalise(text or ""))
+        if asks(sentence)
+    ]
+    return bool(questions) and all(_OPEN_QUESTION_RE.match(question) for question in questions)
+
+
 def asks_about_listener(text: str) -> bool:
     """A question about the listener's own tastes or experience, not about the case."""
     clean = text.strip().strip("-*• ").strip()
@@ -756,8 +777,19 @@ _SOCIAL_MOVE = (
     r"|that'?s (?:true|right|correct|so true)|that is (?:true|right|correct)|it'?s true"
     r"|i (?:totally |completely |fully |really )?agree(?: with (?:you|that))?(?: 100 ?%)?"
     r"|me too|me neither|same(?: here)?"
-    r"|i (?:have|had) no idea|no idea|i (?:do not|don'?t|dont) know|i'?m not sure|not sure"
-    r"|i (?:do not|don'?t|dont) think so)"
+    r"|(?:i (?:have|had) )?no idea|i (?:do not|don'?t|dont) know(?: much)?|(?:i'?m )?not (?:really |quite |too )?sure"
+    r"|i (?:do not|don'?t|dont) think so"
+    # ... of what was just said: "I have no idea about that.", "Not sure about it."
+    r"|(?:(?:i (?:have|had) )?no idea|i (?:do not|don'?t|dont) know(?: much| anything)?"
+    r"|(?:i'?m )?not (?:really |quite |too )?sure) (?:about|of) (?:that|it|this|them)"
+    # Taking up the partner's turn without adding to it: "Good point!", "Fair enough.",
+    # "Nice to meet you!", "Tell me more!", "Thanks for sharing!", "Let's go!" ("That
+    # sounds great!" is a reaction, the bot's own opinion).
+    r"|(?:that'?s |that is )?(?:a )?(?:good|great|fair) (?:point|question)|fair enough"
+    r"|(?:that'?s )?good to know"
+    r"|(?:it'?s )?(?:nice|good|great|lovely) to meet you|tell me more(?: about (?:it|that|them))?"
+    r"|(?:thanks|thank you) for (?:sharing|asking|telling me)"
+    r"|i'?m (?:doing )?(?:well|good|great|fine)(?: too)?|let'?s go)"
 )
 _SOCIAL_TURN_RE = re.compile(rf"^(?:{_SOCIAL_MOVE}(?:[\s,.!?;:~*-]+|$))+$", re.IGNORECASE)
 

@@ -6,6 +6,7 @@ stems are memoised, because the judge tokenises every source on every call.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from functools import lru_cache
@@ -115,7 +116,27 @@ _NUMBER_WORD_RE = re.compile(
 )
 
 
-_PUNCT_MAP = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": " - "})
+_PUNCT_MAP = str.maketrans(
+    {
+        "’": "'",
+        "‘": "'",
+        "“": '"',
+        "”": '"',
+        "–": "-",
+        "—": " - ",
+        # Soft hyphens and zero-width marks break a word for layout only ("cor\u00adner").
+        "\u00ad": None,
+        "\u200b": None,
+        "\u200c": None,
+        "\u200d": None,
+        "\u2060": None,
+        "\ufeff": None,
+    }
+)
+# Text copied out of a web page keeps its character references ("cor&shy;ner&shy;back",
+# "the league&rsquo;s"); only a complete reference, closed by its semicolon, is one, so
+# "R&D" and "Terms & Conditions" stay as written.
+_CHARACTER_REFERENCE_RE = re.compile(r"&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});", re.I)
 
 
 # Pre-tokenised logs write "I 'm" and "do n't"; rejoin them so contractions read whole.
@@ -132,9 +153,12 @@ _GLUED_QUOTE_RE = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
 # Pure functions of a text that every check calls on the same sentences: kept.
 @lru_cache(maxsize=65536)
 def normalise(text: str) -> str:
-    """NFKC, straight quotes and dashes, rejoined contractions and punctuation, collapsed
-    whitespace."""
-    text = unicodedata.normalize("NFKC", text or "")
+    """Character references decoded, NFKC, straight quotes and dashes, layout-only marks
+    dropped, rejoined contractions and punctuation, collapsed whitespace."""
+    text = text or ""
+    if "&" in text:
+        text = _CHARACTER_REFERENCE_RE.sub(lambda match: html.unescape(match.group()), text)
+    text = unicodedata.normalize("NFKC", text)
     text = text.translate(_PUNCT_MAP)
     # Most text has nothing set off by a space: a plain look first spares the searches.
     if " '" in text or " n'" in text or " N'" in text:

@@ -8,6 +8,7 @@ import pytest
 from audits.judges.base import JudgeInput, JudgeResult, SourceText
 from audits.judges.offline import OfflineJudge, profile_from_texts
 from audits.judges.offline.domain import vocabulary
+from kbaudit.text.dialogue import asks_open_question
 
 LIGHTHOUSE = (
     "Eddystone Lighthouse",
@@ -149,6 +150,16 @@ def test_a_reply_that_says_nothing_of_the_passage_is_an_unsupported_claim(respon
         "Yes, it is.",
         "Oh my God!",
         "Oh, cool!",
+        "Good point!",
+        "Fair enough.",
+        "Nice to meet you!",
+        "Interesting! Tell me more about it.",
+        "Cool, thanks for sharing!",
+        "I'm doing well, thanks for asking.",
+        "Let's go!",
+        "I have no idea about that.",
+        "Hmm, I don't know much about it.",
+        "I'm not really sure.",
     ],
 )
 def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
@@ -157,10 +168,17 @@ def test_a_reply_made_only_of_social_moves_says_nothing_checkable(response):
     assert groundedness(result) is None
 
 
-@pytest.mark.parametrize("assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true."])
+@pytest.mark.parametrize(
+    "assent", ["I agree.", "That is true.", "Very true!", "Yes, it's true.", "Good point!"]
+)
 def test_assent_beside_a_supported_fact_is_no_claim_of_its_own(assent):
     result = chat("Lighthouse keepers must have been brave people.", f"{assent} {TOWER}")
     assert groundedness(result) == 1.0
+
+
+def test_a_reaction_beside_a_fact_is_still_the_bots_own_opinion():
+    result = chat("Lighthouse keepers must have been brave people.", f"That sounds great! {TOWER}")
+    assert groundedness(result) == 0.5
 
 
 def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
@@ -178,6 +196,36 @@ def test_agreeing_about_ones_own_tastes_beside_a_fact_is_still_the_bots_claim():
 )
 def test_a_bare_yes_or_no_to_a_question_is_still_an_answer(query, response):
     assert groundedness(chat(query, response)) is not None
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("What about the tower?", "No."),
+        ("Who built the present tower?", "Yes!"),
+        ("Oh, so how far south of Rame Head is it?", "Yeah."),
+        ("I see. Where is it?", "Nope."),
+    ],
+)
+def test_a_bare_yes_or_no_to_a_question_for_a_thing_answers_nothing(query, response):
+    result = chat(query, response)
+    assert result.facts == []
+    assert groundedness(result) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("What about the director?", True),
+        ("And who made it?", True),
+        ("Is it a recent film?", False),
+        ("Is it good? What is it about?", False),
+        ("The tower is tall.", False),
+        ("It's the one about Zuckerberg?", False),
+    ],
+)
+def test_an_open_question_is_one_a_yes_or_a_no_cannot_answer(text, expected):
+    assert asks_open_question(text) is expected
 
 
 @pytest.mark.parametrize(
@@ -373,4 +421,31 @@ def test_a_long_reply_about_a_passage_may_miss_only_one_of_its_words():
 def test_a_long_help_centre_answer_may_still_reword_two_words():
     reply = LONG_REPLY.format("narrow stone")
     result = chat("Where does the canal go?", reply, profile=HELP_CENTRE, passage=CANAL)
+    assert groundedness(result) == 1.0
+
+
+FERRY = (
+    "Island ferry",
+    "The crossing to the island takes 3 hours. The ferry was built in 1998 for the harbour "
+    "company.",
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "passage"),
+    [
+        ("What is it?", "The lighthouse is a business.", LIGHTHOUSE),
+        ("Who was it built for?", "The ferry was built for the harbour business.", FERRY),
+        ("When was it built?", "The ferry was built on a working day in 1998.", FERRY),
+    ],
+)
+def test_a_unit_word_away_from_a_value_is_a_word_of_the_claim(query, response, passage):
+    # In a help centre "business" and "working" go with a value ("5 working days"); in a
+    # chat, said of no value, they claim something the passage must say.
+    result = chat(query, response, passage=passage)
+    assert groundedness(result) == 0.0
+
+
+def test_a_unit_word_beside_its_value_is_read_with_the_value():
+    result = chat("How long is it?", "The crossing to the island takes three hours.", passage=FERRY)
     assert groundedness(result) == 1.0

@@ -123,3 +123,44 @@ def test_a_word_the_passage_only_capitalises_at_a_line_start_is_no_name_the_answ
     )
 
     assert grounded(result)
+
+
+GIFT_CARDS = (
+    "Gift cards. Gift cards can be used online, but are not accepted in our stores. "
+    "Store vouchers are sold at the till, and can be spent on anything in the shop."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Gift cards are not accepted in our stores.", True),
+        ("Gift cards are accepted in our stores.", False),
+    ],
+)
+def test_a_clause_opening_with_its_verb_denies_of_the_subject_before_it(response, right):
+    # "... but are not accepted in our stores": the clause after "but" has no subject
+    # of its own, and its denial is of the gift cards the clause before names.
+    result = judge("Can I use a gift card in a store?", response, GIFT_CARDS)
+
+    assert grounded(result) is right
+
+
+# An article pasted from a web page, character references and soft hyphens kept.
+PASTED = (
+    "Cancellations. Annual plans can&rsquo;t be can&shy;celled after 14&nbsp;days. "
+    "Refunds reach your card within 5&nbsp;working days."
+)
+
+
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Annual plans can't be cancelled after 14 days.", True),
+        ("Annual plans can be cancelled after 14 days.", False),
+    ],
+)
+def test_a_denial_written_with_a_character_reference_still_denies(response, right):
+    result = judge("Can I cancel my annual plan after a month?", response, PASTED)
+
+    assert grounded(result) is right

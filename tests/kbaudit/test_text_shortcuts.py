@@ -189,6 +189,25 @@ def test_normalise_still_rejoins_detached_contractions_and_punctuation(text, exp
     assert normalise(text) == expected
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("cor&shy;ner&shy;back Josh Norman", "cornerback Josh Norman"),
+        ("the league&rsquo;s &ldquo;emphasis&rdquo;", 'the league\'s "emphasis"'),
+        ("14&nbsp;days &amp; more, caf&#233;", "14 days & more, café"),
+        ("cor\u00adner\u200bback", "cornerback"),
+        ("R&D, Terms & Conditions, fish&chips;", "R&D, Terms & Conditions, fish&chips;"),
+    ],
+)
+def test_normalise_reads_text_copied_out_of_a_web_page_as_written(text, expected):
+    # A character reference is decoded only when complete, so a bare "&" stays.
+    assert normalise(text) == expected
+
+
+def test_a_word_a_web_page_broke_with_soft_hyphens_is_still_the_word():
+    assert content_stems(normalise("cor&shy;ner&shy;backs")) == content_stems("cornerbacks")
+
+
 def test_item_names_still_read_the_name_before_a_kind():
     assert item_names("The Basic plan includes 5 GB.") == frozenset({"basic"})
     assert item_names("Everything includes 5 GB.") == frozenset()

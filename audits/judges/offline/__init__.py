@@ -6,9 +6,9 @@ LLM judge is calibrated against. The text tools it shares with other features
 the pipeline here runs in small steps, each in its own module: decomposition
 (``questions``, ``decompose``, ``claims``, ``context``), reading the sources
 (``sources``, ``tables``), matching (``support``, ``values``, ``cases``, ``scopes``,
-``answers``, ``semantic``, ``coverage``, ``redundancy``), whose a name, year or word is in
+``answers``, ``semantic``, ``coverage``, ``redundancy``), whose a name, year, word or owner is in
 the passage (``roles``, ``events``, ``pairs``, ``rankings``, ``dates``, ``antecedents``,
-``modifiers``, ``denials``), the domain (``domain``) and the rubric.
+``modifiers``, ``denials``, ``owners``), the domain (``domain``) and the rubric.
 """
 
 from __future__ import annotations

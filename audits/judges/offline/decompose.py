@@ -15,6 +15,7 @@ from kbaudit.text.dialogue import (
     asks_about_contact,
     asks_about_listener,
     asks_listener_habit,
+    asks_open_question,
     is_own_agreement,
     is_pointer,
     is_reaction,
@@ -60,6 +61,10 @@ class Fact:
     # Follows the answer's opening "Yes": it affirms the question as asked, whatever
     # of it the fact goes on to restate.
     affirms: bool = False
+    # Said in a chat about reference passages, where "day", "year" or "business" away
+    # from a value are words of the claim ("the day he died", "college is a business"),
+    # not a value's unit as in a help centre's "5 working days".
+    chat: bool = False
 
 
 @dataclass
@@ -244,6 +249,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # A bare "No." is the whole answer to a yes/no question; it claims the question.
         answer = _fact(pending_yes_no[0], frozenset(content_stems(query)))
         parts.facts.append(replace(answer, affirms=bool(_AFFIRMATIVE_RE.match(answer.text))))
+    if chat:
+        parts.facts = [replace(fact, chat=True) for fact in parts.facts]
     return parts
 
 
@@ -412,12 +419,14 @@ def _assents(piece: str, about_listener: bool) -> bool:
 def _only_social(response: str, query: str, about_listener: bool) -> bool:
     """The whole reply is social moves (see :func:`is_social_move`). A yes or a no to a
     question is its answer ("Were both born in Ohio?" "Yes."), and to a question about
-    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot."""
+    the bot's own doings ("Do you ski?" "Yes!") it tells of the bot. A question for a
+    thing or a name ("What about the director?" "No.") a yes or a no does not answer."""
     text = " ".join(normalise(response or "").split())
     if not text or not is_social_move(text):
         return False
     answers = is_yes_no(text) or bool(_BARE_ANSWER_RE.match(text))
-    return not (answers and (about_listener or asks(query)))
+    polar = asks(query) and not asks_open_question(query)
+    return not (answers and (about_listener or polar))
 
 
 # A reply of yes or no words alone: "Yeah!", "Oh well, yes", "No."

@@ -439,8 +439,13 @@ def _clauses_of(text: str, negations: tuple[frozenset[str], ...]) -> list[Source
 
 
 # "Prescription sunglasses can be exchanged but not refunded": the clause after "but"
-# opens with its denial and leaves its subject to the clause before.
-_ELIDED_DENIAL_RE = re.compile(r"^(?:not|never)\b", re.IGNORECASE)
+# opens with its denial and leaves its subject to the clause before; so does one opening
+# with its verb ("Stark fights Stane, but is outmatched without his reactor").
+_ELIDED_DENIAL_RE = re.compile(
+    r"^(?:not|never|(?:can|cannot|can't|could|may|might|must|will|won't|would|should|is|are|was"
+    r"|were|isn't|aren't|wasn't|weren't|has|have|had|hasn't|haven't|does|doesn't|did|didn't)\b)",
+    re.IGNORECASE,
+)
 _AUXILIARY_RE = re.compile(
     r"\b(?:can|cannot|can't|could|may|might|must|will|won't|would|should|is|are|was|were"
     r"|has|have|had|do|does|don't|doesn't)\b",

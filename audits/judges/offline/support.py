@@ -68,6 +68,7 @@ from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
+from .owners import changed_owner_problem
 from .pairs import (
     BOTH_SAID,
     affirmed_both_problem,
@@ -104,6 +105,8 @@ from .sources import (
 from .steps import higher_step_problem
 from .tables import label_end
 from .values import (
+    GLUE_STEMS,
+    UNIT_STEMS,
     Located,
     Problem,
     locate_values,
@@ -306,8 +309,27 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     if (people := _PEOPLE_OF_AN_AGE_RE.search(fact.text)) and source_stems & _AGE_BOUND_WORDS:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
+    if fact.chat:
+        words |= _units_as_words(fact)
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
+
+
+# Words that name a value's unit ("5 working days", "£10 a month") and that the checks
+# on values read with the value.
+_UNIT_WORDS = UNIT_STEMS - GLUE_STEMS
+
+
+def _units_as_words(fact: Fact) -> frozenset[str]:
+    """The unit words a chat's fact uses away from any value of its own: "college is a
+    business", "he worked as a teacher", "the day he died" claim them as words."""
+    named = fact.stems & _UNIT_WORDS
+    if not named:
+        return frozenset()
+    with_values = frozenset(
+        token for quantity in fact.quantities for token in content_stems(quantity.text)
+    )
+    return named - with_values
 
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
@@ -415,6 +437,7 @@ def fact_support(
         _uncovered_case_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
         unsourced_only_problem(fact, sources) if query.reference else None,
+        changed_owner_problem(fact, sources) if query.reference else None,
     ]
     problem = min(filter(None, problems), key=_specificity, default=None)
     if problem is None:

@@ -26,7 +26,7 @@ from .decompose import REFERS_BACK_RE, Fact
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
-_UNIT_STEMS = frozenset(
+UNIT_STEMS = frozenset(
     stem(word)
     for word in word_list(
         "day days date dates week month year hour minute percent business working calendar"
@@ -79,7 +79,7 @@ class Problem:
     source: int | None
 
 
-_NOT_SUBJECT = _UNIT_STEMS | GLUE_STEMS
+_NOT_SUBJECT = UNIT_STEMS | GLUE_STEMS
 
 
 def subject_stems(stems: frozenset[str]) -> frozenset[str]:
