@@ -976,7 +976,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 or _misbound(claim, quantity, matches)
             )
     first = matches[0]
-    if _default_value(claim, quantity, first) or _query_states_other_case(claim, first):
+    if _default_value(claim, quantity, first) or (
+        _query_states_other_case(claim, first) and not _states_own_case(claim, first)
+    ):
         return Problem("condition_misapplied", first.sentence.text, first.source)
     # The only value the article gives, so it is the rule, not an exception; it may
     # still be another thing's.
@@ -1286,6 +1288,17 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
     return False
+
+
+def _states_own_case(claim: Claim, used: Located) -> bool:
+    """The fact says the case its value is for in its own words ("Drivers under 25 pay
+    a £250 young driver excess"): it gives that case's rule, not the rule for another
+    case the question names beside it ("... and what happens on a black box policy?")."""
+    condition = used.sentence.condition_of(used.quantity)
+    if condition is None or not (condition.key_stems or condition.quantities):
+        return False
+    # The case's own bound ("under 25") is among the fact's values that state it.
+    return condition.satisfied_by(claim.fact.stems, claim.fact.quantities)
 
 
 def _query_states_other_case(claim: Claim, used: Located) -> bool:
