@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kbaudit.text.conditions import named_cases
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
+from kbaudit.text.tokens import content_stems, has_negation, negation_targets, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -66,6 +66,11 @@ _WAIVED_RE = re.compile(
     r"|will not) (?:have to )?pay)\b",
     re.IGNORECASE,
 )
+# The clause that states a rule's case: "If an item is not as described, report it
+# within 2 days" denies nothing of the rule, only says when it holds.
+_CASE_CLAUSE_RE = re.compile(
+    r"^\s*(?:if|when|whenever|where)\b[^,;]*,|\b(?:if|when|whenever)\b[^,;.]*", re.IGNORECASE
+)
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
 # "except for sale items": "sale" names the case, "items" what every case is about.
 _KIND_LIGHT = frozenset(stem(word) for word in word_list("item items product products"))
@@ -80,9 +85,10 @@ def stated_exception_problem(
     # "a rolling rental, not a fixed term": a case the customer denies is not told.
     denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
     told = query.stems - fact.stems - denied
-    if fact.negated and told:
+    negated = fact.negated and has_negation(_CASE_CLAUSE_RE.sub(" ", fact.text))
+    if negated and told:
         return _lifted_denial_problem(fact, sources, told, query.answer_stems)
-    if fact.negated or not told or _WAIVED_RE.search(fact.text):
+    if negated or not told or _WAIVED_RE.search(fact.text):
         # "the £50 joining fee is waived": the fact gives the exception, not the rule.
         return None
     words = subject_stems(fact.stems)
