@@ -630,3 +630,51 @@ def instead_case_problem(
                 if case & asked and not case & stated:
                     return Problem("condition_misapplied", later.text, index)
     return None
+
+
+# "... within the 14-day cooling-off period costs nothing; after that our fee is £50":
+# the clause after the marker holds once the window before it has passed.
+_AFTER_THAT_RE = re.compile(
+    r"[;,:]\s*(?:but\s+|and\s+)?(?:after that|after this|after then|thereafter|beyond that"
+    r"|past that|from then on|outside (?:that|this|the) (?:period|window|time))\b",
+    re.IGNORECASE,
+)
+# How a fact says its value holds inside a window: "within", "during", "up to", "in the
+# first", "before".
+_INSIDE_WINDOW_RE = re.compile(
+    r"\b(?:within|during|up to|in the first|for the first|in your first|before|inside)\b",
+    re.IGNORECASE,
+)
+# How it says the window is over.
+_PAST_WINDOW_RE = re.compile(
+    r"\b(?:after|beyond|outside|past|later than|more than|over|once|thereafter|no longer)\b",
+    re.IGNORECASE,
+)
+
+
+def after_window_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact gives the value a source keeps for after a window ("...; after that our
+    cancellation fee is £50") as the value inside that window ("within the 14-day
+    cooling-off period you pay £50")."""
+    durations = [own for own in fact.quantities if own.kind == "duration"]
+    values = [own for own in fact.quantities if own.kind != "duration" and not own.soft]
+    if not durations or not values or not _INSIDE_WINDOW_RE.search(fact.text):
+        return None
+    if _PAST_WINDOW_RE.search(fact.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            marker = _AFTER_THAT_RE.search(sentence.text)
+            if marker is None:
+                continue
+            before = [q for q in sentence.quantities if q.end <= marker.start()]
+            after = [q for q in sentence.quantities if q.start >= marker.end()]
+            window = any(
+                q.kind == "duration" and any(own.same_value(q) for own in durations) for q in before
+            )
+            later = any(own.same_value(q) for own in values for q in after) and not any(
+                own.same_value(q) for own in values for q in before
+            )
+            if window and later:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None

@@ -46,6 +46,7 @@ from .arithmetic import (
     stated_comparison_holds,
 )
 from .cases import (
+    after_window_problem,
     all_of_problem,
     instead_case_problem,
     lifting_case_told,
@@ -378,6 +379,7 @@ def fact_support(
         _condition_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
+        after_window_problem(fact, sources),
         instead_case_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
         every_member_problem(fact, sources, query),
