@@ -41,18 +41,31 @@ _NOT_APPLYING_RE = re.compile(
     r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
     re.IGNORECASE,
 )
+
+
 # A sentence saying what a rule does not reach: "Express is not available for foldable
 # models", "The warranty does not cover damage you cause, such as drops".
-_NOT_REACHING_RE = re.compile(
-    r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
-    r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
-    r"|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't) (?:not )?responsible for)"
-    r"(?: (?:for|to|on|at|in|with|from|by))?\b"
-    # The case ends where a clause about it starts: ", where badge holders get ...",
-    # or where an "unless" lifts it.
-    r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
-    re.IGNORECASE,
-)
+def _not_reaching(denied: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:(?:is|are) not (?:{denied})|(?:isn't|aren't) (?:{denied})|(?:does not|doesn't"
+        r"|do not|don't|will not|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't)"
+        r" (?:not )?responsible for)"
+        # "Pianos are not available to hire": what is done with the thing, not a case.
+        r"(?! to (?:hire|rent|buy|book|order|use|purchase|borrow|reserve|download|take|bring"
+        r"|keep|collect)\b)"
+        r"(?: (?:for|to|on|at|in|with|from|by))?\b"
+        # The case ends where a clause about it starts: ", where badge holders get ...",
+        # or where an "unless" lifts it.
+        r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
+        re.IGNORECASE,
+    )
+
+
+_NOT_REACHING_RE = _not_reaching("available|offered|valid")
+# A sentence after the value's may also say where the thing is not allowed: "Dogs are
+# not allowed in the glamping pods". In the value's own sentence that is the reason for
+# the rule ("Pets stay in your vehicle; they are not allowed in cabins"), not its limit.
+_NOT_REACHING_LATER_RE = _not_reaching("available|offered|valid|allowed|permitted|accepted")
 # The case said before the verb: "Homes left empty because the owner lives in a care
 # home are exempt from the premium", "Run-flat tyres are not covered by free repairs".
 _EXEMPT_RE = re.compile(
@@ -129,7 +142,7 @@ def stated_exception_problem(
                     continue
                 # "Express is not available for foldable models", said of what the
                 # value's sentence is about.
-                kinds += _kind_cases(later.text, _NOT_REACHING_RE)
+                kinds += _kind_cases(later.text, _NOT_REACHING_LATER_RE)
                 if fact.quantities:
                     kinds += _kind_cases(later.text, _EXEMPT_RE)
             if not fact.quantities:

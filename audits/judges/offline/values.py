@@ -233,7 +233,16 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     mine = rate_unit(text, quantity)
     if not mine:
         return False
-    theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
+    # The sentences most about what the fact speaks of say how the value is counted:
+    # "£20 for each hour after the agreed time" for late returns, not the "£20
+    # refuelling fee" of the sentence before.
+    said = frozenset(content_stems(text))
+    closest = max(len(said & place.sentence.stems) for place in matches)
+    theirs = {
+        rate_unit(place.sentence.text, place.quantity)
+        for place in matches
+        if len(said & place.sentence.stems) == closest
+    }
     if "" in theirs or mine in theirs:
         return False
     if any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS)):
