@@ -553,6 +553,13 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"\2 \1",
     ),
+    # Going past a limit named before: "100 miles a day; beyond that it's 25p a mile",
+    # as "after that" says it.
+    (
+        "beyond past above",
+        re.compile(r"\b(?:beyond|past|above) (that|this|those|these|it|them)\b", re.I),
+        r"after \1",
+    ),
     # Not touching something is not affecting it: "a repair won't touch your no-claims
     # discount" ("touch" on its own may be a hand on a screen).
     (
