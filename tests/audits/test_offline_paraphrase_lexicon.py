@@ -77,6 +77,7 @@ BOOKINGS = (
         ("cancel in your first week", "cancel within 1 week"),
         ("a repair won't touch your discount", "a repair won't affect your discount"),
         ("animals that are alive", "live animals"),
+        ("the showers are open round the clock", "the showers are open 24 hours"),
         ("beyond that it is 25p a mile", "after that it is 25p a mile"),
         ("a ticket which is refundable", "a refundable ticket"),
     ],
