@@ -105,9 +105,11 @@ class Band:
             value = Quantity("age", value.low / 365, value.high / 365)
         if value.kind != self.kind or value.unit != self.unit:
             return False
-        if self.below and value.high >= self.high:
+        # "1 hour" is the row "60 minutes", however the two round in days.
+        slack = 1e-9 * max(1.0, abs(value.low), abs(value.high))
+        if self.below and value.high >= self.high - slack:
             return False
-        return self.low <= value.low and value.high <= self.high
+        return self.low - slack <= value.low and value.high <= self.high + slack
 
 
 @dataclass(frozen=True)
