@@ -96,3 +96,32 @@ def test_the_rule_for_a_place_it_covers_is_supported():
         DOGS,
     )
     assert result.verdict == "sufficient"
+
+
+DRIVERS = (
+    "Who can drive",
+    "Who can drive. Drivers aged 23 to 24 pay a young driver fee of £15 a day. Additional "
+    "drivers are £8 a day each.",
+)
+
+
+def test_a_price_said_with_another_verb_of_its_own_subject_is_not_moved_to_another():
+    # "cost" and "a day" are words the £15 sentence shares, but the £8 is said of
+    # additional drivers.
+    result = offline_grade(
+        "How much is it to add another driver?",
+        "Additional drivers cost £8 a day each.",
+        VANS,
+        DRIVERS,
+    )
+    assert fully_grounded(result)
+
+
+def test_the_other_subject_s_price_is_still_flagged():
+    result = offline_grade(
+        "How much is it to add another driver?",
+        "Additional drivers cost £15 a day each.",
+        VANS,
+        DRIVERS,
+    )
+    assert not fully_grounded(result)

@@ -225,6 +225,11 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     ]
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
+    if _value_said_of(fact, mine, sources):
+        # "Additional drivers cost £8 a day" of "Additional drivers are £8 a day each":
+        # the predicate's words ("cost", "a day") may be another sentence's, but the
+        # fact's value is said of its own subject.
+        return None
     for index, sentence in saying:
         said = _saying_clause(sentence, predicate)
         theirs = _opening_subject(said)
@@ -241,6 +246,17 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+def _value_said_of(fact: Fact, subject: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
+    """A source sentence naming the fact's subject states every value the fact gives."""
+    values = [own for own in fact.quantities if not own.soft]
+    return bool(values) and any(
+        subject <= sentence.stems
+        and all(any(own.same_value(theirs) for theirs in sentence.quantities) for own in values)
+        for source in sources
+        for sentence in source.sentences
+    )
 
 
 def _saying_clause(sentence: SourceSentence, predicate: frozenset[str]) -> str:
