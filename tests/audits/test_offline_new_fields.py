@@ -125,3 +125,30 @@ def test_the_other_subject_s_price_is_still_flagged():
         DRIVERS,
     )
     assert not fully_grounded(result)
+
+
+VAN_PRICES = (
+    "Van prices",
+    "Van prices. Van | Per day | Weekend. Small van | £45 | £110. Luton van | £75 | £180. "
+    "7.5-tonne truck | £120 | £290. The 7.5-tonne truck needs a C1 entitlement on your licence.",
+)
+
+
+def test_a_rule_said_of_one_table_row_moved_to_another_row_is_flagged():
+    result = offline_grade(
+        "Do I need a special licence for the Luton van?",
+        "Yes, the Luton van needs a C1 entitlement on your licence.",
+        VANS,
+        VAN_PRICES,
+    )
+    assert not fully_grounded(result)
+
+
+def test_the_rule_said_of_its_own_row_is_supported():
+    result = offline_grade(
+        "Do I need a special licence for the truck?",
+        "Yes, the 7.5-tonne truck needs a C1 entitlement on your licence.",
+        VANS,
+        VAN_PRICES,
+    )
+    assert fully_grounded(result)

@@ -245,7 +245,18 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         # subject is the one another sentence opens on, beside this one's.
         if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
+        # "The 7.5-tonne truck needs a C1 entitlement" beside the table's row "Luton
+        # van": a rule with no value, said of a thing the article's table has a row of
+        # its own for. (A value the table gives the row is read by the table checks.)
+        valued = any(not own.soft for own in fact.quantities)
+        if not valued and any(mine <= _row_stems(other.text) for other in others):
+            return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+def _row_stems(text: str) -> frozenset[str]:
+    cell = cell_of(text)
+    return frozenset(content_stems(cell.row)) if cell else frozenset()
 
 
 def _value_said_of(fact: Fact, subject: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
