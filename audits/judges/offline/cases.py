@@ -65,7 +65,11 @@ _NOT_REACHING_RE = _not_reaching("available|offered|valid")
 # A sentence after the value's may also say where the thing is not allowed: "Dogs are
 # not allowed in the glamping pods". In the value's own sentence that is the reason for
 # the rule ("Pets stay in your vehicle; they are not allowed in cabins"), not its limit.
-_NOT_REACHING_LATER_RE = _not_reaching("available|offered|valid|allowed|permitted|accepted")
+# Only a place is such a limit: "Debit cards are not accepted for the deposit" says how
+# the deposit is paid, not a case the deposit rule leaves out.
+_NOT_REACHING_LATER_RE = _not_reaching(
+    r"available|offered|valid|(?:allowed|permitted)(?= (?:in|on|at|inside|into)\b)"
+)
 # The case said before the verb: "Homes left empty because the owner lives in a care
 # home are exempt from the premium", "Run-flat tyres are not covered by free repairs".
 _EXEMPT_RE = re.compile(
