@@ -560,17 +560,6 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:beyond|past|above) (that|this|those|these|it|them)\b", re.I),
         r"after \1",
     ),
-    # Not touching something is not affecting it: "a repair won't touch your no-claims
-    # discount" ("touch" on its own may be a hand on a screen).
-    (
-        "touch",
-        re.compile(
-            r"\b(won't|won’t|will not|doesn't|doesn’t|does not|don't|don’t|do not|didn't"
-            r"|did not|never|shouldn't|should not) touch\b",
-            re.I,
-        ),
-        r"\1 affect",
-    ),
     # Carrying on continues; topping up adds credit.
     (
         "carry carries carried carrying",
