@@ -152,3 +152,40 @@ def test_the_rule_said_of_its_own_row_is_supported():
         VAN_PRICES,
     )
     assert fully_grounded(result)
+
+
+STARTING = (
+    "Lesson fees",
+    "Lesson fees. Lessons are paid by the term. Lesson length | Per term. 30 minutes | £180. "
+    "45 minutes | £260. 60 minutes | £340. Pupils under 8 start with 30-minute lessons only.",
+)
+
+
+def test_another_value_for_a_customer_the_source_holds_to_one_by_age_is_flagged():
+    result = offline_grade(
+        "My daughter is 6. Can she have 45-minute lessons, and how much are they?",
+        "Yes, 45-minute lessons are £260 a term.",
+        MUSIC,
+        STARTING,
+    )
+    assert result.verdict == "insufficient"
+
+
+def test_the_value_for_a_customer_outside_the_age_group_is_supported():
+    result = offline_grade(
+        "My daughter is 10. Can she have 45-minute lessons, and how much are they?",
+        "Yes, 45-minute lessons are £260 a term.",
+        MUSIC,
+        STARTING,
+    )
+    assert result.verdict == "sufficient"
+
+
+def test_the_value_the_age_group_is_held_to_is_supported():
+    result = offline_grade(
+        "My daughter is 6. How much are her lessons?",
+        "Pupils under 8 have 30-minute lessons, which are £180 a term.",
+        MUSIC,
+        STARTING,
+    )
+    assert fully_grounded(result)

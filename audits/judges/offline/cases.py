@@ -695,3 +695,42 @@ def after_window_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Probl
             if window and later:
                 return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# "Pupils under 8 start with 30-minute lessons only", "Children over 12 may only book
+# the Adventure camp": people of an age held to one value of a thing.
+_AGE_HELD_RE = re.compile(
+    r"\b(?:children|kids|pupils|students|players|riders|guests|visitors|people|passengers"
+    r"|members|drivers|customers)\s+(?:aged\s+)?(?P<side>under|over|below|above)\s+"
+    r"(?P<age>\d{1,2})\b(?P<rest>[^.;]*)",
+    re.IGNORECASE,
+)
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def age_held_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer's age falls in a group the source holds to one value ("My daughter
+    is 6" against "Pupils under 8 start with 30-minute lessons only"), and the fact gives
+    another value of that measure ("45-minute lessons are £260 a term")."""
+    ages = [own for own in query.told_quantities if own.kind == "age" and not own.soft]
+    mine = [own for own in fact.quantities if not own.soft and own.kind != "amount"]
+    if not ages or not mine:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            held = _AGE_HELD_RE.search(sentence.text)
+            if held is None or not _ONLY_RE.search(held.group("rest")):
+                continue
+            bound = float(held.group("age"))
+            below = held.group("side").lower() in ("under", "below")
+            if not all((age.high < bound) if below else (age.low > bound) for age in ages):
+                continue
+            start = held.start("rest")
+            allowed = [own for own in sentence.quantities if own.start >= start and not own.soft]
+            for own in mine:
+                same_measure = [other for other in allowed if own.comparable(other)]
+                if same_measure and not any(own.same_value(other) for other in same_measure):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None

@@ -47,6 +47,7 @@ from .arithmetic import (
 )
 from .cases import (
     after_window_problem,
+    age_held_problem,
     all_of_problem,
     instead_case_problem,
     lifting_case_told,
@@ -380,6 +381,7 @@ def fact_support(
         time_window_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
         after_window_problem(fact, sources),
+        age_held_problem(fact, sources, query),
         instead_case_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
         every_member_problem(fact, sources, query),
