@@ -271,12 +271,13 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("back", re.compile(r"\bmoney back\b", re.IGNORECASE), "refund"),
     # "5 claim-free years", "interest-free months": years without a claim.
     ("free", re.compile(r"\b([a-z]+)-free\b", re.IGNORECASE), r"without \1"),
-    # "24/7", "around the clock", "any time, day or night": at every hour.
+    # "24/7", "around the clock", "any time, day or night", "open 24 hours": at every hour.
     (
         "24 clock night",
         re.compile(
             r"\b24/7\b|\b24 hours a day(?:,? 7 days a week)?\b|\b(?:a)?round[- ]the[- ]clock\b"
-            r"|\b(?:at )?any ?time,? (?:of the )?day or night\b|\bday and night\b",
+            r"|\b(?:at )?any ?time,? (?:of the )?day or night\b|\bday and night\b"
+            r"|(?<=\bopen )24 hours\b|(?<=\bopen )24 hours a day\b",
             re.I,
         ),
         "nonstop",

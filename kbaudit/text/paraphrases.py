@@ -59,6 +59,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("text", "sms"),
     # The telephone.
     ("phone", "telephone telephones"),
+    # Living, of animals and plants ("live animals", "animals that are alive").
+    ("live", "alive"),
     # Young people.
     ("child", "youngster youngsters"),
     # The customer's front door.
@@ -533,6 +535,30 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "deal deals dealt dealing",
         re.compile(r"\b(?:deal|deals|dealt|dealing) with\b", re.I),
         "handle",
+    ),
+    # A state said in a relative clause is the state said before the noun: "animals
+    # that are alive" are live animals, "a box which is unopened" an unopened box. Only
+    # adjectives of state, and not where a phrase follows that makes the word a verb
+    # ("bags that are checked in", "items that are sent to us").
+    (
+        "that which",
+        re.compile(
+            r"\b(?!(?:those|ones|one|any|some|all|none|it|they|anything|something|everything"
+            r"|nothing|this|these|ones)\b)([a-z]+) (?:that|which) (?:are|is)"
+            r" ((?:un|non-?)?[a-z]+(?:ed|able|ible|ful|less)|alive|new|used|open|closed|broken"
+            r"|lost|valid|faulty|empty|full|second-hand)\b"
+            r"(?! (?:by|to|for|with|in|on|at|from|than|as|into|onto|within|over|under|before"
+            r"|after|up|out|off|back|or|and)\b)",
+            re.I,
+        ),
+        r"\2 \1",
+    ),
+    # Going past a limit named before: "100 miles a day; beyond that it's 25p a mile",
+    # as "after that" says it.
+    (
+        "beyond past above",
+        re.compile(r"\b(?:beyond|past|above) (that|this|those|these|it|them)\b", re.I),
+        r"after \1",
     ),
     # Carrying on continues; topping up adds credit.
     (

@@ -719,8 +719,31 @@ def _date(text: str) -> Iterable[Quantity]:
         yield Quantity("date", value, value, "", match.start(), match.end(), match.group())
 
 
+# A telephone number is one value however its digits are grouped: "0800 123 4567",
+# "+44 20 7946 0958", "1-800-555-0199", "(020) 7946 0958". Read digit group by digit
+# group it would be three or four numbers, none of them a price or a count, and a
+# sentence giving it once more would seem to give other values.
+PHONE = "phone"
+_PHONE_RE = re.compile(
+    r"(?<![\w.,+£$€])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?\d{2,4}(?:[ -]\d{2,4}){1,3}"
+    r"|\(0\d{2,4}\) ?\d{3,4}[ -]?\d{3,4}"
+    r"|0\d{2,4}[ -]\d{3,4}(?:[ -]\d{3,4})?"
+    r"|1-\d{3}-\d{3}-\d{4})(?![\w.,]\d)"
+)
+
+
+def _phone(text: str) -> Iterable[Quantity]:
+    for match in _PHONE_RE.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if not 9 <= len(digits) <= 13:
+            continue
+        value = float(digits)
+        yield Quantity("number", value, value, PHONE, match.start(), match.end(), match.group())
+
+
 # Each extractor with a cheap look for words every one of its matches holds, or None.
 _EXTRACTORS = (
+    (_phone, None),
     (_money, None),
     (_percent, _Hint(re.compile(r"%|per", re.IGNORECASE), words=("%", "per"))),
     # Every way _AGE_RE says an age holds one of these words ("aged", "between",

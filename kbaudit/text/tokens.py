@@ -111,6 +111,10 @@ _NUMBER_WORD_RE = re.compile(
     # duration, nor "get a week's worth").
     r"|\b(?P<given_lead>have|has|get|gets|got|given)\s+(?:a|an)\s+"
     r"(?P<given_unit>minute|hour|day|week|month|year)\b(?=\s+(?:to|from|after|in which)\b)"
+    # "And an hour?", "Or for a week?": a follow-up asking for a length of time, the
+    # question's whole text.
+    r"|^\s*(?P<follow_lead>(?:and|or|what about|how about)(?: for)?)\s+(?:a|an)\s+"
+    r"(?P<follow_unit>minute|hour|day|week|month|year|night)\b(?=\s*\?*\s*$)"
     r"|\ba couple of\b",
     re.IGNORECASE,
 )
@@ -824,4 +828,6 @@ def _number_word_value(match: re.Match[str]) -> str:
         return f"{match.group('per_lead')} 1 {match.group('per_unit')}"
     if match.group("given_unit"):
         return f"{match.group('given_lead')} 1 {match.group('given_unit')}"
+    if match.group("follow_unit"):
+        return f"{match.group('follow_lead')} 1 {match.group('follow_unit')}"
     return "2"

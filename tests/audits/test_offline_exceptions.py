@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_grade
 from tests.helpers import offline_judge as judge
 
 NOTICE = (
@@ -419,3 +420,37 @@ def test_a_case_with_no_words_of_its_own_is_not_one_the_question_names(response)
     result = judge("Do I have to send the scooter back?", response, SCOOTER_HIRE)
 
     assert grounded(result)
+
+
+MARKET = "Customer help for Loopswap, a marketplace for second-hand goods: Buyer Protection."
+PROTECTION = (
+    "Buyer Protection",
+    "Buyer Protection. If an item doesn't arrive or is significantly not as described, "
+    "report it within 2 days of the delivery date and we'll refund you in full. Items "
+    "collected in person and paid for in cash are not covered.",
+)
+
+
+def test_a_rule_whose_case_clause_says_not_is_still_the_rule_the_question_is_excepted_from():
+    # "not as described" is the rule's case, not a denial: the customer who collected
+    # in person and paid cash is the case the rule does not cover.
+    result = offline_grade(
+        "I collected a bike in person and paid cash, and it's not as described. Can I get "
+        "a refund through Buyer Protection?",
+        "Yes. If an item is significantly not as described, report it within 2 days and "
+        "we'll refund you in full.",
+        MARKET,
+        PROTECTION,
+    )
+    assert result.verdict == "insufficient"
+
+
+def test_the_rule_for_a_customer_outside_the_exception_is_supported():
+    result = offline_grade(
+        "I paid through checkout and the jacket is not as described. Can I get a refund?",
+        "Yes. If an item is significantly not as described, report it within 2 days and "
+        "we'll refund you in full.",
+        MARKET,
+        PROTECTION,
+    )
+    assert result.verdict == "sufficient"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from audits.judges.base import JudgeResult
+from audits.judges.offline.domain import brand_stems
 from tests.helpers import fully_grounded as grounded
-from tests.helpers import offline_judge
+from tests.helpers import offline_grade, offline_judge
 
 
 def judge(response: str, source: str, query: str = "Tell me more about it.") -> JudgeResult:
@@ -122,3 +123,36 @@ def test_it_passes_two_words_the_passage_also_gives_before_its_noun():
     )
 
     assert grounded(result)
+
+
+SHOP = "Customer help for Loopswap, a marketplace for second-hand goods: fees and listings."
+COSMETICS = (
+    "What you can't sell",
+    "What you can't sell. Weapons and tobacco cannot be listed. Used cosmetics can only be "
+    "sold if they are unopened.",
+)
+
+
+def test_the_business_s_own_name_inside_the_passage_s_phrase_adds_nothing():
+    result = offline_grade(
+        "Can I sell used make-up?",
+        "Used cosmetics can only be sold on Loopswap when they are unopened.",
+        SHOP,
+        COSMETICS,
+    )
+    assert grounded(result)
+
+
+def test_another_name_inside_the_passage_s_phrase_is_still_an_addition():
+    result = offline_grade(
+        "Can I sell used make-up?",
+        "Used cosmetics can only be sold on Vinted when they are unopened.",
+        SHOP,
+        COSMETICS,
+    )
+    assert not grounded(result)
+
+
+def test_the_brand_is_the_name_the_bot_s_description_opens_on():
+    assert brand_stems(SHOP) == {"loopswap"}
+    assert brand_stems("customer help: returns and refunds") == frozenset()

@@ -75,6 +75,10 @@ BOOKINGS = (
         ("up to two days after your parcel turns up", "up to two days after delivery"),
         ("the savings you paid in", "your savings"),
         ("cancel in your first week", "cancel within 1 week"),
+        ("animals that are alive", "live animals"),
+        ("the showers are open round the clock", "the showers are open 24 hours"),
+        ("beyond that it is 25p a mile", "after that it is 25p a mile"),
+        ("a ticket which is refundable", "a refundable ticket"),
     ],
 )
 def test_a_help_centre_paraphrase_reads_as_the_article_wording(said, written):
@@ -372,3 +376,33 @@ def test_saying_the_case_is_not_covered_is_supported():
         WARRANTY,
     )
     assert fully_grounded(result)
+
+
+def test_a_relative_clause_is_read_as_a_state_only_where_no_phrase_makes_it_a_verb():
+    # "checked in" and "sent to us" are things done, not states of the bags and items.
+    assert content_stems("bags that are checked in") == content_stems("bags checked in")
+    assert "send" in content_stems("items that are sent to us")
+    # A pronoun has no noun to stand before.
+    assert content_stems("those that are unopened") == content_stems("those unopened")
+
+
+GOODS = (
+    "What you can't sell",
+    "What you can't sell. Weapons, medicines and live animals cannot be listed. Used "
+    "cosmetics can only be listed if they are unopened.",
+)
+
+
+def test_a_state_said_in_a_relative_clause_meets_the_article_and_its_denial():
+    assert fully_grounded(
+        offline_grade(
+            "What can't I list?",
+            "You can't list animals that are alive, or medicines.",
+            DOMAIN,
+            GOODS,
+        )
+    )
+    flagged = offline_grade(
+        "Can I list a pet?", "Yes, animals that are alive can be listed.", DOMAIN, GOODS
+    )
+    assert not fully_grounded(flagged)

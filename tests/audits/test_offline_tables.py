@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from audits.judges.offline.sources import plain_lines
+from audits.judges.offline.tables import _band
 from kbaudit.text.quantities import extract_quantities
 from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import fully_grounded as grounded
@@ -402,3 +403,24 @@ def test_a_case_listed_in_a_column_name_names_that_column(response, right):
     result = judge("How much is a tennis court at the weekend?", response, COURT_HIRE)
 
     assert grounded(result) is right
+
+
+MUSIC_EXAMS = (
+    "Exams. Entry fees depend on the grade. Grade | Fee. Grades 1 to 3 | £50. Grades 4 to 5 | "
+    "£62. Grades 6 to 8 | £85."
+)
+
+
+def test_a_number_written_after_its_noun_picks_the_row_whose_range_holds_it():
+    flagged = judge("What's the exam fee for Grade 5?", "Grade 5 is £85.", MUSIC_EXAMS)
+    assert not grounded(flagged)
+    right = judge("What's the exam fee for Grade 5?", "Grade 5 is £62.", MUSIC_EXAMS)
+    assert grounded(right)
+
+
+def test_a_range_of_numbers_after_a_noun_is_a_band_only_of_that_noun():
+    band = _band("Grades 4 to 5")
+    assert band is not None and band.noun == "grade"
+    assert band.holds(extract_quantities("Grade 5")[0], "Grade 5")
+    assert not band.holds(extract_quantities("5 pupils")[0], "5 pupils")
+    assert _band("Zone 1") is None

@@ -5,7 +5,9 @@ sentence that only looks like a farewell ("we'll take care of it")."""
 from __future__ import annotations
 
 from audits.judges.base import Turn
+from audits.judges.offline.context import read_turn
 from audits.judges.offline.decompose import split_response
+from kbaudit.text.tokens import digits_for_number_words
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
 
@@ -330,3 +332,28 @@ def test_a_follow_up_within_the_same_bound_keeps_the_earlier_value():
     )
 
     assert grounded(result)
+
+
+LESSON_FEES = (
+    "Lesson fees. Lessons are paid by the term. Lesson length | Per term. 30 minutes | £180. "
+    "45 minutes | £260. 60 minutes | £340."
+)
+AFTER_45_MINUTES = (
+    Turn(query="How much is a 45-minute lesson per term?", response="£260 a term."),
+)
+
+
+def test_a_follow_up_asking_for_an_hour_moves_to_the_60_minute_row():
+    flagged = judge(
+        "And an hour?", "That's £260 a term as well.", LESSON_FEES, history=AFTER_45_MINUTES
+    )
+    assert not grounded(flagged)
+    right = judge("And an hour?", "That's £340 a term.", LESSON_FEES, history=AFTER_45_MINUTES)
+    assert grounded(right)
+
+
+def test_a_length_asked_for_in_a_follow_up_reads_as_its_value():
+    assert digits_for_number_words("And an hour?") == "And 1 hour?"
+    assert digits_for_number_words("And a day pass?") == "And a day pass?"
+    reading = read_turn("And an hour?", AFTER_45_MINUTES)
+    assert "1 hour" in reading.query

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from kbaudit.text.conditions import named_cases
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, negation_targets, stem, word_list
+from kbaudit.text.tokens import content_stems, has_negation, negation_targets, stem, word_list
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -42,17 +42,34 @@ _NOT_APPLYING_RE = re.compile(
     r" (?:if|when|where|to|for|during|once|after)\b(?P<case>[^.;]*)",
     re.IGNORECASE,
 )
+
+
 # A sentence saying what a rule does not reach: "Express is not available for foldable
 # models", "The warranty does not cover damage you cause, such as drops".
-_NOT_REACHING_RE = re.compile(
-    r"\b(?:(?:is|are) not (?:available|offered|valid)|(?:isn't|aren't)"
-    r" (?:available|offered|valid)|(?:does not|doesn't|do not|don't|will not"
-    r"|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't) (?:not )?responsible for)"
-    r"(?: (?:for|to|on|at|in|with|from|by))?\b"
-    # The case ends where a clause about it starts: ", where badge holders get ...",
-    # or where an "unless" lifts it.
-    r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
-    re.IGNORECASE,
+def _not_reaching(denied: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"\b(?:(?:is|are) not (?:{denied})|(?:isn't|aren't) (?:{denied})|(?:does not|doesn't"
+        r"|do not|don't|will not|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't)"
+        r" (?:not )?responsible for)"
+        # "Pianos are not available to hire": what is done with the thing, not a case.
+        r"(?! to (?:hire|rent|buy|book|order|use|purchase|borrow|reserve|download|take|bring"
+        r"|keep|collect)\b)"
+        r"(?: (?:for|to|on|at|in|with|from|by))?\b"
+        # The case ends where a clause about it starts: ", where badge holders get ...",
+        # or where an "unless" lifts it.
+        r"(?P<case>(?:(?!,?\s*(?:where|which|who|when|in which|unless)\b)[^.;])*)",
+        re.IGNORECASE,
+    )
+
+
+_NOT_REACHING_RE = _not_reaching("available|offered|valid")
+# A sentence after the value's may also say where the thing is not allowed: "Dogs are
+# not allowed in the glamping pods". In the value's own sentence that is the reason for
+# the rule ("Pets stay in your vehicle; they are not allowed in cabins"), not its limit.
+# Only a place is such a limit: "Debit cards are not accepted for the deposit" says how
+# the deposit is paid, not a case the deposit rule leaves out.
+_NOT_REACHING_LATER_RE = _not_reaching(
+    r"available|offered|valid|(?:allowed|permitted)(?= (?:in|on|at|inside|into)\b)"
 )
 # The case said before the verb: "Homes left empty because the owner lives in a care
 # home are exempt from the premium", "Run-flat tyres are not covered by free repairs".
@@ -66,6 +83,11 @@ _WAIVED_RE = re.compile(
     r"\b(?:waived?|exempt(?:ed)?|(?:is|are) not charged|(?:don't|do not|doesn't|does not|won't"
     r"|will not) (?:have to )?pay)\b",
     re.IGNORECASE,
+)
+# The clause that states a rule's case: "If an item is not as described, report it
+# within 2 days" denies nothing of the rule, only says when it holds.
+_CASE_CLAUSE_RE = re.compile(
+    r"^\s*(?:if|when|whenever|where)\b[^,;]*,|\b(?:if|when|whenever)\b[^,;.]*", re.IGNORECASE
 )
 _EXCEPTION_LIGHT = frozenset(stem(word) for word in word_list("apply applies"))
 # "except for sale items": "sale" names the case, "items" what every case is about.
@@ -81,9 +103,10 @@ def stated_exception_problem(
     # "a rolling rental, not a fixed term": a case the customer denies is not told.
     denied = frozenset().union(*negation_targets(query.text)) if query.text else frozenset()
     told = query.stems - fact.stems - denied
-    if fact.negated and told:
+    negated = fact.negated and has_negation(_CASE_CLAUSE_RE.sub(" ", fact.text))
+    if negated and told:
         return _lifted_denial_problem(fact, sources, told, query.answer_stems)
-    if fact.negated or not told or _WAIVED_RE.search(fact.text):
+    if negated or not told or _WAIVED_RE.search(fact.text):
         # "the £50 joining fee is waived": the fact gives the exception, not the rule.
         return None
     words = subject_stems(fact.stems)
@@ -124,7 +147,7 @@ def stated_exception_problem(
                     continue
                 # "Express is not available for foldable models", said of what the
                 # value's sentence is about.
-                kinds += _kind_cases(later.text, _NOT_REACHING_RE)
+                kinds += _kind_cases(later.text, _NOT_REACHING_LATER_RE)
                 if fact.quantities:
                     kinds += _kind_cases(later.text, _EXEMPT_RE)
             if not fact.quantities:
@@ -749,4 +772,91 @@ def instead_case_problem(
                 case = {word for word in label_words(opening.group("case")) if "#" in word}
                 if case & asked and not case & stated:
                     return Problem("condition_misapplied", later.text, index)
+    return None
+
+
+# "... within the 14-day cooling-off period costs nothing; after that our fee is £50":
+# the clause after the marker holds once the window before it has passed.
+_AFTER_THAT_RE = re.compile(
+    r"[;,:]\s*(?:but\s+|and\s+)?(?:after that|after this|after then|thereafter|beyond that"
+    r"|past that|from then on|outside (?:that|this|the) (?:period|window|time))\b",
+    re.IGNORECASE,
+)
+# How a fact says its value holds inside a window: "within", "during", "up to", "in the
+# first", "before".
+_INSIDE_WINDOW_RE = re.compile(
+    r"\b(?:within|during|up to|in the first|for the first|in your first|before|inside)\b",
+    re.IGNORECASE,
+)
+# How it says the window is over.
+_PAST_WINDOW_RE = re.compile(
+    r"\b(?:after|beyond|outside|past|later than|more than|over|once|thereafter|no longer)\b",
+    re.IGNORECASE,
+)
+
+
+def after_window_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact gives the value a source keeps for after a window ("...; after that our
+    cancellation fee is £50") as the value inside that window ("within the 14-day
+    cooling-off period you pay £50")."""
+    durations = [own for own in fact.quantities if own.kind == "duration"]
+    values = [own for own in fact.quantities if own.kind != "duration" and not own.soft]
+    if not durations or not values or not _INSIDE_WINDOW_RE.search(fact.text):
+        return None
+    if _PAST_WINDOW_RE.search(fact.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            marker = _AFTER_THAT_RE.search(sentence.text)
+            if marker is None:
+                continue
+            before = [q for q in sentence.quantities if q.end <= marker.start()]
+            after = [q for q in sentence.quantities if q.start >= marker.end()]
+            window = any(
+                q.kind == "duration" and any(own.same_value(q) for own in durations) for q in before
+            )
+            later = any(own.same_value(q) for own in values for q in after) and not any(
+                own.same_value(q) for own in values for q in before
+            )
+            if window and later:
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# "Pupils under 8 start with 30-minute lessons only", "Children over 12 may only book
+# the Adventure camp": people of an age held to one value of a thing.
+_AGE_HELD_RE = re.compile(
+    r"\b(?:children|kids|pupils|students|players|riders|guests|visitors|people|passengers"
+    r"|members|drivers|customers)\s+(?:aged\s+)?(?P<side>under|over|below|above)\s+"
+    r"(?P<age>\d{1,2})\b(?P<rest>[^.;]*)",
+    re.IGNORECASE,
+)
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def age_held_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer's age falls in a group the source holds to one value ("My daughter
+    is 6" against "Pupils under 8 start with 30-minute lessons only"), and the fact gives
+    another value of that measure ("45-minute lessons are £260 a term")."""
+    ages = [own for own in query.told_quantities if own.kind == "age" and not own.soft]
+    mine = [own for own in fact.quantities if not own.soft and own.kind != "amount"]
+    if not ages or not mine:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            held = _AGE_HELD_RE.search(sentence.text)
+            if held is None or not _ONLY_RE.search(held.group("rest")):
+                continue
+            bound = float(held.group("age"))
+            below = held.group("side").lower() in ("under", "below")
+            if not all((age.high < bound) if below else (age.low > bound) for age in ages):
+                continue
+            start = held.start("rest")
+            allowed = [own for own in sentence.quantities if own.start >= start and not own.soft]
+            for own in mine:
+                same_measure = [other for other in allowed if own.comparable(other)]
+                if same_measure and not any(own.same_value(other) for other in same_measure):
+                    return Problem("condition_misapplied", sentence.text, index)
     return None

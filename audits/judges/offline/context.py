@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from kbaudit.text.conditions import ITEM_RE as _ITEM_RE
 from kbaudit.text.conditions import told_case_spans
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import STOPWORDS, content_stems, normalise, split_sentences, stem
+from kbaudit.text.tokens import (
+    STOPWORDS,
+    content_stems,
+    digits_for_number_words,
+    normalise,
+    split_sentences,
+    stem,
+)
 
 from ..base import Turn
 from .questions import VERB_RE
@@ -159,7 +166,19 @@ def resolve_follow_up(query: str, history: Sequence[Turn], sources: Sequence[str
     return read_turn(query, history, sources).query
 
 
+# "And an hour?", "What about a week?": a follow-up asking for a length of time.
+_LENGTH_FOLLOW_UP_RE = re.compile(
+    r"^\s*(?:and|or|what about|how about)(?: for)? (?:a|an) (?:minute|hour|day|week|month|year"
+    r"|night)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+
+
 def read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ()) -> Reading:
+    if history and _LENGTH_FOLLOW_UP_RE.match(query):
+        # "And an hour?" after "a 45-minute lesson" asks for 1 hour, a value the earlier
+        # question's value gives way to, not a thing called "the hour".
+        query = digits_for_number_words(query)
     reading = _read_turn(query, history, sources)
     left = left_cases(query, history, sources)
     if not left:

@@ -123,10 +123,10 @@ _OPENER_RE = re.compile(
     r"|^(?:yes|yeah|yep|yup)\s+(?!(?:or|to|please)\b)(?:and\s+)?(?=[a-z])"
     # "Unfortunately pets aren't allowed in cabins": the speaker's attitude, then the claim.
     r"|^(?:unfortunately|sadly|regrettably|luckily|fortunately|thankfully|happily)\s+(?!not\b)(?=\w)"
-    # "I'm afraid the clinic is closed on Sundays": the regret, then the claim.
-    r"|^i'?m afraid (?:that )?(?=(?:the|our|your|this|that|it|they|we|you|a|an|there|all|any"
-    r"|every|each|no)\b|(?!i\b|not\b|so\b)[a-z][\w-]*s (?:are|aren't|can|can't|cannot|don't|do"
-    r"|must|need|have|may)\b)",
+    # "I'm afraid the clinic is closed on Sundays", "I'm afraid lessons missed without
+    # notice aren't refunded": the regret, then the claim, whatever opens it; but "I'm
+    # afraid I can't", "I'm afraid not", "I'm afraid so" and "afraid of" speak of the bot.
+    r"|^i'?m afraid (?:that )?(?!(?:i|i'm|i've|not|so|of)\b)(?=[a-z])",
     re.IGNORECASE,
 )
 _PRONOUN_SUBJECT_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)

@@ -68,6 +68,9 @@ class DomainVocabulary:
     # stem the knowledge base never uses gets the highest weight.
     specificity: Mapping[str, float] = field(default_factory=dict)
     unknown_specificity: float = 1.0
+    # The name the business goes by in the bot's description ("Loopswap" in "Customer
+    # help for Loopswap, a marketplace ..."): where its facts hold, never what they say.
+    brand: frozenset[str] = frozenset()
 
     @property
     def empty(self) -> bool:
@@ -103,7 +106,19 @@ def vocabulary(profile: KnowledgeBaseProfile | None, bot_domain: str) -> DomainV
         unknown_specificity=_idf(documents, 0),
         speaks_to_reader=profile.n_documents > 0 and reader_share >= SPEAKS_TO_READER_SHARE,
         reference_passages=profile.n_documents > 0 and reader_share < REFERENCE_READER_SHARE,
+        brand=brand_stems(domain_text),
     )
+
+
+# The first run of capitalised words after the description's opening word, up to a
+# comma, a colon or a lower-case word: "Customer help for Pinewood Summer Camps: ...".
+_BRAND_RE = re.compile(r"^\S+.*?\b([A-Z][\w'&-]*(?: [A-Z][\w'&-]*)*)")
+
+
+def brand_stems(description: str) -> frozenset[str]:
+    """The stems of the business's name in a bot's description, if it gives one."""
+    match = _BRAND_RE.match(description)
+    return frozenset(content_stems(match.group(1))) if match else frozenset()
 
 
 def _idf(documents: int, count: int) -> float:

@@ -540,6 +540,7 @@ def _query_context(
         ),
         quantities=tuple(extract_quantities(converted)),
         known_names=vocab.names,
+        brand=vocab.brand,
         asks_for=bool(_ASKS_FOR_RE.search(query)),
         reference=vocab.reference_passages,
     )

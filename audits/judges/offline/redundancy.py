@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kbaudit.text.quantities import Quantity, rate_unit
+from kbaudit.text.quantities import PHONE, Quantity, rate_unit
 from kbaudit.text.tokens import digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
@@ -46,10 +46,13 @@ def _overlap(first: frozenset[str], second: frozenset[str]) -> float:
 
 
 def _values(fact: Fact) -> frozenset[tuple[str, float, float]]:
+    """The values a fact states about its subject. A telephone number says how to reach
+    the company, not what the fact is about: "Report it within 24 hours on 0800 123
+    4567" and "ring us within a day" give one value."""
     return frozenset(
         (quantity.kind, round(quantity.low, 6), round(quantity.high, 6))
         for quantity in fact.quantities
-        if not quantity.soft
+        if not quantity.soft and quantity.unit != PHONE
     )
 
 

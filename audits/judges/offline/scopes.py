@@ -225,6 +225,11 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     ]
     if not saying or any(mine <= sentence.stems for _, sentence in saying):
         return None  # some sentence says it of the fact's own subject
+    if _value_said_of(fact, mine, sources):
+        # "Additional drivers cost £8 a day" of "Additional drivers are £8 a day each":
+        # the predicate's words ("cost", "a day") may be another sentence's, but the
+        # fact's value is said of its own subject.
+        return None
     for index, sentence in saying:
         said = _saying_clause(sentence, predicate)
         theirs = _opening_subject(said)
@@ -240,7 +245,29 @@ def moved_predicate_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         # subject is the one another sentence opens on, beside this one's.
         if any(_opens_on(other, mine) for other in others):
             return Problem("contradicts_source", sentence.text, index)
+        # "The 7.5-tonne truck needs a C1 entitlement" beside the table's row "Luton
+        # van": a rule with no value, said of a thing the article's table has a row of
+        # its own for. (A value the table gives the row is read by the table checks.)
+        valued = any(not own.soft for own in fact.quantities)
+        if not valued and any(mine <= _row_stems(other.text) for other in others):
+            return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+def _row_stems(text: str) -> frozenset[str]:
+    cell = cell_of(text)
+    return frozenset(content_stems(cell.row)) if cell else frozenset()
+
+
+def _value_said_of(fact: Fact, subject: frozenset[str], sources: Sequence[PreparedSource]) -> bool:
+    """A source sentence naming the fact's subject states every value the fact gives."""
+    values = [own for own in fact.quantities if not own.soft]
+    return bool(values) and any(
+        subject <= sentence.stems
+        and all(any(own.same_value(theirs) for theirs in sentence.quantities) for own in values)
+        for source in sources
+        for sentence in source.sentences
+    )
 
 
 def _saying_clause(sentence: SourceSentence, predicate: frozenset[str]) -> str:

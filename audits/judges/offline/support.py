@@ -46,6 +46,8 @@ from .arithmetic import (
     stated_comparison_holds,
 )
 from .cases import (
+    after_window_problem,
+    age_held_problem,
     all_of_problem,
     instead_case_problem,
     lifting_case_told,
@@ -157,6 +159,8 @@ class QueryContext:
     quantities: tuple[Quantity, ...]
     # Names the whole knowledge base uses (the brand, the store); never invented.
     known_names: frozenset[str] = frozenset()
+    # The business's own name (see ``domain.brand_stems``): it says where, not what.
+    brand: frozenset[str] = frozenset()
     # The words of the conversation's earlier questions: a condition stated there holds.
     earlier: frozenset[str] = frozenset()
     # The question as written (with the earlier questions), for who-caused-it checks.
@@ -206,7 +210,9 @@ def lexical_score(
     """
     if fact.personal:
         return 0.0  # the bot's own experience or opinion is in no source
-    words = _claimed(fact, source_stems)
+    # The business's own name ("sold on Loopswap") says where, not what: no source has
+    # to carry it.
+    words = _claimed(fact, source_stems) - (fact.proper_nouns & query.brand)
     if not words:
         return 1.0
     unknown_names = (fact.proper_nouns & words) - source_stems - query.known_names
@@ -285,6 +291,13 @@ _GO_VERBS = frozenset(content_stems("go goes going went"))
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 # "non-refundable", "non-transferable" (not "non-members", a group of its own).
 _NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
+
+
+def _spared_insertions(fact: Fact, query: QueryContext) -> frozenset[str]:
+    """Words a fact may put inside a source's phrase without adding to it: the
+    question's, and the business's own name ("can only be sold on Loopswap if" of
+    "can only be sold if"), which says where, not what."""
+    return query.stems | (fact.proper_nouns & query.brand)
 
 
 def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
@@ -391,6 +404,8 @@ def fact_support(
         time_window_problem(fact, sources, query),
         weekday_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
+        after_window_problem(fact, sources),
+        age_held_problem(fact, sources, query),
         instead_case_problem(fact, sources, query),
         higher_step_problem(fact, sources, query),
         every_member_problem(fact, sources, query),
@@ -487,7 +502,9 @@ def _word_support(
             index in holders
             or not (_claimed(fitted[index], source.stems) - source.stems) & query.stems
         )
-        and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+        and not inserted_words(
+            fact, _claimed(fitted[index], source.stems), source, _spared_insertions(fact, query)
+        )
         and not (
             query.reference
             and _missing_words(fitted[index], source, query) > REFERENCE_MISSING_WORDS
@@ -513,7 +530,9 @@ def _word_support(
     if len(fact.quantities) < 2:
         by_meaning = [
             supported
-            and not inserted_words(fact, _claimed(fitted[index], source.stems), source, query.stems)
+            and not inserted_words(
+                fact, _claimed(fitted[index], source.stems), source, _spared_insertions(fact, query)
+            )
             for index, (supported, source) in enumerate(zip(by_meaning, sources, strict=True))
         ]
     if any(by_meaning):

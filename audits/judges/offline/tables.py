@@ -84,9 +84,18 @@ class Band:
     kind: str
     # "Under 2 years" holds no 2-year-old.
     below: bool = False
+    # The noun a band of plain numbers counts ("grade" of "Grades 4 to 5"): a value is
+    # in it only where the text writes the noun before the number ("Grade 5").
+    noun: str = ""
 
-    def holds(self, value: Quantity) -> bool:
+    def holds(self, value: Quantity, text: str = "") -> bool:
         if value.soft:
+            return False
+        if self.noun and not re.search(
+            rf"\b{self.noun}s?\s+{re.escape(value.text)}\b",
+            digits_for_number_words(normalise(text)),
+            re.IGNORECASE,
+        ):
             return False
         if value.kind == "age" and (self.kind, self.unit) == ("duration", "day"):
             # "a 2-year-old" against the rows "Under 2 years | 2 years | 3 to 4 years".
@@ -96,9 +105,11 @@ class Band:
             value = Quantity("age", value.low / 365, value.high / 365)
         if value.kind != self.kind or value.unit != self.unit:
             return False
-        if self.below and value.high >= self.high:
+        # "1 hour" is the row "60 minutes", however the two round in days.
+        slack = 1e-9 * max(1.0, abs(value.low), abs(value.high))
+        if self.below and value.high >= self.high - slack:
             return False
-        return self.low <= value.low and value.high <= self.high
+        return self.low - slack <= value.low and value.high <= self.high + slack
 
 
 @dataclass(frozen=True)
@@ -166,6 +177,20 @@ def _age_band(text: str) -> Band | None:
     return None
 
 
+_COUNTED_RANGE_RE = re.compile(
+    r"^(?P<noun>[A-Za-z]{3,}?)s?\s+(?P<low>\d{1,3})\s*(?:to|-|–)\s*(?P<high>\d{1,3})$"
+)
+
+
+def _counted_band(label: str) -> Band | None:
+    """ "Grades 4 to 5", "Levels 1-3": a range of numbers of a thing named before them."""
+    counted = _COUNTED_RANGE_RE.match(label.strip())
+    if counted is None:
+        return None
+    low, high = float(counted.group("low")), float(counted.group("high"))
+    return Band(low, high, "", "number", noun=counted.group("noun").lower()) if low < high else None
+
+
 def _band(label: str) -> Band | None:
     text = digits_for_number_words(label)
     aged = _age_band(text)
@@ -176,7 +201,7 @@ def _band(label: str) -> Band | None:
     # An age is a measure of its own: "3 years old or older" bands ages with no unit.
     kind = next((own.kind for own in found if own.unit or own.kind == "age"), "")
     if not found or not kind:
-        return None  # "Zone 1" is a name, not a band of values
+        return _counted_band(text)  # "Zone 1" is a name, not a band of values
     first, last = found[0], found[-1]
     if len(found) >= 2:
         return Band(first.low, last.high, unit, kind)
@@ -294,7 +319,7 @@ def named(labels: Labels, text: str, values: Sequence[Quantity] = ()) -> frozens
         full = labels.full[index]
         if not words and full and len(full & said) / len(full) > NAMED_SHARE:
             score = len(full & said) / len(full)
-        if band is not None and any(band.holds(value) for value in values):
+        if band is not None and any(band.holds(value, text) for value in values):
             # A value inside a band names it as surely as its name written out: "over
             # 100 miles or ... within 20 miles" names both bands.
             score = max(score, WRITTEN_OUT)

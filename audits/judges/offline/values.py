@@ -233,7 +233,16 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
     mine = rate_unit(text, quantity)
     if not mine:
         return False
-    theirs = {rate_unit(place.sentence.text, place.quantity) for place in matches}
+    # The sentences most about what the fact speaks of say how the value is counted:
+    # "£20 for each hour after the agreed time" for late returns, not the "£20
+    # refuelling fee" of the sentence before.
+    said = frozenset(content_stems(text))
+    closest = max(len(said & place.sentence.stems) for place in matches)
+    theirs = {
+        rate_unit(place.sentence.text, place.quantity)
+        for place in matches
+        if len(said & place.sentence.stems) == closest
+    }
     if "" in theirs or mine in theirs:
         return False
     if any(mine in units and theirs <= units for units in (_TIME_UNITS, _COUNT_UNITS)):
@@ -976,7 +985,9 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
                 or _misbound(claim, quantity, matches)
             )
     first = matches[0]
-    if _default_value(claim, quantity, first) or _query_states_other_case(claim, first):
+    if _default_value(claim, quantity, first) or (
+        _query_states_other_case(claim, first) and not _states_own_case(claim, first)
+    ):
         return Problem("condition_misapplied", first.sentence.text, first.source)
     # The only value the article gives, so it is the rule, not an exception; it may
     # still be another thing's.
@@ -1286,6 +1297,17 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
     return False
+
+
+def _states_own_case(claim: Claim, used: Located) -> bool:
+    """The fact says the case its value is for in its own words ("Drivers under 25 pay
+    a £250 young driver excess"): it gives that case's rule, not the rule for another
+    case the question names beside it ("... and what happens on a black box policy?")."""
+    condition = used.sentence.condition_of(used.quantity)
+    if condition is None or not (condition.key_stems or condition.quantities):
+        return False
+    # The case's own bound ("under 25") is among the fact's values that state it.
+    return condition.satisfied_by(claim.fact.stems, claim.fact.quantities)
 
 
 def _query_states_other_case(claim: Claim, used: Located) -> bool:
