@@ -58,7 +58,7 @@ from .cases import (
     unlimited_claim_problem,
 )
 from .crossed import crossed_values_problem
-from .dates import dated_choice_problem
+from .dates import dated_choice_problem, dated_choice_sources
 from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import denied_predicate_problem, non_able_problem
 from .events import moved_event_problem
@@ -421,6 +421,9 @@ def fact_support(
             # "A late payment costs the same as going over your limit": the source
             # gives both sides their values, and they bear the comparison out.
             return FactSupport(compared, None, "", None)
+        dated = dated_choice_sources(fact, sources, query.text)
+        if any(dated):
+            return FactSupport(dated, None, "", None)
         return _word_support(fact, sources, query, similarity, aligned)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.
