@@ -49,6 +49,9 @@ _PASSAGE_OBJECT_END_RE = re.compile(
     rf"[;!?]|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+"
     # "... and starring Ines Varga", ", based on ...": another verb's phrase begins.
     r"|(?:,\s*|\s+and\s+)(?=[a-z]{3,}(?:ing|ed)\b)"
+    # "directed by Bong Joon-ho, who co-wrote it with Han Jin-won": what a relative
+    # clause says of the name is no more of the role.
+    r"|,\s*(?=(?:who|whose|whom)\b)"
 )
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
@@ -66,6 +69,7 @@ _IRREGULAR_PARTICIPLES = frozenset(
     known run held won sung led made built drawn shot taught sold bought told kept set
     hit put brought found fought thought sent spent lent paid laid said read heard
     met left lost struck wound
+    wrote drew sang began took gave chose spoke broke rode grew flew threw
     """)
 )
 # Up to this many words complete a role phrase.
