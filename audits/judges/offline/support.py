@@ -103,6 +103,7 @@ from .sources import (
     table_row,
 )
 from .steps import higher_step_problem
+from .subjects import other_subject_year_problem
 from .tables import label_end
 from .values import (
     Located,
@@ -380,6 +381,7 @@ def fact_support(
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
         life_span_problem(fact, sources, query.text),
+        other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
