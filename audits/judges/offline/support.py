@@ -66,6 +66,7 @@ from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
 from .lifespans import life_span_problem
+from .measures import measured_choice_problem
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
 from .pairs import (
@@ -380,6 +381,7 @@ def fact_support(
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
+        measured_choice_problem(fact, sources, query.text),
         life_span_problem(fact, sources, query.text),
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
