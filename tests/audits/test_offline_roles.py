@@ -279,3 +279,14 @@ def test_a_hyphenated_name_is_a_short_answer_not_a_clause():
     source = "Salt Roads is a 2019 film directed by Kim Dae-sung and edited by Lee Jin-won."
 
     assert not grounded(judge("Salt Roads was directed by whom?", "Lee Jin-won", source))
+
+
+def test_a_role_dated_by_day_and_month_is_still_read():
+    source = (
+        "Harbour Motors was founded in July 2003 by Ann Reed and Tom Hale, and Ian Pike "
+        "joined as chairman in 2004."
+    )
+    query = "Who founded Harbour Motors?"
+
+    assert not grounded(judge(query, "Ian Pike founded the company in 2003.", source))
+    assert grounded(judge(query, "Ann Reed and Tom Hale", source))

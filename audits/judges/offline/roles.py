@@ -36,7 +36,11 @@ from .values import Problem, subject_stems
 # "directed by", "approved by", "known for": a word and the preposition that
 # introduces whom (or what) the role is given to.
 # A short adjunct may stand between them: "built in 1320 by", "destroyed in 1650 by".
-_ADJUNCT = r"(?:\s+(?:in|on|around|about)\s+\d{4}|\s+[a-z]+ly)?"
+# "founded in July 2003 by", "opened on 4 May 1901 by": a date may say day and month.
+_ADJUNCT = (
+    r"(?:\s+(?:in|on|around|about)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?(?:\d{1,2},?\s+)?\d{4}"
+    r"|\s+[a-z]+ly)?"
+)
 _ROLE_RE = re.compile(rf"\b(?P<head>[A-Za-z][\w-]*){_ADJUNCT}\s+(?P<preposition>by|for)\s+(?=\S)")
 # What completes a fact's role phrase ends at a clause break or where the next role
 # begins; in a passage only the next role ends it, as a list of names may run on past
@@ -52,6 +56,8 @@ _PASSAGE_OBJECT_END_RE = re.compile(
     # "directed by Bong Joon-ho, who co-wrote it with Han Jin-won": what a relative
     # clause says of the name is no more of the role.
     r"|,\s*(?=(?:who|whose|whom)\b)"
+    # "..., and Elon Musk joined as chairman": a name with a verb of its own opens a clause.
+    r"|,?\s+and\s+(?=(?:[A-Z][\w'’.-]*\s+){1,3}(?:[a-z]{3,}ed|became|was|is)\b)"
 )
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
