@@ -37,6 +37,7 @@ IRREGULAR: dict[str, str] = {
     "left": "leave",
     "lost": "lose",
     "born": "bear",
+    "died": "die",
     "used": "use",
     "came": "come",
     "became": "become",

@@ -45,6 +45,7 @@ from .arithmetic import (
     source_sides,
     stated_comparison_holds,
 )
+from .asked_events import asked_event_problem
 from .cases import (
     all_of_problem,
     instead_case_problem,
@@ -398,6 +399,7 @@ def fact_support(
         unresolved_pronoun_problem(fact, sources),
         moved_modifier_problem(fact, sources),
         moved_event_problem(fact, sources),
+        asked_event_problem(fact, sources, query.text),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
