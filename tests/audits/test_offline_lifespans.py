@@ -47,3 +47,13 @@ def test_a_life_span_of_someone_else_is_not_read_for_the_fact():
     )
 
     assert grounded(judge("When was Tom Hale born?", "Tom Hale was born in 1801.", source))
+
+
+def test_a_name_with_particles_before_its_bracket_is_read_whole():
+    source = (
+        "Ann di Marco de' Reed (15 February 1564 – 8 January 1642) was a Welsh astronomer "
+        "from Tenby."
+    )
+
+    assert not grounded(judge("In what year did Ann die?", "Ann died in 1564.", source))
+    assert grounded(judge("In what year did Ann die?", "Ann died in 1642.", source))

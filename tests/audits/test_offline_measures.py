@@ -60,3 +60,14 @@ def test_a_number_of_years_between_two_years_of_the_passage_is_worked_out(query,
 
 def test_years_between_need_a_question_asking_how_long():
     assert not grounded(judge("What number is on Ann Reed's grave?", "29", LIFE))
+
+
+def test_two_counts_compare_whatever_word_follows_the_number():
+    source = (
+        "Northey is the fourth island of the chain and has 2 small harbours, Ness and "
+        "Holm. Southey is the fifth island of the chain and has 9 working harbours."
+    )
+    query = "Which island has more harbours, Northey or Southey?"
+
+    assert not grounded(judge(query, "Northey has more harbours.", source))
+    assert grounded(judge(query, "Southey", source))

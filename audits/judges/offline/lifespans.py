@@ -25,7 +25,8 @@ _DEATH_RE = re.compile(r"\b(?:die|died|dies|death|passed away)\b", re.IGNORECASE
 _YEAR_RE = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
 # A name and the bracket after it: "Antonio Lucio Vivaldi (4 March 1678 – 28 July 1741)".
 _NAMED_BRACKET_RE = re.compile(
-    r"(?P<name>(?:[A-Z][\w'’.-]*\s+(?:(?:of|de|von|van|da|du)\s+)?)*[A-Z][\w'’.-]*)"
+    r"(?P<name>(?:[A-Z][\w'’.-]*\s+(?:(?:of|de|di|da|du|von|van|der|del|della)['’]?\s+)?)*"
+    r"[A-Z][\w'’.-]*)"
     r"(?:\s+\"[^\"]*\"\s+[A-Z][\w'’.-]*)?\s*\((?P<inside>[^()]*)\)"
 )
 _SPAN_RE = re.compile(r"\b(?P<first>\d{4})\s*(?:[–—-]|to)\s*(?:[^()–—-]*?\b)?(?P<second>\d{4})\b")

@@ -96,5 +96,15 @@ def _measure(quantity: Quantity) -> bool:
     return not (quantity.kind == "number" and not quantity.unit and 1000 <= quantity.low <= 2100)
 
 
+# Units that measure: a length is no count ("2,850 km" against "2 moons").
+_MEASURES = frozenset({"length", "weight", "volume", "area", "m", "kg", "cm", "mb", "gb"})
+
+
 def _comparable(first: Quantity, second: Quantity) -> bool:
-    return first.kind == second.kind and first.unit == second.unit
+    """Two values of one measure: the same unit, or two counts of things whatever word
+    follows the number ("2 small moons" against "95 known moons")."""
+    if first.kind != second.kind:
+        return False
+    if first.unit == second.unit:
+        return True
+    return first.kind == "number" and not {first.unit, second.unit} & _MEASURES
