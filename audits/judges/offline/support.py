@@ -58,6 +58,7 @@ from .cases import (
     universal_claim_problem,
     unlimited_claim_problem,
 )
+from .comparatives import reversed_comparison_problem
 from .crossed import crossed_values_problem
 from .dates import dated_choice_problem, dated_choice_sources
 from .decompose import REFERS_BACK_RE, Fact, has_verb
@@ -379,6 +380,7 @@ def fact_support(
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         crossed_values_problem(fact, sources),
+        reversed_comparison_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
