@@ -290,3 +290,14 @@ def test_a_role_dated_by_day_and_month_is_still_read():
 
     assert not grounded(judge(query, "Ian Pike founded the company in 2003.", source))
     assert grounded(judge(query, "Ann Reed and Tom Hale", source))
+
+
+def test_a_participle_after_a_comma_is_no_act_of_the_name_before_it():
+    source = (
+        "Salt Roads is a 1976 film directed by Ann Reed, starring Tom Hale and Jo Marsh. "
+        "Tide Line is a 1980 film directed by Ann Reed, starring Tom Hale as a boxer."
+    )
+    query = "Which actor starred in both Salt Roads and Tide Line?"
+
+    assert not grounded(judge(query, "Ann Reed", source))
+    assert grounded(judge(query, "Tom Hale", source))

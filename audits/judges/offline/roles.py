@@ -277,7 +277,10 @@ def _given_another_role(role: Role, sources: Sequence[PreparedSource]) -> Proble
 
 def _active(role: Role, names: frozenset[str], text: str) -> bool:
     """The passage gives the role in so many words after one of the names: "Zemeckis,
-    who directed it", "the billing team approves refunds" (not "... and approved by")."""
+    who directed it", "the billing team approves refunds" (not "... and approved by").
+    A participle after a comma says more of what the sentence is about, not of the name
+    before it: "a film directed by Martin Scorsese, starring Robert De Niro"."""
+    text = _COMMA_PARTICIPLE_RE.sub(",", text)
     words = [word.lower() for word in _WORD_RE.findall(text)]
     stems = [stem(word) for word in words]
     for position, token in enumerate(stems):
@@ -291,6 +294,7 @@ def _active(role: Role, names: frozenset[str], text: str) -> bool:
 
 
 _WORD_RE = re.compile(r"[^\W_][\w'’-]*")
+_COMMA_PARTICIPLE_RE = re.compile(r",\s+[a-z]+ing\b")
 
 
 # Up to this share of the question's words, the sentences about a name do not say what
