@@ -37,6 +37,7 @@ IRREGULAR: dict[str, str] = {
     "left": "leave",
     "lost": "lose",
     "born": "bear",
+    "died": "die",
     "used": "use",
     "came": "come",
     "became": "become",
@@ -221,6 +222,79 @@ SYNONYMS: dict[str, str] = {
     "motorcycl": "motorbik",
 }
 
+
+# A people's adjective names its country ("a Swedish author" is from Sweden, "Bizet
+# was French" and "born in Paris, France"): each adjective folded onto its country's
+# stem. Adjectives that are also common words of their own ("Polish", "Turkish" beside
+# "polish" and "turkey") or a language of many countries ("English", "Spanish",
+# "Arabic") are left out, as are "American" and "British" (said of more than one name).
+DEMONYMS: dict[str, str] = {
+    "french": "france",
+    "swedish": "sweden",
+    "swede": "sweden",
+    "italian": "italy",
+    "japanese": "japan",
+    "chinese": "china",
+    "scottish": "scotland",
+    "irish": "ireland",
+    "welsh": "wales",
+    "norwegian": "norway",
+    "danish": "denmark",
+    "finnish": "finland",
+    "greek": "greece",
+    "russian": "russia",
+    "indian": "india",
+    "canadian": "canada",
+    "australian": "australia",
+    "mexican": "mexico",
+    "brazilian": "brazil",
+    "argentine": "argentina",
+    "argentinian": "argentina",
+    "dutch": "netherlands",
+    "belgian": "belgium",
+    "swiss": "switzerland",
+    "austrian": "austria",
+    "korean": "korea",
+    "egyptian": "egypt",
+    "hungarian": "hungary",
+    "israeli": "israel",
+    "iranian": "iran",
+    "colombian": "colombia",
+    "chilean": "chile",
+    "peruvian": "peru",
+    "jamaican": "jamaica",
+    "nigerian": "nigeria",
+    "kenyan": "kenya",
+    "icelandic": "iceland",
+    "slovenian": "slovenia",
+    "croatian": "croatia",
+    "ukrainian": "ukraine",
+    "vietnamese": "vietnam",
+    "thai": "thailand",
+    "cuban": "cuba",
+    "zealander": "zealand",
+}
+
+# A player is named by the instrument ("a jazz drummer" plays the drums, "the band's
+# guitarist" the guitar): each player's word folded onto the instrument's stem.
+PLAYERS: dict[str, str] = {
+    "drummer": "drum",
+    "guitarist": "guitar",
+    "pianist": "piano",
+    "violinist": "violin",
+    "cellist": "cello",
+    "bassist": "bass",
+    "trumpeter": "trumpet",
+    "saxophonist": "saxophone",
+    "organist": "organ",
+    "flautist": "flute",
+    "flutist": "flute",
+    "harpist": "harp",
+    "clarinettist": "clarinet",
+    "clarinetist": "clarinet",
+    "trombonist": "trombone",
+    "percussionist": "percussion",
+}
 
 # Words the suffix rules would fold onto another word's stem ("instalments" and
 # "installation" both end as "instal"): their stems, given outright.
@@ -466,6 +540,14 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
             re.I,
         ),
         "track ",
+    ),
+    # "The Honoured Society (Italian: Onorata Società)": a bracket opening with a
+    # people's adjective and a colon gives the name in that language, and says nothing
+    # of the country (read as one by DEMONYMS).
+    (
+        " ".join(DEMONYMS),
+        re.compile(r"\((?:" + "|".join(DEMONYMS) + r")\s*:", re.IGNORECASE),
+        "(in its own language:",
     ),
 )
 

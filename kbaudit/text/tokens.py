@@ -14,9 +14,11 @@ from functools import lru_cache
 from .lexicon import (
     ABBREVIATION_HINT_RE,
     ABBREVIATIONS,
+    DEMONYMS,
     FIXED_STEMS,
     IRREGULAR,
     PHRASES,
+    PLAYERS,
     PROHIBITIONS,
     SYNONYMS,
     UN_PARTICIPLES,
@@ -281,6 +283,9 @@ def _folded_synonyms() -> dict[str, str]:
     """``SYNONYMS`` with the help-centre paraphrases of ``paraphrases.WORD_EQUIVALENTS``:
     each variant's key maps where its line's first word does ("swapped" to "exchang")."""
     folded = dict(SYNONYMS)
+    # A people's adjective reads as its country, a player's word as the instrument.
+    for word, base in (*DEMONYMS.items(), *PLAYERS.items()):
+        folded.setdefault(_base(word), _base(base))
     # A variant whose key is a word of its own ("costly" strips to "cost") is never
     # folded: the word would go with it.
     kept = set(SYNONYMS.values()) | {

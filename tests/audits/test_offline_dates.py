@@ -80,3 +80,87 @@ def test_it_reads_a_sentence_ordering_the_two_in_time(wrong, right):
 
     assert not grounded(judge(query, wrong, PLANS))
     assert grounded(judge(query, right, PLANS))
+
+
+FILMS = (
+    "Harbour Lights is a 1981 British drama film directed by Ann Reed. Tide Line is a "
+    "1978 Welsh comedy film written and directed by Tom Hale."
+)
+
+
+def test_it_dates_a_film_by_the_year_its_sentence_gives():
+    query = "Which film was released first, Harbour Lights or Tide Line?"
+
+    assert not grounded(judge(query, "Harbour Lights was released first, in 1978.", FILMS))
+    assert grounded(judge(query, "Tide Line", FILMS))
+
+
+def test_a_sentence_restating_the_right_pick_is_borne_out_by_the_dates():
+    query = "Which film was released first, Harbour Lights or Tide Line?"
+
+    assert grounded(judge(query, "Tide Line was released first.", FILMS))
+
+
+def test_a_restated_pick_that_adds_a_claim_is_not_borne_out_by_the_dates():
+    query = "Which film was released first, Harbour Lights or Tide Line?"
+
+    assert not grounded(judge(query, "Tide Line was released first and won three awards.", FILMS))
+
+
+def test_it_reads_the_first_year_of_a_term_for_who_served_first():
+    source = (
+        "Ann Reed was a Welsh politician who served as mayor of Tenby from 1951 to 1957. "
+        "Tom Hale was a Welsh politician who was mayor from 1962 to 1966."
+    )
+    query = "Which politician served as mayor first, Ann Reed or Tom Hale?"
+
+    assert not grounded(judge(query, "Tom Hale served first, from 1951.", source))
+    assert grounded(judge(query, "Ann Reed", source))
+
+
+def test_it_reads_the_founding_year_after_a_long_list_of_founders():
+    source = (
+        "Brightwater is a software company founded by Ann Reed and Tom Hale on May 2, 1988. "
+        "Larkspur is a software company founded by Jo Marsh, Ian Pike, Sam Ruiz and Lee "
+        "Grant on March 1, 1986."
+    )
+    query = "Which company was founded first, Brightwater or Larkspur?"
+
+    assert not grounded(judge(query, "Brightwater was founded first, in 1986.", source))
+    assert grounded(judge(query, "Larkspur", source))
+
+
+def test_a_sentence_saying_one_is_older_picks_it():
+    source = (
+        "Northfield College is a private college in Leeds, founded in 1702. Southgate "
+        "College is a private college in York, founded in 1655."
+    )
+    query = "Which college is older, Northfield or Southgate?"
+
+    assert not grounded(judge(query, "Northfield College is older, founded in 1655.", source))
+    assert grounded(judge(query, "Southgate College", source))
+
+
+@pytest.mark.parametrize(
+    ("query", "wrong", "right"),
+    [
+        (
+            "Which was completed first, the Harbour Tower or the Gate of Tides?",
+            "The Harbour Tower was completed first.",
+            "The Gate of Tides",
+        ),
+        (
+            'Which show premiered first, "Harbour Tower" or "Gate of Tides"?',
+            "Harbour Tower premiered first.",
+            "Gate of Tides",
+        ),
+    ],
+)
+def test_it_reads_options_written_with_articles_small_words_and_quotes(query, wrong, right):
+    source = (
+        "The Harbour Tower is a lattice tower in Cardiff, completed in 1899. The Gate of "
+        "Tides is an arch in Swansea, completed in 1886."
+    )
+
+    assert not grounded(judge(query, wrong, source))
+    assert grounded(judge(query, right, source))

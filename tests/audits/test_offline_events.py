@@ -4,6 +4,8 @@ where it was only nominated for it."""
 
 from __future__ import annotations
 
+import pytest
+
 from audits.judges.base import JudgeResult
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge
@@ -121,3 +123,42 @@ def test_it_passes_a_name_a_pronoun_sentence_gives_the_event():
     )
 
     assert grounded(result)
+
+
+PAINTER = (
+    "Ann Reed (25 October 1881 – 8 April 1973) was a Welsh painter born in Tenby. She spent "
+    "most of her adult life in France, and died in Mougins."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "right", "wrong"),
+    [
+        ("In which town was Ann Reed born?", "Tenby", "Mougins"),
+        ("In which town did Ann Reed die?", "Mougins", "Tenby"),
+    ],
+)
+def test_a_short_answer_takes_its_event_from_the_questions_verb(query, right, wrong):
+    assert grounded(judge(query, right, PAINTER))
+    assert not grounded(judge(query, wrong, PAINTER))
+
+
+def test_a_short_answer_to_where_someone_moved_is_not_where_they_were_born():
+    source = (
+        "Tom Hale was a Welsh composer and pianist born in Cardiff in 1770. He moved to "
+        "Bristol in his early twenties, studying with Ian Pike."
+    )
+    query = "Tom Hale moved to which city in his early twenties?"
+
+    assert grounded(judge(query, "Bristol", source))
+    assert not grounded(judge(query, "Cardiff", source))
+
+
+def test_a_short_answer_going_on_from_the_events_place_is_a_bridge():
+    source = (
+        "All tracks were recorded at Harbour Studios in Tenby, Wales. Tenby is a town in "
+        "Pembrokeshire on the west coast of Wales."
+    )
+    query = "The album was recorded in the town in which Welsh county?"
+
+    assert grounded(judge(query, "Pembrokeshire", source))

@@ -211,3 +211,27 @@ def test_the_noun_naming_the_two_is_not_said_of_both():
     )
 
     assert grounded(result)
+
+
+BANDS = (
+    "The Owls were an English rock band formed in Leeds in 1963, whose guitarists included "
+    "Ann Reed, Jo Marsh and Tom Hale. The Lamps were an English rock band formed in 1968 by "
+    "guitarist Tom Hale, with the singer Ian Pike."
+)
+
+
+def test_a_short_answer_to_who_did_both_must_be_named_with_both():
+    query = "Which guitarist was a member of both The Owls and The Lamps?"
+
+    assert not grounded(judge(query, "Ann Reed", BANDS))
+    assert grounded(judge(query, "Tom Hale", BANDS))
+
+
+def test_a_sentence_going_on_about_the_answer_names_it():
+    source = (
+        "The Harbour Gala 1968 was televised live from Tenby on May 18, 1968, hosted by Ann "
+        "Reed. She is known for hosting the quiz show Tide Times from 1972 to 2007."
+    )
+    query = "Who hosted both The Harbour Gala 1968 and Tide Times?"
+
+    assert grounded(judge(query, "Ann Reed", source))

@@ -255,3 +255,49 @@ def test_it_passes_a_name_said_actively_to_do_what_the_passage_gives_it():
     )
 
     assert grounded(result)
+
+
+def test_it_reads_who_wrote_as_the_role_written_by_gives():
+    source = "Salt Roads is a 1990 novel written by Ann Reed and edited by Tom Hale."
+
+    assert not grounded(judge("Who wrote the novel Salt Roads?", "Tom Hale", source))
+    assert grounded(judge("Who wrote the novel Salt Roads?", "Ann Reed", source))
+
+
+def test_a_relative_clause_after_the_name_ends_the_role():
+    source = (
+        "Salt Roads is a 2019 film directed by Kim Dae-sung, who co-wrote the screenplay with "
+        "Lee Jin-won."
+    )
+    query = "Salt Roads was directed by whom?"
+
+    assert not grounded(judge(query, "Lee Jin-won", source))
+    assert grounded(judge(query, "Kim Dae-sung", source))
+
+
+def test_a_hyphenated_name_is_a_short_answer_not_a_clause():
+    source = "Salt Roads is a 2019 film directed by Kim Dae-sung and edited by Lee Jin-won."
+
+    assert not grounded(judge("Salt Roads was directed by whom?", "Lee Jin-won", source))
+
+
+def test_a_role_dated_by_day_and_month_is_still_read():
+    source = (
+        "Harbour Motors was founded in July 2003 by Ann Reed and Tom Hale, and Ian Pike "
+        "joined as chairman in 2004."
+    )
+    query = "Who founded Harbour Motors?"
+
+    assert not grounded(judge(query, "Ian Pike founded the company in 2003.", source))
+    assert grounded(judge(query, "Ann Reed and Tom Hale", source))
+
+
+def test_a_participle_after_a_comma_is_no_act_of_the_name_before_it():
+    source = (
+        "Salt Roads is a 1976 film directed by Ann Reed, starring Tom Hale and Jo Marsh. "
+        "Tide Line is a 1980 film directed by Ann Reed, starring Tom Hale as a boxer."
+    )
+    query = "Which actor starred in both Salt Roads and Tide Line?"
+
+    assert not grounded(judge(query, "Ann Reed", source))
+    assert grounded(judge(query, "Tom Hale", source))

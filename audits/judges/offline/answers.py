@@ -183,9 +183,11 @@ _WH_WORD_RE = re.compile(r"\b(?:what|which|who|whose|where)\b", re.IGNORECASE)
 
 
 def options_offered(question: str) -> list[tuple[str, ...]]:
-    """The things a question offers to choose from: names (runs of capitalised words)
-    joined by "or" or "and" ("David Lee Roth or Cia Berg")."""
-    runs = list(_CAPITALISED_RUN_RE.finditer(question))
+    """The things a question offers to choose from: names (runs of capitalised words,
+    with the small words a name writes between them: "Statue of Liberty") joined by "or"
+    or "and" ("David Lee Roth or Cia Berg", "the Eiffel Tower or the Statue of
+    Liberty", '"Friends" or "Seinfeld"')."""
+    runs = list(_OPTION_RUN_RE.finditer(question))
     pairs = {"or": [], "and": []}
     for first, second in zip(runs, runs[1:], strict=False):
         joined = _JOINED_RE.fullmatch(question[first.end() : second.start()])
@@ -200,7 +202,9 @@ def options_offered(question: str) -> list[tuple[str, ...]]:
     return found
 
 
-_JOINED_RE = re.compile(r",?\s+(or|and)\s+", re.IGNORECASE)
+_JOINED_RE = re.compile(r"[\"”]?,?\s+(or|and)\s+(?:the\s+)?[\"“]?", re.IGNORECASE)
+# A name in a question: capitalised words, with "of", "the", "de" between them.
+_OPTION_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:of|the|de|du|von|van)\s+)*[A-Z][\w'’-]*)*")
 
 
 def _said_of(

@@ -308,3 +308,37 @@ def source_sides(sentences) -> list[tuple[frozenset[str], Quantity]]:
         for index, quantity in enumerate(sentence.quantities)
         if not quantity.soft
     ]
+
+
+# A question asking how long something lasted, or how old someone was: "How many years
+# did the voyage last?", "How old was Marlowe when he died?", "How many years passed
+# between ...?".
+_SPAN_QUESTION_RE = re.compile(
+    r"\b(?:how\s+many\s+years|how\s+long|how\s+old|what\s+age|at\s+what\s+age)\b",
+    re.IGNORECASE,
+)
+_AGE_RE = re.compile(r"\b(?:how\s+old|what\s+age|at\s+what\s+age)\b", re.IGNORECASE)
+_YEARS_UNIT = stem("years")
+
+
+def years_between(quantity: Quantity, question: str, years: Sequence[float]) -> bool:
+    """Whether ``quantity`` is the number of years between two years the passage gives,
+    for a question asking how long or how old ("almost five years" from "1831 to 1836",
+    "29" from "1564 – 1593"). An age may be a year short of the difference: the
+    birthday not yet reached in the last year."""
+    if not _SPAN_QUESTION_RE.search(question):
+        return False
+    counts_years = quantity.kind == "number" and quantity.unit in ("", _YEARS_UNIT)
+    if not counts_years and not (quantity.kind == "duration" and "year" in quantity.text.lower()):
+        return False
+    target = _written_number(quantity) if quantity.kind == "duration" else _point(quantity)
+    if target is None or not 0 < target < 200:
+        return False
+    age = bool(_AGE_RE.search(question))
+    dated = sorted({year for year in years if year == int(year) and 1000 <= year <= 2100})
+    for i, first in enumerate(dated):
+        for second in dated[i + 1 :]:
+            span = second - first
+            if span == target or (age and span - 1 == target):
+                return True
+    return False

@@ -43,6 +43,41 @@ def dated_choice_problem(
     passage's dates say is not the earlier (or the later) one it asks for; or a sentence
     saying one came before the other ("Cornel West was born before Elytis") where the
     dates say otherwise."""
+    reading = _dated_choice(fact, sources, question)
+    if reading is None:
+        return None
+    picked, options, dates, right = reading
+    if picked == right:
+        return None
+    index, text = dates[options.index(picked)][1]
+    return Problem("contradicts_source", text, index)
+
+
+def dated_choice_sources(fact: Fact, sources: Sequence[PreparedSource], question: str) -> list[int]:
+    """The sources whose dates bear out the fact's pick when it says no more than the
+    pick in the question's words ("Jaws was released first." beside "Jaws is a 1975
+    film" and "Star Wars is a 1977 film"): the dates are what say it, though neither
+    sentence has the word "released"."""
+    reading = _dated_choice(fact, sources, question)
+    if reading is None:
+        return [0] * len(sources)
+    picked, options, dates, right = reading
+    if picked != right:
+        return [0] * len(sources)
+    dated = [sentence for _year, (_index, sentence) in dates]
+    said = frozenset(content_stems(question)).union(*(content_stems(text) for text in dated))
+    if set(content_stems(fact.text)) - said - set(_year_words(dated)):
+        return [0] * len(sources)
+    return [int(any(index == found[1][0] for found in dates)) for index in range(len(sources))]
+
+
+def _year_words(texts: Sequence[str]) -> set[str]:
+    return {year for text in texts for year in _YEAR_RE.findall(text)}
+
+
+def _dated_choice(fact: Fact, sources: Sequence[PreparedSource], question: str):
+    """The option the fact picks, the options, their dates and the option the dates
+    make the one asked for; None when the question offers no dated choice."""
     if fact.negated:
         return None
     earlier, later = _EARLIER_RE.search(question), _LATER_RE.search(question)
@@ -58,19 +93,31 @@ def dated_choice_problem(
     event = _EVENT_RE.search(question)
     cue = stem((event.group(1) if event else "born").lower())
     dates = [_date(option, cue, sources) for option in options]
+    if None in dates and event is None:
+        # "Which university is older?": whatever the sentence about each dates.
+        dates = [
+            found or _date(option, None, sources)
+            for option, found in zip(options, dates, strict=True)
+        ]
+    # "Which film was released first?" over "Jaws is a 1975 film": with no date for the
+    # event itself, a year the sentence about each one gives alone dates it, unless the
+    # question asks of births (a person's sentence dates much else).
+    if None in dates and not _BORN_RE.search(question):
+        dates = [
+            found or _sole_year(option, options, sources)
+            for option, found in zip(options, dates, strict=True)
+        ]
     if None in dates or dates[0][0] == dates[1][0]:
         return None
     wanted = min if earlier else max
     right = options[dates.index(wanted(dates, key=lambda found: found[0]))]
-    if picked == right:
-        return None
-    index, text = dates[options.index(picked)][1]
-    return Problem("contradicts_source", text, index)
+    return picked, options, dates, right
 
 
 # A sentence's word ordering two things in time: "born before", "founded after".
-_BEFORE_RE = re.compile(r"\b(?:before|earlier than|prior to|older than|first)\b", re.IGNORECASE)
-_AFTER_RE = re.compile(r"\b(?:after|later than|younger than|newer than)\b", re.IGNORECASE)
+# "Yale is older" says the same as "older than the other".
+_BEFORE_RE = re.compile(r"\b(?:before|earlier|prior to|older|first)\b", re.IGNORECASE)
+_AFTER_RE = re.compile(r"\b(?:after|later|younger|newer)\b", re.IGNORECASE)
 
 
 def _picked(
@@ -94,7 +141,7 @@ def _picked(
     return first if earlier else second
 
 
-def _date(option: tuple[str, ...], cue: str, sources: Sequence[PreparedSource]):
+def _date(option: tuple[str, ...], cue: str | None, sources: Sequence[PreparedSource]):
     """The year the passage gives the option's event, with where it says so."""
     for index, source in enumerate(sources):
         for sentence in source.sentences:
@@ -109,14 +156,46 @@ def _date(option: tuple[str, ...], cue: str, sources: Sequence[PreparedSource]):
     return None
 
 
-def _event_year(text: str, cue: str) -> int | None:
-    for match in _EVENT_RE.finditer(text):
-        if stem(match.group(1).lower()) != cue:
+def _event_year(text: str, cue: str | None) -> int | None:
+    """The first year after the event word (any event's, without ``cue``), before the
+    next event word: "founded by
+    Steve Jobs, Steve Wozniak and Ronald Wayne on April 1, 1976" dates the founding
+    however many founders it lists first."""
+    events = list(_EVENT_RE.finditer(text))
+    for position, match in enumerate(events):
+        if cue is not None and stem(match.group(1).lower()) != cue:
             continue
-        year = _YEAR_RE.search(text, match.end(), match.end() + EVENT_REACH)
+        end = events[position + 1].start() if position + 1 < len(events) else len(text)
+        year = _YEAR_RE.search(text, match.end(), max(end, match.end() + EVENT_REACH))
         if year is not None:
             return int(year.group())
     return None
+
+
+_BORN_RE = re.compile(r"\b(?:born|older|oldest|younger|youngest)\b", re.IGNORECASE)
+
+
+def _sole_year(
+    option: tuple[str, ...], options: Sequence[tuple[str, ...]], sources: Sequence[PreparedSource]
+):
+    """The one year the passage's sentences naming the option, and no other option,
+    give ("Jaws is a 1975 thriller film", "The 1964 Summer Olympics were held in
+    Tokyo"); a sentence with years of more than one kind dates nothing this way,
+    save by its first ("served from 1945 to 1951")."""
+    found = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not written(option, sentence.text) or any(
+                written(other, sentence.text) for other in options if other != option
+            ):
+                continue
+            year = _YEAR_RE.search(sentence.text)
+            if year is None:
+                continue
+            if found is not None:
+                return None
+            found = int(year.group()), (index, sentence.text)
+    return found
 
 
 def _bracket_year(text: str) -> int | None:

@@ -238,3 +238,57 @@ def shared_problem(fact: Fact, sources: Sequence[PreparedSource], question: str)
             index, sentence = max(said, key=lambda found: found[0])[1]
             return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+# "Which guitarist was a member of both The Yardbirds and Led Zeppelin?": a question
+# asking for the one thing said of both.
+_ASKS_OF_BOTH_RE = re.compile(
+    r"^\W*(?:who|whom|which|what)\b.*\bboth\s+(?P<pair>.+)$", re.IGNORECASE | re.DOTALL
+)
+_FACT_NAME_RE = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*")
+
+
+def named_with_both_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """A short answer to a question asking who (or which one) is so of both things it
+    names ("Which guitarist was a member of both The Yardbirds and Led Zeppelin?") that
+    the sentences about one of them name and those about the other never do: the
+    passage gives it of one only ("guitarists included Eric Clapton" of the first band
+    alone)."""
+    asked = _ASKS_OF_BOTH_RE.match(question)
+    if fact.negated or asked is None or not sources:
+        return None
+    two = _asked_of_two("Are " + asked.group("pair"), " ".join(s.plain for s in sources))
+    if two is None:
+        return None
+    subjects, _ = two
+    opening = _FACT_NAME_RE.match(fact.text.strip(' "“'))
+    if opening is None:
+        return None
+    answer = frozenset(content_stems(opening.group())) - subjects[0] - subjects[1]
+    if not answer:
+        return None
+    about = [_sentences_about(subject, sources) for subject in subjects]
+    if not all(about):
+        return None
+    holders = [[found for found in own if _names(answer, *found, sources)] for own in about]
+    if any(holders) and not all(holders):
+        index, sentence = next(found for found in holders if found)[0]
+        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _names(
+    answer: frozenset[str],
+    index: int,
+    sentence: SourceSentence,
+    sources: Sequence[PreparedSource],
+) -> bool:
+    """The sentence names the answer, or goes on about it from the one before ("... hosted
+    by Bob Barker. He is known for hosting ...")."""
+    if answer <= sentence.stems:
+        return True
+    if not sentence.position or not _PRONOUN_RE.search(sentence.text):
+        return False
+    return answer <= sources[index].sentences[sentence.position - 1].stems

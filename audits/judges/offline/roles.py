@@ -36,7 +36,11 @@ from .values import Problem, subject_stems
 # "directed by", "approved by", "known for": a word and the preposition that
 # introduces whom (or what) the role is given to.
 # A short adjunct may stand between them: "built in 1320 by", "destroyed in 1650 by".
-_ADJUNCT = r"(?:\s+(?:in|on|around|about)\s+\d{4}|\s+[a-z]+ly)?"
+# "founded in July 2003 by", "opened on 4 May 1901 by": a date may say day and month.
+_ADJUNCT = (
+    r"(?:\s+(?:in|on|around|about)\s+(?:\d{1,2}\s+)?(?:[A-Z][a-z]+\s+)?(?:\d{1,2},?\s+)?\d{4}"
+    r"|\s+[a-z]+ly)?"
+)
 _ROLE_RE = re.compile(rf"\b(?P<head>[A-Za-z][\w-]*){_ADJUNCT}\s+(?P<preposition>by|for)\s+(?=\S)")
 # What completes a fact's role phrase ends at a clause break or where the next role
 # begins; in a passage only the next role ends it, as a list of names may run on past
@@ -49,6 +53,11 @@ _PASSAGE_OBJECT_END_RE = re.compile(
     rf"[;!?]|\s+[A-Za-z][\w-]*{_ADJUNCT}\s+(?:by|for)\s+"
     # "... and starring Ines Varga", ", based on ...": another verb's phrase begins.
     r"|(?:,\s*|\s+and\s+)(?=[a-z]{3,}(?:ing|ed)\b)"
+    # "directed by Bong Joon-ho, who co-wrote it with Han Jin-won": what a relative
+    # clause says of the name is no more of the role.
+    r"|,\s*(?=(?:who|whose|whom)\b)"
+    # "..., and Elon Musk joined as chairman": a name with a verb of its own opens a clause.
+    r"|,?\s+and\s+(?=(?:[A-Z][\w'’.-]*\s+){1,3}(?:[a-z]{3,}ed|became|was|is)\b)"
 )
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
@@ -66,6 +75,7 @@ _IRREGULAR_PARTICIPLES = frozenset(
     known run held won sung led made built drawn shot taught sold bought told kept set
     hit put brought found fought thought sent spent lent paid laid said read heard
     met left lost struck wound
+    wrote drew sang began took gave chose spoke broke rode grew flew threw
     """)
 )
 # Up to this many words complete a role phrase.
@@ -267,7 +277,10 @@ def _given_another_role(role: Role, sources: Sequence[PreparedSource]) -> Proble
 
 def _active(role: Role, names: frozenset[str], text: str) -> bool:
     """The passage gives the role in so many words after one of the names: "Zemeckis,
-    who directed it", "the billing team approves refunds" (not "... and approved by")."""
+    who directed it", "the billing team approves refunds" (not "... and approved by").
+    A participle after a comma says more of what the sentence is about, not of the name
+    before it: "a film directed by Martin Scorsese, starring Robert De Niro"."""
+    text = _COMMA_PARTICIPLE_RE.sub(",", text)
     words = [word.lower() for word in _WORD_RE.findall(text)]
     stems = [stem(word) for word in words]
     for position, token in enumerate(stems):
@@ -281,6 +294,7 @@ def _active(role: Role, names: frozenset[str], text: str) -> bool:
 
 
 _WORD_RE = re.compile(r"[^\W_][\w'’-]*")
+_COMMA_PARTICIPLE_RE = re.compile(r",\s+[a-z]+ing\b")
 
 
 # Up to this share of the question's words, the sentences about a name do not say what

@@ -45,6 +45,7 @@ from .arithmetic import (
     source_sides,
     stated_comparison_holds,
 )
+from .asked_events import asked_event_problem
 from .cases import (
     after_window_problem,
     age_held_problem,
@@ -60,14 +61,17 @@ from .cases import (
     unlimited_claim_problem,
     weekday_problem,
 )
+from .comparatives import reversed_comparison_problem
 from .crossed import crossed_values_problem
-from .dates import dated_choice_problem
+from .dates import dated_choice_problem, dated_choice_sources
 from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import denied_predicate_problem, non_able_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
 from .insertions import inserted_words
+from .lifespans import life_span_problem
+from .measures import measured_choice_problem
 from .modifiers import moved_modifier_problem
 from .opposites import opposite_word_problem
 from .owners import changed_owner_problem
@@ -75,6 +79,7 @@ from .pairs import (
     BOTH_SAID,
     affirmed_both_problem,
     both_unnamed_problem,
+    named_with_both_problem,
     one_sided_problem,
     only_one_problem,
     said_of_both,
@@ -105,6 +110,7 @@ from .sources import (
     table_row,
 )
 from .steps import higher_step_problem
+from .subjects import other_subject_year_problem
 from .tables import label_end
 from .values import (
     GLUE_STEMS,
@@ -413,9 +419,13 @@ def fact_support(
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
         crossed_values_problem(fact, sources),
+        reversed_comparison_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
+        measured_choice_problem(fact, sources, query.text),
+        life_span_problem(fact, sources, query.text),
+        other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
@@ -425,10 +435,12 @@ def fact_support(
         both_unnamed_problem(fact, sources, query.text),
         affirmed_both_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
+        named_with_both_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
         moved_modifier_problem(fact, sources),
         moved_event_problem(fact, sources),
+        asked_event_problem(fact, sources, query.text),
         _moved_identity(fact, sources),
         _comparison_problem(fact, sources),
         _restricted_case_problem(fact, sources, query),
@@ -461,6 +473,9 @@ def fact_support(
             # "A late payment costs the same as going over your limit": the source
             # gives both sides their values, and they bear the comparison out.
             return FactSupport(compared, None, "", None)
+        dated = dated_choice_sources(fact, sources, query.text)
+        if any(dated):
+            return FactSupport(dated, None, "", None)
         return _word_support(fact, sources, query, similarity, aligned)
     rank = sources[problem.source].rank if problem.source is not None else None
     # A value no source gives at all is made up, unless the bot speaks for itself.

@@ -20,7 +20,7 @@ from kbaudit.text.conditions import Condition, governing_conditions, leading_gro
 from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit, said_number
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
-from .arithmetic import worked_out
+from .arithmetic import worked_out, years_between
 from .binding import compared_side, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
 from .sources import PreparedSource, SourceSentence, table_row
@@ -190,6 +190,10 @@ def value_problem(
             matches = _approximated(text, quantity, located)
         if not matches and worked_out(quantity, text, operands()):
             continue
+        if not matches and years_between(
+            quantity, told_text, [place.quantity.low for place in located]
+        ):
+            continue  # "29" of "How old was she when she died?" over "(1564 – 1593)"
         if matches and (
             _counted_otherwise(text, quantity, matches)
             # A denial on the other side of the bound restates the rule ("isn't free on
