@@ -6,7 +6,7 @@ import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from kbaudit.text.conditions import Condition, item_names, read_conditions
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
@@ -60,21 +60,9 @@ class SourceSentence:
     conditions, clauses and item names are read when a check first asks for them, as
     most checks pass over most sentences on their words alone; a reading is the same
     whenever it is made (the sentence is never mutated), so reading it late changes
-    nothing but when the work is done.
+    nothing but when the work is done. Once read, each is a plain attribute.
     """
 
-    __slots__ = (
-        "position",
-        "text",
-        "stems",
-        "quantities",
-        "negated",
-        "_negations",
-        "_common",
-        "_conditions_read",
-        "_clauses",
-        "_item_stems",
-    )
     __hash__ = None  # type: ignore[assignment]  # compared by value, never hashed
 
     def __init__(
@@ -94,38 +82,30 @@ class SourceSentence:
         self._negations = negations
         # The chunk's lower-case words, which tell a name from an ordinary word.
         self._common = common
-        self._conditions_read: tuple[dict[int, Condition], tuple[Condition, ...]] | None = None
-        self._clauses: list[SourceClause] | None = None
-        self._item_stems: frozenset[str] | None = None
 
-    @property
+    @cached_property
+    def _conditions_read(self) -> tuple[dict[int, Condition], tuple[Condition, ...]]:
+        return read_conditions(self.text, self.quantities)
+
+    @cached_property
     def governed(self) -> dict[int, Condition]:
         """Each governed value's condition, by the value's index in ``quantities``."""
-        return self._conditions()[0]
+        return self._conditions_read[0]
 
-    @property
+    @cached_property
     def conditions(self) -> tuple[Condition, ...]:
         """Every condition the sentence names, governing a value or not."""
-        return self._conditions()[1]
+        return self._conditions_read[1]
 
-    def _conditions(self) -> tuple[dict[int, Condition], tuple[Condition, ...]]:
-        if self._conditions_read is None:
-            self._conditions_read = read_conditions(self.text, self.quantities)
-        return self._conditions_read
-
-    @property
+    @cached_property
     def clauses(self) -> list[SourceClause]:
-        if self._clauses is None:
-            self._clauses = _clauses_of(self.text, self._negations)
-        return self._clauses
+        return _clauses_of(self.text, self._negations)
 
-    @property
+    @cached_property
     def item_stems(self) -> frozenset[str]:
         """The names of the things it speaks of ("basic" in "the Basic plan includes
         5 GB")."""
-        if self._item_stems is None:
-            self._item_stems = _items(self.text, self._common) if self.quantities else frozenset()
-        return self._item_stems
+        return _items(self.text, self._common) if self.quantities else frozenset()
 
     def _reading(self) -> tuple:
         return (
