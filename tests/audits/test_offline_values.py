@@ -1730,3 +1730,47 @@ def test_a_free_value_with_the_wrong_group_size_is_still_unsupported():
         SHUTTLE,
     )
     assert not grounded(result)
+
+
+def test_a_bare_number_after_the_same_verb_takes_the_measure_left_out():
+    (first, second) = extract_quantities(
+        "Hardcover books take 7 working days to make; softcover books take 4."
+    )
+
+    assert second.kind == "duration"
+    assert second.basis == "working"
+    assert second.same_value(extract_quantities("4 working days")[0])
+    assert not second.same_value(first)
+
+
+def test_a_bare_number_after_a_copula_keeps_no_measure():
+    (_, count) = extract_quantities("The fee is £30 and the maximum group is 12.")
+
+    assert count.kind == "number"
+    assert not count.unit
+
+
+PHOTO_BOOKS = (
+    "Photo books. Photo books start at £19.99 for 20 pages. Hardcover books take 7 "
+    "working days to make; softcover books take 4."
+)
+
+
+def test_a_value_said_with_the_unit_the_source_leaves_out_is_supported():
+    result = judge(
+        "How long do softcover photo books take?",
+        "Softcover books are made in four working days.",
+        PHOTO_BOOKS,
+    )
+
+    assert grounded(result), result.rationale
+
+
+def test_the_number_left_without_its_unit_is_not_a_number_of_weeks():
+    result = judge(
+        "How long do softcover photo books take?",
+        "Softcover books are made in four weeks.",
+        PHOTO_BOOKS,
+    )
+
+    assert not grounded(result)
