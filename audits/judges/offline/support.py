@@ -1643,6 +1643,8 @@ def _polarity_problem(
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
             if clause.negations and not fact_negations and lifting_case_told(clause.text, told):
                 continue  # the customer is in the case the "unless" lifts the denial for
+            if clause.negations and not fact_negations and _other_kind_named(fact_clause, clause):
+                continue  # "matte 7x5 prints are 30p" beside "no matte for panoramic prints"
             return Problem("contradicts_source", clause.text, index)
     return None
 
@@ -1792,6 +1794,42 @@ _EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
 
 
 _BOUND_WORDS = {"above": "over", "below": "under"}
+
+
+def _other_kind_named(fact_clause: str, clause: SourceClause) -> bool:
+    """The source denies a thing for one kind of a noun ("Matte is not available for
+    panoramic prints") and the fact speaks of another kind the clause never names ("a
+    6x4 matte print"): the denial does not bear on it."""
+    fact_words = _word_stems(fact_clause)
+    clause_words = _word_stems(clause.text)
+    for head in frozenset(content_stems(fact_clause)) & clause.stems:
+        theirs = _qualifiers_before(clause.text, head)
+        if not theirs or theirs & fact_words:
+            continue
+        # "opened" is read in "Unopened games": the clause's own kind, denied.
+        if _modifiers_before(fact_clause, head) - clause_words - clause.stems:
+            return True
+    return False
+
+
+def _word_stems(text: str) -> frozenset[str]:
+    return frozenset(stem(token) for token in re.findall(r"[\w'-]+", text.lower()))
+
+
+def _modifiers_before(text: str, head: str) -> frozenset[str]:
+    """Every word of the run that stands before a noun ("6x4", "matte" of "a 6x4 matte
+    print"), up to an article or a word of no content."""
+    found: set[str] = set()
+    tokens = re.findall(r"[\w'-]+", text.lower())
+    for position, token in enumerate(tokens):
+        if stem(token) != head:
+            continue
+        for before in reversed(tokens[max(0, position - 3) : position]):
+            word = stem(before)
+            if word in _CASE_FILLER or word in STOP_STEMS:
+                break
+            found.add(word)
+    return frozenset(found)
 
 
 def _restricted_differently(first: str, second: str) -> bool:
