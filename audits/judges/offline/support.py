@@ -418,6 +418,7 @@ def fact_support(
         holders_only_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _moved_kind_problem(fact, sources),
         crossed_values_problem(fact, sources),
         reversed_comparison_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
@@ -1020,6 +1021,74 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 if moved is not None:
                     return moved
     return _moved_from(mine, predicate, sources, named, ordinary)
+
+
+# The words before the first verb: what a sentence is about ("Annual plans can ...").
+_SUBJECT_END_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|can|cannot|can't|must|may|will|won't|do|does|don't|"
+    r"doesn't|get|gets|pay|pays|cost|costs|need|needs|take|takes)\b",
+    re.IGNORECASE,
+)
+
+
+def _subject_kind(text: str) -> tuple[str, frozenset[str]] | None:
+    """The noun a sentence's subject names and the words it is qualified by ("plan" and
+    {"annual"} of "Annual plans can be cancelled ..."), when both are there."""
+    verb = _SUBJECT_END_RE.search(text)
+    if verb is None:
+        return None
+    tokens = re.findall(r"[\w'-]+", text[: verb.start()].lower())
+    if len(tokens) < 2 or len(tokens) > 4:
+        return None
+    head = stem(tokens[-1])
+    kinds = set()
+    for token in reversed(tokens[:-1]):
+        word = stem(token)
+        if word in _CASE_FILLER or word in STOP_STEMS:
+            break
+        kinds.add(word)
+    if not kinds or head in STOP_STEMS:
+        return None
+    return head, frozenset(kinds)
+
+
+def _predicate_words(text: str) -> frozenset[str]:
+    verb = _SUBJECT_END_RE.search(text)
+    return _word_stems(text[verb.start() :]) if verb else frozenset()
+
+
+def _moved_kind_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one kind of a thing what the source's neighbouring sentence says
+    of another kind: "Annual plans can be cancelled at any time" where "Monthly plans can
+    be cancelled at any time. Annual plans can be cancelled only after 14 days"."""
+    if fact.bare:
+        return None
+    told = _subject_kind(fact.text.strip())
+    if told is None:
+        return None
+    head, kinds = told
+    # Every word of what is said of the subject, small ones too: "at any time" is what
+    # sets the two rules apart.
+    predicate = _predicate_words(fact.text.strip())
+    if len(predicate) < 3:
+        return None
+    own_rule = other_rule = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            theirs = _subject_kind(sentence.text)
+            if theirs is None or theirs[0] != head:
+                continue
+            said = _predicate_words(sentence.text)
+            if kinds <= theirs[1]:
+                if predicate <= said:
+                    return None  # the fact's own kind is said to have it
+                own_rule = own_rule or (sentence, index)
+            elif not kinds & theirs[1] and predicate <= said:
+                other_rule = other_rule or (sentence, index)
+    if own_rule is None or other_rule is None:
+        return None
+    sentence, index = own_rule
+    return Problem("contradicts_source", sentence.text, index)
 
 
 # "The republic with the smallest population ... is Andorra": a description, then the
