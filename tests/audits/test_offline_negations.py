@@ -208,3 +208,35 @@ def test_a_kind_the_denial_names_with_a_negative_prefix_is_the_same_kind():
     )
 
     assert not grounded(result)
+
+
+REFUND_POLICY = "Refunds. Our refund policy is simple: annual plans aren't refunded."
+CANCEL_POLICY = (
+    "Cancelling. Our cancellation policy is simple: plans can't be cancelled once "
+    "they have started."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        ("Can I get a refund on my annual plan?", "Yes, annual plans are refunded.", REFUND_POLICY),
+        ("Can I get a refund on my annual plan?", "Yes, we refund annual plans.", REFUND_POLICY),
+        ("Can I cancel my plan?", "Yes, plans can be cancelled at any time.", CANCEL_POLICY),
+    ],
+)
+def test_a_lead_in_before_a_colon_does_not_affirm_the_denial_after_it(query, response, source):
+    # "Our refund policy is simple" shares "refund" with the answer but says nothing.
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+
+
+def test_the_denial_after_a_colon_lead_in_is_supported():
+    result = judge(
+        "Can I get a refund on my annual plan?",
+        "No, annual plans aren't refunded.",
+        REFUND_POLICY,
+    )
+
+    assert grounded(result), result.rationale

@@ -944,9 +944,19 @@ def _says_other_clause(
         not other.negations
         and len(words & (other.stems - clause.borrowed)) >= needed
         and not named_cases(other.text, sentence.text)
+        and not _leads_in(other.text, sentence.text)
         for other in sentence.clauses
         if other is not clause
     )
+
+
+def _leads_in(clause_text: str, sentence_text: str) -> bool:
+    """The clause only introduces what follows its colon ("Our refund policy is simple:
+    annual plans aren't refunded"): it says nothing of its own."""
+    at = sentence_text.find(clause_text.rstrip())
+    if at < 0:
+        return False
+    return sentence_text[at + len(clause_text.rstrip()) :].lstrip().startswith(":")
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
