@@ -527,6 +527,29 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
             yield Quantity("time", value, value, half, match.start(), match.end(), match.group())
 
 
+# "between nine and five", "from 9 till 5": hours of the clock said bare, known for
+# times by running from a higher number to a lower one, as no count or length does.
+_WRAPPED_HOURS_RE = re.compile(
+    r"\b(?:between|from)\s+(?P<start>\d{1,2})\s+(?:and|to|till|until)\s+(?P<end>\d{1,2})\b"
+    r"(?!\s*(?:%|[:.]\d|[ap]\.?m\b|o'?clock|in the|[a-z]+s\b|(?:working|calendar|business)\b"
+    r"|minute|hour|day|week|month|year|night|kg|cm|mb|gb))",
+    re.IGNORECASE,
+)
+
+
+def _wrapped_hours(text: str) -> Iterable[Quantity]:
+    for match in _WRAPPED_HOURS_RE.finditer(text):
+        start, end = int(match.group("start")), int(match.group("end"))
+        if not 1 <= end < start <= 12:
+            continue
+        yield Quantity(
+            "time", start, start, "", match.start("start"), match.end("start"), match["start"]
+        )
+        yield Quantity(
+            "time", end + 12, end + 12, "", match.start("end"), match.end("end"), match["end"]
+        )
+
+
 # The unit of a time of day said without its half of the day ("half past 6"): it is
 # the same time as 6:30 and as 18:30.
 EITHER_HALF = "either half"
@@ -831,6 +854,7 @@ _EXTRACTORS = (
             ),
         ),
     ),
+    (_wrapped_hours, _Hint(re.compile(r"between|from", re.IGNORECASE), words=("between", "from"))),
     (
         _date,
         _Hint(

@@ -1774,3 +1774,41 @@ def test_the_number_left_without_its_unit_is_not_a_number_of_weeks():
     )
 
     assert not grounded(result)
+
+
+def test_bare_hours_running_from_high_to_low_are_times_of_day():
+    (start, end) = extract_quantities("We deliver on weekdays, between 9 and 5.")
+
+    assert (start.kind, start.low) == ("time", 9)
+    assert (end.kind, end.low) == ("time", 17)
+
+
+def test_a_count_range_is_not_read_as_hours():
+    assert all(q.kind != "time" for q in extract_quantities("Groups of between 4 and 8."))
+    assert all(q.kind != "time" for q in extract_quantities("Between 8 and 4 players."))
+
+
+DELIVERY_HOURS = (
+    "Delivery and collection. We deliver Monday to Friday, 9am to 5pm, in two-hour "
+    "slots. Collection at the end of your rental is free."
+)
+
+
+def test_working_hours_said_as_bare_numbers_are_supported():
+    result = judge(
+        "When do you deliver?",
+        "Deliveries happen on weekdays, between nine and five.",
+        DELIVERY_HOURS,
+    )
+
+    assert grounded(result), result.rationale
+
+
+def test_other_working_hours_said_as_bare_numbers_are_flagged():
+    result = judge(
+        "When do you deliver?",
+        "Deliveries happen on weekdays, between ten and four.",
+        DELIVERY_HOURS,
+    )
+
+    assert not grounded(result)
