@@ -409,11 +409,12 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"fix \1",
     ),
     # What a policy gives the customer it offers ("we give store credit", "we'll give you
-    # a new one"). Only the present forms: "gave" and "was given" tell a story ("they gave
-    # the girls a note", "she was given the award"), which no policy does.
+    # a new one", "medication is given at no extra charge"). Only the present forms:
+    # "gave" and "was given" tell a story ("they gave the girls a note", "she was given
+    # the award"), which no policy does.
     (
-        "give gives giving",
-        re.compile(r"\b(?:give|gives|giving)\b", re.I),
+        "give gives giving given",
+        re.compile(r"\b(?:give|gives|giving)\b|(?<=\b(?:is|be) )given\b|(?<=\bare )given\b", re.I),
         "offer",
     ),
     # Receiving and obtaining are getting ("you'll receive a voucher").

@@ -324,7 +324,7 @@ def extract_quantities(text: str) -> list[Quantity]:
     found.sort(key=lambda quantity: quantity.start)
     if len(found) < 2:
         return found
-    return _partitives(text, _morning_starts(text, found))
+    return _elided_units(text, _partitives(text, _morning_starts(text, found)))
 
 
 # "40 minutes, with 20 of those spent driving", "£60, 15 of which": a bare number
@@ -348,6 +348,53 @@ def _partitives(text: str, found: list[Quantity]) -> list[Quantity]:
         scale = whole.low / number
         read[index] = replace(
             own, kind=whole.kind, unit=whole.unit, low=own.low * scale, high=own.high * scale
+        )
+    return read
+
+
+# "Hardcover books take 7 working days; softcover books take 4": a bare number that
+# closes a clause after the same verb as a measured value in the clause before counts
+# in that value's measure (the unit is left out, not changed). A copula ("the fee is
+# £30 and the maximum group is 12") is too common to say the clauses run in parallel.
+_ELIDED_VERB = r"(?:takes?|took|costs?|gets?|pays?|needs?|lasts?|has|have|allows?|charges?)"
+_ELIDED_BEFORE_RE = re.compile(rf"\b(?P<verb>{_ELIDED_VERB})\s+$", re.IGNORECASE)
+_VERB_BEFORE_RE = re.compile(rf"\b(?P<verb>{_ELIDED_VERB})\s+(?:only\s+|just\s+|about\s+)?$", re.I)
+_ELIDED_AFTER_RE = re.compile(r"\s*(?:[.;!?)]|,\s|$)")
+_CLAUSE_BREAK_RE = re.compile(r"[;,]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
+_ELIDED_KINDS = frozenset(("duration", "amount", "percent"))
+
+
+def _elided_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    read = list(found)
+    for index in range(1, len(read)):
+        own, whole = read[index], read[index - 1]
+        if own.kind != "number" or own.unit or whole.kind not in _ELIDED_KINDS:
+            continue
+        if whole.soft or whole.low != whole.high:
+            continue
+        between = text[whole.end : own.start]
+        if (
+            _DIGIT_RE.search(between)
+            or not _CLAUSE_BREAK_RE.search(between)
+            or not _ELIDED_AFTER_RE.match(text, own.end)
+        ):
+            continue
+        later = _ELIDED_BEFORE_RE.search(between)
+        # The measured value's own verb, in the words just before it.
+        earlier = _VERB_BEFORE_RE.search(text, max(0, whole.start - 40), whole.start)
+        if not later or not earlier or stem(later["verb"]) != stem(earlier["verb"]):
+            continue
+        number = said_number(whole)
+        if not number:
+            continue
+        scale = whole.low / number
+        read[index] = replace(
+            own,
+            kind=whole.kind,
+            unit=whole.unit,
+            low=own.low * scale,
+            high=own.high * scale,
+            basis=whole.basis,
         )
     return read
 
@@ -478,6 +525,29 @@ def _time_of_day(text: str) -> Iterable[Quantity]:
             # "half past 6" says no half of the day; "6 in the evening" and "noon" do.
             half = "" if _HALF_OF_DAY_SAID_RE.search(match.group()) else EITHER_HALF
             yield Quantity("time", value, value, half, match.start(), match.end(), match.group())
+
+
+# "between nine and five", "from 9 till 5": hours of the clock said bare, known for
+# times by running from a higher number to a lower one, as no count or length does.
+_WRAPPED_HOURS_RE = re.compile(
+    r"\b(?:between|from)\s+(?P<start>\d{1,2})\s+(?:and|to|till|until)\s+(?P<end>\d{1,2})\b"
+    r"(?!\s*(?:%|[:.]\d|[ap]\.?m\b|o'?clock|in the|[a-z]+s\b|(?:working|calendar|business)\b"
+    r"|minute|hour|day|week|month|year|night|kg|cm|mb|gb))",
+    re.IGNORECASE,
+)
+
+
+def _wrapped_hours(text: str) -> Iterable[Quantity]:
+    for match in _WRAPPED_HOURS_RE.finditer(text):
+        start, end = int(match.group("start")), int(match.group("end"))
+        if not 1 <= end < start <= 12:
+            continue
+        yield Quantity(
+            "time", start, start, "", match.start("start"), match.end("start"), match["start"]
+        )
+        yield Quantity(
+            "time", end + 12, end + 12, "", match.start("end"), match.end("end"), match["end"]
+        )
 
 
 # The unit of a time of day said without its half of the day ("half past 6"): it is
@@ -784,6 +854,7 @@ _EXTRACTORS = (
             ),
         ),
     ),
+    (_wrapped_hours, _Hint(re.compile(r"between|from", re.IGNORECASE), words=("between", "from"))),
     (
         _date,
         _Hint(

@@ -164,3 +164,79 @@ def test_a_denial_written_with_a_character_reference_still_denies(response, righ
     result = judge("Can I cancel my annual plan after a month?", response, PASTED)
 
     assert grounded(result) is right
+
+
+PRINT_PRICES = (
+    "Print prices. Prices are per print. Size | Gloss | Matte. 6x4 in | 12p | 15p. "
+    "7x5 in | 25p | 30p. Matte is not available for panoramic prints."
+)
+
+
+def test_a_denial_for_one_kind_of_a_thing_does_not_deny_another_kind():
+    # "for panoramic prints" narrows the denial; a 6x4 print is another kind.
+    result = judge("How much is a 6x4 matte print?", "A 6x4 matte print is 15p.", PRINT_PRICES)
+
+    assert grounded(result), result.rationale
+
+
+def test_a_denial_for_one_kind_still_denies_that_kind():
+    result = judge(
+        "Can I get a panoramic print in matte?",
+        "Yes, matte is available for panoramic prints.",
+        PRINT_PRICES,
+    )
+
+    assert not grounded(result)
+
+
+def test_a_denial_for_the_first_year_is_not_lifted_by_the_same_year_written_as_a_word():
+    result = judge(
+        "Can I cancel my membership?",
+        "Yes, memberships can be cancelled in the first year.",
+        "Cancelling. Our policy is simple: memberships can't be cancelled in the first year.",
+    )
+
+    assert not grounded(result)
+
+
+def test_a_kind_the_denial_names_with_a_negative_prefix_is_the_same_kind():
+    result = judge(
+        "Can I return a game I've opened?",
+        "Yes, opened games can be returned with a receipt.",
+        "Returns. Unopened games can be returned within 14 days with your receipt. Opened "
+        "games cannot be returned.",
+    )
+
+    assert not grounded(result)
+
+
+REFUND_POLICY = "Refunds. Our refund policy is simple: annual plans aren't refunded."
+CANCEL_POLICY = (
+    "Cancelling. Our cancellation policy is simple: plans can't be cancelled once "
+    "they have started."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        ("Can I get a refund on my annual plan?", "Yes, annual plans are refunded.", REFUND_POLICY),
+        ("Can I get a refund on my annual plan?", "Yes, we refund annual plans.", REFUND_POLICY),
+        ("Can I cancel my plan?", "Yes, plans can be cancelled at any time.", CANCEL_POLICY),
+    ],
+)
+def test_a_lead_in_before_a_colon_does_not_affirm_the_denial_after_it(query, response, source):
+    # "Our refund policy is simple" shares "refund" with the answer but says nothing.
+    result = judge(query, response, source)
+
+    assert not grounded(result)
+
+
+def test_the_denial_after_a_colon_lead_in_is_supported():
+    result = judge(
+        "Can I get a refund on my annual plan?",
+        "No, annual plans aren't refunded.",
+        REFUND_POLICY,
+    )
+
+    assert grounded(result), result.rationale

@@ -406,3 +406,18 @@ def test_a_state_said_in_a_relative_clause_meets_the_article_and_its_denial():
         "Can I list a pet?", "Yes, animals that are alive can be listed.", DOMAIN, GOODS
     )
     assert not fully_grounded(flagged)
+
+
+def test_what_a_policy_is_given_as_reads_as_what_it_gives():
+    # "is given" of a rule in the present, as "we give": "was given" tells a story.
+    assert set(content_stems("Medication is given at no extra charge.")) == set(
+        content_stems("We give medication at no extra charge.")
+    )
+    assert "offer" not in content_stems("She was given the award in 1998.")
+    result = offline_grade(
+        "Do you charge for medication?",
+        "Medication is given free of charge.",
+        "Customer help for a boarding kennel: prices, care and medication.",
+        ("Care", "Care and medication. We give medication at no extra charge."),
+    )
+    assert fully_grounded(result), result.rationale

@@ -9,6 +9,7 @@ from audits.judges.offline import OfflineJudge
 from audits.judges.offline.context import resolve_follow_up
 from kbaudit.text.dialogue import piece_kind
 from kbaudit.text.tokens import digits_for_number_words
+from tests.helpers import fully_grounded, offline_judge
 from tests.helpers import offline_grade as grade
 
 VENUE = "Customer help for a wedding venue: packages, deposits, cancellations and suppliers."
@@ -394,3 +395,34 @@ def test_the_top_of_the_earlier_rooms_range_repeated_for_another_room_is_flagged
         history=[VAULT_TURN],
     )
     assert OfflineJudge().judge(item).verdict == "insufficient"
+
+
+KENNEL_HOURS = (
+    "Drop-off and collection. Drop-off and collection are from 8am to 11am and from 3pm "
+    "to 6pm, Monday to Saturday. We are closed for drop-off and collection on Sundays "
+    "and bank holidays."
+)
+
+
+def test_a_pictograph_after_the_greeting_does_not_open_the_claim():
+    result = offline_judge(
+        "Can I drop my cat off on a Sunday?",
+        "Hi there! 🐾 Sorry, we're closed for drop-off and collection on Sundays and bank "
+        "holidays.",
+        KENNEL_HOURS,
+    )
+
+    assert result.facts == [
+        "we're closed for drop-off and collection on Sundays and bank holidays."
+    ]
+    assert fully_grounded(result), result.rationale
+
+
+def test_a_pictograph_before_a_wrong_claim_leaves_it_flagged():
+    result = offline_judge(
+        "Can I drop my cat off on a Sunday?",
+        "Hi there! 🐾 Sorry, on Sundays drop-off is from 9am to 11am only.",
+        KENNEL_HOURS,
+    )
+
+    assert not fully_grounded(result)

@@ -1730,3 +1730,85 @@ def test_a_free_value_with_the_wrong_group_size_is_still_unsupported():
         SHUTTLE,
     )
     assert not grounded(result)
+
+
+def test_a_bare_number_after_the_same_verb_takes_the_measure_left_out():
+    (first, second) = extract_quantities(
+        "Hardcover books take 7 working days to make; softcover books take 4."
+    )
+
+    assert second.kind == "duration"
+    assert second.basis == "working"
+    assert second.same_value(extract_quantities("4 working days")[0])
+    assert not second.same_value(first)
+
+
+def test_a_bare_number_after_a_copula_keeps_no_measure():
+    (_, count) = extract_quantities("The fee is £30 and the maximum group is 12.")
+
+    assert count.kind == "number"
+    assert not count.unit
+
+
+PHOTO_BOOKS = (
+    "Photo books. Photo books start at £19.99 for 20 pages. Hardcover books take 7 "
+    "working days to make; softcover books take 4."
+)
+
+
+def test_a_value_said_with_the_unit_the_source_leaves_out_is_supported():
+    result = judge(
+        "How long do softcover photo books take?",
+        "Softcover books are made in four working days.",
+        PHOTO_BOOKS,
+    )
+
+    assert grounded(result), result.rationale
+
+
+def test_the_number_left_without_its_unit_is_not_a_number_of_weeks():
+    result = judge(
+        "How long do softcover photo books take?",
+        "Softcover books are made in four weeks.",
+        PHOTO_BOOKS,
+    )
+
+    assert not grounded(result)
+
+
+def test_bare_hours_running_from_high_to_low_are_times_of_day():
+    (start, end) = extract_quantities("We deliver on weekdays, between 9 and 5.")
+
+    assert (start.kind, start.low) == ("time", 9)
+    assert (end.kind, end.low) == ("time", 17)
+
+
+def test_a_count_range_is_not_read_as_hours():
+    assert all(q.kind != "time" for q in extract_quantities("Groups of between 4 and 8."))
+    assert all(q.kind != "time" for q in extract_quantities("Between 8 and 4 players."))
+
+
+DELIVERY_HOURS = (
+    "Delivery and collection. We deliver Monday to Friday, 9am to 5pm, in two-hour "
+    "slots. Collection at the end of your rental is free."
+)
+
+
+def test_working_hours_said_as_bare_numbers_are_supported():
+    result = judge(
+        "When do you deliver?",
+        "Deliveries happen on weekdays, between nine and five.",
+        DELIVERY_HOURS,
+    )
+
+    assert grounded(result), result.rationale
+
+
+def test_other_working_hours_said_as_bare_numbers_are_flagged():
+    result = judge(
+        "When do you deliver?",
+        "Deliveries happen on weekdays, between ten and four.",
+        DELIVERY_HOURS,
+    )
+
+    assert not grounded(result)

@@ -4,6 +4,7 @@ pleasantries, redirects and refusals. The query's side is in :mod:`.questions`."
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from kbaudit.text.conditions import governing_conditions
@@ -486,6 +487,24 @@ _COURTESY_HEAD_RE = re.compile(
 )
 
 
+# Pictographs and the characters that join or tone them: "🐾", "👍🏽", "❤️".
+_PICTOGRAPH_MARKS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+
+
+def _without_leading_pictographs(sentence: str) -> str:
+    if sentence.isascii():
+        return sentence
+    start = 0
+    while start < len(sentence) and (
+        sentence[start].isspace()
+        or sentence[start] in _PICTOGRAPH_MARKS
+        or unicodedata.category(sentence[start]) == "So"
+        or "\U0001f3fb" <= sentence[start] <= "\U0001f3ff"
+    ):
+        start += 1
+    return sentence[start:] if start < len(sentence) else sentence
+
+
 def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
     """A line's pieces, each with its kind where its shape already tells it. A help
     centre's courtesy may open the claim it leads into ("Great to hear you're joining
@@ -496,6 +515,9 @@ def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
         sentence = _TRAILING_LAUGHTER_RE.sub("", _INTERJECTION_RE.sub("", sentence, count=1))
         sentence = _TRAILING_REGRET_RE.sub("", sentence)
+        # "Hi there! 🐾 Sorry, we're closed ...": a pictograph carried over from the
+        # greeting before opens the sentence and says nothing.
+        sentence = _without_leading_pictographs(sentence)
         # "No, I'm sorry, the clinic is closed": openers one after another.
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))

@@ -418,6 +418,7 @@ def fact_support(
         holders_only_problem(fact, sources, query),
         _named_case_problem(fact, sources, query),
         _moved_attribute(fact, sources),
+        _moved_kind_problem(fact, sources),
         crossed_values_problem(fact, sources),
         reversed_comparison_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
@@ -943,9 +944,19 @@ def _says_other_clause(
         not other.negations
         and len(words & (other.stems - clause.borrowed)) >= needed
         and not named_cases(other.text, sentence.text)
+        and not _leads_in(other.text, sentence.text)
         for other in sentence.clauses
         if other is not clause
     )
+
+
+def _leads_in(clause_text: str, sentence_text: str) -> bool:
+    """The clause only introduces what follows its colon ("Our refund policy is simple:
+    annual plans aren't refunded"): it says nothing of its own."""
+    at = sentence_text.find(clause_text.rstrip())
+    if at < 0:
+        return False
+    return sentence_text[at + len(clause_text.rstrip()) :].lstrip().startswith(":")
 
 
 # A clause that takes something away from a case: "it is not available on Starter".
@@ -1020,6 +1031,74 @@ def _moved_attribute(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 if moved is not None:
                     return moved
     return _moved_from(mine, predicate, sources, named, ordinary)
+
+
+# The words before the first verb: what a sentence is about ("Annual plans can ...").
+_SUBJECT_END_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|can|cannot|can't|must|may|will|won't|do|does|don't|"
+    r"doesn't|get|gets|pay|pays|cost|costs|need|needs|take|takes)\b",
+    re.IGNORECASE,
+)
+
+
+def _subject_kind(text: str) -> tuple[str, frozenset[str]] | None:
+    """The noun a sentence's subject names and the words it is qualified by ("plan" and
+    {"annual"} of "Annual plans can be cancelled ..."), when both are there."""
+    verb = _SUBJECT_END_RE.search(text)
+    if verb is None:
+        return None
+    tokens = re.findall(r"[\w'-]+", text[: verb.start()].lower())
+    if len(tokens) < 2 or len(tokens) > 4:
+        return None
+    head = stem(tokens[-1])
+    kinds = set()
+    for token in reversed(tokens[:-1]):
+        word = stem(token)
+        if word in _CASE_FILLER or word in STOP_STEMS:
+            break
+        kinds.add(word)
+    if not kinds or head in STOP_STEMS:
+        return None
+    return head, frozenset(kinds)
+
+
+def _predicate_words(text: str) -> frozenset[str]:
+    verb = _SUBJECT_END_RE.search(text)
+    return _word_stems(text[verb.start() :]) if verb else frozenset()
+
+
+def _moved_kind_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact says of one kind of a thing what the source's neighbouring sentence says
+    of another kind: "Annual plans can be cancelled at any time" where "Monthly plans can
+    be cancelled at any time. Annual plans can be cancelled only after 14 days"."""
+    if fact.bare:
+        return None
+    told = _subject_kind(fact.text.strip())
+    if told is None:
+        return None
+    head, kinds = told
+    # Every word of what is said of the subject, small ones too: "at any time" is what
+    # sets the two rules apart.
+    predicate = _predicate_words(fact.text.strip())
+    if len(predicate) < 3:
+        return None
+    own_rule = other_rule = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            theirs = _subject_kind(sentence.text)
+            if theirs is None or theirs[0] != head:
+                continue
+            said = _predicate_words(sentence.text)
+            if kinds <= theirs[1]:
+                if predicate <= said:
+                    return None  # the fact's own kind is said to have it
+                own_rule = own_rule or (sentence, index)
+            elif not kinds & theirs[1] and predicate <= said:
+                other_rule = other_rule or (sentence, index)
+    if own_rule is None or other_rule is None:
+        return None
+    sentence, index = own_rule
+    return Problem("contradicts_source", sentence.text, index)
 
 
 # "The republic with the smallest population ... is Andorra": a description, then the
@@ -1643,6 +1722,8 @@ def _polarity_problem(
                 continue  # "above 10% ... carry the charge" of "up to 10% without one"
             if clause.negations and not fact_negations and lifting_case_told(clause.text, told):
                 continue  # the customer is in the case the "unless" lifts the denial for
+            if clause.negations and not fact_negations and _other_kind_named(fact_clause, clause):
+                continue  # "matte 7x5 prints are 30p" beside "no matte for panoramic prints"
             return Problem("contradicts_source", clause.text, index)
     return None
 
@@ -1792,6 +1873,42 @@ _EXCEPTION_RE = re.compile(r"\b(?:except|unless)\b", re.IGNORECASE)
 
 
 _BOUND_WORDS = {"above": "over", "below": "under"}
+
+
+def _other_kind_named(fact_clause: str, clause: SourceClause) -> bool:
+    """The source denies a thing for one kind of a noun ("Matte is not available for
+    panoramic prints") and the fact speaks of another kind the clause never names ("a
+    6x4 matte print"): the denial does not bear on it."""
+    fact_words = _word_stems(fact_clause)
+    clause_words = _word_stems(clause.text)
+    for head in frozenset(content_stems(fact_clause)) & clause.stems:
+        theirs = _qualifiers_before(clause.text, head)
+        if not theirs or theirs & fact_words:
+            continue
+        # "opened" is read in "Unopened games": the clause's own kind, denied.
+        if _modifiers_before(fact_clause, head) - clause_words - clause.stems:
+            return True
+    return False
+
+
+def _word_stems(text: str) -> frozenset[str]:
+    return frozenset(stem(token) for token in re.findall(r"[\w'-]+", text.lower()))
+
+
+def _modifiers_before(text: str, head: str) -> frozenset[str]:
+    """Every word of the run that stands before a noun ("6x4", "matte" of "a 6x4 matte
+    print"), up to an article or a word of no content."""
+    found: set[str] = set()
+    tokens = re.findall(r"[\w'-]+", text.lower())
+    for position, token in enumerate(tokens):
+        if stem(token) != head:
+            continue
+        for before in reversed(tokens[max(0, position - 3) : position]):
+            word = stem(before)
+            if word in _CASE_FILLER or word in STOP_STEMS:
+                break
+            found.add(word)
+    return frozenset(found)
 
 
 def _restricted_differently(first: str, second: str) -> bool:
