@@ -301,3 +301,14 @@ def test_a_participle_after_a_comma_is_no_act_of_the_name_before_it():
 
     assert not grounded(judge(query, "Ann Reed", source))
     assert grounded(judge(query, "Tom Hale", source))
+
+
+def test_a_phrase_of_when_or_under_whom_ends_the_names_given_a_role():
+    passage = (
+        "The Reed Chapel is a chapel in Harbourtown, named after Bishop Ann Reed. Its "
+        "windows were painted by Tom Hale between 1702 and 1709 under the patronage of "
+        "Lord Avon."
+    )
+    query = "Who painted the windows of the Reed Chapel?"
+    assert grounded(judge(query, "Tom Hale", passage))
+    assert not grounded(judge(query, "Lord Avon", passage))

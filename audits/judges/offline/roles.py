@@ -58,6 +58,9 @@ _PASSAGE_OBJECT_END_RE = re.compile(
     r"|,\s*(?=(?:who|whose|whom)\b)"
     # "..., and Elon Musk joined as chairman": a name with a verb of its own opens a clause.
     r"|,?\s+and\s+(?=(?:[A-Z][\w'’.-]*\s+){1,3}(?:[a-z]{3,}ed|became|was|is)\b)"
+    # "painted by Michelangelo between 1508 and 1512 under the patronage of Pope Julius
+    # II": a phrase of when or how after the names says no more of who.
+    r"|\s+(?:between|under|during|until|since|throughout)\s+"
 )
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
