@@ -113,6 +113,7 @@ from .sources import (
 from .steps import higher_step_problem
 from .subjects import other_subject_year_problem
 from .tables import label_end
+from .titles import titled_answer_problem
 from .values import (
     GLUE_STEMS,
     UNIT_STEMS,
@@ -429,6 +430,7 @@ def fact_support(
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         placed_answer_problem(fact, sources, query.text),
+        titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
         superlative_problem(fact, sources),
