@@ -60,3 +60,13 @@ def test_a_sentence_opening_with_a_pronoun_speaks_of_the_name_before_it():
         "life in France, and died in Mougins."
     )
     assert grounded(judge("In which town did Ann Reed die?", "Mougins", passage))
+
+
+def test_a_value_the_question_itself_gives_does_not_answer_it():
+    passage = (
+        "The Northern Star was a Welsh ferry that sank off Tenby on 3 March 1931. The ship "
+        "was launched at the Reed yard in Cardiff in 1924."
+    )
+    query = "The ferry that sank off Tenby in 1931 was launched in which year?"
+    assert grounded(judge(query, "1924", passage))
+    assert not grounded(judge(query, "1931", passage))

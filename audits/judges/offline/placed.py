@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import STOPWORDS, content_stems
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import STOPWORDS, content_stems, digits_for_number_words
 
 from .decompose import Fact
 from .questions import QUESTION_FILLER
@@ -138,3 +139,37 @@ def _carried_subject(sentence: SourceSentence, source: PreparedSource) -> frozen
     before = source.sentences[sentence.position - 1].text
     subject = _SUBJECT_RUN_RE.match(before.strip())
     return frozenset(content_stems(subject.group())) if subject else frozenset()
+
+
+# A question asking for a value: a year, a date, a count, an age or a length of time.
+_ASKS_VALUE_RE = re.compile(
+    r"\b(?:(?:which|what)\s+year|when|how\s+(?:many|old|long))\b", re.IGNORECASE
+)
+
+
+def echoed_value_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """A bare value answering a question for a value with one the question itself gives
+    ("1912" for "The liner that sank in April 1912 was launched in which year?") while
+    the passage gives another of its kind: the echo answers nothing."""
+    if fact.negated or not sources or not _ASKS_VALUE_RE.search(question):
+        return None
+    if len(_WORD_RE.findall(fact.text)) > MOST_WORDS or len(fact.quantities) != 1:
+        return None
+    (own,) = fact.quantities
+    if own.soft:
+        return None  # "Yes, it's free": a price of nothing is said, not counted
+    told = extract_quantities(digits_for_number_words(question))
+    if not any(own.same_value(given) for given in told):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if any(
+                other.kind == own.kind
+                and not other.same_value(own)
+                and not any(other.same_value(given) for given in told)
+                for other in sentence.quantities
+            ):
+                return Problem("contradicts_source", sentence.text, index)
+    return None

@@ -86,7 +86,7 @@ from .pairs import (
     said_of_subject,
     shared_problem,
 )
-from .placed import placed_answer_problem
+from .placed import echoed_value_problem, placed_answer_problem
 from .questions import VERB_RE
 from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
@@ -430,6 +430,7 @@ def fact_support(
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         placed_answer_problem(fact, sources, query.text),
+        echoed_value_problem(fact, sources, query.text),
         titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
