@@ -94,3 +94,10 @@ WALL = "A survey completed in 2010 measured every branch of the Northern Wall at
 def test_measures_said_with_their_unit_or_roughly_meet_the_passage(query, right, wrong, source):
     assert grounded(judge(query, right, source))
     assert not grounded(judge(query, wrong, source))
+
+
+def test_a_hedged_span_of_years_between_two_dates_is_worked_out():
+    voyage = "The voyage of the Northern Star, from 3 March 1901 to 1 February 1906, was its last."
+    query = "How many years did the voyage of the Northern Star last?"
+    assert grounded(judge(query, "almost five years", voyage))
+    assert not grounded(judge(query, "almost three years", voyage))

@@ -50,6 +50,7 @@ GLUE_STEMS = frozenset(
     exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
     save saves saving instead altogether
+    almost nearly roughly approximately
     """)
 )
 
