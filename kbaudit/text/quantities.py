@@ -207,7 +207,14 @@ class Quantity:
                 mine.unit != other.unit
                 and mine.unit
                 and other.unit
-                and (mine.kind == "amount" or mine.unit in MEASURES and other.unit in MEASURES)
+                and (
+                    mine.kind == "amount"
+                    or mine.unit in MEASURES
+                    and other.unit in MEASURES
+                    # "163 metres" is not "163 floors"; a bare "m" may be metres.
+                    or (mine.unit in MEASURES) != (other.unit in MEASURES)
+                    and _BARE_M not in (mine.unit, other.unit)
+                )
             ):
                 return False
             if mine.basis != other.basis and mine.basis and other.basis:
@@ -704,6 +711,10 @@ _MEASURE_KEY_RE = re.compile(
     r"|ounce|mile|mi|inch|ft|feet|foot|l",
     re.IGNORECASE,
 )
+
+
+# The unit of a number said with a bare "m", which may be metres, minutes or millions.
+_BARE_M = "m"
 
 
 def _measure(text: str) -> Iterable[Quantity]:

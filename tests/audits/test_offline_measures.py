@@ -71,3 +71,33 @@ def test_two_counts_compare_whatever_word_follows_the_number():
 
     assert not grounded(judge(query, "Northey has more harbours.", source))
     assert grounded(judge(query, "Southey", source))
+
+
+TOWER = (
+    "The Reed Tower is a concrete observation tower in Harbourtown, completed in 1981. It "
+    "has a total height of 612.4 m and 140 floors above ground."
+)
+WALL = "A survey completed in 2010 measured every branch of the Northern Wall at 18,342 km."
+
+
+@pytest.mark.parametrize(
+    ("query", "right", "wrong", "source"),
+    [
+        # "612.4 metres" of "612.4 m": the unit word goes with its value, and a length is
+        # no count of floors.
+        ("How tall is the Reed Tower?", "612.4 metres", "It is 140 metres tall.", TOWER),
+        # A round figure the stated value just passes, or just falls short of.
+        ("How long is the Northern Wall?", "more than 18,000 km", "more than 20,000 km", WALL),
+        ("How long is the Northern Wall?", "over 18,000 km", "under 18,000 km", WALL),
+    ],
+)
+def test_measures_said_with_their_unit_or_roughly_meet_the_passage(query, right, wrong, source):
+    assert grounded(judge(query, right, source))
+    assert not grounded(judge(query, wrong, source))
+
+
+def test_a_hedged_span_of_years_between_two_dates_is_worked_out():
+    voyage = "The voyage of the Northern Star, from 3 March 1901 to 1 February 1906, was its last."
+    query = "How many years did the voyage of the Northern Star last?"
+    assert grounded(judge(query, "almost five years", voyage))
+    assert not grounded(judge(query, "almost three years", voyage))

@@ -301,3 +301,24 @@ def test_a_participle_after_a_comma_is_no_act_of_the_name_before_it():
 
     assert not grounded(judge(query, "Ann Reed", source))
     assert grounded(judge(query, "Tom Hale", source))
+
+
+def test_a_phrase_of_when_or_under_whom_ends_the_names_given_a_role():
+    passage = (
+        "The Reed Chapel is a chapel in Harbourtown, named after Bishop Ann Reed. Its "
+        "windows were painted by Tom Hale between 1702 and 1709 under the patronage of "
+        "Lord Avon."
+    )
+    query = "Who painted the windows of the Reed Chapel?"
+    assert grounded(judge(query, "Tom Hale", passage))
+    assert not grounded(judge(query, "Lord Avon", passage))
+
+
+def test_a_credit_given_by_a_noun_and_by_names_the_one_asked_for():
+    passage = (
+        "Salt Roads is a stage musical with music by Ines Varga and lyrics by Tomas Berg. "
+        "It opened in Cardiff in 1994."
+    )
+    query = "Who wrote the lyrics of the musical Salt Roads?"
+    assert grounded(judge(query, "Tomas Berg", passage))
+    assert not grounded(judge(query, "Ines Varga", passage))

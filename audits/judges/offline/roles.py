@@ -58,6 +58,9 @@ _PASSAGE_OBJECT_END_RE = re.compile(
     r"|,\s*(?=(?:who|whose|whom)\b)"
     # "..., and Elon Musk joined as chairman": a name with a verb of its own opens a clause.
     r"|,?\s+and\s+(?=(?:[A-Z][\w'’.-]*\s+){1,3}(?:[a-z]{3,}ed|became|was|is)\b)"
+    # "painted by Michelangelo between 1508 and 1512 under the patronage of Pope Julius
+    # II": a phrase of when or how after the names says no more of who.
+    r"|\s+(?:between|under|during|until|since|throughout)\s+"
 )
 # A question asking for the one a role is given to: "directed by whom?".
 _ASKED_ROLE_RE = re.compile(
@@ -102,6 +105,14 @@ def role_problem(fact: Fact, sources: Sequence[PreparedSource], question: str) -
         problem = _given_to_others(role, sources)
         if problem is not None:
             return problem
+    # "Who wrote the lyrics?": the answer is the one the passage's "lyrics by" gives,
+    # when it gives them to anyone ("The music was composed by ..." says it otherwise).
+    credit = _ASKED_CREDIT_RE.match(question)
+    if _short_answer(fact) and credit and credit.group("noun").lower() in _CREDIT_NOUNS:
+        names = name_stems(fact.text)
+        if names:
+            role = Role(_head_stem(credit.group("noun").lower()), "by", names)
+            return _given_to_others(role, sources, otherwise=False)
     return None
 
 
@@ -129,7 +140,7 @@ def _roles(text: str, *, passage: bool = False) -> tuple[Role, ...]:
     found = []
     for match in _ROLE_RE.finditer(text):
         head = match.group("head").lower()
-        if not _participle(head):
+        if not _participle(head) and head not in _CREDIT_NOUNS:
             continue
         rest = text[match.end() :]
         end = (_PASSAGE_OBJECT_END_RE if passage else _OBJECT_END_RE).search(rest)
@@ -201,6 +212,18 @@ def _head_stem(head: str) -> str:
 _NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
 
 
+# The parts of a work a credit gives by "by" without a verb: "with music by Ann Reed and
+# lyrics by Tom Hale", "a libretto by ...".
+_CREDIT_NOUNS = frozenset(
+    word_list("music lyrics libretto screenplay script choreography illustrations artwork")
+)
+# A question asking who made one of those parts: "Who wrote the lyrics of ...?".
+_ASKED_CREDIT_RE = re.compile(
+    r"\W*who\s+(?:wrote|composed|created|penned|provided|did)\s+(?:the\s+)?(?P<noun>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
 # Words ending as participles do that are not ones ("the need for", "a hundred").
 _NOT_PARTICIPLES = frozenset(word_list("need speed seed feed breed bed red shed hundred indeed"))
 
@@ -234,7 +257,9 @@ def name_stems(text: str) -> frozenset[str]:
     )
 
 
-def _given_to_others(role: Role, sources: Sequence[PreparedSource]) -> Problem | None:
+def _given_to_others(
+    role: Role, sources: Sequence[PreparedSource], *, otherwise: bool = True
+) -> Problem | None:
     others = None
     for index, source in enumerate(sources):
         common = lower_case_stems(source.plain)
@@ -257,7 +282,9 @@ def _given_to_others(role: Role, sources: Sequence[PreparedSource]) -> Problem |
                     # your card issuer" beside "paid by Northgate Billing").
                     return None
                 others = others or Problem("contradicts_source", sentence.text, index)
-    return others or _given_another_role(role, sources)
+    if others or not otherwise:
+        return others
+    return _given_another_role(role, sources)
 
 
 def _given_another_role(role: Role, sources: Sequence[PreparedSource]) -> Problem | None:

@@ -86,6 +86,7 @@ from .pairs import (
     said_of_subject,
     shared_problem,
 )
+from .placed import echoed_value_problem, placed_answer_problem
 from .questions import VERB_RE
 from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
@@ -112,6 +113,7 @@ from .sources import (
 from .steps import higher_step_problem
 from .subjects import other_subject_year_problem
 from .tables import label_end
+from .titles import titled_answer_problem
 from .values import (
     GLUE_STEMS,
     UNIT_STEMS,
@@ -428,6 +430,9 @@ def fact_support(
         life_span_problem(fact, sources, query.text),
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
+        placed_answer_problem(fact, sources, query.text),
+        echoed_value_problem(fact, sources, query.text),
+        titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
         ranked_against_problem(fact, sources, query.text),
         superlative_problem(fact, sources),

@@ -23,6 +23,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, wo
 from .arithmetic import worked_out, years_between
 from .binding import compared_side, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
+from .listed import listed_count
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -33,6 +34,7 @@ UNIT_STEMS = frozenset(
         # Currencies and units go with a value the value checks compare on their own.
         " pound pounds dollar dollars euro euros quid pence cent cents us usd gbp eur"
         " kg kilo kilos cm gb mb tb per each thousand million"
+        " metre metres meter meters km kilometre kilometres kilometer kilometers"
     )
 )
 # Glue words a paraphrase adds or drops freely ("returns are accepted for 30 days");
@@ -48,6 +50,7 @@ GLUE_STEMS = frozenset(
     exact exactly anything everything something anyone someone everyone nothing one ones
     switch switches switched
     save saves saving instead altogether
+    almost nearly roughly approximately
     """)
 )
 
@@ -194,6 +197,8 @@ def value_problem(
             quantity, told_text, [place.quantity.low for place in located]
         ):
             continue  # "29" of "How old was she when she died?" over "(1564 – 1593)"
+        if not matches and listed_count(quantity, told_text, sources):
+            continue  # "3" of "How many brothers?" over "the brothers Barry, Robin and Maurice"
         if matches and (
             _counted_otherwise(text, quantity, matches)
             # A denial on the other side of the bound restates the rule ("isn't free on
@@ -393,7 +398,9 @@ def other_side_of_bound(fact_text: str, source_text: str) -> bool:
 # roughly, on the side the words say.
 _APPROXIMATELY_RE = re.compile(
     r"\b(?P<side>just under|just below|a little under|a little less than|nearly|almost"
-    r"|just over|a little over|a little more than|about|around|roughly|approximately)\s*$",
+    r"|just over|a little over|a little more than|about|around|roughly|approximately"
+    # "more than 21,000 km" of "21,196 km": a round figure the stated value just passes.
+    r"|more than|over|upwards of|in excess of|less than|fewer than|under)\s*$",
     re.IGNORECASE,
 )
 _ROUGHLY = 0.05
@@ -407,7 +414,9 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
     side = hedge.group("side").lower()
     below = side.startswith(("just under", "just below", "a little under", "a little less"))
     below = below or side in ("nearly", "almost")
+    below = below or side in ("less than", "fewer than", "under")
     above = side.startswith(("just over", "a little over", "a little more"))
+    above = above or side in ("more than", "over", "upwards of", "in excess of")
     value = quantity.low
     found = []
     for place in located:
