@@ -640,6 +640,10 @@ def _periodic(text: str) -> Iterable[Quantity]:
         )
 
 
+_ONCE_HINT = _Hint(re.compile("once", re.IGNORECASE), words=("once",))
+_PERIODIC_HINT = _Hint(_PERIODIC_RE, words=tuple(_PERIOD_DAYS))
+
+
 def _plain(text: str) -> Iterable[Quantity]:
     for match in _PLAIN_RE.finditer(text):
         value = parse_number(match.group("num"))
@@ -887,14 +891,8 @@ _EXTRACTORS = (
     ),
     # Every measure is a digit and its unit: a text without a digit holds none.
     (_measure, _Hint(_MEASURE_HINT_RE, words=tuple("0123456789"))),
-    (_once, _Hint(re.compile("once", re.IGNORECASE), words=("once",))),
-    (
-        _periodic,
-        _Hint(
-            _PERIODIC_RE,
-            words=("daily", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"),
-        ),
-    ),
+    (_once, _ONCE_HINT),
+    (_periodic, _PERIODIC_HINT),
     (_plain, None),
 )
 # The extractors that read values written in words only.
@@ -914,14 +912,8 @@ _WORD_EXTRACTORS = (
         ),
     ),
     (_ordinal, None),
-    (_once, _Hint(re.compile("once", re.IGNORECASE), words=("once",))),
-    (
-        _periodic,
-        _Hint(
-            _PERIODIC_RE,
-            words=("daily", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"),
-        ),
-    ),
+    (_once, _ONCE_HINT),
+    (_periodic, _PERIODIC_HINT),
 )
 
 

@@ -317,15 +317,14 @@ def _open_hours_problem(
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_DAY_RE = re.compile(
-    r"\b(?P<day>mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?"
-    r"|sat(?:urday)?|sun(?:day)?)s?\b\.?",
-    re.IGNORECASE,
-)
-_DAY_SPAN_RE = re.compile(
-    rf"{_DAY_RE.pattern}\s*(?:-|–|to|until|till|through)\s*(?P<last>"
+# A day's name, whole or cut short ("Mon", "Tues").
+_DAY_NAME = (
     r"mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?"
-    r"|sat(?:urday)?|sun(?:day)?)s?\b",
+    r"|sat(?:urday)?|sun(?:day)?"
+)
+_DAY_RE = re.compile(rf"\b(?P<day>{_DAY_NAME})s?\b\.?", re.IGNORECASE)
+_DAY_SPAN_RE = re.compile(
+    rf"{_DAY_RE.pattern}\s*(?:-|–|to|until|till|through)\s*(?P<last>{_DAY_NAME})s?\b",
     re.IGNORECASE,
 )
 _WEEKDAY_WORD_RE = re.compile(r"\b(?:on )?week ?days\b|\bworking days\b", re.IGNORECASE)
