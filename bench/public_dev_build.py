@@ -1,6 +1,6 @@
 """Build the extra public dev sets in ``bench/public_dev/`` from their upstream files.
 
-Usage: python bench/public_dev_build.py HALUEVAL_REPO BEGIN_REPO
+Usage: python bench/public_dev_build.py HALUEVAL_REPO BEGIN_REPO [QA_DATA_JSON]
 
 HALUEVAL_REPO and BEGIN_REPO are checkouts (or bare git directories) of
 RUCAIBox/HaluEval and google/BEGIN-dataset. Nothing here is used at run time; the
@@ -9,6 +9,12 @@ files it writes are committed so the sets need no download.
 - ``halueval-qa-multi``: HaluEval's second set of machine-written wrong answers
   (``generation/qa/qa_multi-turn_data.json``) for the questions of the shared dev
   split only, each paired with the gold answer; test-split questions are left out.
+- ``halueval-qa-extra`` and ``halueval-qa-extra-2``: questions of HaluEval's main QA
+  file (``data/qa_data.json``, one JSON object per line, each with a gold and a
+  hallucinated answer) that are in neither shared split, in file order, the first 250
+  in ``-extra`` (for tuning) and the next 250 in ``-extra-2`` (kept for measuring
+  whether a rule carries). QA_DATA_JSON is that file when the checkout lacks it (the
+  file is large and may be held outside git).
 - ``begin-cmu`` and ``begin-tc``: BEGIN's dev files for CMU-DoG and Topical-Chat, the
   two dialogue sources beside Wizard of Wikipedia, in the same contract as
   ``../shared/benchmarks/begin-wow``.
@@ -103,6 +109,48 @@ def halueval(repo: Path) -> None:
     _write("halueval-qa-multi", rows)
 
 
+def _shared_questions() -> set[str]:
+    questions = set()
+    for split in ("dev", "test"):
+        path = SHARED / "halueval-qa" / f"{split}.interactions.jsonl"
+        with path.open(encoding="utf-8") as handle:
+            questions.update(json.loads(line)["query"].strip() for line in handle if line.strip())
+    return questions
+
+
+def halueval_extra(text: str) -> None:
+    shared = _shared_questions()
+    items = [json.loads(line) for line in text.splitlines() if line.strip()]
+    fresh = [
+        (index, item) for index, item in enumerate(items) if item["question"].strip() not in shared
+    ]
+    for name, chosen in (
+        ("halueval-qa-extra", fresh[:250]),
+        ("halueval-qa-extra-2", fresh[250:500]),
+    ):
+        rows = []
+        for index, item in chosen:
+            base = f"halueval-extra-{index:04d}"
+            for suffix, answer, label in (
+                ("r", item["right_answer"], "yes"),
+                ("h", item["hallucinated_answer"], "no"),
+            ):
+                rows.append(
+                    (
+                        _record(
+                            "halueval-qa",
+                            f"{base}-{suffix}",
+                            item["question"],
+                            answer,
+                            item["knowledge"],
+                            "HotpotQA passage",
+                        ),
+                        label,
+                    )
+                )
+        _write(name, rows)
+
+
 def begin(repo: Path, name: str, path: str) -> None:
     reader = csv.DictReader(_read(repo, path).splitlines(), delimiter="\t")
     rows = []
@@ -125,10 +173,14 @@ def begin(repo: Path, name: str, path: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
+    if len(argv) not in (2, 3):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
     halueval(Path(argv[0]))
+    if len(argv) == 3:
+        halueval_extra(Path(argv[2]).read_text(encoding="utf-8"))
+    else:
+        halueval_extra(_read(Path(argv[0]), "data/qa_data.json"))
     begin(Path(argv[1]), "begin-cmu", "cmu-dog/begin_dev_cmu.tsv")
     begin(Path(argv[1]), "begin-tc", "topicalchat/begin_dev_tc.tsv")
     return 0
