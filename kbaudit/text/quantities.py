@@ -240,6 +240,9 @@ class Quantity:
         """Same kind and unit, so a different value means a different claim."""
         if self.kind != other.kind:
             return False
+        if self.kind == "ordinal":
+            # "The first edition" and "the second week" are places in two series.
+            return not (self.unit and other.unit) or self.unit == other.unit
         # Bare numbers ("1984", "5") are comparable only when they count the same thing.
         return self.kind != "number" or bool(self.unit) and self.unit == other.unit
 
@@ -288,7 +291,9 @@ _MAY_HOLD_VALUE_RE = re.compile(
     r"|(?:n't|not) (?:be(?:ing)? )?(?:charged|billed)|\bcosts? (?:you )?(?:anything|nothing)"
     r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
     r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b"
-    r"|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b",
+    r"|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b"
+    # "the third single", "your first month": a place in a series.
+    r"|\b(?:first|second)\b",
     re.IGNORECASE,
 )
 
@@ -590,6 +595,29 @@ def _ordinal(text: str) -> Iterable[Quantity]:
         yield Quantity("ordinal", value, value, "", match.start(), match.end(), match.group())
 
 
+# "the first single", "your second month": "first" and "second" as places in a series,
+# read only after a word that makes them so. Alone they say much else ("first, log in",
+# "a second bag" is another one, "the first 30 days" a span, "a second" a moment).
+_FIRST_SECOND_RE = word_start_regex(
+    r"\b(?:the|its|his|her|their|your|our|my)\s+(?P<word>first|second)\s+"
+    r"(?!(?:of|and|or|half|one|two|three|to|in|on|at|is|was|are|were)\b)(?P<noun>[a-z][\w-]*)",
+    "tiyhom",
+    re.IGNORECASE,
+)
+_FIRST_SECOND_HINT = _Hint(re.compile(r"first|second", re.IGNORECASE), words=("first", "second"))
+
+
+def _first_second(text: str) -> Iterable[Quantity]:
+    """Soft: a source need not say which place a thing has, but one giving it another
+    place ("the third single" for "the first single") says otherwise."""
+    for match in _FIRST_SECOND_RE.finditer(text):
+        value = 1.0 if match.group("word").lower() == "first" else 2.0
+        start, end = match.start("word"), match.end("word")
+        # The series is named by the word after it: "first single", "third single".
+        noun = stem(match.group("noun").lower())
+        yield Quantity("ordinal", value, value, noun, start, end, match.group("word"), soft=True)
+
+
 # "once a month" (number words already digits: "once 1 month"), "once every 3 months",
 # "once weekly": a count of times, as "2 times 1 month" is. Not "once you have paid".
 _ONCE_RE = re.compile(
@@ -882,6 +910,7 @@ _EXTRACTORS = (
         ),
     ),
     (_ordinal, None),
+    (_first_second, _FIRST_SECOND_HINT),
     (
         _data_size,
         _Hint(
@@ -912,6 +941,7 @@ _WORD_EXTRACTORS = (
         ),
     ),
     (_ordinal, None),
+    (_first_second, _FIRST_SECOND_HINT),
     (_once, _ONCE_HINT),
     (_periodic, _PERIODIC_HINT),
 )

@@ -1197,6 +1197,7 @@ def _moved_from(
         return None
     moved = None
     for index, source in enumerate(sources):
+        shared = shared_name_words(source.plain)
         for position, sentence in enumerate(source.sentences):
             if len(predicate & sentence.stems) < PREDICATE_OVERLAP * len(predicate):
                 continue
@@ -1210,7 +1211,9 @@ def _moved_from(
                 spoken_of = theirs | (_names(previous, source.plain) - ordinary)
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
-            if not theirs or spoken_of & mine:
+            if not theirs or (
+                spoken_of & mine and not _other_name(mine, sentence.text, source.plain, shared)
+            ):
                 return None  # a sentence says it of the fact's own subject
             if not spoken_of - named:
                 continue  # it names only what the fact compares its subject with
@@ -1238,6 +1241,45 @@ def _own_subject_again(text: str, passage: str, ordinary: frozenset[str]) -> boo
 
 _FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
 _PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
+
+
+# A name: capitalised words in a row ("Royal Danish Army", "The Jaeger Corps").
+_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+
+
+@lru_cache(maxsize=4096)
+def shared_name_words(passage: str) -> frozenset[str]:
+    """Stems that two different names of the passage share ("corp" of "Jaeger Corps"
+    and "Frogman Corps", "plan" of "Basic Plan" and "Premium Plan"): a word each name has
+    beside words of its own, so it names neither alone."""
+    common = lower_case_stems(passage)
+    names = {frozenset(content_stems(run)) - common for run in _NAME_RUN_RE.findall(passage)}
+    names = {name for name in names if len(name) >= 2}
+    seen: dict[str, set[frozenset[str]]] = {}
+    for name in names:
+        for word in name:
+            seen.setdefault(word, set()).add(name)
+    return frozenset(
+        word for word, holders in seen.items() if len({holder - {word} for holder in holders}) >= 2
+    )
+
+
+def _other_name(mine: frozenset[str], text: str, passage: str, shared: frozenset[str]) -> bool:
+    """The sentence shares with the fact's name only words two names of the passage
+    share, and opens on a name that has words of its own the fact's name lacks: "The
+    Jaeger Corps is ..." is not about "the Frogman Corps", while "The Mach 5" may be
+    "the Mach Five", and a sentence naming "Emmanuel Macron" after its subject may still
+    be about "Brigitte Macron"."""
+    common = lower_case_stems(passage)
+    overlap = frozenset(content_stems(" ".join(_capitalised(text)))) & mine
+    if not overlap or not overlap <= shared:
+        return False
+    # The name the sentence opens on is what it speaks of.
+    opening = _NAME_RUN_RE.search(text)
+    if opening is None or text[: opening.start()].strip(" \"'“(").strip():
+        return False
+    words = frozenset(content_stems(opening.group())) - common
+    return overlap <= words and bool(words - shared) and not words & (mine - shared)
 
 
 def _name_stems(text: str) -> frozenset[str]:

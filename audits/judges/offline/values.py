@@ -520,8 +520,8 @@ def _free_said_of_other(
     sentence about what the fact speaks of gives a price: "if you miss the appointment,
     there's no charge" beside "Installation is free ..." and "If you miss the
     appointment, we charge a £30 fee"."""
-    if not quantity.soft:
-        return None
+    if not quantity.soft or quantity.kind == "ordinal":
+        return None  # "its second week", once the source says it, is said
     rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is None:
         return None
