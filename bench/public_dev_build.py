@@ -74,6 +74,28 @@ def _write(name: str, rows: list[tuple[dict, str]]) -> None:
     print(f"{name}: {len(rows)} interactions")
 
 
+def _paired(base: str, item: dict) -> list[tuple[dict, str]]:
+    """A HaluEval item as two interactions: its gold answer (``yes``) and its
+    hallucinated one (``no``), over the item's passage."""
+    return [
+        (
+            _record(
+                "halueval-qa",
+                f"{base}-{suffix}",
+                item["question"],
+                answer,
+                item["knowledge"],
+                "HotpotQA passage",
+            ),
+            label,
+        )
+        for suffix, answer, label in (
+            ("r", item["right_answer"], "yes"),
+            ("h", item["hallucinated_answer"], "no"),
+        )
+    ]
+
+
 def halueval(repo: Path) -> None:
     dev_questions = set()
     with (SHARED / "halueval-qa" / "dev.interactions.jsonl").open(encoding="utf-8") as handle:
@@ -88,24 +110,7 @@ def halueval(repo: Path) -> None:
     for index, item in enumerate(items):
         if item["question"] not in dev_questions:
             continue
-        base = f"halueval-multi-{index:03d}"
-        for suffix, answer, label in (
-            ("r", item["right_answer"], "yes"),
-            ("h", item["hallucinated_answer"], "no"),
-        ):
-            rows.append(
-                (
-                    _record(
-                        "halueval-qa",
-                        f"{base}-{suffix}",
-                        item["question"],
-                        answer,
-                        item["knowledge"],
-                        "HotpotQA passage",
-                    ),
-                    label,
-                )
-            )
+        rows.extend(_paired(f"halueval-multi-{index:03d}", item))
     _write("halueval-qa-multi", rows)
 
 
@@ -130,24 +135,7 @@ def halueval_extra(text: str) -> None:
     ):
         rows = []
         for index, item in chosen:
-            base = f"halueval-extra-{index:04d}"
-            for suffix, answer, label in (
-                ("r", item["right_answer"], "yes"),
-                ("h", item["hallucinated_answer"], "no"),
-            ):
-                rows.append(
-                    (
-                        _record(
-                            "halueval-qa",
-                            f"{base}-{suffix}",
-                            item["question"],
-                            answer,
-                            item["knowledge"],
-                            "HotpotQA passage",
-                        ),
-                        label,
-                    )
-                )
+            rows.extend(_paired(f"halueval-extra-{index:04d}", item))
         _write(name, rows)
 
 

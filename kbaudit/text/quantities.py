@@ -292,7 +292,7 @@ _MAY_HOLD_VALUE_RE = re.compile(
     r"|(?:n't|not) cost (?:you )?a (?:penny|thing|cent)"
     r"|\b(?:noon|midday|midnight)\b|\b(?:full|whole|entire|complete) (?:minute|hour|day|week|month|year)\b"
     r"|\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annually)\b"
-    # "the third single", "your first month": a place in a series.
+    # "your first month", "the second week": a place in a series (_first_second).
     r"|\b(?:first|second)\b",
     re.IGNORECASE,
 )

@@ -1212,7 +1212,8 @@ def _moved_from(
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
             if not theirs or (
-                spoken_of & mine and not _other_name(mine, sentence.text, source.plain, shared)
+                spoken_of & mine
+                and not _other_name(theirs & mine, mine, sentence.text, source.plain, shared)
             ):
                 return None  # a sentence says it of the fact's own subject
             if not spoken_of - named:
@@ -1264,21 +1265,26 @@ def shared_name_words(passage: str) -> frozenset[str]:
     )
 
 
-def _other_name(mine: frozenset[str], text: str, passage: str, shared: frozenset[str]) -> bool:
-    """The sentence shares with the fact's name only words two names of the passage
-    share, and opens on a name that has words of its own the fact's name lacks: "The
-    Jaeger Corps is ..." is not about "the Frogman Corps", while "The Mach 5" may be
-    "the Mach Five", and a sentence naming "Emmanuel Macron" after its subject may still
-    be about "Brigitte Macron"."""
-    common = lower_case_stems(passage)
-    overlap = frozenset(content_stems(" ".join(_capitalised(text)))) & mine
+def _other_name(
+    overlap: frozenset[str],
+    mine: frozenset[str],
+    text: str,
+    passage: str,
+    shared: frozenset[str],
+) -> bool:
+    """The sentence shares with the fact's name (``mine``) only words (``overlap``, of
+    the names the sentence itself uses) two names of the passage share, and opens on a
+    name that has words of its own the fact's name lacks: "The Jaeger Corps is ..." is
+    not about "the Frogman Corps", while "The Mach 5" may be "the Mach Five", and a
+    sentence naming "Emmanuel Macron" after its subject may still be about "Brigitte
+    Macron"."""
     if not overlap or not overlap <= shared:
         return False
     # The name the sentence opens on is what it speaks of.
     opening = _NAME_RUN_RE.search(text)
     if opening is None or text[: opening.start()].strip(" \"'“(").strip():
         return False
-    words = frozenset(content_stems(opening.group())) - common
+    words = frozenset(content_stems(opening.group())) - lower_case_stems(passage)
     return overlap <= words and bool(words - shared) and not words & (mine - shared)
 
 
