@@ -213,3 +213,45 @@ _OPENING_RE = re.compile(r"[^(]*?(?=\(|\b(?:is|was|are|were|has|had)\b|$)")
 _OPENING_BRACKET_RE = re.compile(
     r"\W*(?:[A-Z][\w'’.-]*\s+(?:(?:of|the|de|von|van)\s+)?)*[A-Z][\w'’.-]*\s*\((?P<inside>[^()]*)\)"
 )
+
+
+# "in the 1990s", "during the early 1980s": a decade, not a year. A round hundred ("the
+# 1900s") may be a century, so it is not read.
+_DECADE_RE = re.compile(
+    r"\bthe\s+(?:(?:early|mid|late)[\s-]+)?(?P<decade>1[0-9][1-9]0|20[0-9]0)s\b"
+)
+
+
+def decade_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact dates an event to a decade the passage's year for that event lies
+    outside: "a podcast which was started in the 1990s" of "Started in 2005, the
+    podcast ...". The year is read after the same event word ("started", "founded") in
+    a sentence sharing a word of the fact's other than the event's; any such year
+    inside the decade bears the fact out."""
+    match = _DECADE_RE.search(fact.text)
+    if match is None:
+        return None
+    events = [event for event in _EVENT_RE.finditer(fact.text) if event.end() <= match.start()]
+    if not events or match.start() - events[-1].end() > EVENT_REACH:
+        return None
+    cue = stem(events[-1].group(1).lower())
+    decade = int(match.group("decade"))
+    words = fact.stems - {cue}
+    found = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if cue not in sentence.stems:
+                continue
+            before = (
+                source.sentences[sentence.position - 1].stems if sentence.position else frozenset()
+            )
+            if not words & (sentence.stems | before):
+                continue  # "Started in 2005, it ...": the subject may be the sentence before's
+            year = _event_year(sentence.text, cue)
+            if year is None:
+                continue
+            if decade <= year <= decade + 9:
+                return None
+            if found is None:
+                found = Problem("contradicts_source", sentence.text, index)
+    return found

@@ -118,3 +118,51 @@ def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
                 if thing in fact.stems and action in fact.stems:
                     return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+# "Attila is from Georgia, but not Atlanta", "You can pay by card, but not by cheque":
+# what the fact rules out at its end, after what it grants.
+_BUT_NOT_RE = re.compile(
+    r",?\s+(?:but|though|although|yet)\s+not\s+"
+    r"(?:(?:by|in|on|at|from|for|with|to|via|into|during|the|a|an|any)\s+)*"
+    r"([^,;:.!?()]{1,40}?)\s*[.!?]*$",
+    re.IGNORECASE,
+)
+# The most words the ruled-out thing is named with; a longer tail is a clause of its own.
+MAX_EXCLUDED_WORDS = 3
+# A sentence that makes a case or a restriction ("only", "unless", "except") may allow
+# the ruled-out thing in another case, so it is not read as affirming it.
+_RESTRICTED_RE = re.compile(
+    r"\b(?:only|unless|except|excluding|apart from|other than|if|when|once|until|after"
+    r"|before|while|without)\b",
+    re.IGNORECASE,
+)
+
+
+def excluded_alternative_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact rules out at its end what the sentence saying the rest of it affirms:
+    "Attila is from Georgia, but not Atlanta" of "Attila is a band from Atlanta,
+    Georgia"; "You can pay by card, but not by cheque" of "You can pay by card or by
+    cheque". The sentence read is the one holding most of what the fact grants, so a
+    ruled-out thing another sentence names for something else is not read."""
+    match = _BUT_NOT_RE.search(fact.text)
+    if match is None:
+        return None
+    excluded = frozenset(content_stems(match.group(1)))
+    granted = frozenset(content_stems(fact.text[: match.start()])) - excluded
+    if not excluded or len(excluded) > MAX_EXCLUDED_WORDS or len(granted) < 2:
+        return None
+    best, best_shared = None, 1
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            shared = len(granted & sentence.stems)
+            if shared > best_shared:
+                best, best_shared = (index, sentence), shared
+    if best is None or best_shared * 2 < len(granted):
+        return None
+    index, sentence = best
+    if not excluded <= sentence.stems or _RESTRICTED_RE.search(sentence.text):
+        return None
+    if any(target & excluded for clause in sentence.clauses for target in clause.negations):
+        return None  # "by card, not by cheque": the sentence rules it out too
+    return Problem("contradicts_source", sentence.text, index)

@@ -63,9 +63,9 @@ from .cases import (
 )
 from .comparatives import reversed_comparison_problem
 from .crossed import crossed_values_problem
-from .dates import dated_choice_problem, dated_choice_sources
+from .dates import dated_choice_problem, dated_choice_sources, decade_problem
 from .decompose import REFERS_BACK_RE, Fact, has_verb
-from .denials import denied_predicate_problem, non_able_problem
+from .denials import denied_predicate_problem, excluded_alternative_problem, non_able_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
@@ -405,6 +405,7 @@ def fact_support(
         _polarity_problem(fact, sources, query.stems | query.answer_stems),
         denied_predicate_problem(fact, sources),
         non_able_problem(fact, sources),
+        excluded_alternative_problem(fact, sources),
         universal_claim_problem(fact, sources),
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
@@ -426,6 +427,7 @@ def fact_support(
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
         dated_choice_problem(fact, sources, query.text),
+        decade_problem(fact, sources),
         measured_choice_problem(fact, sources, query.text),
         life_span_problem(fact, sources, query.text),
         other_subject_year_problem(fact, sources, query.text),
@@ -1203,14 +1205,19 @@ def _moved_from(
                 continue
             theirs = _names(sentence.text, source.plain) - ordinary
             spoken_of = theirs
+            previous = source.sentences[position - 1].text if position else ""
             if _PRONOUN_IN_RE.search(sentence.text) and not _own_subject_again(
                 sentence.text, source.plain, ordinary
             ):
                 # "In 2007, he was inducted ...": the sentence before may name him.
-                previous = source.sentences[position - 1].text if position else ""
                 spoken_of = theirs | (_names(previous, source.plain) - ordinary)
             if sentence.text.count(":") >= 2 or table_row(sentence.text) is not None:
                 return None  # a table row: its names are in a header we do not read here
+            if not theirs & mine and _goes_on_about_other(
+                sentence.text, previous, source.plain, mine, ordinary
+            ):
+                moved = moved or Problem("contradicts_source", sentence.text, index)
+                continue
             if not theirs or (
                 spoken_of & mine
                 and not _other_name(theirs & mine, mine, sentence.text, source.plain, shared)
@@ -1222,6 +1229,26 @@ def _moved_from(
                 continue  # "he", "it": whose it says, the passage may have said long before
             moved = moved or Problem("contradicts_source", sentence.text, index)
     return moved
+
+
+# A sentence opening on a pronoun: "It also includes phone support."
+_PRONOUN_OPENING_RE = re.compile(r"^\W*(?:he|she|it|they)\b", re.IGNORECASE)
+
+
+def _goes_on_about_other(
+    text: str, previous: str, passage: str, mine: frozenset[str], ordinary: frozenset[str]
+) -> bool:
+    """The sentence opens on "it" or "they" right after a sentence whose subject is a
+    name other than the fact's, which that sentence never names: "The Pro plan costs
+    £20. It also includes phone support." says it of the Pro plan, not the Basic. A
+    sentence before that has a pronoun of its own may be going on about an earlier one."""
+    if not previous or not _PRONOUN_OPENING_RE.match(text) or _PRONOUN_IN_RE.search(previous):
+        return False  # "Copper sulfate gives it its colour. It is used ...": "it" goes back further
+    verb = _FIRST_VERB_RE.search(previous)
+    if verb is None:
+        return False
+    subject = _names(previous[: verb.start()], passage) - ordinary
+    return bool(subject) and not subject & mine and not _names(previous, passage) & mine
 
 
 # "The Gold fee is £45, and it is included ...": a second clause about the subject.
