@@ -227,6 +227,18 @@ _OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|he
 # Multiword help-centre phrases and the plain wording they are read as, each with the
 # words it needs (see ``lexicon.PHRASES``): applied after those, to the text as written.
 PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    # What is paid "on top" of a price is extra: "parts are charged on top", "£5 on top
+    # of the ticket".
+    (
+        "top",
+        re.compile(
+            r"\b(?:(?:charged|added|paid) )?on top\b(?! of)"
+            r"|\bon top of (?=(?:the |your |our |any )?(?:\w+ )?(?:prices?|costs?|fees?|charges?"
+            r"|total|bill|rates?|[£$€\d]))",
+            re.I,
+        ),
+        "extra ",
+    ),
     # "proof of purchase" is the receipt.
     ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
     # Getting in touch is contacting.

@@ -445,6 +445,14 @@ _SUBORDINATE_RE = re.compile(
     r"\b(?:when|whenever|if|because|unless|since|while|whereas|although|though|once)\b",
     re.IGNORECASE,
 )
+# Nor past a second predicate of the same subject after "and": "don't need a booking and
+# cost £12", "aren't refundable and are valid for a year", "isn't free and it takes a day".
+_NEXT_PREDICATE_RE = re.compile(
+    r"\band\s+(?:(?:it|they|we|you|he|she)\s+\w+"
+    r"|(?:is|are|was|were|can|will|must|may|should|has|have)\b"
+    r"|(?:costs?|charges?|takes?|lasts?|pays?)\s+(?=[£$€\d]))",
+    re.IGNORECASE,
+)
 
 
 def negation_targets(text: str) -> list[frozenset[str]]:
@@ -475,6 +483,7 @@ def _negation_targets(text: str) -> tuple[frozenset[str], ...]:
         if title_case and _TITLE_WORD_RE.match(text, match.end()):
             continue  # "Can't Get You Out of My Head", "No Time to Die": a title
         reach = _SUBORDINATE_RE.split(text[match.end() : match.end() + 80], maxsplit=1)[0]
+        reach = _NEXT_PREDICATE_RE.split(reach, maxsplit=1)[0]
         following = content_stems(reach)
         target = set(following[:NEGATION_REACH])
         if _COPULA_NEGATION_RE.search(

@@ -60,6 +60,8 @@ EXPECTED_KINDS = {
 # 10 pm") answers "how long until it ships" as well as a number of days does.
 _PASSAGE_KINDS = {**EXPECTED_KINDS, "duration": ("duration", "time")}
 _DATE_WORDS_ANSWER = frozenset({"time"})
+# The words a question asks a price with, which a price answers whatever its words.
+_PRICE_WORDS = frozenset(stem(word) for word in word_list("cost costs price prices charge fee"))
 # Questions whose answer is a value of a definite kind: a fact without one does not
 # answer them, however many words it shares with them.
 _VALUE_REQUIRED = frozenset({"duration", "amount"})
@@ -230,6 +232,14 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         return False
     if not keys:
         return gives_expected or sub_query.expects in ("other", "yesno")
+    if (
+        gives_expected
+        and sub_query.stems <= _PRICE_WORDS
+        and sub_query.context & (fact.stems | fact.context)
+    ):
+        # "What are your service levels and what do they cost?": a price for the things
+        # the question's first part names answers "what do they cost", in any words.
+        return True
     score = keys.share(fact.stems | fact.context, general=fact.general)
     if gives_expected:
         score += EXPECTED_VALUE_BONUS

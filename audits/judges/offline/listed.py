@@ -68,3 +68,23 @@ def _list_sizes(text: str) -> frozenset[int]:
         if 2 <= len(items) <= MOST_LISTED:
             sizes.add(len(items))
     return frozenset(sizes)
+
+
+# The count a fact gives of the list it goes on to make: "We've got three: a Safety
+# Check, a Full Service and an Overhaul", "two options: by card or by bank transfer".
+_OWN_LIST_RE = re.compile(r"\s*(?:[a-z]+\s+){0,2}?[a-z]*\s*:\s*(?P<items>[^.;!?]+)")
+_OWN_ITEM_SPLIT_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+
+
+def counts_own_list(quantity: Quantity, text: str) -> bool:
+    """Whether ``quantity`` counts the items of the list right after it, set off by a
+    colon: that count is what the items say, and they are checked themselves."""
+    if quantity.kind != "number" or quantity.low != quantity.high:
+        return False
+    if not 2 <= quantity.low <= MOST_LISTED:
+        return False
+    listed = _OWN_LIST_RE.match(text, quantity.end)
+    if listed is None:
+        return False
+    items = [item for item in _OWN_ITEM_SPLIT_RE.split(listed.group("items")) if item.strip()]
+    return len(items) == quantity.low

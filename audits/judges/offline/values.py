@@ -23,7 +23,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, wo
 from .arithmetic import worked_out, years_between
 from .binding import compared_side, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
-from .listed import listed_count
+from .listed import counts_own_list, listed_count
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -197,6 +197,8 @@ def value_problem(
             quantity, told_text, [place.quantity.low for place in located]
         ):
             continue  # "29" of "How old was she when she died?" over "(1564 – 1593)"
+        if not matches and counts_own_list(quantity, text):
+            continue  # "three: a Safety Check, a Full Service and an Overhaul"
         if not matches and listed_count(quantity, told_text, sources):
             continue  # "3" of "How many brothers?" over "the brothers Barry, Robin and Maurice"
         if matches and (
@@ -1065,6 +1067,20 @@ _SURCHARGE_RE = re.compile(
 _SURCHARGE_LIGHT = frozenset(content_stems("cost costs price prices charge more extra"))
 
 
+# "at every service level", "on all bookings": what a surcharge holds for in every case.
+_EVERY_RE = re.compile(r"\b(?:every|each|all|any)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I)
+
+
+def _every_stems(text: str) -> frozenset[str]:
+    """The words naming what a sentence says holds "at every ..." or "on all ...": the
+    surcharge's reach, not the case it prices."""
+    if not _EVERY_RE.search(text):
+        return frozenset()
+    return frozenset(
+        word for match in _EVERY_RE.finditer(text) for word in content_stems(match.group(1))
+    )
+
+
 def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Problem | None:
     """The question tells a case the article prices apart from its table ("Our move is
     on a Saturday" beside "Moves on a Saturday cost 15% more"), and the fact gives the
@@ -1089,7 +1105,7 @@ def _unapplied_surcharge(claim: Claim, quantity: Quantity, cell: Located) -> Pro
             own.same_value(place.quantity) for own in (*claim.fact.quantities, *claim.answer_values)
         ):
             continue  # the answer applies it, or tells it apart
-        own = subject_stems(sentence.stems) - _SURCHARGE_LIGHT
+        own = subject_stems(sentence.stems) - _SURCHARGE_LIGHT - _every_stems(sentence.text)
         # Words only this sentence of the article says: the case it prices.
         case = frozenset(word for word in own if sum(word in stems for stems in others) == 1)
         told = case & (claim.asked_stems - claim.fact.stems)
