@@ -672,6 +672,31 @@ _ONCE_HINT = _Hint(re.compile("once", re.IGNORECASE), words=("once",))
 _PERIODIC_HINT = _Hint(_PERIODIC_RE, words=tuple(_PERIOD_DAYS))
 
 
+# "30 to 59 guests", "2-4 people", "1 to 3 bedrooms": a band of a count of things. A
+# band after one, with no noun of its own at the end of its clause, counts the same
+# things ("The Vault takes 2 to 6 players and The Asylum takes 4 to 8.").
+_COUNT_RANGE_RE = re.compile(
+    r"(?<![\w.,£$€])(?P<num>\d+)\s*(?:-|–|to)\s*(?P<num2>\d+)"
+    r"(?:\s+(?P<noun>[a-z]+s|people|children)\b|(?=\s*(?:[.;!?()]|,\s|$)))",
+    re.I,
+)
+_COUNT_RANGE_HINT = _Hint(re.compile(r"-|–|to", re.I), words=("-", "–", "to"))
+
+
+def _count_range(text: str) -> Iterable[Quantity]:
+    counted = ""
+    for match in _COUNT_RANGE_RE.finditer(text):
+        low, high = parse_number(match.group("num")), parse_number(match.group("num2"))
+        noun = (match.group("noun") or "").lower()
+        if low >= high or noun in STOPWORDS:
+            continue
+        if noun:
+            counted = _HEADCOUNT.get(stem(noun), stem(noun))
+        elif not counted:
+            continue  # "open 10 to 12": no noun says what is counted
+        yield Quantity("number", low, high, counted, match.start(), match.end(), match.group())
+
+
 def _plain(text: str) -> Iterable[Quantity]:
     for match in _PLAIN_RE.finditer(text):
         value = parse_number(match.group("num"))
@@ -922,6 +947,7 @@ _EXTRACTORS = (
     (_measure, _Hint(_MEASURE_HINT_RE, words=tuple("0123456789"))),
     (_once, _ONCE_HINT),
     (_periodic, _PERIODIC_HINT),
+    (_count_range, _COUNT_RANGE_HINT),
     (_plain, None),
 )
 # The extractors that read values written in words only.

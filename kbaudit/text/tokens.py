@@ -759,12 +759,13 @@ _PRONOUN_ONE_RE = re.compile(
 )
 # "one of the World Pass countries": one among several, not a count.
 _ONE_OF_RE = re.compile(r"\s+of\s+(?:the|these|those|our|your|its|their|my)\b", re.IGNORECASE)
-# ...and before which it does ("that one's £12", "the next one up"); before a noun
+# ...and before which it does ("that one's £12", "the next one up", "on that one too");
+# before a noun
 # it counts ("that one book").
 _AFTER_PRONOUN_ONE_RE = re.compile(
     r"\s*(?:$|[^\w\s']|'s\b|(?:is|was|are|costs?|has|had|comes?|includes?|lasts?|gives?"
     r"|gets?|up|down|of|for|with|in|on|at|that|which|and|or|but|then|would|will|can|could"
-    r"|does|do|you|i|we)\b"
+    r"|does|do|you|i|we|too|also|either|instead|again|as|here|there|now|please)\b"
     # "before the current one ends", "the old one expired": a verb, which no count
     # of one thing is followed by.
     r"|[a-z]+(?<!s)s\b|[a-z]{3,}ed\b)",

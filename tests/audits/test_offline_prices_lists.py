@@ -5,14 +5,18 @@
 - a count the answer gives of its own list ("three: A, B and C") is what its items say;
 - a surcharge "at every level" prices a case, and "level" is not that case;
 - "what do they cost?" after a question naming the things is answered by their prices;
-- what is paid "on top" of a price is extra.
+- what is paid "on top" of a price is extra;
+- "20 to 49 guests" is one band of a count, and "3 to 7" after "2 to 5 players" counts
+  players too;
+- "that one too" is a thing already named, not a count of one.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kbaudit.text.tokens import content_stems, negation_targets
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import content_stems, digits_for_number_words, negation_targets
 from tests.helpers import fully_grounded as grounded
 from tests.helpers import offline_judge as judge
 
@@ -129,3 +133,75 @@ def test_extra_restates_charged_on_top():
     result = judge("Is air freshener included?", "No, air freshener is £2 extra.", WASHES)
 
     assert grounded(result)
+
+
+MENUS = (
+    "Menu prices per head. Menu | 20 to 49 guests | 50 to 150 guests. Buffet | £18 | £15. "
+    "Two-course dinner | £32 | £29. Three-course dinner | £41 | £37."
+)
+ROOMS = "Rooms. The Cabin takes 2 to 5 players and The Crypt takes 3 to 7. Games last an hour."
+
+
+@pytest.mark.parametrize(
+    ("text", "band"),
+    [
+        ("For 20 to 49 guests the buffet is £18.", (20, 49)),
+        ("groups of 2-4 people", (2, 4)),
+        ("The Cabin takes 2 to 5 players and The Crypt takes 3 to 7.", (3, 7)),
+    ],
+)
+def test_a_band_of_a_count_is_read_as_one_value(text, band):
+    bands = [(q.low, q.high) for q in extract_quantities(digits_for_number_words(text))]
+
+    assert band in bands
+
+
+def test_a_bare_band_with_no_noun_before_it_is_not_a_count():
+    assert [q.low for q in extract_quantities("Lessons run 10 to 12.")] == [10, 12]
+
+
+def test_a_count_inside_a_band_picks_the_bands_column():
+    result = judge(
+        "And the three-course dinner for 30 guests?",
+        "For 30 guests the three-course dinner is £41 a head.",
+        MENUS,
+    )
+
+    assert grounded(result)
+
+
+def test_the_other_bands_price_is_still_flagged():
+    result = judge(
+        "And the three-course dinner for 30 guests?",
+        "For 30 guests the three-course dinner is £37 a head.",
+        MENUS,
+    )
+
+    assert not grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("response", "supported"),
+    [("The Crypt takes 3 to 7 players.", True), ("The Crypt takes 2 to 5 players.", False)],
+)
+def test_a_band_whose_noun_is_left_out_counts_the_same_things(response, supported):
+    assert grounded(judge("How many can play The Crypt?", response, ROOMS)) is supported
+
+
+def test_one_standing_for_a_thing_before_too_is_no_count():
+    assert digits_for_number_words("parts are extra on that one too") == (
+        "parts are extra on that one too"
+    )
+
+
+@pytest.mark.parametrize(
+    ("response", "supported"),
+    [
+        ("The Crypt takes up to 7 players.", True),
+        ("The Crypt takes at least 3 players.", True),
+        ("The Crypt takes up to 6 players.", False),
+        ("The Crypt takes at least 4 players.", False),
+    ],
+)
+def test_a_bound_is_the_end_of_the_band_not_a_value_inside_it(response, supported):
+    assert grounded(judge("How many can play The Crypt?", response, ROOMS)) is supported

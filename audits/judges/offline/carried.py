@@ -21,7 +21,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words
 from ..base import Turn
 from .decompose import Fact
 from .sources import PreparedSource, SourceSentence
-from .values import GLUE_STEMS, subject_stems
+from .values import GLUE_STEMS, bound_fits, subject_stems
 
 
 @dataclass(frozen=True)
@@ -76,15 +76,17 @@ def carried_passage(
         return None  # the fact names the earlier case itself ("unlike Boiler Basic, ...")
     if case.asked and not any(case.asked & source.stems for source in sources):
         return None  # the sources say nothing of the new case: nothing to read it against
+    text = digits_for_number_words(fact.text)
     for quantity in fact.quantities:
         if quantity.soft or not any(quantity.same_value(own) for own in case.earlier_values):
             continue
+        # "up to 6" is the top of "2 to 6", not a value inside "4 to 8".
         stating = [
             (index, sentence, own)
             for index, source in enumerate(sources)
             for sentence in source.sentences
             for own in sentence.quantities
-            if quantity.same_value(own)
+            if quantity.same_value(own) and bound_fits(text, quantity, own)
         ]
         if not stating:
             continue

@@ -182,7 +182,11 @@ def value_problem(
             continue  # "arriving at 6:10" of "I arrived at 6:10pm": the customer's own time
         if _from_told(quantity, query_values, located):
             continue  # "£160 in credit ... so you'd get £60 back" over "more than £100"
-        matches = [place for place in located if quantity.same_value(place.quantity)]
+        matches = [
+            place
+            for place in located
+            if quantity.same_value(place.quantity) and bound_fits(text, quantity, place.quantity)
+        ]
         if matches and all(_names_label(place) for place in matches):
             continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
         if not matches and _written_in_label(quantity, sources):
@@ -433,6 +437,25 @@ def _approximated(text: str, quantity: Quantity, located: Sequence[Located]) -> 
             continue
         found.append(place)
     return found
+
+
+# "up to 6", "at most 6", "a maximum of 6": the top of a band; "at least 4", "a minimum
+# of 4": its bottom.
+_UP_TO_RE = re.compile(r"\b(?:up to|at most|a maximum of|maximum of|no more than)\s+$", re.I)
+_AT_LEAST_RE = re.compile(r"\b(?:at least|a minimum of|minimum of|no fewer than)\s+$", re.I)
+
+
+def bound_fits(text: str, quantity: Quantity, band: Quantity) -> bool:
+    """A value the fact gives as a bound ("up to 6 players") is a band's end, not any
+    value inside it: "takes up to 6" is not what "takes 4 to 8" says."""
+    if band.low == band.high or quantity.low != quantity.high:
+        return True
+    before = text[max(0, quantity.start - 20) : quantity.start]
+    if _UP_TO_RE.search(before):
+        return math.isclose(quantity.low, band.high)
+    if _AT_LEAST_RE.search(before):
+        return math.isclose(quantity.low, band.low)
+    return True
 
 
 def _rounder(rough: Quantity, exact: Quantity) -> bool:
