@@ -51,6 +51,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("enough", "sufficient"),
     # On top of the usual.
     ("extra", "additional"),
+    # Setting off: "before you leave" is "before departure".
+    ("leave", "depart departs departed departing departure departures"),
     # All of one thing.
     ("whole", "entire"),
     # Losing what was paid.
@@ -238,6 +240,24 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
             re.I,
         ),
         "extra ",
+    ),
+    # Money that is returned is refunded: "the deposit is returned within 7 days", "we
+    # return your deposit".
+    (
+        "return returns returned returning",
+        re.compile(
+            r"\b(deposits?|money|payments?|fees?|balance)\s+(?:is|are|will be|gets?|was)\s+returned\b",
+            re.I,
+        ),
+        r"\1 is refunded",
+    ),
+    (
+        "return returns returned returning",
+        re.compile(
+            r"\breturn(?:s|ed|ing)?\s+(your|the|their|our|any)\s+(deposits?|money|payments?|fees?)\b",
+            re.I,
+        ),
+        r"refund \1 \2",
     ),
     # "proof of purchase" is the receipt.
     ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),

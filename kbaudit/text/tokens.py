@@ -65,7 +65,7 @@ STOPWORDS: frozenset[str] = frozenset(
     yet you you'd you'll you're you've your yours yourself yourselves
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
     definitely certainly surely since hence therefore unless ago every
-    it'll that'll there'll what'll it'd that'd there'd there're none
+    it'll that'll there'll what'll it'd that'd there'd there're none nothing nothing's
     haha hahaha hahahaha hehe heh lol lmao rofl hmmm umm uhh ahh ooh oops wow yay
     """)
 )
@@ -74,7 +74,8 @@ STOPWORDS: frozenset[str] = frozenset(
 # tokenizer, so "don't" arrives as one token.
 NEGATIONS: frozenset[str] = frozenset(
     word_list("""
-    not no never none nobody nothing neither nor cannot can't don't doesn't didn't
+    not no never none nobody nothing nothing's nobody's neither nor cannot can't don't
+    doesn't didn't
     isn't aren't wasn't weren't won't wouldn't shouldn't couldn't haven't hasn't
     hadn't mustn't without unable
     """)
@@ -107,6 +108,10 @@ _NUMBER_WORD_RE = re.compile(
     r"|\b(?P<lead>within|in|for|about|around|up to|after|than|takes?|took|taking|lasts?|over"
     r"|under|least|once|twice|times|every|wait|allow)\s+(?:a|an|a single)\s+"
     r"(?P<article_unit>minute|hour|day|week|month|year|business day)\b"
+    # "a week before the event", "a day after you order": a length of time before or after
+    # a point.
+    r"|\b(?:a|an)\s+(?P<rel_unit>minute|hour|day|week|month|year)\b"
+    r"(?=\s+(?:before|after|in advance|beforehand|prior to)\b)"
     # "once per month" is how often, as "once a month" is.
     r"|\b(?P<per_lead>once|twice|times)\s+per\s+(?P<per_unit>minute|hour|day|week|month|year)\b"
     # "you have a month to send it back": a window given ("have a day pass" is no
@@ -839,6 +844,8 @@ def _number_word_value(match: re.Match[str]) -> str:
         return str(NUMBER_WORDS[_word_key(match.group("small"))])
     if match.group("article_unit"):
         return f"{match.group('lead')} 1 {match.group('article_unit')}"
+    if match.group("rel_unit"):
+        return f"1 {match.group('rel_unit')}"
     if match.group("per_unit"):
         return f"{match.group('per_lead')} 1 {match.group('per_unit')}"
     if match.group("given_unit"):
