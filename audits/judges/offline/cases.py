@@ -235,7 +235,12 @@ def _kind_cases(text: str, pattern: re.Pattern[str]) -> tuple[tuple[frozenset[st
     """Each case a sentence says a rule does not reach, with the noun it ends on."""
     cases = []
     for match in pattern.finditer(text):
-        for part in _ALTERNATIVES_RE.split(match.group("case")):
+        parts = _ALTERNATIVES_RE.split(match.group("case"))
+        if len(parts) > 1 and (lead := _LIST_LEAD_RE.match(parts[0])):
+            # "Faults caused by crashes, wear or your own adjustments": "faults caused
+            # by" leads every one of the list, so "crashes" is a case of its own.
+            parts[0] = parts[0][lead.end() :]
+        for part in parts:
             ordered = [word for word in content_stems(part) if word not in _EXCEPTION_LIGHT]
             words = subject_stems(frozenset(ordered))
             if words:
@@ -244,6 +249,10 @@ def _kind_cases(text: str, pattern: re.Pattern[str]) -> tuple[tuple[frozenset[st
 
 
 _ALTERNATIVES_RE = re.compile(r",\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
+# The words a list of cases hangs from, up to its last linking word: "Faults caused by".
+_LIST_LEAD_RE = re.compile(
+    r"^.*\b(?:caused by|due to|because of|resulting from|from|by|of|for|with|to)\s+", re.I
+)
 
 
 @lru_cache(maxsize=4096)

@@ -112,7 +112,7 @@ from .sources import (
 )
 from .steps import higher_step_problem
 from .subjects import other_subject_year_problem
-from .tables import label_end
+from .tables import label_end, table_labels
 from .titles import titled_answer_problem
 from .values import (
     GLUE_STEMS,
@@ -1327,6 +1327,12 @@ _ONLY_RE = re.compile(
     r"(?:to|for|on|with|in) (?:the |a |an |your )?(?P<case>[\w' -]+?)(?=[,.;:]|\s+(?:and|but|if|who|which)\b|$)",
     re.IGNORECASE,
 )
+# ... and with "only" after the case: "available on the dinner menus only".
+_CASE_ONLY_RE = re.compile(
+    r"\b(?:open|available|offered|valid|accepted|allowed|possible|eligible)\s+"
+    r"(?:to|for|on|with|in) (?:the |a |an |your )?(?P<case>[\w' -]+?)\s+only\b",
+    re.IGNORECASE,
+)
 _PRONOUN_START_RE = re.compile(r"^(?:it|they|this|these|he|she)\b", re.IGNORECASE)
 
 
@@ -1510,7 +1516,7 @@ def _restricted_case_problem(
         for position, sentence in enumerate(source.sentences):
             if "only" not in sentence.text.lower():
                 continue
-            match = _ONLY_RE.search(sentence.text)
+            match = _ONLY_RE.search(sentence.text) or _CASE_ONLY_RE.search(sentence.text)
             if match is None or sentence.negated:
                 continue
             case = [stem(word) for word in re.findall(r"[\w'-]+", match.group("case").lower())]
@@ -1526,7 +1532,29 @@ def _restricted_case_problem(
             told = _qualifiers_before(query.text, head)
             if told and not told & qualifiers and not fact.stems & qualifiers:
                 return Problem("condition_misapplied", sentence.text, index)
+            if (
+                not told
+                and not fact.stems & qualifiers
+                and _sibling_label_told(qualifiers, query.stems, sources)
+            ):
+                return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _sibling_label_told(
+    qualifiers: frozenset[str], asked: frozenset[str], sources: Sequence[PreparedSource]
+) -> bool:
+    """The customer names a table label beside one the restriction names: "We've gone
+    for the buffet" against "on the dinner menus only", where a table lists "Buffet"
+    beside "Two-course dinner"."""
+    for source in sources:
+        for labels in table_labels(source):
+            stems = [subject_stems(frozenset(content_stems(name))) for name in labels.names]
+            if not any(words & qualifiers for words in stems):
+                continue
+            if any(words and not words & qualifiers and words <= asked for words in stems):
+                return True
+    return False
 
 
 _CASE_FILLER = frozenset(stem(word) for word in word_list("the a an your our their of"))

@@ -1,0 +1,76 @@
+"""Cases a rule does not reach, read from how help centres write them:
+
+- a list of excluded causes hangs from one lead ("Faults caused by crashes, wear or
+  your own adjustments are not covered"), so each cause is a case on its own;
+- "available on the dinner menus only" restricts as "only available on ..." does, and
+  a customer naming a table label beside the restricted one ("the buffet") is outside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import fully_grounded as grounded
+from tests.helpers import offline_judge as judge
+
+GUARANTEE = (
+    "Our repair guarantee. Repairs are guaranteed for 6 months. If a repair fails within "
+    "that time, we redo it free of charge. Faults caused by drops, water or your own "
+    "repairs are not covered and are charged as new work."
+)
+MENU = (
+    "Menu prices per head. Menu | Lunch | Evening. Buffet | £18 | £21. Two-course dinner | "
+    "£30 | £34. Three-course dinner | £38 | £42."
+)
+DIET = (
+    "Dietary options. Kosher meals are available on the dinner menus only, for £6 extra per head."
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "You replaced my screen two months ago and it cracked when I dropped it. Is that covered?",
+        "My repaired phone got water in it last week. Will you redo it?",
+    ],
+)
+def test_the_guarantee_given_for_one_of_the_listed_causes_is_flagged(query):
+    result = judge(
+        query, "Yes, that's within the 6 months, so we'll redo it free of charge.", GUARANTEE
+    )
+
+    assert [item.reason for item in result.unsupported] == ["condition_misapplied"]
+
+
+def test_the_guarantee_for_a_repair_that_failed_by_itself_is_supported():
+    result = judge(
+        "You replaced my screen two months ago and it has stopped working. Is that covered?",
+        "Yes, that's within the 6 months, so we'll redo it free of charge.",
+        GUARANTEE,
+    )
+
+    assert grounded(result)
+
+
+def test_a_restriction_written_with_only_after_its_case_meets_a_sibling_label():
+    result = judge(
+        "We've booked the buffet. Can we have kosher meals?",
+        "Yes, kosher meals can be added for £6 extra per head.",
+        DIET,
+        MENU,
+    )
+
+    assert [item.reason for item in result.unsupported] == ["condition_misapplied"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "We've booked the two-course dinner. Can we have kosher meals?",
+        "Can we have kosher meals?",
+    ],
+)
+def test_the_restricted_case_itself_or_no_case_stays_supported(query):
+    result = judge(query, "Yes, kosher meals can be added for £6 extra per head.", DIET, MENU)
+
+    assert grounded(result)
