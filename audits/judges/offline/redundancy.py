@@ -128,8 +128,20 @@ def same_values(later: Fact, earlier: Fact) -> bool:
 
 def may_restate(later: Fact, earlier: Fact) -> bool:
     """Only facts with the same values and polarity can restate each other in other
-    words: "$10 a month" and "$15 a month" are two claims however alike they read."""
-    return _polarity(later) == _polarity(earlier) and _values(later) == _values(earlier)
+    words: "$10 a month" and "$15 a month" are two claims however alike they read. A
+    later fact giving again some of the earlier one's values and none of its own may
+    too (see :func:`_narrower_restatement`)."""
+    if _polarity(later) != _polarity(earlier):
+        return False
+    return _values(later) == _values(earlier) or _narrower_restatement(later, earlier)
+
+
+def _narrower_restatement(later: Fact, earlier: Fact) -> bool:
+    """The later fact gives again some of the earlier one's values, and no value of its
+    own: "With less than 24 hours' notice there's a £15 fee." / "Cancelling on the day
+    means you'll be charged fifteen pounds." A fact adding a value says more."""
+    mine = _values(later)
+    return bool(mine) and mine < _values(earlier)
 
 
 def redundant_of(
