@@ -395,7 +395,7 @@ def fact_support(
             fact,
             located,
             (query.stems | query.earlier) - denied,
-            query.quantities,
+            query.told_quantities or query.quantities,
             _all_stems(sources),
             asked_stems=query.stems - denied,
             sources=sources,

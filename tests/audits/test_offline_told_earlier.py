@@ -1,0 +1,47 @@
+"""The customer's case told two turns back still holds: "We're a party of 90" before a
+question on vegan options, then "And the two-course dinner?", asks for the 90-guest price."""
+
+from __future__ import annotations
+
+import pytest
+
+from audits.judges.base import JudgeInput, SourceText, Turn
+from audits.judges.offline import OfflineJudge
+
+MENU = (
+    "Menu prices per head. Menu | 20 to 49 guests | 50 to 150 guests. Buffet | £18 | £15. "
+    "Two-course dinner | £32 | £29. Three-course dinner | £41 | £37."
+)
+PARTY = Turn(
+    query="We're a party of 90 guests. How much is the buffet?",
+    response="For 90 guests the buffet is £15 a head.",
+)
+VEGAN = Turn(
+    query="Is there a vegan option?",
+    response="Yes, every menu has a vegan option at no extra cost.",
+)
+
+
+def _judge(query: str, response: str, history: list[Turn]):
+    return OfflineJudge().judge(
+        JudgeInput(
+            query=query,
+            response=response,
+            sources=[SourceText(rank=1, title="Menu prices", text=MENU)],
+            history=history,
+        )
+    )
+
+
+@pytest.mark.parametrize(("response", "supported"), [("£29 a head.", True), ("£32 a head.", False)])
+def test_a_case_told_two_turns_back_picks_the_column(response, supported):
+    result = _judge("And what's the two-course dinner per head?", response, [PARTY, VEGAN])
+
+    assert (result.metrics()["groundedness"] == 1.0) is supported
+
+
+def test_a_case_a_follow_up_moved_away_from_no_longer_holds():
+    moved = Turn(query="And for 30 guests?", response="For 30 guests the buffet is £18 a head.")
+    result = _judge("And what's the two-course dinner per head?", "£32 a head.", [PARTY, moved])
+
+    assert result.metrics()["groundedness"] == 1.0
