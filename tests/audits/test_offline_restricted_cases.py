@@ -3,7 +3,8 @@
 - a list of excluded causes hangs from one lead ("Faults caused by crashes, wear or
   your own adjustments are not covered"), so each cause is a case on its own;
 - "available on the dinner menus only" restricts as "only available on ..." does, and
-  a customer naming a table label beside the restricted one ("the buffet") is outside it.
+  a customer naming a table label beside the restricted one ("the buffet") is outside it;
+- what a free service "includes" ("parts included") is not paid for.
 """
 
 from __future__ import annotations
@@ -72,5 +73,34 @@ def test_a_restriction_written_with_only_after_its_case_meets_a_sibling_label():
 )
 def test_the_restricted_case_itself_or_no_case_stays_supported(query):
     result = judge(query, "Yes, kosher meals can be added for £6 extra per head.", DIET, MENU)
+
+    assert grounded(result)
+
+
+SERVICE = (
+    "Annual boiler service. The annual service is carried out free of charge for Cover Plus "
+    "members, flue check included."
+)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Cover Plus members get the annual service free, but you'll pay for the flue check.",
+        "The annual service is free for Cover Plus members; the flue check is charged extra.",
+    ],
+)
+def test_charging_for_what_a_free_service_includes_is_flagged(response):
+    result = judge("Is the annual service free on Cover Plus?", response, SERVICE)
+
+    assert [item.reason for item in result.unsupported] == ["contradicts_source"]
+
+
+def test_the_free_service_with_what_it_includes_stays_supported():
+    result = judge(
+        "Is the annual service free on Cover Plus?",
+        "Yes, Cover Plus members get the annual service free, flue check included.",
+        SERVICE,
+    )
 
     assert grounded(result)

@@ -166,3 +166,49 @@ def excluded_alternative_problem(fact: Fact, sources: Sequence[PreparedSource]) 
     if any(target & excluded for clause in sentence.clauses for target in clause.negations):
         return None  # "by card, not by cheque": the sentence rules it out too
     return Problem("contradicts_source", sentence.text, index)
+
+
+# "we fix it free of charge, parts included", "free delivery, including installation":
+# what a free service takes in at no cost.
+_FREE_WORDS_RE = re.compile(
+    r"\b(?:free(?: of charge)?|at no (?:extra |additional )?cost|no charge)\b", re.I
+)
+_INCLUDED_RE = re.compile(
+    r"\b(?P<thing>(?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+included\b"
+    r"|\bincluding\s+(?:the\s+|any\s+|all\s+)?(?P<also>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+# "you'll pay for any parts", "parts are charged extra", "parts cost extra".
+_PAID_FOR_RE = re.compile(
+    r"\b(?:pay|pays|paying|charged?|charges?|billed)\s+(?:you\s+)?(?:extra\s+|separately\s+)?for\s+"
+    r"(?:any\s+|the\s+|all\s+|your\s+)?(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"|\b(?P<subject>[a-z][\w-]*)\s+(?:is|are|will be|cost|costs)\s+(?:charged\s+)?(?:extra|separately|on top)\b",
+    re.IGNORECASE,
+)
+
+
+def paid_for_included_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact charges for what a free service's sentence says it includes: "we'll fix
+    the labour free of charge, but you'll pay for any parts" of "we fix it free of
+    charge, parts included"."""
+    if fact.negated:
+        return None
+    charged = frozenset(
+        word
+        for match in _PAID_FOR_RE.finditer(fact.text)
+        for word in content_stems(match.group("thing") or match.group("subject"))
+    )
+    if not charged:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if "includ" not in sentence.text.lower() or not _FREE_WORDS_RE.search(sentence.text):
+                continue
+            included = frozenset(
+                word
+                for match in _INCLUDED_RE.finditer(sentence.text)
+                for word in content_stems(match.group("thing") or match.group("also"))
+            )
+            if charged & included and len(fact.stems & sentence.stems) >= 2:
+                return Problem("contradicts_source", sentence.text, index)
+    return None

@@ -65,7 +65,12 @@ from .comparatives import reversed_comparison_problem
 from .crossed import crossed_values_problem
 from .dates import dated_choice_problem, dated_choice_sources, decade_problem
 from .decompose import REFERS_BACK_RE, Fact, has_verb
-from .denials import denied_predicate_problem, excluded_alternative_problem, non_able_problem
+from .denials import (
+    denied_predicate_problem,
+    excluded_alternative_problem,
+    non_able_problem,
+    paid_for_included_problem,
+)
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
@@ -406,6 +411,7 @@ def fact_support(
         denied_predicate_problem(fact, sources),
         non_able_problem(fact, sources),
         excluded_alternative_problem(fact, sources),
+        paid_for_included_problem(fact, sources),
         universal_claim_problem(fact, sources),
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
