@@ -324,6 +324,8 @@ PROHIBITIONS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:forbids|prohibits|disallows)\b", re.I),
         "does not allow",
     ),
+    # "labelled with a code rather than your address": the address is not on it.
+    ("rather instead", re.compile(r"\b(?:rather than|instead of)\b", re.I), "and not"),
 )
 
 

@@ -259,6 +259,13 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"refund \1 \2",
     ),
+    # "We ask you to pay within 7 days" is "please pay within 7 days": a request, which
+    # claims no more than the instruction.
+    (
+        "ask asks request",
+        re.compile(r"\b(?:(?:we|i)(?:'d| would)? )?(?:ask|request) (?:that )?you (?:to )?", re.I),
+        "please ",
+    ),
     # "proof of purchase" is the receipt.
     ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
     # Getting in touch is contacting.

@@ -474,6 +474,7 @@ def fact_support(
         unsourced_reason_problem(fact, sources),
         opposite_word_problem(fact, sources),
         _denied_after_but_problem(fact, sources),
+        _same_case_problem(fact, sources),
         _free_against_reduced_problem(fact, sources),
         _uncovered_case_problem(fact, sources),
         unknown_woman_problem(fact, sources) if query.reference else None,
@@ -1894,6 +1895,45 @@ def _uncovered_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
         for sentence in source.sentences:
             if words <= sentence.stems and _excludes(sentence.text):
                 return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
+# How many words of a case two "If ..." clauses must share to state one case.
+SAME_CASE_WORDS = 2
+
+
+def _same_case_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact and a source sentence open on one case and say opposite things of it:
+    "If rain spoils the windows after a clean, a free re-clean is on us" of "If it rains
+    after a clean, we don't re-clean for free". Read however close another sentence of
+    the source comes to the fact's other words."""
+    case = _LEADING_CASE_RE.match(fact.text.strip())
+    if case is None:
+        return None
+    fact_case = subject_stems(frozenset(content_stems(case.group())))
+    claim = fact.text.strip()[case.end() :]
+    fact_claim = subject_stems(frozenset(content_stems(claim)))
+    if len(fact_case) < SAME_CASE_WORDS or not fact_claim:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            theirs = _LEADING_CASE_RE.match(sentence.text)
+            if theirs is None:
+                continue
+            their_case = subject_stems(frozenset(content_stems(theirs.group())))
+            common = fact_case & their_case
+            if len(common) < SAME_CASE_WORDS or len(common) * 2 < min(
+                len(fact_case), len(their_case)
+            ):
+                continue
+            their_claim = sentence.text[theirs.end() :]
+            shared = fact_claim & subject_stems(frozenset(content_stems(their_claim)))
+            if not shared:
+                continue
+            if negated(negation_targets(their_claim), shared) != negated(
+                negation_targets(claim), shared
+            ):
+                return Problem("contradicts_source", sentence.text, index)
     return None
 
 
