@@ -45,3 +45,34 @@ def test_a_case_a_follow_up_moved_away_from_no_longer_holds():
     result = _judge("And what's the two-course dinner per head?", "£32 a head.", [PARTY, moved])
 
     assert result.metrics()["groundedness"] == 1.0
+
+
+FEES = (
+    "Session prices. Session | Adult | Child. Rock Climbing | £40 | £25. Open Water "
+    "Swimming | £35 | £20. Trail Running | £30 | £18."
+)
+
+
+def test_a_follow_up_naming_another_row_takes_the_whole_labels_place():
+    from audits.judges.offline.context import resolve_follow_up
+
+    history = [Turn(query="What's the Rock Climbing adult price?", response="£40.")]
+
+    assert resolve_follow_up("And Trail Running?", history, [FEES]) == (
+        "What's the Trail Running adult price?"
+    )
+
+
+@pytest.mark.parametrize(("response", "supported"), [("£30.", True), ("£40.", False)])
+def test_the_earlier_rows_value_for_the_new_row_is_flagged(response, supported):
+    history = [Turn(query="What's the Rock Climbing adult price?", response="£40.")]
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="And Trail Running?",
+            response=response,
+            sources=[SourceText(rank=1, title="Session prices", text=FEES)],
+            history=history,
+        )
+    )
+
+    assert (result.metrics()["groundedness"] == 1.0) is supported

@@ -349,6 +349,7 @@ def _read_turn(query: str, history: Sequence[Turn], sources: Sequence[str] = ())
         _other_of_two(query, previous)
         or _period(query, previous)
         or _neighbour(query, previous, sources, history)
+        or (None if supposing else _swap_label(query, previous, sources))
         or (None if supposing else _swap(query, previous, sources))
     )
     if neighbour is not None:
@@ -675,6 +676,32 @@ def _others_in(history: Sequence[Turn], previous: str) -> list[str]:
     asked = {item.lower() for item in items(previous) or _case_names(previous)}
     spoken = [item for turn in history for item in items(f"{turn.query} {turn.response}")]
     return [item for item in spoken if item.lower() not in asked]
+
+
+# A table row as a source writes it: "Web Development | £6,000 | £550 a month".
+_ROW_LABEL_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][^.|!?]{0,40}?)\s*\|")
+
+
+def _swap_label(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
+    """ "And Data Science?" after "What's the Web Development course fee?": both are
+    rows of one table, so the new row's label takes the old one's place whole, however
+    many words each has."""
+    asked, told = normalise(query).lower(), normalise(previous)
+    for text in sources:
+        labels = [label.strip() for label in _ROW_LABEL_RE.findall(text)]
+        if len(labels) < 3:
+            continue  # a header and at least two rows
+        rows = labels[1:]
+        new = [label for label in rows if _says_whole(label, asked)]
+        old = [label for label in rows if _says_whole(label, told.lower()) and label not in new]
+        if len(new) == 1 and len(old) == 1 and not _says_whole(old[0], asked):
+            pattern = re.compile(rf"(?<!\w){re.escape(old[0])}(?!\w)", re.IGNORECASE)
+            return Reading(pattern.sub(new[0], told, count=1), old[0])
+    return None
+
+
+def _says_whole(label: str, text: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(label.lower())}(?!\w)", text) is not None
 
 
 def _swap(query: str, previous: str, sources: Sequence[str]) -> Reading | None:
