@@ -76,3 +76,32 @@ def test_the_earlier_rows_value_for_the_new_row_is_flagged(response, supported):
     )
 
     assert (result.metrics()["groundedness"] == 1.0) is supported
+
+
+LESSONS = (
+    "Lesson prices. Length | Group lesson | Private lesson. 45 minutes | £20 | £30. "
+    "90 minutes | £35 | £55. Group lessons take up to 6 riders."
+)
+
+
+def test_a_value_the_last_answer_moved_past_no_longer_holds():
+    history = [
+        Turn(
+            query="How much is a 45-minute private lesson?",
+            response="A 45-minute private lesson is £30.",
+        ),
+        Turn(
+            query="Do you do anything longer?",
+            response="Yes, private lessons also come in 90 minutes.",
+        ),
+    ]
+    result = OfflineJudge().judge(
+        JudgeInput(
+            query="How much is that one?",
+            response="The hour-and-a-half private lesson is £55.",
+            sources=[SourceText(rank=1, title="Lesson prices", text=LESSONS)],
+            history=history,
+        )
+    )
+
+    assert result.metrics()["groundedness"] == 1.0

@@ -15,7 +15,7 @@ from functools import lru_cache
 from kbaudit.text.conditions import Condition
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
-from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
@@ -29,6 +29,7 @@ from ..base import (
     JudgeResult,
     KnowledgeBaseProfile,
     Matches,
+    Turn,
     UnsupportedFact,
     metrics_from_matches,
 )
@@ -136,6 +137,7 @@ def _grade(
     )
     context = replace(
         context,
+        told_quantities=_still_told(context.told_quantities, context.quantities, item.history),
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
         answer_stems=frozenset().union(*(fact.stems for fact in parts.facts)),
     )
@@ -525,6 +527,32 @@ def _clause_said(
 
 # What a denial of the same words adds to a clause's claim to be the one a fact says.
 DENIES_SAME = 0.25
+
+
+def _still_told(
+    told: Sequence[Quantity], asked: Sequence[Quantity], history: Sequence[Turn]
+) -> tuple[Quantity, ...]:
+    """The customer's values as they still hold: one an earlier question gave is left
+    behind once the last answer gives another value of its measure ("How much is a
+    30-minute walk?" ... "Solo walks also come in 60 minutes." "How much is that one?").
+    The question's own values always hold."""
+    if not history:
+        return tuple(told)
+    last = extract_quantities(digits_for_number_words(normalise(history[-1].response)))
+
+    def moved_on(value: Quantity) -> bool:
+        return any(
+            other.comparable(value) and not other.same_value(value) and not value.same_value(other)
+            for other in last
+            if not other.soft
+        )
+
+    return tuple(
+        value
+        for value in told
+        if any(value.same_value(own) and own.same_value(value) for own in asked)
+        or not moved_on(value)
+    )
 
 
 def _query_context(
