@@ -562,6 +562,11 @@ _FIXED_PHRASES = (
         r"1 \1 ago",
     ),
     (re.compile(r"\ban hour and a half\b", re.IGNORECASE), "90 minutes"),
+    # "the hour-long walk", "a half-hour lesson", "the hour-and-a-half class": lengths
+    # written as one word before their noun.
+    (re.compile(r"\bhour-and-a-half\b", re.IGNORECASE), "90-minute"),
+    (re.compile(r"\bhalf-hour\b", re.IGNORECASE), "30-minute"),
+    (re.compile(r"\b(minute|hour|day|week|month|year)-long\b", re.IGNORECASE), r"1-\1"),
     (re.compile(r"\bhalf an? hour\b", re.IGNORECASE), "30 minutes"),
     (re.compile(r"\bhalf a day\b", re.IGNORECASE), "12 hours"),
     (re.compile(r"\bhalf a year\b", re.IGNORECASE), "6 months"),
@@ -583,7 +588,8 @@ _FIXED_PHRASES = (
 # Every fixed phrase holds one of these words: one search rules them all out, as most
 # sentences need.
 _FIXED_PHRASE_HINT_RE = re.compile(
-    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
+    r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)(?:['’]s|-long)",
+    re.IGNORECASE,
 )
 
 

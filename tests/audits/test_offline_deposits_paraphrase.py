@@ -92,3 +92,13 @@ def test_the_paraphrase_reads_as_the_plain_word(text, word):
 
 def test_an_item_returned_is_still_a_return():
     assert "refund" not in content_stems("the parcel is returned to us")
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("the hour-long walk", 1 / 24), ("a half-hour lesson", 1 / 48), ("a week-long course", 7)],
+)
+def test_a_length_written_before_its_noun_is_a_value(text, days):
+    (quantity,) = extract_quantities(digits_for_number_words(text))
+
+    assert quantity.low == pytest.approx(days)

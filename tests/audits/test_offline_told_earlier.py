@@ -98,7 +98,7 @@ def test_a_value_the_last_answer_moved_past_no_longer_holds():
     result = OfflineJudge().judge(
         JudgeInput(
             query="How much is that one?",
-            response="The hour-and-a-half private lesson is £55.",
+            response="That one's £55.",
             sources=[SourceText(rank=1, title="Lesson prices", text=LESSONS)],
             history=history,
         )
