@@ -45,3 +45,31 @@ def test_a_narrower_restatement_of_the_fee_is_redundant():
 )
 def test_facts_about_other_things_or_with_new_values_are_distinct(response):
     assert not _redundant(judge("How much is delivery?", response, DELIVERY))
+
+
+TRANSFERS = (
+    "Transferring. You can transfer your place once, free of charge, to a course starting "
+    "within 3 months. A second transfer costs £40."
+)
+
+
+def test_a_free_rule_said_again_without_its_window_is_redundant():
+    result = judge(
+        "Can I move to a later course?",
+        "You can transfer once for free, to a course starting within 3 months. Please note "
+        "that the first time you transfer, there's no charge.",
+        TRANSFERS,
+    )
+
+    assert _redundant(result)
+
+
+def test_a_free_rule_beside_another_things_price_is_distinct():
+    result = judge(
+        "Can I move to a later course?",
+        "You can transfer once for free, to a course starting within 3 months. A second "
+        "transfer costs £40.",
+        TRANSFERS,
+    )
+
+    assert not _redundant(result)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from kbaudit.text.quantities import PHONE, Quantity, rate_unit
-from kbaudit.text.tokens import digits_for_number_words, normalise, stem, word_list
+from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
 from .values import subject_stems
@@ -88,12 +88,21 @@ _RESTATING_RE = re.compile(
 )
 
 
+def _value_words(fact: Fact) -> frozenset[str]:
+    return frozenset(
+        word
+        for quantity in fact.quantities
+        for word in subject_stems(frozenset(content_stems(quantity.text)))
+    )
+
+
 def _free_both(later: Fact, earlier: Fact) -> bool:
-    """Both facts say that something costs nothing, whatever their polarity, and state
-    no other value or the same ones ("free up to 2 hours before" / "no fee if it's at
-    least 2 hours before")."""
+    """Both facts say that something costs nothing, whatever their polarity, and the
+    later states no other value than the earlier ("free up to 2 hours before" / "no fee
+    if it's at least 2 hours before"; "defer once for free, within 6 months" / "the
+    first time you defer, there's no charge")."""
     return all(any(q.soft for q in fact.quantities) for fact in (later, earlier)) and (
-        _values(later) == _values(earlier)
+        _values(later) <= _values(earlier)
     )
 
 
@@ -177,7 +186,10 @@ def redundant_of(
         if _free_both(later, first):
             # "free", "you won't be charged", "no charge" for one thing; "there's no
             # charge for that" names nothing else.
-            mine, theirs = _about(later) - _PRICE, _about(first) - _PRICE
+            # The words a value is said in ("the first time") are the value, not what
+            # the fact is about.
+            mine = _about(later) - _PRICE - _value_words(later)
+            theirs = _about(first) - _PRICE - _value_words(first)
             if not mine or _overlap(mine, theirs) >= 0.5:
                 return True
         return (
