@@ -104,3 +104,30 @@ def test_the_free_service_with_what_it_includes_stays_supported():
     )
 
     assert grounded(result)
+
+
+DECKING = (
+    "Decking and steps. Decking is £4 a square metre. Steps and handrails are included in "
+    "the decking price. Lighting is £12 a light, on decks of up to 20 square metres only."
+)
+
+
+def test_a_price_put_on_what_another_price_includes_is_flagged():
+    result = judge(
+        "What do you charge for decking with steps?",
+        "Decking is £4 a square metre, and the steps are £12 each on top.",
+        DECKING,
+    )
+
+    assert [item.reason for item in result.unsupported] == ["contradicts_source"]
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        "Decking is £4 a square metre, and the steps and handrails are included in that.",
+        "Decking is £4 a square metre, and lights are £12 each.",
+    ],
+)
+def test_what_is_included_or_priced_apart_stays_supported(response):
+    assert grounded(judge("What do you charge for decking with steps?", response, DECKING))

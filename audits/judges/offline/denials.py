@@ -16,7 +16,14 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from kbaudit.text.tokens import NEGATIONS, content_stems, negation_targets, stem
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import (
+    NEGATIONS,
+    content_stems,
+    digits_for_number_words,
+    negation_targets,
+    stem,
+)
 
 from .decompose import Fact
 from .sources import PreparedSource, SourceClause
@@ -211,4 +218,43 @@ def paid_for_included_problem(fact: Fact, sources: Sequence[PreparedSource]) -> 
             )
             if charged & included and len(fact.stems & sentence.stems) >= 2:
                 return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+# "Conservatory windows and sides are included in the house price": what no price of
+# its own is charged for.
+_INCLUDED_IN_RE = re.compile(
+    r"(?:^|[.;]\s+)(?P<things>[A-Z][^.;:]{2,60}?)\s+(?:is|are)\s+(?:always\s+)?included\s+in\s+"
+    r"(?:the\s+|your\s+|our\s+)?(?:[\w-]+\s+)?(?:price|prices|cost|fee|rate|charge)\b",
+)
+_THINGS_SPLIT_RE = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
+_FACT_CLAUSE_RE = re.compile(r",?\s+(?:and|but|while)\s+|;\s*|,\s+(?=\w+\s+(?:is|are)\b)")
+
+
+def priced_included_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact puts a price on what a source says is included in another price:
+    "the conservatory's sides are £5 each on top" of "Conservatory windows and sides
+    are included in the house price"."""
+    if fact.negated or "includ" in fact.text.lower():
+        return None
+    priced = [
+        frozenset(content_stems(clause))
+        for clause in _FACT_CLAUSE_RE.split(fact.text)
+        if any(
+            quantity.kind == "amount" and quantity.low > 0 and not quantity.soft
+            for quantity in extract_quantities(digits_for_number_words(clause))
+        )
+    ]
+    if not priced:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if "included" not in sentence.text:
+                continue
+            for match in _INCLUDED_IN_RE.finditer(sentence.text):
+                # "Steps and handrails": each is included, named on its own.
+                for part in _THINGS_SPLIT_RE.split(match.group("things")):
+                    thing = subject_stems(frozenset(content_stems(part)))
+                    if thing and any(thing <= words for words in priced):
+                        return Problem("contradicts_source", sentence.text, index)
     return None

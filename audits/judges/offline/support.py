@@ -70,6 +70,7 @@ from .denials import (
     excluded_alternative_problem,
     non_able_problem,
     paid_for_included_problem,
+    priced_included_problem,
 )
 from .events import moved_event_problem
 from .fullnames import named_in_full
@@ -412,6 +413,7 @@ def fact_support(
         non_able_problem(fact, sources),
         excluded_alternative_problem(fact, sources),
         paid_for_included_problem(fact, sources),
+        priced_included_problem(fact, sources),
         universal_claim_problem(fact, sources),
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
