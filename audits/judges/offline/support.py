@@ -90,6 +90,7 @@ from .placed import echoed_value_problem, placed_answer_problem
 from .questions import VERB_RE
 from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
+from .relatives import without_shared_denial
 from .roles import co_named_problem, role_problem
 from .scopes import (
     combined_problem,
@@ -1730,7 +1731,18 @@ def _polarity_problem(
             whole = _closest_clause(own, sources)
             if whole is not None and own <= whole[1].stems:
                 words, found = own, whole
-        if found is None or len(found[1].negations) > 1:
+        if found is None:
+            continue
+        listed = found[1]
+        rewritten = without_shared_denial(fact_clause, listed.text)
+        if rewritten is not None:
+            # "the days you didn't use" restates "the unused days": neither denial is
+            # the claim's.
+            fact_clause, text = rewritten
+            found = (found[0], replace(listed, text=text, negations=tuple(negation_targets(text))))
+            fact_negations = negation_targets(fact_clause)
+            case = _LEADING_CASE_RE.match(fact_clause.strip())
+        if len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
             _PRONOUN_RE.match(fact_clause.strip())
@@ -1746,7 +1758,7 @@ def _polarity_problem(
         if (
             clause.negations
             and not fact_negations
-            and _said_by_sibling(words, clause, sources[index])
+            and _said_by_sibling(words, listed, sources[index])
         ):
             continue  # "At Riverside the first 4 hours are free": the "where" clause says it
         if case and not _case_stated(case.group(), clause):
@@ -1777,7 +1789,7 @@ def _polarity_problem(
                 continue  # the customer is in the case the "unless" lifts the denial for
             if clause.negations and not fact_negations and _other_kind_named(fact_clause, clause):
                 continue  # "matte 7x5 prints are 30p" beside "no matte for panoramic prints"
-            return Problem("contradicts_source", clause.text, index)
+            return Problem("contradicts_source", listed.text, index)
     return None
 
 
