@@ -328,7 +328,8 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         # "non-refundable" says "not refundable", a polarity the checks on negation read;
         # "non" itself is no word a source must carry.
         words -= {"non"}
-    if (people := _PEOPLE_OF_AN_AGE_RE.search(fact.text)) and source_stems & _AGE_BOUND_WORDS:
+    people = _PEOPLE_OF_AN_AGE_RE.search(digits_for_number_words(fact.text))
+    if people and source_stems & _AGE_BOUND_WORDS:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
     if fact.chat:
@@ -356,8 +357,8 @@ def _units_as_words(fact: Fact) -> frozenset[str]:
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
 _PEOPLE_OF_AN_AGE_RE = re.compile(
-    r"\b(?P<who>children|child|kids?|people|persons?|teenagers?|youngsters?|adults?)\s+"
-    r"(?:under|over|below|above|aged|younger than|older than)\s+\d",
+    r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
+    r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
     re.IGNORECASE,
 )
 # Words a source states an age bound with, which the fact's bound then restates.
