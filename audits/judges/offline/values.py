@@ -24,6 +24,7 @@ from .arithmetic import worked_out, years_between
 from .binding import compared_side, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
 from .listed import listed_count
+from .questions import VERB_RE
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -696,9 +697,45 @@ def _qualifiers(
         _around(text, other),
     )
     parallel = bool(mine_before) and bool(other_before)
+    if parallel:
+        mine_before, other_before = _without_gapped_verb(text, mine, other)
     own = mine_after | (mine_before if parallel else frozenset())
     theirs = other_after | (other_before if parallel else frozenset())
     return own, theirs
+
+
+def _without_gapped_verb(
+    text: str, mine: Quantity, other: Quantity
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words before each value, less the verb a part joined by "and" or "or" leaves
+    to the part before: in "Panels are covered by a 25-year warranty and inverters by
+    10 years" the inverters are "covered" too, so only "panels" and "inverters" tell
+    the two apart."""
+    (mine_text, mine_joined), (other_text, other_joined) = (
+        _leading_text(text, mine),
+        _leading_text(text, other),
+    )
+    mine_verb, other_verb = VERB_RE.search(mine_text), VERB_RE.search(other_text)
+    if mine_verb and not other_verb and other_joined:
+        mine_text = mine_text[: mine_verb.start()]
+    elif other_verb and not mine_verb and mine_joined:
+        other_text = other_text[: other_verb.start()]
+    return (
+        subject_stems(frozenset(content_stems(mine_text))),
+        subject_stems(frozenset(content_stems(other_text))),
+    )
+
+
+_JOINER_RE = re.compile(r"(?:and|or|but|while|whereas)\b", re.IGNORECASE)
+
+
+def _leading_text(text: str, quantity: Quantity) -> tuple[str, bool]:
+    """The words before a value within its part of the sentence, hedges left out, and
+    whether a conjunction opens that part."""
+    joins = [m for m in _VALUE_SEGMENT_RE.finditer(text) if m.end() <= quantity.start]
+    start = joins[-1].end() if joins else 0
+    joined = bool(joins) and bool(_JOINER_RE.match(text[joins[-1].start() :].lstrip(" ,;")))
+    return _HEDGE_END_RE.sub(" ", text[start : quantity.start]), joined
 
 
 @lru_cache(maxsize=16384)
