@@ -21,7 +21,7 @@ from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit, sai
 from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .arithmetic import worked_out, years_between
-from .binding import compared_side, value_sides, value_words
+from .binding import compared_side, owned_words, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
 from .listed import listed_count
 from .questions import VERB_RE
@@ -966,7 +966,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
     # a partner referral, you get a 30-day trial"): it speaks of that sentence's case.
     others = frozenset().union(
         *(
-            value_words(text, fact.quantities, i)
+            owned_words(text, fact.quantities, i)
             for i, own in enumerate(fact.quantities)
             if i != index and not own.soft
         )
