@@ -15,6 +15,10 @@ ROOMS = (
     "Hall | 80 | £150 | £220. Bookings are for up to four hours."
 )
 ASKED = "What's the difference between the rooms?"
+GENERATORS = (
+    "Generator hire. Model | Sockets | Output | Day rate. Compact | 2 | 2.5 kW | £35. "
+    "Site | 4 | 6 kW | £60."
+)
 
 
 @pytest.mark.parametrize(
@@ -23,6 +27,16 @@ ASKED = "What's the difference between the rooms?"
 )
 def test_two_cells_of_one_row_joined_are_each_supported(response):
     assert grounded(judge(ASKED, response, ROOMS))
+
+
+def test_a_count_of_another_unit_names_its_own_column():
+    result = judge(
+        "How big is the Site generator?",
+        "The Site generator has 4 sockets and gives 6 kW.",
+        GENERATORS,
+    )
+
+    assert grounded(result)
 
 
 @pytest.mark.parametrize(

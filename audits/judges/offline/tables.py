@@ -407,8 +407,12 @@ def _others_columns(
     for 10 to 15 children and costs £180" names the Children column for "10 to 15",
     not for £180. A value of the cell's own measure stays a rival ("£24 for evenings
     and £30 for matinées" may swap the row's two prices)."""
-    kinds = {mine.kind for mine in _cell_values(sentence)}
-    others = [value for value in fact_values if not value.soft and value.kind not in kinds]
+    own = _cell_values(sentence)
+    others = [
+        value
+        for value in fact_values
+        if not value.soft and not any(value.comparable(mine) for mine in own)
+    ]
     if not others:
         return frozenset()
     columns, _ = table_labels(source)
