@@ -10,8 +10,8 @@ from kbaudit.text.quantities import extract_quantities
 from tests.helpers import offline_judge as judge
 
 GENERATORS = (
-    "Generator hire. Model | Output | Day rate. Compact | 2.5kW | £35. Site | 6kW | £60. "
-    "Fuel is charged separately at cost."
+    "Generator hire. Model | Sockets | Output | Day rate. Compact | 2 | 2.5kW | £35. "
+    "Site | 4 | 6kW | £60. Fuel is charged separately at cost."
 )
 POWER_BANKS = (
     "Power banks. Model | Capacity | Price. Pocket | 5,000mAh | £19. Max | 20,000mAh | £39."
@@ -27,8 +27,8 @@ POWER_BANKS = (
             GENERATORS,
         ),
         (
-            "How much power does the Site generator give?",
-            "The Site generator gives 6kW.",
+            "How many sockets does the Site generator have, and how much power is that?",
+            "The Site generator has 4 sockets, 6kW in total.",
             GENERATORS,
         ),
         (
