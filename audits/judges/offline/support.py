@@ -332,6 +332,9 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     if people and source_stems & _AGE_BOUND_WORDS:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
+    if _TOO_OLD_RE.search(fact.text) and _AGE_LIMIT_RE.search(fact.text):
+        # "for under-4s only, so she's too old for it": the limit the fact states says it.
+        words -= _AGE_WORDS - source_stems
     if fact.chat:
         words |= _units_as_words(fact)
     # "Use the app to download lessons": how to do what the source says the app does.
@@ -361,6 +364,13 @@ _PEOPLE_OF_AN_AGE_RE = re.compile(
     r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
     re.IGNORECASE,
 )
+# "too old for it", "too young to join": a customer measured against an age limit.
+_TOO_OLD_RE = re.compile(r"\btoo (?:old|young)\b", re.IGNORECASE)
+# An age limit a fact states: "under-4s", "over 12s", "aged 16 or over", "18+".
+_AGE_LIMIT_RE = re.compile(
+    r"\b(?:under|over)[- ]\d{1,2}s\b|\baged \d{1,2}\b|\b\d{1,2}\+", re.IGNORECASE
+)
+_AGE_WORDS = frozenset(content_stems("old young"))
 # Words a source states an age bound with, which the fact's bound then restates.
 _AGE_BOUND_WORDS = frozenset(content_stems("aged age ages over under younger older"))
 
@@ -780,7 +790,8 @@ def _restates(fact: Fact, condition) -> bool:
             any(own.same_value(bound) and bound.same_value(own) for own in fact.quantities)
             for bound in condition.quantities
         )
-        and condition.satisfied_by(fact.stems, ())
+        # A condition of bounds alone ("for under 4 only") has no words left to state.
+        and (not condition.key_stems or condition.satisfied_by(fact.stems, ()))
     )
 
 
