@@ -125,6 +125,7 @@ from .values import (
     subject_stems,
     value_problem,
 )
+from .windows import window_passed_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -421,6 +422,7 @@ def fact_support(
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        window_passed_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         weekday_problem(fact, sources, query),
         stated_exception_problem(fact, sources, query),
