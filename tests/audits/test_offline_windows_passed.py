@@ -10,7 +10,8 @@ from tests.helpers import offline_judge as judge
 
 GYM = (
     "Joining and leaving. The joining fee is £30. You can leave within 7 days of joining for "
-    "a full refund of the joining fee. Monthly fees are not refunded."
+    "a full refund of the joining fee. Monthly fees are not refunded. Memberships run for "
+    "12 months."
 )
 ANSWER = "Yes, you'll get a full refund of the joining fee."
 
@@ -27,6 +28,8 @@ def test_a_rule_within_a_window_does_not_hold_past_it():
     ("query", "response"),
     [
         ("I joined 3 days ago and want to leave. Can I get my joining fee back?", ANSWER),
+        # The 12 months are the source's, quoted back: no time that has passed.
+        ("I joined on a 12-month membership. Can I get my joining fee back?", ANSWER),
         (
             "I joined a month ago and want to leave. Can I get my joining fee back?",
             "No, the joining fee is refunded only if you leave within 7 days of joining.",

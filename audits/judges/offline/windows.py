@@ -40,7 +40,14 @@ def window_passed_problem(
 ) -> Problem | None:
     """The fact affirms what a source allows "within" a length of time, for a customer
     who tells a longer one."""
-    told = [value for value in query.told_quantities if value.kind == "duration"]
+    # A length the source states is the customer quoting it ("the 3-year warranty"), not
+    # the time they say has passed.
+    stated = [own for source in sources for _, own in source.located_quantities()]
+    told = [
+        value
+        for value in query.told_quantities
+        if value.kind == "duration" and not any(value.same_value(own) for own in stated)
+    ]
     words = subject_stems(fact.stems)
     if not told or len(words) < 2 or fact.negated or _PAST_WINDOW_RE.search(fact.text):
         return None
