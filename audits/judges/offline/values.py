@@ -18,7 +18,13 @@ from functools import cache, lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
 from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit, said_number
-from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
+from kbaudit.text.tokens import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    stem,
+    word_list,
+)
 
 from .arithmetic import worked_out, years_between
 from .binding import compared_side, owned_words, value_sides, value_words
@@ -207,7 +213,7 @@ def value_problem(
             # other side contradicts it ("You don't need to return routers less than 3
             # years old" of "... more than 3 years old").
             or (
-                fact.negated == matches[0].sentence.negated
+                fact.negated == _claim_negated(matches[0].sentence.text)
                 and _bound_reversed(text, quantity, matches)
             )
             or (not fact.negated and _compared_otherwise(text, quantity, matches))
@@ -269,7 +275,7 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
 # most; "over 3", "at least 18", "18 or older" at least.
 _AT_MOST_BEFORE_RE = re.compile(
     r"\b(?:under|below|less than|fewer than|younger than|up to|at most|no more than"
-    r"|not more than|maximum of|a maximum of)\s*$",
+    r"|not more than|maximum of|a maximum of|within)\s*$",
     re.IGNORECASE,
 )
 _AT_LEAST_BEFORE_RE = re.compile(
@@ -294,7 +300,8 @@ def _bound_side(text: str, quantity: Quantity) -> str:
         "£$€¥"
     )
     after = quantity.text[last + 1 :] + text[quantity.end : quantity.end + 30]
-    if _DEADLINE_AFTER_RE.match(after):
+    if _DEADLINE_AFTER_RE.match(after) and not _lasts_for(text, quantity):
+        # ("for at least 7 days after you pay" says how long, counted from the payment.)
         return ""
     if _AT_MOST_BEFORE_RE.search(before):
         return "most"
@@ -312,14 +319,39 @@ def _bound_reversed(text: str, quantity: Quantity, matches: Sequence[Located]) -
     where the source exempts those "more than 3 years old", "under 18" for "18 or
     over". Only when every place stating the value bounds it the other way, and never
     for a duration: "less than 24 hours' notice" is the case "give at least 24 hours'
-    notice" leaves, said as often as the rule itself."""
-    if quantity.kind == "duration":
+    notice" leaves, said as often as the rule itself. A duration counts when both
+    say how long the thing lasts ("kept for up to 7 days", "for at least 7 days")."""
+    if quantity.kind == "duration" and not (
+        _lasts_for(text, quantity) and all(_lasts_for(p.sentence.text, p.quantity) for p in matches)
+    ):
         return False
     mine = _bound_side(text, quantity)
     if not mine:
         return False
     theirs = {_bound_side(place.sentence.text, place.quantity) for place in matches}
     return "" not in theirs and mine not in theirs
+
+
+# A case a sentence opens with: "If you can't take them home today, ...".
+_LEADING_CASE_RE = re.compile(r"^(?:if|when|whenever|unless|once)\b[^,;]*,\s*", re.IGNORECASE)
+
+
+def _claim_negated(text: str) -> bool:
+    """Whether the sentence denies its claim; a denial in the case it opens with ("If
+    you can't take your plants home today, we can keep them") is the case's."""
+    return has_negation(_LEADING_CASE_RE.sub("", text, count=1))
+
+
+# "for up to 7 days", "for at least a week": how long a thing lasts, bounded.
+_LASTS_FOR_RE = re.compile(
+    r"\bfor (?:up to|at least|at most|no more than|not more than|a maximum of|a minimum of"
+    r"|more than|less than|over|under)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _lasts_for(text: str, quantity: Quantity) -> bool:
+    return bool(_LASTS_FOR_RE.search(text[max(0, quantity.start - 30) : quantity.start]))
 
 
 # A value the fact says something is more or less than: "the track is shorter than
