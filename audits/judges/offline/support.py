@@ -1726,6 +1726,9 @@ def _polarity_problem(
     a contradiction; clauses with several negations are too tangled to read this way.
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+        # "... every 30 days, otherwise they won't keep playing": what follows is the
+        # other case's outcome, its denial not the claim's.
+        fact_clause = _OTHERWISE_RE.split(fact_clause, maxsplit=1)[0]
         words = subject_stems(frozenset(content_stems(fact_clause)))
         if _PRONOUN_RE.match(fact_clause.strip()) or REFERS_BACK_RE.search(fact_clause.strip()):
             words |= subject_stems(fact.context)
@@ -1936,6 +1939,7 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+_OTHERWISE_RE = re.compile(r",?\s*\b(?:otherwise|or else)\b", re.IGNORECASE)
 _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )
