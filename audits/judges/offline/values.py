@@ -558,6 +558,10 @@ def _free_said_of_other(
     rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is None:
         return None
+    if any(own.same_value(rival.quantity) for own in claim.fact.quantities):
+        # "UK delivery is £3.50, but it's free on orders over £25": the fact gives the
+        # priced case its price, and the free one is another.
+        return None
     subject = (claim.subject - _CASE_LIGHT) or claim.subject
     held = max(len(subject & place.sentence.stems) for place in matches)
     against = len(subject & rival.sentence.stems)
@@ -1367,11 +1371,17 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
     items within 30 days" for a fact on returns), not merely share a word with it.
     """
     subject = claim.subject - _CASE_LIGHT
+    mine = [own for own in claim.fact.quantities if own is not quantity]
+    # "£3.50, but free on orders over £25": the fact gives the case's rule whole (its
+    # "free" too) beside the default, not the default to the case.
+    whole = _states_sentence_values(mine, used)
     for place in _same_article(claim, used):
         own = place.quantity
         if not quantity.comparable(own) or quantity.same_value(own):
             continue
         if place.sentence.condition_of(own) is not None:
+            continue
+        if whole and any(given.same_value(own) for given in mine):
             continue
         if place.sentence is used.sentence and used.sentence.condition_of(used.quantity):
             return True  # "costs £45, or £35 for Anytime members": the same sentence's rule
@@ -1379,6 +1389,12 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
     return False
+
+
+def _states_sentence_values(given: Sequence[Quantity], used: Located) -> bool:
+    """The sentence states other values than the one used, and ``given`` holds them all."""
+    others = [own for own in used.sentence.quantities if own is not used.quantity]
+    return bool(others) and all(any(mine.same_value(own) for mine in given) for own in others)
 
 
 def _states_own_case(claim: Claim, used: Located) -> bool:
