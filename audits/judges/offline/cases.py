@@ -507,6 +507,11 @@ def _scoped_universal_problem(fact: Fact, sources: Sequence[PreparedSource]) -> 
         if scope is None:
             continue
         words = subject_stems(frozenset(content_stems(scope.group("before"))))
+        if words and not VERB_RE.search(scope.group("before")):
+            # "guests of any age can stay overnight": the marker names the subject, and
+            # what is claimed of it follows.
+            after = re.split(r"[,;:]", fact_clause.strip()[scope.end() :], maxsplit=1)[0]
+            words |= subject_stems(frozenset(content_stems(after)))
         if not words:
             continue
         for index, source in enumerate(sources):
