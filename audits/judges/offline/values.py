@@ -68,6 +68,10 @@ _CASE_LIGHT = frozenset(
 )
 
 
+# The words that say a value is a price.
+_PRICE_WORDS = frozenset(content_stems("cost price fee charge pay"))
+
+
 # A fact's text with its number words as digits, read by several checks.
 _digits = lru_cache(maxsize=8192)(digits_for_number_words)
 
@@ -1385,7 +1389,14 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
             continue
         if place.sentence is used.sentence and used.sentence.condition_of(used.quantity):
             return True  # "costs £45, or £35 for Anytime members": the same sentence's rule
-        theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT
+        # What a price is and what it is counted by ("cost £60 per flight") say nothing
+        # of what it is for: golf bags and bicycles both "cost ... per flight".
+        priced = (
+            _PRICE_WORDS | {rate_unit(place.sentence.text, own)}
+            if own.kind == "amount"
+            else frozenset()
+        )
+        theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT - priced
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
     return False
