@@ -126,7 +126,7 @@ from .values import (
     subject_stems,
     value_problem,
 )
-from .windows import window_passed_problem
+from .windows import stopped_in_case_problem, window_passed_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -424,6 +424,7 @@ def fact_support(
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
         window_passed_problem(fact, sources, query),
+        stopped_in_case_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         weekday_problem(fact, sources, query),
         restricted_days_problem(fact, sources),

@@ -13,8 +13,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kbaudit.text.conditions import Condition, window_exceeded
+from kbaudit.text.conditions import Condition, window_exceeded, window_met
 from kbaudit.text.quantities import Quantity
+from kbaudit.text.tokens import content_stems
 
 from .decompose import Fact
 from .sources import PreparedSource
@@ -68,3 +69,44 @@ def _windows(text: str, quantities: Sequence[Quantity]) -> list[Condition]:
         for own in quantities
         if own.kind == "duration" and _WITHIN_RE.search(text[: own.start])
     ]
+
+
+# What stops a rule from holding: "cover ... stops until someone lives there again".
+_STOPS_RE = re.compile(
+    r"\b(?:stops?|ends?|ceases?|lapses?|is suspended|are suspended|no longer applies"
+    r"|no longer apply|is void|becomes void)\b",
+    re.IGNORECASE,
+)
+# The case a sentence opens with: "If your home is unoccupied for more than 60 days, ".
+_OPENING_CASE_RE = re.compile(r"^(?:if|when|once)\b[^,;]*,\s*", re.IGNORECASE)
+
+
+def stopped_in_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The fact affirms what a source says stops in a case the customer says they are in
+    ("empty for three months" against "If your home is unoccupied for more than 60
+    days, cover for escape of water stops")."""
+    told = [value for value in query.told_quantities if not value.soft]
+    words = subject_stems(fact.stems)
+    if not told or len(words) < 2 or fact.negated or _STOPS_RE.search(fact.text):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            opening = _OPENING_CASE_RE.match(sentence.text)
+            if opening is None or not _STOPS_RE.search(sentence.text[opening.end() :]):
+                continue
+            stopped = frozenset(content_stems(sentence.text[opening.end() :]))
+            if len(words & stopped) < max(2, WINDOW_RULE_SHARE * len(words)):
+                continue
+            case = next(
+                (
+                    one
+                    for one in sentence.conditions
+                    if one.quantities and one.text in opening.group()
+                ),
+                None,
+            )
+            if case is not None and window_met(case, told):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None
