@@ -5,6 +5,10 @@ writes "it's been three weeks since I accepted" no more than "if you cancel with
 days" would: a fact giving them the full refund applies the rule outside its window.
 A window said with "within" alone is not read as a condition of the sentence (it is
 the usual way to state a time limit, not a case), so it is looked at here.
+
+The other way round, a rule the source says stops in a case ("If your home is
+unoccupied for more than 60 days, cover ... stops") does not hold for a customer who
+says they are in it ("empty for three months").
 """
 
 from __future__ import annotations
