@@ -28,6 +28,8 @@ def test_a_rule_within_a_window_does_not_hold_past_it():
     ("query", "response"),
     [
         ("I joined 3 days ago and want to leave. Can I get my joining fee back?", ANSWER),
+        # How long the customer means to stay is no time that has passed.
+        ("I'm joining for a month to try it. If I leave, can I get my joining fee back?", ANSWER),
         # The 12 months are the source's, quoted back: no time that has passed.
         ("I joined on a 12-month membership. Can I get my joining fee back?", ANSWER),
         (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import Condition, window_exceeded, window_met
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems
+from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise
 
 from .decompose import Fact
 from .sources import PreparedSource
@@ -48,10 +48,15 @@ def window_passed_problem(
     # A length the source states is the customer quoting it ("the 3-year warranty"), not
     # the time they say has passed.
     stated = [own for source in sources for _, own in source.located_quantities()]
+    # Only a length said as time gone by ("three weeks ago", "it's been a month since")
+    # is how long ago it was: "I'm hiring it for three weeks" is how long it lasts.
+    said = digits_for_number_words(normalise(query.text))
     told = [
         value
         for value in query.told_quantities
-        if value.kind == "duration" and not any(value.same_value(own) for own in stated)
+        if value.kind == "duration"
+        and not any(value.same_value(own) for own in stated)
+        and _gone_by(said, value)
     ]
     words = subject_stems(fact.stems)
     if not told or len(words) < 2 or fact.negated or _PAST_WINDOW_RE.search(fact.text):
@@ -64,6 +69,21 @@ def window_passed_problem(
                 if window_exceeded(window, told):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_AGO_AFTER_RE = re.compile(r"^\s*(?:ago|since|later|after)\b", re.IGNORECASE)
+_GONE_BEFORE_RE = re.compile(
+    r"\b(?:been|had (?:it|them)|for the (?:past|last)|already|over)\s+(?:about\s+|nearly\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _gone_by(text: str, value: Quantity) -> bool:
+    """The customer says the length as time that has passed."""
+    return bool(
+        _AGO_AFTER_RE.match(text[value.end : value.end + 12])
+        or _GONE_BEFORE_RE.search(text[max(0, value.start - 30) : value.start])
+    )
 
 
 def _windows(text: str, quantities: Sequence[Quantity]) -> list[Condition]:
