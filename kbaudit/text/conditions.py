@@ -586,6 +586,8 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
     for own in condition.quantities:
         at_least, at_most = _bound(condition.text, own)
         if not (at_least or at_most or own.high > own.low):
+            if _kind_length_missed(own, given):
+                return True  # "a 12-week course" is not one of the "24-week courses"
             continue
         measured = [value for value in given if _same_measure(value, own, condition.text)]
         if measured and not any(
@@ -595,6 +597,23 @@ def window_exceeded(condition: Condition, quantities: Iterable[Quantity]) -> boo
                 continue
             return True
     return False
+
+
+# A length written as a kind of thing: "24-week courses", "a 12-month contract".
+_KIND_LENGTH_RE = re.compile(r"^\d+-(?:day|week|month|year)$", re.IGNORECASE)
+
+
+def _kind_length_missed(own: Quantity, given: list[Quantity]) -> bool:
+    """The condition names a kind of thing by its length ("24-week courses") and the
+    customer names theirs by another ("my 12-week course")."""
+    if not _KIND_LENGTH_RE.match(own.text):
+        return False
+    theirs = [
+        value
+        for value in given
+        if _KIND_LENGTH_RE.match(value.text) and (value.kind, value.unit) == (own.kind, own.unit)
+    ]
+    return bool(theirs) and not any(value.same_value(own) for value in theirs)
 
 
 def _alternative_met(condition: Condition, missed: Quantity, given: list[Quantity]) -> bool:

@@ -422,6 +422,16 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"book \1\2\3",
     ),
+    # "make or change a booking", "make and go to appointments": the verb shares its object.
+    (
+        "make makes making made",
+        re.compile(
+            r"\b(?:make|makes|making|made)(?= (?:and|or) (?:[a-z]+ ){1,2}(?:(?:an?|your|the|their) )?"
+            r"(?:appointment|booking|reservation)s?\b)",
+            re.I,
+        ),
+        "book",
+    ),
     # Signing up for something joins it.
     (
         "sign signs signed signing become becomes becoming became",

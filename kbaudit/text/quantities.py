@@ -150,8 +150,11 @@ _ORDINAL_RE = word_start_regex(
     r"\defnst",
     re.IGNORECASE,
 )
+# Units written against their number ("5.6kW", "60mph") as well as after a space.
+_GLUED_UNITS = "kwh|kw|mwh|mw|kva|mah|hz|khz|mhz|ghz|mph|kph|bhp|hp|cc"
 _PLAIN_RE = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM})(?![\w])(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]+(?P<noun>[a-z]+))?",
+    rf"(?<![\w.,])(?P<num>{_NUM})(?:(?![\w])|(?=(?:{_GLUED_UNITS})\b))"
+    r"(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]*(?P<noun>[a-z]+))?",
     re.I,
 )
 # Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".

@@ -64,7 +64,7 @@ STOPWORDS: frozenset[str] = frozenset(
     whoever whom whose why why's will with within without won't would wouldn't yes
     yet you you'd you'll you're you've your yours yourself yourselves
     yeah yea yep yup nope hmm um uh ah well actually basically anyway indeed
-    definitely certainly surely since hence therefore unless ago every
+    definitely certainly surely since hence therefore otherwise unless ago every
     it'll that'll there'll what'll it'd that'd there'd there're none nothing nothing's
     haha hahaha hahahaha hehe heh lol lmao rofl hmmm umm uhh ahh ooh oops wow yay
     """)

@@ -173,6 +173,19 @@ def test_an_outcome_is_not_given_to_a_customer_who_says_they_did_not_meet_its_re
     assert grounded(result) is right
 
 
+@pytest.mark.parametrize(
+    ("response", "right"),
+    [
+        ("Mixers must be registered within 30 days of purchase to get the 3-year warranty.", True),
+        ("Yes, it still has the 3-year warranty.", False),
+    ],
+)
+def test_the_requirement_stated_as_the_rule_is_not_the_outcome_given(response, right):
+    query = "I bought my mixer in January and never registered it. Is it under the 3-year warranty?"
+
+    assert grounded(judge(query, response, WARRANTY)) is right
+
+
 COURTS = (
     "Court time. Members get 2 peak hours of court time a week. Team players can book 4 "
     "hours a week instead if they play at least 3 hours a week in league matches."

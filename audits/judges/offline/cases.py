@@ -410,6 +410,38 @@ def weekday_problem(
     return None
 
 
+# A rule said to hold whatever the day.
+_ANY_DAY_RE = re.compile(
+    r"\b(?:any|every) day(?! of the month)\b|\b(?:seven|7) days a week\b|\ball week\b",
+    re.IGNORECASE,
+)
+_EVERY_DAY = frozenset(range(7))
+
+
+def restricted_days_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact keeps its value to days ("£8.50, but only from Monday to Thursday") that
+    no sentence giving the value keeps it to: they say "on any day", or other days."""
+    if fact.negated or not _ONLY_RE.search(fact.text):
+        return None
+    mine = _sentence_days(fact.text)
+    hard = [own for own in fact.quantities if not own.soft]
+    if mine is None or not hard:
+        return None
+    found = None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if not any(own.same_value(given) for own in hard for given in sentence.quantities):
+                continue
+            theirs = (
+                _EVERY_DAY if _ANY_DAY_RE.search(sentence.text) else _sentence_days(sentence.text)
+            )
+            if theirs == mine:
+                return None
+            if theirs is not None and found is None:
+                found = Problem("contradicts_source", sentence.text, index)
+    return found
+
+
 def _hours_window(text: str, quantities: Sequence[Quantity]) -> tuple[float, float] | None:
     """The one range of hours a sentence gives ("open 9am to 5pm", "from 8:00 until
     18:00"), None for none or for several (each then holds for its own case)."""
@@ -484,6 +516,11 @@ def _scoped_universal_problem(fact: Fact, sources: Sequence[PreparedSource]) -> 
         if scope is None:
             continue
         words = subject_stems(frozenset(content_stems(scope.group("before"))))
+        if words and not VERB_RE.search(scope.group("before")):
+            # "guests of any age can stay overnight": the marker names the subject, and
+            # what is claimed of it follows.
+            after = re.split(r"[,;:]", fact_clause.strip()[scope.end() :], maxsplit=1)[0]
+            words |= subject_stems(frozenset(content_stems(after)))
         if not words:
             continue
         for index, source in enumerate(sources):

@@ -73,6 +73,26 @@ _DATE_WORD_RE = re.compile(
 )
 
 
+# The measure a unit counts in, as a question names it ("how much power": "5.6kW").
+_UNIT_MEASURES = {
+    unit: frozenset(stem(word) for word in word_list(measures))
+    for unit, measures in (
+        ("kw", "power output"),
+        ("mw", "power output"),
+        ("kva", "power output"),
+        ("hp", "power"),
+        ("bhp", "power"),
+        ("kwh", "energy electricity"),
+        ("mwh", "energy electricity"),
+        ("mah", "capacity"),
+        ("mph", "speed"),
+        ("kph", "speed"),
+        ("mb", "data storage"),
+        ("weight", "weight"),
+        ("length", "length distance"),
+        ("volume", "volume capacity"),
+    )
+}
 # An end point answers how long something lasts as a length of time does: "lasts until
 # the end of your billing month", "valid until you cancel".
 _END_POINT_RE = re.compile(
@@ -240,13 +260,20 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         # "What are your service levels and what do they cost?": a price for the things
         # the question's first part names answers "what do they cost", in any words.
         return True
-    score = keys.share(fact.stems | fact.context, general=fact.general)
+    score = keys.share(fact.stems | fact.context | _measures_given(fact), general=fact.general)
     if gives_expected:
         score += EXPECTED_VALUE_BONUS
     if score >= MATCH_THRESHOLD:
         return True
     # A short direct answer ("Delhi", "2006") to the only question answers it.
     return only_question and fact.bare and len(fact.stems) <= 3
+
+
+def _measures_given(fact: Fact) -> frozenset[str]:
+    """What the fact's values measure, named by their units: "5.6kW" gives power."""
+    return frozenset().union(
+        *(_UNIT_MEASURES.get(quantity.unit, frozenset()) for quantity in fact.quantities)
+    )
 
 
 def gives_expected_value(fact: Fact, sub_query: SubQuery) -> bool:

@@ -76,6 +76,11 @@ TIME_FILLER = frozenset(
     year years minute minutes
     """)
 )
+# What "how much" asks a measure of, not a price: "how much data", "how much power".
+_MEASURED = (
+    "data|storage|space|memory|bandwidth|weight|baggage|luggage|power|energy|electricity"
+    "|capacity|fuel"
+)
 _EXPECTS = (
     (
         re.compile(
@@ -91,8 +96,7 @@ _EXPECTS = (
     ),
     (
         re.compile(
-            r"\bhow much\b(?! (?:more |extra |less )?(?:data|storage|space|memory|bandwidth"
-            r"|weight|baggage|luggage))"
+            rf"\bhow much\b(?! (?:more |extra |less )?(?:{_MEASURED})\b)"
             r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
@@ -106,8 +110,7 @@ _EXPECTS = (
         re.compile(
             r"\bhow many\b|\bwhat percent|\bcommission\b|\brate\b"
             # "how much more data": a quantity of the thing, compared or not.
-            r"|\bhow much (?:more |extra |less )?(?:data|storage|space|memory|bandwidth|weight"
-            r"|baggage|luggage)\b"
+            rf"|\bhow much (?:more |extra |less )?(?:{_MEASURED})\b"
             r"|\bhow (?:heavy|big|large|tall|wide)\b|\bweight limit\b|\bmaximum (?:weight|size)\b"
             r"|\bhow fast (?:is|are|was|were)\b"
         ),

@@ -653,6 +653,8 @@ def unmet_requirement_problem(
             needed = subject_stems(frozenset(content_stems(match.group("needed"))))
             if not needed or not any(len(words & needed) * 2 >= len(needed) for words in denied):
                 continue
+            if _REQUIREMENT_RE.search(fact.text) and len(needed & fact.stems) * 2 >= len(needed):
+                continue  # "items over £2,000 must be listed to be covered in full": the rule
             who = match.group("who")
             bound = Condition(who, frozenset(), tuple(extract_quantities(who)), any_of=False)
             if bound.quantities and window_exceeded(bound, query.told_quantities):

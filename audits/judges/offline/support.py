@@ -55,6 +55,7 @@ from .cases import (
     measured_value,
     negated,
     outside_listed_subjects,
+    restricted_days_problem,
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
@@ -96,6 +97,7 @@ from .placed import echoed_value_problem, placed_answer_problem
 from .questions import VERB_RE
 from .rankings import extreme_value_problem, ranked_against_problem, superlative_problem
 from .reasons import unsourced_only_problem, unsourced_reason_problem
+from .relatives import without_shared_denial
 from .roles import co_named_problem, role_problem
 from .scopes import (
     combined_problem,
@@ -130,6 +132,7 @@ from .values import (
     subject_stems,
     value_problem,
 )
+from .windows import stopped_in_case_problem, window_passed_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -333,9 +336,13 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         # "non-refundable" says "not refundable", a polarity the checks on negation read;
         # "non" itself is no word a source must carry.
         words -= {"non"}
-    if (people := _PEOPLE_OF_AN_AGE_RE.search(fact.text)) and source_stems & _AGE_BOUND_WORDS:
+    people = _PEOPLE_OF_AN_AGE_RE.search(digits_for_number_words(fact.text))
+    if people and source_stems & _AGE_BOUND_WORDS:
         # "free for children under 16" of "free if you are under 16": the bound says who.
         words -= frozenset(content_stems(people.group("who"))) - source_stems
+    if _TOO_OLD_RE.search(fact.text) and _AGE_LIMIT_RE.search(fact.text):
+        # "for under-4s only, so she's too old for it": the limit the fact states says it.
+        words -= _AGE_WORDS - source_stems
     if fact.chat:
         words |= _units_as_words(fact)
     # "Use the app to download lessons": how to do what the source says the app does.
@@ -361,10 +368,17 @@ def _units_as_words(fact: Fact) -> frozenset[str]:
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
 _PEOPLE_OF_AN_AGE_RE = re.compile(
-    r"\b(?P<who>children|child|kids?|people|persons?|teenagers?|youngsters?|adults?)\s+"
-    r"(?:under|over|below|above|aged|younger than|older than)\s+\d",
+    r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
+    r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
     re.IGNORECASE,
 )
+# "too old for it", "too young to join": a customer measured against an age limit.
+_TOO_OLD_RE = re.compile(r"\btoo (?:old|young)\b", re.IGNORECASE)
+# An age limit a fact states: "under-4s", "over 12s", "aged 16 or over", "18+".
+_AGE_LIMIT_RE = re.compile(
+    r"\b(?:under|over)[- ]\d{1,2}s\b|\baged \d{1,2}\b|\b\d{1,2}\+", re.IGNORECASE
+)
+_AGE_WORDS = frozenset(content_stems("old young"))
 # Words a source states an age bound with, which the fact's bound then restates.
 _AGE_BOUND_WORDS = frozenset(content_stems("aged age ages over under younger older"))
 
@@ -418,8 +432,11 @@ def fact_support(
         unlimited_claim_problem(fact, sources, query),
         all_of_problem(fact, sources),
         _condition_problem(fact, sources, query),
+        window_passed_problem(fact, sources, query),
+        stopped_in_case_problem(fact, sources, query),
         time_window_problem(fact, sources, query),
         weekday_problem(fact, sources, query),
+        restricted_days_problem(fact, sources),
         stated_exception_problem(fact, sources, query),
         after_window_problem(fact, sources),
         age_held_problem(fact, sources, query),
@@ -789,7 +806,8 @@ def _restates(fact: Fact, condition) -> bool:
             any(own.same_value(bound) and bound.same_value(own) for own in fact.quantities)
             for bound in condition.quantities
         )
-        and condition.satisfied_by(fact.stems, ())
+        # A condition of bounds alone ("for under 4 only") has no words left to state.
+        and (not condition.key_stems or condition.satisfied_by(fact.stems, ()))
     )
 
 
@@ -1775,6 +1793,9 @@ def _polarity_problem(
     a contradiction; clauses with several negations are too tangled to read this way.
     """
     for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+        # "... every 30 days, otherwise they won't keep playing": what follows is the
+        # other case's outcome, its denial not the claim's.
+        fact_clause = _OTHERWISE_RE.split(fact_clause, maxsplit=1)[0]
         words = subject_stems(frozenset(content_stems(fact_clause)))
         if _PRONOUN_RE.match(fact_clause.strip()) or REFERS_BACK_RE.search(fact_clause.strip()):
             words |= subject_stems(fact.context)
@@ -1794,7 +1815,18 @@ def _polarity_problem(
             whole = _closest_clause(own, sources)
             if whole is not None and own <= whole[1].stems:
                 words, found = own, whole
-        if found is None or len(found[1].negations) > 1:
+        if found is None:
+            continue
+        listed = found[1]
+        rewritten = without_shared_denial(fact_clause, listed.text)
+        if rewritten is not None:
+            # "the days you didn't use" restates "the unused days": neither denial is
+            # the claim's.
+            fact_clause, text = rewritten
+            found = (found[0], replace(listed, text=text, negations=tuple(negation_targets(text))))
+            fact_negations = negation_targets(fact_clause)
+            case = _LEADING_CASE_RE.match(fact_clause.strip())
+        if len(found[1].negations) > 1:
             continue
         if len(words) < 3 and (
             _PRONOUN_RE.match(fact_clause.strip())
@@ -1810,7 +1842,7 @@ def _polarity_problem(
         if (
             clause.negations
             and not fact_negations
-            and _said_by_sibling(words, clause, sources[index])
+            and _said_by_sibling(words, listed, sources[index])
         ):
             continue  # "At Riverside the first 4 hours are free": the "where" clause says it
         if case and not _case_stated(case.group(), clause):
@@ -1841,7 +1873,7 @@ def _polarity_problem(
                 continue  # the customer is in the case the "unless" lifts the denial for
             if clause.negations and not fact_negations and _other_kind_named(fact_clause, clause):
                 continue  # "matte 7x5 prints are 30p" beside "no matte for panoramic prints"
-            return Problem("contradicts_source", clause.text, index)
+            return Problem("contradicts_source", listed.text, index)
     return None
 
 
@@ -2013,6 +2045,7 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+_OTHERWISE_RE = re.compile(r",?\s*\b(?:otherwise|or else)\b", re.IGNORECASE)
 _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
 )

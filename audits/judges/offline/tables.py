@@ -397,6 +397,41 @@ def _decided(labels: Labels, scope: Scope, own: int, *, columns: bool) -> frozen
     return frozenset()
 
 
+def _others_columns(
+    source: PreparedSource,
+    sentence: SourceSentence,
+    cell: Cell,
+    fact_values: Sequence[Quantity],
+) -> frozenset[int]:
+    """The columns whose cell in the same row holds another measure the fact states: "is
+    for 10 to 15 children and costs £180" names the Children column for "10 to 15",
+    not for £180. A value of the cell's own measure stays a rival ("£24 for evenings
+    and £30 for matinées" may swap the row's two prices)."""
+    own = _cell_values(sentence)
+    others = [
+        value
+        for value in fact_values
+        if not value.soft and not any(value.comparable(mine) for mine in own)
+    ]
+    if not others:
+        return frozenset()
+    columns, _ = table_labels(source)
+    taken = set()
+    for other in source.sentences:
+        found = cell_of(other.text)
+        if found is None or found.row != cell.row or found.column == cell.column:
+            continue
+        if any(value.same_value(held) for value in others for held in _cell_values(other)):
+            taken.add(columns.names.index(found.column))
+    return frozenset(taken)
+
+
+def _cell_values(sentence: SourceSentence) -> list[Quantity]:
+    """The values a cell sentence holds, not those of its row's and column's names."""
+    end = label_end(sentence.text)
+    return [own for own in sentence.quantities if own.start >= end]
+
+
 def cell_fits(
     scope: Scope, places: Sequence[tuple[PreparedSource, SourceSentence]]
 ) -> tuple[bool | None, int]:
@@ -413,7 +448,8 @@ def cell_fits(
         columns, rows = table_labels(source)
         column = columns.names.index(cell.column)
         row = rows.names.index(cell.row)
-        wanted_columns = _decided(columns, scope, column, columns=True)
+        taken = _others_columns(source, sentence, cell, scope.fact_values)
+        wanted_columns = _decided(columns, scope, column, columns=True) - taken
         wanted_rows = _decided(rows, scope, row, columns=False)
         if not wanted_columns and not wanted_rows:
             continue

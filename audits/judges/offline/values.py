@@ -18,12 +18,19 @@ from functools import cache, lru_cache
 
 from kbaudit.text.conditions import Condition, governing_conditions, leading_group
 from kbaudit.text.quantities import Quantity, extract_quantities, rate_unit, said_number
-from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
+from kbaudit.text.tokens import (
+    content_stems,
+    digits_for_number_words,
+    has_negation,
+    stem,
+    word_list,
+)
 
 from .arithmetic import worked_out, years_between
-from .binding import compared_side, value_sides, value_words
+from .binding import compared_side, owned_words, value_sides, value_words
 from .decompose import REFERS_BACK_RE, Fact
 from .listed import counts_own_list, listed_count
+from .questions import VERB_RE
 from .sources import PreparedSource, SourceSentence, table_row
 from .tables import Scope, cell_fits, cell_of, label_end
 
@@ -59,6 +66,10 @@ GLUE_STEMS = frozenset(
 _CASE_LIGHT = frozenset(
     stem(word) for word in word_list("item items product products order orders thing things")
 )
+
+
+# The words that say a value is a price.
+_PRICE_WORDS = frozenset(content_stems("cost price fee charge pay"))
 
 
 # A fact's text with its number words as digits, read by several checks.
@@ -212,7 +223,7 @@ def value_problem(
             # other side contradicts it ("You don't need to return routers less than 3
             # years old" of "... more than 3 years old").
             or (
-                fact.negated == matches[0].sentence.negated
+                fact.negated == _claim_negated(matches[0].sentence.text)
                 and _bound_reversed(text, quantity, matches)
             )
             or (not fact.negated and _compared_otherwise(text, quantity, matches))
@@ -274,7 +285,7 @@ def _counted_otherwise(text: str, quantity: Quantity, matches: Sequence[Located]
 # most; "over 3", "at least 18", "18 or older" at least.
 _AT_MOST_BEFORE_RE = re.compile(
     r"\b(?:under|below|less than|fewer than|younger than|up to|at most|no more than"
-    r"|not more than|maximum of|a maximum of)\s*$",
+    r"|not more than|maximum of|a maximum of|within)\s*$",
     re.IGNORECASE,
 )
 _AT_LEAST_BEFORE_RE = re.compile(
@@ -299,7 +310,8 @@ def _bound_side(text: str, quantity: Quantity) -> str:
         "£$€¥"
     )
     after = quantity.text[last + 1 :] + text[quantity.end : quantity.end + 30]
-    if _DEADLINE_AFTER_RE.match(after):
+    if _DEADLINE_AFTER_RE.match(after) and not _lasts_for(text, quantity):
+        # ("for at least 7 days after you pay" says how long, counted from the payment.)
         return ""
     if _AT_MOST_BEFORE_RE.search(before):
         return "most"
@@ -317,14 +329,39 @@ def _bound_reversed(text: str, quantity: Quantity, matches: Sequence[Located]) -
     where the source exempts those "more than 3 years old", "under 18" for "18 or
     over". Only when every place stating the value bounds it the other way, and never
     for a duration: "less than 24 hours' notice" is the case "give at least 24 hours'
-    notice" leaves, said as often as the rule itself."""
-    if quantity.kind == "duration":
+    notice" leaves, said as often as the rule itself. A duration counts when both
+    say how long the thing lasts ("kept for up to 7 days", "for at least 7 days")."""
+    if quantity.kind == "duration" and not (
+        _lasts_for(text, quantity) and all(_lasts_for(p.sentence.text, p.quantity) for p in matches)
+    ):
         return False
     mine = _bound_side(text, quantity)
     if not mine:
         return False
     theirs = {_bound_side(place.sentence.text, place.quantity) for place in matches}
     return "" not in theirs and mine not in theirs
+
+
+# A case a sentence opens with: "If you can't take them home today, ...".
+_LEADING_CASE_RE = re.compile(r"^(?:if|when|whenever|unless|once)\b[^,;]*,\s*", re.IGNORECASE)
+
+
+def _claim_negated(text: str) -> bool:
+    """Whether the sentence denies its claim; a denial in the case it opens with ("If
+    you can't take your plants home today, we can keep them") is the case's."""
+    return has_negation(_LEADING_CASE_RE.sub("", text, count=1))
+
+
+# "for up to 7 days", "for at least a week": how long a thing lasts, bounded.
+_LASTS_FOR_RE = re.compile(
+    r"\bfor (?:up to|at least|at most|no more than|not more than|a maximum of|a minimum of"
+    r"|more than|less than|over|under)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _lasts_for(text: str, quantity: Quantity) -> bool:
+    return bool(_LASTS_FOR_RE.search(text[max(0, quantity.start - 30) : quantity.start]))
 
 
 # A value the fact says something is more or less than: "the track is shorter than
@@ -550,6 +587,10 @@ def _free_said_of_other(
     rival = _rival(claim, quantity, claim.located, ungoverned_only=False)
     if rival is None:
         return None
+    if any(own.same_value(rival.quantity) for own in claim.fact.quantities):
+        # "UK delivery is £3.50, but it's free on orders over £25": the fact gives the
+        # priced case its price, and the free one is another.
+        return None
     subject = (claim.subject - _CASE_LIGHT) or claim.subject
     held = max(len(subject & place.sentence.stems) for place in matches)
     against = len(subject & rival.sentence.stems)
@@ -721,9 +762,45 @@ def _qualifiers(
         _around(text, other),
     )
     parallel = bool(mine_before) and bool(other_before)
+    if parallel:
+        mine_before, other_before = _without_gapped_verb(text, mine, other)
     own = mine_after | (mine_before if parallel else frozenset())
     theirs = other_after | (other_before if parallel else frozenset())
     return own, theirs
+
+
+def _without_gapped_verb(
+    text: str, mine: Quantity, other: Quantity
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The words before each value, less the verb a part joined by "and" or "or" leaves
+    to the part before: in "Panels are covered by a 25-year warranty and inverters by
+    10 years" the inverters are "covered" too, so only "panels" and "inverters" tell
+    the two apart."""
+    (mine_text, mine_joined), (other_text, other_joined) = (
+        _leading_text(text, mine),
+        _leading_text(text, other),
+    )
+    mine_verb, other_verb = VERB_RE.search(mine_text), VERB_RE.search(other_text)
+    if mine_verb and not other_verb and other_joined:
+        mine_text = mine_text[: mine_verb.start()]
+    elif other_verb and not mine_verb and mine_joined:
+        other_text = other_text[: other_verb.start()]
+    return (
+        subject_stems(frozenset(content_stems(mine_text))),
+        subject_stems(frozenset(content_stems(other_text))),
+    )
+
+
+_JOINER_RE = re.compile(r"(?:and|or|but|while|whereas)\b", re.IGNORECASE)
+
+
+def _leading_text(text: str, quantity: Quantity) -> tuple[str, bool]:
+    """The words before a value within its part of the sentence, hedges left out, and
+    whether a conjunction opens that part."""
+    joins = [m for m in _VALUE_SEGMENT_RE.finditer(text) if m.end() <= quantity.start]
+    start = joins[-1].end() if joins else 0
+    joined = bool(joins) and bool(_JOINER_RE.match(text[joins[-1].start() :].lstrip(" ,;")))
+    return _HEDGE_END_RE.sub(" ", text[start : quantity.start]), joined
 
 
 @lru_cache(maxsize=16384)
@@ -954,7 +1031,7 @@ def _misbound(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> P
     # a partner referral, you get a 30-day trial"): it speaks of that sentence's case.
     others = frozenset().union(
         *(
-            value_words(text, fact.quantities, i)
+            owned_words(text, fact.quantities, i)
             for i, own in enumerate(fact.quantities)
             if i != index and not own.soft
         )
@@ -1337,18 +1414,37 @@ def _default_value(claim: Claim, quantity: Quantity, used: Located) -> bool:
     items within 30 days" for a fact on returns), not merely share a word with it.
     """
     subject = claim.subject - _CASE_LIGHT
+    mine = [own for own in claim.fact.quantities if own is not quantity]
+    # "£3.50, but free on orders over £25": the fact gives the case's rule whole (its
+    # "free" too) beside the default, not the default to the case.
+    whole = _states_sentence_values(mine, used)
     for place in _same_article(claim, used):
         own = place.quantity
         if not quantity.comparable(own) or quantity.same_value(own):
             continue
         if place.sentence.condition_of(own) is not None:
             continue
+        if whole and any(given.same_value(own) for given in mine):
+            continue
         if place.sentence is used.sentence and used.sentence.condition_of(used.quantity):
             return True  # "costs £45, or £35 for Anytime members": the same sentence's rule
-        theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT
+        # What a price is and what it is counted by ("cost £60 per flight") say nothing
+        # of what it is for: golf bags and bicycles both "cost ... per flight".
+        priced = (
+            _PRICE_WORDS | {rate_unit(place.sentence.text, own)}
+            if own.kind == "amount"
+            else frozenset()
+        )
+        theirs = subject_stems(place.sentence.stems) - _CASE_LIGHT - priced
         if theirs and len(theirs & subject) / len(theirs) >= 0.5:
             return True
     return False
+
+
+def _states_sentence_values(given: Sequence[Quantity], used: Located) -> bool:
+    """The sentence states other values than the one used, and ``given`` holds them all."""
+    others = [own for own in used.sentence.quantities if own is not used.quantity]
+    return bool(others) and all(any(mine.same_value(own) for mine in given) for own in others)
 
 
 def _states_own_case(claim: Claim, used: Located) -> bool:
