@@ -372,12 +372,22 @@ def _rewrite(text: str, tokens: list[str]) -> str:
             text = pattern.sub(replacement, text)
     if may_hold_year and any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
-    # In the table's order, as each rewrite may feed the next.
-    wanted = {position for token in _PHRASE_WORDS & present for position in _PHRASES_BY_WORD[token]}
-    for position in sorted(wanted):
+    triggers = _PHRASE_WORDS.intersection(present)
+    if not triggers:
+        return text
+    for position in _phrases_wanted(triggers):
         _, pattern, replacement = _PHRASES[position]
         text = pattern.sub(replacement, text)
     return text
+
+
+# Texts share their few trigger words ("in", "order", "back"): the phrases they call
+# for are worked out once per set of them.
+@lru_cache(maxsize=4096)
+def _phrases_wanted(triggers: frozenset[str]) -> tuple[int, ...]:
+    """The positions of the phrases these words call for, in the table's order, as each
+    rewrite may feed the next."""
+    return tuple(sorted({position for token in triggers for position in _PHRASES_BY_WORD[token]}))
 
 
 _NEGATION_RE = re.compile(
@@ -571,6 +581,20 @@ _FIXED_PHRASES = (
 _FIXED_PHRASE_HINT_RE = re.compile(
     r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)['’]s", re.IGNORECASE
 )
+# The same words in plain ASCII, where lowering folds case as the search does and no
+# curly apostrophe can be written.
+_FIXED_PHRASE_HINT_WORDS = (
+    *("fortnight", "quarter", "ago", "half"),
+    *("minute's", "hour's", "day's", "week's", "month's", "year's"),
+)
+
+
+def _fixed_phrase_hinted(text: str, lowered: str) -> bool:
+    """Whether ``_FIXED_PHRASE_HINT_RE`` finds a word in ``text`` (``lowered`` is it
+    lowered), by substring tests when the text is plain ASCII."""
+    if not text.isascii():
+        return _FIXED_PHRASE_HINT_RE.search(text) is not None
+    return any(word in lowered for word in _FIXED_PHRASE_HINT_WORDS)
 
 
 # Counts, shares and frequencies said in words of their own, each tried only when the
@@ -664,7 +688,7 @@ def digits_for_number_words(text: str) -> str:
     # The words the rewrites below look for are in the text as given (lowered once), so
     # each rewrite is tried only when its word is there.
     lowered = text.lower()
-    if _FIXED_PHRASE_HINT_RE.search(text):
+    if _fixed_phrase_hinted(text, lowered):
         for pattern, replacement in _FIXED_PHRASES:
             if pattern.search(text):
                 text = pattern.sub(replacement, text)

@@ -343,6 +343,28 @@ HINTS = [
     if hint is not None
 ] + [quantities._FREE_HINT]
 
+# Values said without a digit, one way each of the first look before any extractor.
+WORDED_VALUES = [
+    "Parking is FREE for visitors.",
+    "There is no joining charge.",
+    "You have nothing more to pay.",
+    "You won't pay an admission charge.",
+    "Members never need to pay for guests.",
+    "Guests pay nothing at the door.",
+    "Residents don't have to pay a penny.",
+    "Children are not being billed.",
+    "Entry costs you nothing.",
+    "Parking doesn't cost you a thing.",
+    "The shop closes at Midday; the bar at MIDNIGHT.",
+    "Allow a full week for delivery.",
+    "Refunds take a whole month.",
+    "Allow an entire day.",
+    "It takes a complete year.",
+    "Statements are sent Fortnightly, reports Quarterly and bills Annually.",
+    "Backups run daily, weekly, monthly and yearly.",
+    "Your first month is half price; the second costs more.",
+]
+
 
 @pytest.mark.parametrize(
     "text",
@@ -362,6 +384,61 @@ def test_a_hints_plain_words_find_whatever_its_pattern_finds(text):
             assert hint.search(text), (hint.pattern.pattern, text)
 
 
+@pytest.mark.parametrize("text", WORDED_VALUES)
+def test_a_value_said_in_words_passes_the_first_look_and_is_read(text):
+    assert quantities._MAY_HOLD_VALUE_RE.search(text)
+    assert quantities._MAY_HOLD_VALUE_HINT.search(text)
+    assert extract_quantities(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *WORDED_VALUES,
+        *(sentence.upper() for sentence in WORDED_VALUES),
+        *(sentence for sentence in SENTENCES if not re.search(r"\d", sentence)),
+        # Beyond ASCII the pattern itself is searched.
+        "Entry is ﬁne and ﬀree.",
+        "Parking is ſecond to none.",
+    ],
+)
+def test_without_a_digit_the_value_first_look_finds_whatever_its_pattern_finds(text):
+    if quantities._MAY_HOLD_VALUE_RE.search(text):
+        assert quantities._MAY_HOLD_VALUE_HINT.search(text), text
+
+
+def test_a_sentence_without_a_digit_or_a_value_word_is_not_searched_for_values():
+    assert not quantities._MAY_HOLD_VALUE_HINT.search("Returns are accepted by post.")
+    assert extract_quantities("Returns are accepted by post.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Allow a fortnight.",
+        "Paid QUARTERLY.",
+        "Bought two years ago.",
+        "Half the fee.",
+        "A day's notice, an hour's wait, a week's rent.",
+        "A minute's walk, a month's fee and a year's cover.",
+        "Nothing fixed here.",
+        # Beyond ASCII the pattern itself is searched.
+        "A day’s notice.",
+        "Allow a ﬁfth of a fortnight.",
+    ],
+)
+def test_the_fixed_phrase_first_look_finds_whatever_its_pattern_finds(text):
+    from kbaudit.text import tokens
+
+    found = tokens._FIXED_PHRASE_HINT_RE.search(text) is not None
+    assert tokens._fixed_phrase_hinted(text, text.lower()) == found
+
+
+def test_a_fixed_phrase_is_still_rewritten_past_the_first_look():
+    assert digits_for_number_words("Allow a fortnight.") == "Allow 14 days."
+    assert digits_for_number_words("Allow a month.") == "Allow 1 month."
+
+
 class _Unsearched:
     def search(self, text):
         raise AssertionError("ASCII text is read by its words, not searched")
@@ -374,3 +451,27 @@ def test_ascii_text_is_looked_at_through_plain_words_beyond_it_through_the_patte
     assert not hint.search("Ends in may.")
     pattern_hint = quantities._Hint(re.compile("day", re.IGNORECASE), words=())
     assert pattern_hint.search("Allow 3 dayſ, café")
+
+
+KINDS = ("amount", "percent", "duration", "time", "ordinal", "number", "age", "date")
+
+
+def _kinds_compatible_as_sets(fact, source):
+    """The rule as it reads in words: pairs of kinds, then the bare number's echoes."""
+    if fact.kind == source.kind:
+        return fact.kind != "amount" or not fact.unit or not source.unit or fact.unit == source.unit
+    if {fact.kind, source.kind} == {"number", "ordinal"}:
+        return True
+    if fact.kind == "age" and source.kind == "number" and not source.unit:
+        return True
+    return fact.kind == "number" and source.kind in ("duration", "amount", "percent", "age")
+
+
+@pytest.mark.parametrize("fact_kind", KINDS)
+@pytest.mark.parametrize("source_kind", KINDS)
+@pytest.mark.parametrize("units", [("", ""), ("usd", ""), ("", "kg"), ("usd", "gbp")])
+def test_kinds_compare_as_the_rule_says_without_building_sets(fact_kind, source_kind, units):
+    fact = quantities.Quantity(fact_kind, 1.0, 1.0, units[0])
+    source = quantities.Quantity(source_kind, 1.0, 1.0, units[1])
+    expected = _kinds_compatible_as_sets(fact, source)
+    assert quantities._kinds_compatible(fact, source) == expected
