@@ -10,6 +10,8 @@ import html
 import re
 import unicodedata
 from functools import lru_cache
+from re import _constants as constants
+from re import _parser as parser
 
 from .lexicon import (
     ABBREVIATION_HINT_RE,
@@ -29,6 +31,61 @@ from .paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
 def word_list(text: str) -> list[str]:
     """Whitespace-separated words: keeps long vocabularies readable as prose blocks."""
     return text.split()
+
+
+def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """Lower-case strings one of which every match of ``pattern`` holds (lowered) in
+    plain ASCII text, or () when none can be named.
+
+    Read from the parsed pattern: a run of plain characters it must match in a row
+    (through its groups), or one such run from each of a set of alternatives it must
+    match one of, whichever names the longer strings. A run is matched character by
+    character, and in ASCII text ignoring case means only what lowering does, so a
+    text whose lowered form holds none of them cannot match.
+    """
+    try:
+        return _required(parser.parse(pattern.pattern, pattern.flags))
+    except (re.error, TypeError, ValueError):
+        return ()
+
+
+def _required(items) -> tuple[str, ...]:
+    """What a sequence of parsed items must hold: see :func:`required_literals`."""
+    spliced = list(_spliced(items))
+    candidates = []
+    run = _longest_run(spliced)
+    if run:
+        candidates.append((run,))
+    for op, argument in spliced:
+        if op is constants.BRANCH:
+            branches = [_required(branch) for branch in argument[1]]
+            if all(branches):
+                candidates.append(tuple(word for branch in branches for word in branch))
+    return max(candidates, key=lambda words: min(map(len, words)), default=())
+
+
+def _longest_run(items) -> str:
+    """The longest run of ASCII characters a sequence of parsed items must match in a
+    row, lowered; "" when it has none."""
+    runs, run = [], []
+    for op, argument in items:
+        if op is constants.LITERAL and argument < 128:
+            run.append(chr(argument).lower())
+            continue
+        runs.append("".join(run))
+        run = []
+    runs.append("".join(run))
+    return max(runs, key=len)
+
+
+def _spliced(items):
+    """The items of a sequence with its groups' items in their place: a group is
+    matched where it stands, so its characters run on from those before it."""
+    for op, argument in items:
+        if op is constants.SUBPATTERN:
+            yield from _spliced(argument[3])
+        else:
+            yield op, argument
 
 
 def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Pattern[str]:
@@ -334,6 +391,9 @@ _PHRASES = tuple(
     (frozenset(word_list(needed)), pattern, replacement)
     for needed, pattern, replacement in (*PHRASES, *PHRASE_EQUIVALENTS)
 )
+# What each phrase must hold as written ("in order to", "boarding card"): its trigger
+# word is common, the phrase is not, so a plain look spares most of its searches.
+_PHRASE_LITERALS = tuple(required_literals(pattern) for _, pattern, _ in _PHRASES)
 
 
 # For each word, the phrases (by position) that need it: a text's tokens pick the few
@@ -375,9 +435,16 @@ def _rewrite(text: str, tokens: list[str]) -> str:
     triggers = _PHRASE_WORDS.intersection(present)
     if not triggers:
         return text
+    lowered = text.lower() if text.isascii() else None
     for position in _phrases_wanted(triggers):
+        needed = _PHRASE_LITERALS[position]
+        if lowered is not None and needed and not any(word in lowered for word in needed):
+            continue  # it cannot match: the text lacks what the phrase must hold
         _, pattern, replacement = _PHRASES[position]
-        text = pattern.sub(replacement, text)
+        rewritten = pattern.sub(replacement, text)
+        if rewritten is not text:
+            text = rewritten
+            lowered = text.lower() if text.isascii() else None
     return text
 
 
@@ -422,6 +489,19 @@ _UN_PARTICIPLE_RE = re.compile(
 _PROHIBITION_HINT_RE = re.compile(
     "|".join(word for needed, _, _ in PROHIBITIONS for word in word_list(needed)), re.IGNORECASE
 )
+# The same words in plain ASCII text, where lowering folds case as the search does.
+_PROHIBITION_HINT_WORDS = tuple(word for needed, _, _ in PROHIBITIONS for word in word_list(needed))
+
+
+def _prohibition_hinted(text: str) -> bool:
+    """Whether ``_PROHIBITION_HINT_RE`` finds a word in ``text``, by substring tests
+    when the text is plain ASCII."""
+    if not text.isascii():
+        return _PROHIBITION_HINT_RE.search(text) is not None
+    lowered = text.lower()
+    return any(word in lowered for word in _PROHIBITION_HINT_WORDS)
+
+
 # "no more than their face value", "no later than 6pm": a bound on a value, not a denial.
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b"
@@ -468,10 +548,12 @@ def negation_targets(text: str) -> list[frozenset[str]]:
 
 @lru_cache(maxsize=65536)
 def _negation_targets(text: str) -> tuple[frozenset[str], ...]:
-    text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
+    text = text.replace("’", "'")
+    if not text.isascii() or "non" in text.lower():
+        text = _NON_ABLE_RE.sub(r"not \1", text)
     if "un" in text.lower():
         text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
-    if _PROHIBITION_HINT_RE.search(text):
+    if _prohibition_hinted(text):
         for _, pattern, denial in PROHIBITIONS:
             text = pattern.sub(denial, text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):

@@ -475,3 +475,72 @@ def test_kinds_compare_as_the_rule_says_without_building_sets(fact_kind, source_
     source = quantities.Quantity(source_kind, 1.0, 1.0, units[1])
     expected = _kinds_compatible_as_sets(fact, source)
     assert quantities._kinds_compatible(fact, source) == expected
+
+
+PHRASE_SENTENCES = [
+    "Please check-in online and check out by 11am.",
+    "You can post the lamp back to us; we give your money back.",
+    "In order to renew, get in touch with the front desk.",
+    "Your parcel has been delivered to the porter.",
+    "We will issue you a refund once the tools come back to the depot.",
+    "Pick it up from the kiosk, or we can hand it to your neighbour.",
+    "As long as you keep the receipt, you can swap it for a larger size.",
+    "A number of pitches are closed owing to the flood.",
+    "Make a payment at the checkout and show your boarding card.",
+    "Interest-free months apply; the money you put in is yours.",
+    "Once you reach us, we get there within the hour or turn up the next day.",
+    "REFERENCE AB-12345 IS DATED BACK TO 2019.",
+    "Nothing here calls for a phrase.",
+    # Beyond ASCII every phrase its words call for is searched.
+    "Return the café key back to the desk, in order to get your £5 deposit back.",
+]
+
+
+def _rewritten_phrase_by_phrase(text):
+    """Every phrase a text's words call for, searched in the table's order."""
+    from kbaudit.text import tokens
+
+    present = set(words(text))
+    if any(len(token) >= 4 and token.isdigit() for token in present):
+        present.add("#")
+    wanted = sorted(
+        {position for token in present for position in tokens._PHRASES_BY_WORD.get(token, ())}
+    )
+    for position in wanted:
+        _, pattern, replacement = tokens._PHRASES[position]
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@pytest.mark.parametrize("text", PHRASE_SENTENCES)
+def test_phrases_are_rewritten_as_when_each_is_searched(text):
+    from kbaudit.text.tokens import rewrite_phrases
+
+    assert rewrite_phrases(text) == _rewritten_phrase_by_phrase(text)
+
+
+@pytest.mark.parametrize("text", [*PHRASE_SENTENCES, *SENTENCES])
+def test_a_phrase_found_holds_what_its_first_look_asks_for(text):
+    from kbaudit.text import tokens
+
+    for (_, pattern, _), needed in zip(tokens._PHRASES, tokens._PHRASE_LITERALS, strict=True):
+        if needed and text.isascii() and pattern.search(text):
+            assert any(word in text.lower() for word in needed), (pattern.pattern, text)
+
+
+@pytest.mark.parametrize(
+    "pattern, expected",
+    [
+        (r"\bmoney back\b", ("money back",)),
+        (r"\b(check)[- ](in|out)\b", ("check",)),
+        (r"\bowing to\b|\bas a result of\b", ("owing to", "as a result of")),
+        # What a pattern must not be followed by is nothing it must hold.
+        (r"\b(?!(?:those|ones)\b)\w+ that\b", (" that",)),
+        (r"\b[A-Za-z]{1,4}-?\d{4,}\b", ()),
+        (r"(?i:Gift) Card", ("gift card",)),
+    ],
+)
+def test_a_patterns_required_strings_are_read_from_it(pattern, expected):
+    from kbaudit.text.tokens import required_literals
+
+    assert required_literals(re.compile(pattern, re.IGNORECASE)) == expected
