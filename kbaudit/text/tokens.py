@@ -88,6 +88,28 @@ def _spliced(items):
             yield op, argument
 
 
+class FirstLook:
+    """A compiled pattern searched only when its text may hold a match: in plain ASCII
+    text, only when the lowered text holds one of the strings every match holds (see
+    :func:`required_literals`); any other text is searched as it is. What it finds is
+    what the pattern finds."""
+
+    __slots__ = ("pattern", "needed")
+
+    def __init__(self, pattern: re.Pattern[str]):
+        self.pattern = pattern
+        self.needed = required_literals(pattern)
+
+    def may_match(self, text: str) -> bool:
+        if not self.needed or not text.isascii():
+            return True
+        lowered = text.lower()
+        return any(word in lowered for word in self.needed)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern.search(text) if self.may_match(text) else None
+
+
 def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Pattern[str]:
     """``alternatives`` compiled so that a search tries them only where a word (or the
     text) starts with one of ``letters``.
@@ -730,6 +752,7 @@ _FRACTION_RE = re.compile(
     r"|with|is|was|will|you|your|their|its|our|a|an)\b)[a-z])",
     re.IGNORECASE,
 )
+_FRACTION = FirstLook(_FRACTION_RE)
 
 
 # "two thirds of the cost", "3 quarters" (number words already digits): shares of
@@ -791,7 +814,7 @@ def digits_for_number_words(text: str) -> str:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if "half" in lowered:
         text = _AND_A_HALF_RE.sub(_and_a_half, text)
-    if _FRACTION_RE.search(text):
+    if _FRACTION.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
     if "half" in lowered:
         text = _HALF_OF_RE.sub("50% of ", text)
@@ -799,7 +822,7 @@ def digits_for_number_words(text: str) -> str:
         text = _SHARES_RE.sub(_shares, text)
     if "a pound" in lowered or "a euro" in lowered or "a dollar" in lowered:
         text = _A_POUND_RE.sub(r"1 \1", text)
-    if _MAIN_AND_CENTS_RE.search(text):
+    if _MAIN_AND_CENTS.search(text):
         text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
     return text
 
@@ -827,6 +850,7 @@ _MAIN_AND_CENTS_RE = re.compile(
     r"\b(\d+) (pounds?|euros?|dollars?) (?:and )?(\d{2})\b(?! ?(?:%|per\b|an?\b|each\b))",
     re.IGNORECASE,
 )
+_MAIN_AND_CENTS = FirstLook(_MAIN_AND_CENTS_RE)
 
 
 # Every match of _NUMBER_WORD_RE has one of these as a whole word: a number word, the

@@ -544,3 +544,47 @@ def test_a_patterns_required_strings_are_read_from_it(pattern, expected):
     from kbaudit.text.tokens import required_literals
 
     assert required_literals(re.compile(pattern, re.IGNORECASE)) == expected
+
+
+def _first_looks():
+    from audits.judges.offline import arithmetic, decompose, scopes
+    from kbaudit.text import tokens
+
+    return [
+        tokens._FRACTION,
+        tokens._MAIN_AND_CENTS,
+        scopes._ACTOR,
+        scopes._ONLY_NAMED,
+        scopes._NOT_COMBINED,
+        arithmetic._COMPARISON,
+        arithmetic._AGAINST,
+        decompose._STATE_VERB,
+    ]
+
+
+FIRST_LOOK_SENTENCES = [
+    "Allow a third of the time; two quarters of the seats are taken.",
+    "It costs 12 pounds 50 or 3 Euros 20.",
+    "If the plumber damaged the boiler, we pay.",
+    "Parking is for residents only, and only at the Leeds depot.",
+    "Vouchers cannot be combined or used together with other offers.",
+    "The coach is cheaper than the train and as long as the ferry.",
+    "Fares are cheaper: £5 against £9 for the train.",
+    "Your PIN stays the same; the fee REMAINS £5.",
+    "Nothing of the kind here.",
+    # Beyond ASCII the pattern itself is searched.
+    "The café is dearer than the kiosk; a ﬁfth stays free.",
+]
+
+
+@pytest.mark.parametrize("text", [*FIRST_LOOK_SENTENCES, *SENTENCES, *PHRASE_SENTENCES])
+def test_a_first_look_finds_what_its_pattern_finds(text):
+    for look in _first_looks():
+        found, looked = look.pattern.search(text), look.search(text)
+        assert (found and found.span()) == (looked and looked.span()), look.pattern.pattern
+
+
+def test_each_first_look_has_strings_to_look_for_and_finds_a_match():
+    for look in _first_looks():
+        assert look.needed
+        assert any(look.search(text) for text in FIRST_LOOK_SENTENCES), look.pattern.pattern
