@@ -97,7 +97,7 @@ class _Hint:
         for word in self.words:
             if word in lowered:
                 return True
-        return any(word in text for word in self.cased)
+        return bool(self.cased) and any(word in text for word in self.cased)
 
 
 _FREE_HINT = _Hint(

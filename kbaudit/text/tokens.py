@@ -163,6 +163,8 @@ _VOWELS = frozenset("aeiouy")
 _DOUBLES = frozenset("bdfgklmnprt")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# The same tokens in lower-case ASCII text, where a letter or digit is one of these.
+_ASCII_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
@@ -260,7 +262,7 @@ def words(text: str) -> list[str]:
     """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
     # Both apostrophes join a word alike, so the curly one is straightened beforehand.
     lowered = text.lower().replace("’", "'")
-    tokens = _WORD_RE.findall(lowered)
+    tokens = (_ASCII_WORD_RE if lowered.isascii() else _WORD_RE).findall(lowered)
     if "'s" not in lowered:
         return tokens  # no possessive to drop: most text, spared a pass over its tokens
     return [token[:-2] if token.endswith("'s") else token for token in tokens]

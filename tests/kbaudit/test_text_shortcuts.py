@@ -588,3 +588,23 @@ def test_each_first_look_has_strings_to_look_for_and_finds_a_match():
     for look in _first_looks():
         assert look.needed
         assert any(look.search(text) for text in FIRST_LOOK_SENTENCES), look.pattern.pattern
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *SENTENCES,
+        "Gate B12 opens at 0630; don't queue, we'll call rock'n'roll fans first.",
+        "The chef's menu and the diners' table_plan.",
+        # Beyond ASCII, and text whose lowering is ASCII ("K", the kelvin sign).
+        "Ein Café für 5 € — 20 K and naïve señor’s plan.",
+    ],
+)
+def test_words_in_ascii_text_are_the_tokens_the_unicode_pattern_reads(text):
+    from kbaudit.text import tokens
+
+    lowered = text.lower().replace("’", "'")
+    expected = [
+        token[:-2] if token.endswith("'s") else token for token in tokens._WORD_RE.findall(lowered)
+    ]
+    assert words(text) == expected
