@@ -234,7 +234,9 @@ _DETACHED_HINT_RE = re.compile(r" [,.!?;:]")
 # A quotation mark written as an apostrophe and run into the words around it: "the'Plastics
 # '", "so-called'comedies'found". An apostrophe inside a word has at most two letters on
 # one side of it: "don't", "they're", "O'Brien", "rock'n'roll", "Qur'an".
-_GLUED_QUOTE_RE = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
+# The quote opens the pattern, so a search jumps from quote to quote; the letters
+# before it are read behind the quote itself.
+_GLUED_QUOTE_RE = re.compile(r"'(?<=[^\W\d_]{3}')(?=[^\W\d_]{3})")
 
 
 # Pure functions of a text that every check calls on the same sentences: kept.
@@ -246,7 +248,8 @@ def normalise(text: str) -> str:
     if "&" in text:
         text = _CHARACTER_REFERENCE_RE.sub(lambda match: html.unescape(match.group()), text)
     text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_PUNCT_MAP)
+    if not text.isascii():  # every character the map replaces is beyond ASCII
+        text = text.translate(_PUNCT_MAP)
     # Most text has nothing set off by a space: a plain look first spares the searches.
     if " '" in text or " n'" in text or " N'" in text:
         text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)

@@ -608,3 +608,27 @@ def test_words_in_ascii_text_are_the_tokens_the_unicode_pattern_reads(text):
         token[:-2] if token.endswith("'s") else token for token in tokens._WORD_RE.findall(lowered)
     ]
     assert words(text) == expected
+
+
+GLUED_QUOTES = [
+    "the'Plastics' and so-called'comedies'found",
+    "don't, they're, O'Brien, rock'n'roll, Qur'an",
+    "abc'def ghi'jk lm'nop 123'456 abc'1de",
+    "café'déjà and naïve'señor",
+    "'start and end'",
+]
+
+
+@pytest.mark.parametrize("text", GLUED_QUOTES)
+def test_a_glued_quote_is_found_where_the_letters_around_it_say(text):
+    from kbaudit.text import tokens
+
+    letters_around = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
+    assert tokens._GLUED_QUOTE_RE.sub(" ' ", text) == letters_around.sub(" ' ", text)
+
+
+def test_every_character_the_punctuation_map_replaces_is_beyond_ascii():
+    from kbaudit.text import tokens
+
+    assert all(code >= 128 for code in tokens._PUNCT_MAP)
+    assert normalise("“Quoted” – and ‘single’") == "\"Quoted\" - and 'single'"
