@@ -52,10 +52,7 @@ def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...]:
 def _required(items) -> tuple[str, ...]:
     """What a sequence of parsed items must hold: see :func:`required_literals`."""
     spliced = list(_spliced(items))
-    candidates = []
-    run = _longest_run(spliced)
-    if run:
-        candidates.append((run,))
+    candidates = _runs(spliced)
     for op, argument in spliced:
         if op is constants.BRANCH:
             branches = [_required(branch) for branch in argument[1]]
@@ -64,18 +61,46 @@ def _required(items) -> tuple[str, ...]:
     return max(candidates, key=lambda words: min(map(len, words)), default=())
 
 
-def _longest_run(items) -> str:
-    """The longest run of ASCII characters a sequence of parsed items must match in a
-    row, lowered; "" when it has none."""
-    runs, run = [], []
+# Strings a run may stand for, at most: "check[- ](in|out)" is four.
+_MOST_SPELLINGS = 16
+
+
+def _runs(items) -> list[tuple[str, ...]]:
+    """The runs of ASCII characters a sequence of parsed items must match in a row,
+    lowered, each as the strings it may be: a plain character is one, a set of plain
+    characters ("[- ]") or a choice of plain words ("(?:that|which)") several."""
+    runs, run = [], {""}
     for op, argument in items:
-        if op is constants.LITERAL and argument < 128:
-            run.append(chr(argument).lower())
+        choices = _plain_choices(op, argument)
+        if choices is not None and len(run) * len(choices) <= _MOST_SPELLINGS:
+            run = {head + tail for head in run for tail in choices}
             continue
-        runs.append("".join(run))
-        run = []
-    runs.append("".join(run))
-    return max(runs, key=len)
+        if "" not in run:
+            runs.append(tuple(sorted(run)))
+        run = choices if choices is not None else {""}
+    if "" not in run:
+        runs.append(tuple(sorted(run)))
+    return runs
+
+
+def _plain_choices(op, argument) -> set[str] | None:
+    """The lowered strings one parsed item matches when it is plain ASCII: a character,
+    a set of characters, or alternatives of plain characters; None otherwise."""
+    if op is constants.LITERAL:
+        return {chr(argument).lower()} if argument < 128 else None
+    if op is constants.IN:
+        if all(kind is constants.LITERAL and code < 128 for kind, code in argument):
+            return {chr(code).lower() for kind, code in argument}
+        return None
+    if op is constants.BRANCH:
+        words = set()
+        for branch in argument[1]:
+            parts = [_plain_choices(kind, code) for kind, code in _spliced(branch)]
+            if any(part is None or len(part) != 1 for part in parts):
+                return None
+            words.add("".join(next(iter(part)) for part in parts))
+        return words
+    return None
 
 
 def _spliced(items):

@@ -532,7 +532,12 @@ def test_a_phrase_found_holds_what_its_first_look_asks_for(text):
     "pattern, expected",
     [
         (r"\bmoney back\b", ("money back",)),
-        (r"\b(check)[- ](in|out)\b", ("check",)),
+        # A set of characters and a choice of words run on from the letters before.
+        (r"\b(check)[- ](in|out)\b", ("check in", "check out", "check-in", "check-out")),
+        (
+            r"\b([a-z]+) (?:that|which) (?:is|are)\b",
+            (" that are", " that is", " which are", " which is"),
+        ),
         (r"\bowing to\b|\bas a result of\b", ("owing to", "as a result of")),
         # What a pattern must not be followed by is nothing it must hold.
         (r"\b(?!(?:those|ones)\b)\w+ that\b", (" that",)),
