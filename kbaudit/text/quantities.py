@@ -93,9 +93,11 @@ class _Hint:
             return self.pattern.search(text) is not None
         if lowered is None:
             lowered = text.lower()
-        return any(word in lowered for word in self.words) or any(
-            word in text for word in self.cased
-        )
+        # Plain loops: a generator per call costs more than the tests themselves.
+        for word in self.words:
+            if word in lowered:
+                return True
+        return bool(self.cased) and any(word in text for word in self.cased)
 
 
 _FREE_HINT = _Hint(
@@ -272,15 +274,20 @@ def in_days(age: Quantity) -> Quantity:
 
 
 def _kinds_compatible(fact: Quantity, source: Quantity) -> bool:
+    # Plain comparisons of the kinds, without building sets: called by the hundred thousand.
     if fact.kind == source.kind:
         return fact.kind != "amount" or not fact.unit or not source.unit or fact.unit == source.unit
-    if {fact.kind, source.kind} == {"number", "ordinal"}:
-        return True  # "June 7th" and "June 7"
-    if fact.kind == "age" and source.kind == "number" and not source.unit:
-        return True  # "18 or older" of "you must be at least 18"
-    # A bare number in an answer ("30") may echo any stated value of the source.
-    # Or a stated age: "someone who's 18" for "aged 18 or over".
-    return fact.kind == "number" and source.kind in ("duration", "amount", "percent", "age")
+    if fact.kind == "ordinal":
+        return source.kind == "number"  # "June 7th" and "June 7"
+    if fact.kind == "age":
+        return source.kind == "number" and not source.unit  # "18 or older" of "at least 18"
+    # A bare number in an answer ("30") may echo any stated value of the source, a
+    # place in a series ("June 7" of "June 7th"), or a stated age: "someone who's 18"
+    # for "aged 18 or over".
+    return fact.kind == "number" and source.kind in _ECHOED_KINDS
+
+
+_ECHOED_KINDS = frozenset(("ordinal", "duration", "amount", "percent", "age"))
 
 
 def parse_number(raw: str) -> float:
@@ -300,6 +307,17 @@ _MAY_HOLD_VALUE_RE = re.compile(
     re.IGNORECASE,
 )
 
+# Every way _MAY_HOLD_VALUE_RE says a value without a digit holds one of these words
+# ("no" is in "not", "nothing" and "noon"): a cheap first look before its search.
+_MAY_HOLD_VALUE_HINT = _Hint(
+    _MAY_HOLD_VALUE_RE,
+    words=(
+        *("free", "no", "n't", "never", "cost", "midday", "midnight"),
+        *("full", "whole", "entire", "complete", "first", "second"),
+        *("daily", "weekly", "fortnightly", "monthly", "quarterly", "yearly", "annually"),
+    ),
+)
+
 
 _EVERY_HOUR_RE = re.compile(r"\b24/7\b|\b24 hours a day(?:,? 7 days a week)?\b", re.I)
 
@@ -312,7 +330,10 @@ def extract_quantities(text: str) -> list[Quantity]:
     """
     # A digit is one way of holding a value, and says which extractors to run.
     digit = _DIGIT_RE.search(text) is not None
-    if not digit and not _MAY_HOLD_VALUE_RE.search(text):
+    lowered = text.lower()
+    if not digit and not (
+        _MAY_HOLD_VALUE_HINT.search(text, lowered) and _MAY_HOLD_VALUE_RE.search(text)
+    ):
         return []  # most sentences state no value; skip the extractors
     found: list[Quantity] = []
     # "24/7", "24 hours a day, 7 days a week": at every hour, not a length of time.
@@ -324,7 +345,6 @@ def extract_quantities(text: str) -> list[Quantity]:
     # Without a digit only words can state a value ("free", "the third"): the other
     # extractors would search in vain.
     extractors = _EXTRACTORS if digit else _WORD_EXTRACTORS
-    lowered = text.lower()
     for extractor, hint in extractors:
         if hint is not None and not hint.search(text, lowered):
             continue

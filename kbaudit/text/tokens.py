@@ -10,6 +10,8 @@ import html
 import re
 import unicodedata
 from functools import lru_cache
+from re import _constants as constants
+from re import _parser as parser
 
 from .lexicon import (
     ABBREVIATION_HINT_RE,
@@ -29,6 +31,108 @@ from .paraphrases import PHRASE_EQUIVALENTS, WORD_EQUIVALENTS
 def word_list(text: str) -> list[str]:
     """Whitespace-separated words: keeps long vocabularies readable as prose blocks."""
     return text.split()
+
+
+def required_literals(pattern: re.Pattern[str]) -> tuple[str, ...]:
+    """Lower-case strings one of which every match of ``pattern`` holds (lowered) in
+    plain ASCII text, or () when none can be named.
+
+    Read from the parsed pattern: a run of plain characters it must match in a row
+    (through its groups), or one such run from each of a set of alternatives it must
+    match one of, whichever names the longer strings. A run is matched character by
+    character, and in ASCII text ignoring case means only what lowering does, so a
+    text whose lowered form holds none of them cannot match.
+    """
+    try:
+        return _required(parser.parse(pattern.pattern, pattern.flags))
+    except (re.error, TypeError, ValueError):
+        return ()
+
+
+def _required(items) -> tuple[str, ...]:
+    """What a sequence of parsed items must hold: see :func:`required_literals`."""
+    spliced = list(_spliced(items))
+    candidates = _runs(spliced)
+    for op, argument in spliced:
+        if op is constants.BRANCH:
+            branches = [_required(branch) for branch in argument[1]]
+            if all(branches):
+                candidates.append(tuple(word for branch in branches for word in branch))
+    return max(candidates, key=lambda words: min(map(len, words)), default=())
+
+
+# Strings a run may stand for, at most: "check[- ](in|out)" is four.
+_MOST_SPELLINGS = 16
+
+
+def _runs(items) -> list[tuple[str, ...]]:
+    """The runs of ASCII characters a sequence of parsed items must match in a row,
+    lowered, each as the strings it may be: a plain character is one, a set of plain
+    characters ("[- ]") or a choice of plain words ("(?:that|which)") several."""
+    runs, run = [], {""}
+    for op, argument in items:
+        choices = _plain_choices(op, argument)
+        if choices is not None and len(run) * len(choices) <= _MOST_SPELLINGS:
+            run = {head + tail for head in run for tail in choices}
+            continue
+        if "" not in run:
+            runs.append(tuple(sorted(run)))
+        run = choices if choices is not None else {""}
+    if "" not in run:
+        runs.append(tuple(sorted(run)))
+    return runs
+
+
+def _plain_choices(op, argument) -> set[str] | None:
+    """The lowered strings one parsed item matches when it is plain ASCII: a character,
+    a set of characters, or alternatives of plain characters; None otherwise."""
+    if op is constants.LITERAL:
+        return {chr(argument).lower()} if argument < 128 else None
+    if op is constants.IN:
+        if all(kind is constants.LITERAL and code < 128 for kind, code in argument):
+            return {chr(code).lower() for kind, code in argument}
+        return None
+    if op is constants.BRANCH:
+        words = set()
+        for branch in argument[1]:
+            parts = [_plain_choices(kind, code) for kind, code in _spliced(branch)]
+            if any(part is None or len(part) != 1 for part in parts):
+                return None
+            words.add("".join(next(iter(part)) for part in parts))
+        return words
+    return None
+
+
+def _spliced(items):
+    """The items of a sequence with its groups' items in their place: a group is
+    matched where it stands, so its characters run on from those before it."""
+    for op, argument in items:
+        if op is constants.SUBPATTERN:
+            yield from _spliced(argument[3])
+        else:
+            yield op, argument
+
+
+class FirstLook:
+    """A compiled pattern searched only when its text may hold a match: in plain ASCII
+    text, only when the lowered text holds one of the strings every match holds (see
+    :func:`required_literals`); any other text is searched as it is. What it finds is
+    what the pattern finds."""
+
+    __slots__ = ("pattern", "needed")
+
+    def __init__(self, pattern: re.Pattern[str]):
+        self.pattern = pattern
+        self.needed = required_literals(pattern)
+
+    def may_match(self, text: str) -> bool:
+        if not self.needed or not text.isascii():
+            return True
+        lowered = text.lower()
+        return any(word in lowered for word in self.needed)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern.search(text) if self.may_match(text) else None
 
 
 def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Pattern[str]:
@@ -85,6 +189,8 @@ _VOWELS = frozenset("aeiouy")
 _DOUBLES = frozenset("bdfgklmnprt")
 
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+# The same tokens in lower-case ASCII text, where a letter or digit is one of these.
+_ASCII_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
 _SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
@@ -158,7 +264,9 @@ _DETACHED_HINT_RE = re.compile(r" [,.!?;:]")
 # A quotation mark written as an apostrophe and run into the words around it: "the'Plastics
 # '", "so-called'comedies'found". An apostrophe inside a word has at most two letters on
 # one side of it: "don't", "they're", "O'Brien", "rock'n'roll", "Qur'an".
-_GLUED_QUOTE_RE = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
+# The quote opens the pattern, so a search jumps from quote to quote; the letters
+# before it are read behind the quote itself.
+_GLUED_QUOTE_RE = re.compile(r"'(?<=[^\W\d_]{3}')(?=[^\W\d_]{3})")
 
 
 # Pure functions of a text that every check calls on the same sentences: kept.
@@ -170,7 +278,8 @@ def normalise(text: str) -> str:
     if "&" in text:
         text = _CHARACTER_REFERENCE_RE.sub(lambda match: html.unescape(match.group()), text)
     text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_PUNCT_MAP)
+    if not text.isascii():  # every character the map replaces is beyond ASCII
+        text = text.translate(_PUNCT_MAP)
     # Most text has nothing set off by a space: a plain look first spares the searches.
     if " '" in text or " n'" in text or " N'" in text:
         text = _DETACHED_CONTRACTION_RE.sub(r"\1\2", text)
@@ -186,7 +295,7 @@ def words(text: str) -> list[str]:
     """Lower-case word tokens; contractions stay whole ("don't"), possessives drop "'s"."""
     # Both apostrophes join a word alike, so the curly one is straightened beforehand.
     lowered = text.lower().replace("’", "'")
-    tokens = _WORD_RE.findall(lowered)
+    tokens = (_ASCII_WORD_RE if lowered.isascii() else _WORD_RE).findall(lowered)
     if "'s" not in lowered:
         return tokens  # no possessive to drop: most text, spared a pass over its tokens
     return [token[:-2] if token.endswith("'s") else token for token in tokens]
@@ -339,6 +448,9 @@ _PHRASES = tuple(
     (frozenset(word_list(needed)), pattern, replacement)
     for needed, pattern, replacement in (*PHRASES, *PHRASE_EQUIVALENTS)
 )
+# What each phrase must hold as written ("in order to", "boarding card"): its trigger
+# word is common, the phrase is not, so a plain look spares most of its searches.
+_PHRASE_LITERALS = tuple(required_literals(pattern) for _, pattern, _ in _PHRASES)
 
 
 # For each word, the phrases (by position) that need it: a text's tokens pick the few
@@ -377,12 +489,29 @@ def _rewrite(text: str, tokens: list[str]) -> str:
             text = pattern.sub(replacement, text)
     if may_hold_year and any(len(token) >= 4 and token.isdigit() for token in present):
         present.add("#")
-    # In the table's order, as each rewrite may feed the next.
-    wanted = {position for token in _PHRASE_WORDS & present for position in _PHRASES_BY_WORD[token]}
-    for position in sorted(wanted):
+    triggers = _PHRASE_WORDS.intersection(present)
+    if not triggers:
+        return text
+    lowered = text.lower() if text.isascii() else None
+    for position in _phrases_wanted(triggers):
+        needed = _PHRASE_LITERALS[position]
+        if lowered is not None and needed and not any(word in lowered for word in needed):
+            continue  # it cannot match: the text lacks what the phrase must hold
         _, pattern, replacement = _PHRASES[position]
-        text = pattern.sub(replacement, text)
+        rewritten = pattern.sub(replacement, text)
+        if rewritten is not text:
+            text = rewritten
+            lowered = text.lower() if text.isascii() else None
     return text
+
+
+# Texts share their few trigger words ("in", "order", "back"): the phrases they call
+# for are worked out once per set of them.
+@lru_cache(maxsize=4096)
+def _phrases_wanted(triggers: frozenset[str]) -> tuple[int, ...]:
+    """The positions of the phrases these words call for, in the table's order, as each
+    rewrite may feed the next."""
+    return tuple(sorted({position for token in triggers for position in _PHRASES_BY_WORD[token]}))
 
 
 _NEGATION_RE = re.compile(
@@ -417,6 +546,19 @@ _UN_PARTICIPLE_RE = re.compile(
 _PROHIBITION_HINT_RE = re.compile(
     "|".join(word for needed, _, _ in PROHIBITIONS for word in word_list(needed)), re.IGNORECASE
 )
+# The same words in plain ASCII text, where lowering folds case as the search does.
+_PROHIBITION_HINT_WORDS = tuple(word for needed, _, _ in PROHIBITIONS for word in word_list(needed))
+
+
+def _prohibition_hinted(text: str) -> bool:
+    """Whether ``_PROHIBITION_HINT_RE`` finds a word in ``text``, by substring tests
+    when the text is plain ASCII."""
+    if not text.isascii():
+        return _PROHIBITION_HINT_RE.search(text) is not None
+    lowered = text.lower()
+    return any(word in lowered for word in _PROHIBITION_HINT_WORDS)
+
+
 # "no more than their face value", "no later than 6pm": a bound on a value, not a denial.
 _NOT_A_NEGATION_RE = re.compile(
     r"\bnot (?:only|just|merely|simply)\b|\bno (?:doubt|matter)\b"
@@ -471,10 +613,12 @@ def negation_targets(text: str) -> list[frozenset[str]]:
 
 @lru_cache(maxsize=65536)
 def _negation_targets(text: str) -> tuple[frozenset[str], ...]:
-    text = _NON_ABLE_RE.sub(r"not \1", text.replace("’", "'"))
+    text = text.replace("’", "'")
+    if not text.isascii() or "non" in text.lower():
+        text = _NON_ABLE_RE.sub(r"not \1", text)
     if "un" in text.lower():
         text = _UN_PARTICIPLE_RE.sub(r"not \1", text)
-    if _PROHIBITION_HINT_RE.search(text):
+    if _prohibition_hinted(text):
         for _, pattern, denial in PROHIBITIONS:
             text = pattern.sub(denial, text)
     if not _may_negate(text) or not _NEGATION_RE.search(text):
@@ -591,6 +735,20 @@ _FIXED_PHRASE_HINT_RE = re.compile(
     r"fortnight|quarter|ago|half|(?:minute|hour|day|week|month|year)(?:['’]s|-long)",
     re.IGNORECASE,
 )
+# The same words in plain ASCII, where lowering folds case as the search does and no
+# curly apostrophe can be written.
+_FIXED_PHRASE_HINT_WORDS = (
+    *("fortnight", "quarter", "ago", "half"),
+    *("minute's", "hour's", "day's", "week's", "month's", "year's"),
+)
+
+
+def _fixed_phrase_hinted(text: str, lowered: str) -> bool:
+    """Whether ``_FIXED_PHRASE_HINT_RE`` finds a word in ``text`` (``lowered`` is it
+    lowered), by substring tests when the text is plain ASCII."""
+    if not text.isascii():
+        return _FIXED_PHRASE_HINT_RE.search(text) is not None
+    return any(word in lowered for word in _FIXED_PHRASE_HINT_WORDS)
 
 
 # Counts, shares and frequencies said in words of their own, each tried only when the
@@ -644,6 +802,7 @@ _FRACTION_RE = re.compile(
     r"|with|is|was|will|you|your|their|its|our|a|an)\b)[a-z])",
     re.IGNORECASE,
 )
+_FRACTION = FirstLook(_FRACTION_RE)
 
 
 # "two thirds of the cost", "3 quarters" (number words already digits): shares of
@@ -684,7 +843,7 @@ def digits_for_number_words(text: str) -> str:
     # The words the rewrites below look for are in the text as given (lowered once), so
     # each rewrite is tried only when its word is there.
     lowered = text.lower()
-    if _FIXED_PHRASE_HINT_RE.search(text):
+    if _fixed_phrase_hinted(text, lowered):
         for pattern, replacement in _FIXED_PHRASES:
             if pattern.search(text):
                 text = pattern.sub(replacement, text)
@@ -705,7 +864,7 @@ def digits_for_number_words(text: str) -> str:
         text = _DECIMAL_RE.sub(lambda m: f"{m.group(1)}.{m.group(2).replace(' ', '')}", text)
     if "half" in lowered:
         text = _AND_A_HALF_RE.sub(_and_a_half, text)
-    if _FRACTION_RE.search(text):
+    if _FRACTION.search(text):
         text = _FRACTION_RE.sub(lambda m: _FRACTIONS[_word_key(m.group(1))], text)
     if "half" in lowered:
         text = _HALF_OF_RE.sub("50% of ", text)
@@ -713,7 +872,7 @@ def digits_for_number_words(text: str) -> str:
         text = _SHARES_RE.sub(_shares, text)
     if "a pound" in lowered or "a euro" in lowered or "a dollar" in lowered:
         text = _A_POUND_RE.sub(r"1 \1", text)
-    if _MAIN_AND_CENTS_RE.search(text):
+    if _MAIN_AND_CENTS.search(text):
         text = _MAIN_AND_CENTS_RE.sub(r"\1.\3 \2", text)
     return text
 
@@ -741,6 +900,7 @@ _MAIN_AND_CENTS_RE = re.compile(
     r"\b(\d+) (pounds?|euros?|dollars?) (?:and )?(\d{2})\b(?! ?(?:%|per\b|an?\b|each\b))",
     re.IGNORECASE,
 )
+_MAIN_AND_CENTS = FirstLook(_MAIN_AND_CENTS_RE)
 
 
 # Every match of _NUMBER_WORD_RE has one of these as a whole word: a number word, the

@@ -343,6 +343,28 @@ HINTS = [
     if hint is not None
 ] + [quantities._FREE_HINT]
 
+# Values said without a digit, one way each of the first look before any extractor.
+WORDED_VALUES = [
+    "Parking is FREE for visitors.",
+    "There is no joining charge.",
+    "You have nothing more to pay.",
+    "You won't pay an admission charge.",
+    "Members never need to pay for guests.",
+    "Guests pay nothing at the door.",
+    "Residents don't have to pay a penny.",
+    "Children are not being billed.",
+    "Entry costs you nothing.",
+    "Parking doesn't cost you a thing.",
+    "The shop closes at Midday; the bar at MIDNIGHT.",
+    "Allow a full week for delivery.",
+    "Refunds take a whole month.",
+    "Allow an entire day.",
+    "It takes a complete year.",
+    "Statements are sent Fortnightly, reports Quarterly and bills Annually.",
+    "Backups run daily, weekly, monthly and yearly.",
+    "Your first month is half price; the second costs more.",
+]
+
 
 @pytest.mark.parametrize(
     "text",
@@ -362,6 +384,61 @@ def test_a_hints_plain_words_find_whatever_its_pattern_finds(text):
             assert hint.search(text), (hint.pattern.pattern, text)
 
 
+@pytest.mark.parametrize("text", WORDED_VALUES)
+def test_a_value_said_in_words_passes_the_first_look_and_is_read(text):
+    assert quantities._MAY_HOLD_VALUE_RE.search(text)
+    assert quantities._MAY_HOLD_VALUE_HINT.search(text)
+    assert extract_quantities(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *WORDED_VALUES,
+        *(sentence.upper() for sentence in WORDED_VALUES),
+        *(sentence for sentence in SENTENCES if not re.search(r"\d", sentence)),
+        # Beyond ASCII the pattern itself is searched.
+        "Entry is ﬁne and ﬀree.",
+        "Parking is ſecond to none.",
+    ],
+)
+def test_without_a_digit_the_value_first_look_finds_whatever_its_pattern_finds(text):
+    if quantities._MAY_HOLD_VALUE_RE.search(text):
+        assert quantities._MAY_HOLD_VALUE_HINT.search(text), text
+
+
+def test_a_sentence_without_a_digit_or_a_value_word_is_not_searched_for_values():
+    assert not quantities._MAY_HOLD_VALUE_HINT.search("Returns are accepted by post.")
+    assert extract_quantities("Returns are accepted by post.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Allow a fortnight.",
+        "Paid QUARTERLY.",
+        "Bought two years ago.",
+        "Half the fee.",
+        "A day's notice, an hour's wait, a week's rent.",
+        "A minute's walk, a month's fee and a year's cover.",
+        "Nothing fixed here.",
+        # Beyond ASCII the pattern itself is searched.
+        "A day’s notice.",
+        "Allow a ﬁfth of a fortnight.",
+    ],
+)
+def test_the_fixed_phrase_first_look_finds_whatever_its_pattern_finds(text):
+    from kbaudit.text import tokens
+
+    found = tokens._FIXED_PHRASE_HINT_RE.search(text) is not None
+    assert tokens._fixed_phrase_hinted(text, text.lower()) == found
+
+
+def test_a_fixed_phrase_is_still_rewritten_past_the_first_look():
+    assert digits_for_number_words("Allow a fortnight.") == "Allow 14 days."
+    assert digits_for_number_words("Allow a month.") == "Allow 1 month."
+
+
 class _Unsearched:
     def search(self, text):
         raise AssertionError("ASCII text is read by its words, not searched")
@@ -374,3 +451,189 @@ def test_ascii_text_is_looked_at_through_plain_words_beyond_it_through_the_patte
     assert not hint.search("Ends in may.")
     pattern_hint = quantities._Hint(re.compile("day", re.IGNORECASE), words=())
     assert pattern_hint.search("Allow 3 dayſ, café")
+
+
+KINDS = ("amount", "percent", "duration", "time", "ordinal", "number", "age", "date")
+
+
+def _kinds_compatible_as_sets(fact, source):
+    """The rule as it reads in words: pairs of kinds, then the bare number's echoes."""
+    if fact.kind == source.kind:
+        return fact.kind != "amount" or not fact.unit or not source.unit or fact.unit == source.unit
+    if {fact.kind, source.kind} == {"number", "ordinal"}:
+        return True
+    if fact.kind == "age" and source.kind == "number" and not source.unit:
+        return True
+    return fact.kind == "number" and source.kind in ("duration", "amount", "percent", "age")
+
+
+@pytest.mark.parametrize("fact_kind", KINDS)
+@pytest.mark.parametrize("source_kind", KINDS)
+@pytest.mark.parametrize("units", [("", ""), ("usd", ""), ("", "kg"), ("usd", "gbp")])
+def test_kinds_compare_as_the_rule_says_without_building_sets(fact_kind, source_kind, units):
+    fact = quantities.Quantity(fact_kind, 1.0, 1.0, units[0])
+    source = quantities.Quantity(source_kind, 1.0, 1.0, units[1])
+    expected = _kinds_compatible_as_sets(fact, source)
+    assert quantities._kinds_compatible(fact, source) == expected
+
+
+PHRASE_SENTENCES = [
+    "Please check-in online and check out by 11am.",
+    "You can post the lamp back to us; we give your money back.",
+    "In order to renew, get in touch with the front desk.",
+    "Your parcel has been delivered to the porter.",
+    "We will issue you a refund once the tools come back to the depot.",
+    "Pick it up from the kiosk, or we can hand it to your neighbour.",
+    "As long as you keep the receipt, you can swap it for a larger size.",
+    "A number of pitches are closed owing to the flood.",
+    "Make a payment at the checkout and show your boarding card.",
+    "Interest-free months apply; the money you put in is yours.",
+    "Once you reach us, we get there within the hour or turn up the next day.",
+    "REFERENCE AB-12345 IS DATED BACK TO 2019.",
+    "Nothing here calls for a phrase.",
+    # Beyond ASCII every phrase its words call for is searched.
+    "Return the café key back to the desk, in order to get your £5 deposit back.",
+]
+
+
+def _rewritten_phrase_by_phrase(text):
+    """Every phrase a text's words call for, searched in the table's order."""
+    from kbaudit.text import tokens
+
+    present = set(words(text))
+    if any(len(token) >= 4 and token.isdigit() for token in present):
+        present.add("#")
+    wanted = sorted(
+        {position for token in present for position in tokens._PHRASES_BY_WORD.get(token, ())}
+    )
+    for position in wanted:
+        _, pattern, replacement = tokens._PHRASES[position]
+        text = pattern.sub(replacement, text)
+    return text
+
+
+@pytest.mark.parametrize("text", PHRASE_SENTENCES)
+def test_phrases_are_rewritten_as_when_each_is_searched(text):
+    from kbaudit.text.tokens import rewrite_phrases
+
+    assert rewrite_phrases(text) == _rewritten_phrase_by_phrase(text)
+
+
+@pytest.mark.parametrize("text", [*PHRASE_SENTENCES, *SENTENCES])
+def test_a_phrase_found_holds_what_its_first_look_asks_for(text):
+    from kbaudit.text import tokens
+
+    for (_, pattern, _), needed in zip(tokens._PHRASES, tokens._PHRASE_LITERALS, strict=True):
+        if needed and text.isascii() and pattern.search(text):
+            assert any(word in text.lower() for word in needed), (pattern.pattern, text)
+
+
+@pytest.mark.parametrize(
+    "pattern, expected",
+    [
+        (r"\bmoney back\b", ("money back",)),
+        # A set of characters and a choice of words run on from the letters before.
+        (r"\b(check)[- ](in|out)\b", ("check in", "check out", "check-in", "check-out")),
+        (
+            r"\b([a-z]+) (?:that|which) (?:is|are)\b",
+            (" that are", " that is", " which are", " which is"),
+        ),
+        (r"\bowing to\b|\bas a result of\b", ("owing to", "as a result of")),
+        # What a pattern must not be followed by is nothing it must hold.
+        (r"\b(?!(?:those|ones)\b)\w+ that\b", (" that",)),
+        (r"\b[A-Za-z]{1,4}-?\d{4,}\b", ()),
+        (r"(?i:Gift) Card", ("gift card",)),
+    ],
+)
+def test_a_patterns_required_strings_are_read_from_it(pattern, expected):
+    from kbaudit.text.tokens import required_literals
+
+    assert required_literals(re.compile(pattern, re.IGNORECASE)) == expected
+
+
+def _first_looks():
+    from audits.judges.offline import arithmetic, decompose, scopes
+    from kbaudit.text import tokens
+
+    return [
+        tokens._FRACTION,
+        tokens._MAIN_AND_CENTS,
+        scopes._ACTOR,
+        scopes._ONLY_NAMED,
+        scopes._NOT_COMBINED,
+        arithmetic._COMPARISON,
+        arithmetic._AGAINST,
+        decompose._STATE_VERB,
+    ]
+
+
+FIRST_LOOK_SENTENCES = [
+    "Allow a third of the time; two quarters of the seats are taken.",
+    "It costs 12 pounds 50 or 3 Euros 20.",
+    "If the plumber damaged the boiler, we pay.",
+    "Parking is for residents only, and only at the Leeds depot.",
+    "Vouchers cannot be combined or used together with other offers.",
+    "The coach is cheaper than the train and as long as the ferry.",
+    "Fares are cheaper: £5 against £9 for the train.",
+    "Your PIN stays the same; the fee REMAINS £5.",
+    "Nothing of the kind here.",
+    # Beyond ASCII the pattern itself is searched.
+    "The café is dearer than the kiosk; a ﬁfth stays free.",
+]
+
+
+@pytest.mark.parametrize("text", [*FIRST_LOOK_SENTENCES, *SENTENCES, *PHRASE_SENTENCES])
+def test_a_first_look_finds_what_its_pattern_finds(text):
+    for look in _first_looks():
+        found, looked = look.pattern.search(text), look.search(text)
+        assert (found and found.span()) == (looked and looked.span()), look.pattern.pattern
+
+
+def test_each_first_look_has_strings_to_look_for_and_finds_a_match():
+    for look in _first_looks():
+        assert look.needed
+        assert any(look.search(text) for text in FIRST_LOOK_SENTENCES), look.pattern.pattern
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *SENTENCES,
+        "Gate B12 opens at 0630; don't queue, we'll call rock'n'roll fans first.",
+        "The chef's menu and the diners' table_plan.",
+        # Beyond ASCII, and text whose lowering is ASCII ("K", the kelvin sign).
+        "Ein Café für 5 € — 20 K and naïve señor’s plan.",
+    ],
+)
+def test_words_in_ascii_text_are_the_tokens_the_unicode_pattern_reads(text):
+    from kbaudit.text import tokens
+
+    lowered = text.lower().replace("’", "'")
+    expected = [
+        token[:-2] if token.endswith("'s") else token for token in tokens._WORD_RE.findall(lowered)
+    ]
+    assert words(text) == expected
+
+
+GLUED_QUOTES = [
+    "the'Plastics' and so-called'comedies'found",
+    "don't, they're, O'Brien, rock'n'roll, Qur'an",
+    "abc'def ghi'jk lm'nop 123'456 abc'1de",
+    "café'déjà and naïve'señor",
+    "'start and end'",
+]
+
+
+@pytest.mark.parametrize("text", GLUED_QUOTES)
+def test_a_glued_quote_is_found_where_the_letters_around_it_say(text):
+    from kbaudit.text import tokens
+
+    letters_around = re.compile(r"(?<=[^\W\d_]{3})'(?=[^\W\d_]{3})")
+    assert tokens._GLUED_QUOTE_RE.sub(" ' ", text) == letters_around.sub(" ' ", text)
+
+
+def test_every_character_the_punctuation_map_replaces_is_beyond_ascii():
+    from kbaudit.text import tokens
+
+    assert all(code >= 128 for code in tokens._PUNCT_MAP)
+    assert normalise("“Quoted” – and ‘single’") == "\"Quoted\" - and 'single'"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list, word_start_regex
+from kbaudit.text.tokens import FirstLook, content_stems, stem, word_list, word_start_regex
 
 from .binding import value_words
 
@@ -160,6 +160,7 @@ _COMPARISON_RE = word_start_regex(
     "abcdefghlmpqst",
     re.IGNORECASE,
 )
+_COMPARISON = FirstLook(_COMPARISON_RE)
 # "Slower" is a longer time.
 _GREATER = frozenset(
     word_list("more dearer pricier higher bigger larger longer greater slower later")
@@ -176,11 +177,12 @@ _AGAINST_RE = word_start_regex(
     "bcdefghlmpqs",
     re.IGNORECASE,
 )
+_AGAINST = FirstLook(_AGAINST_RE)
 _GREATER_AGAINST = frozenset(("more expensive", *_GREATER))
 
 
 def draws_comparison(text: str) -> bool:
-    return _COMPARISON_RE.search(text) is not None or _AGAINST_RE.search(text) is not None
+    return _COMPARISON.search(text) is not None or _AGAINST.search(text) is not None
 
 
 def _against_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:

@@ -27,6 +27,7 @@ from kbaudit.text.dialogue import (
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
+    FirstLook,
     content_stems,
     digits_for_number_words,
     has_negation,
@@ -630,7 +631,7 @@ def _joins_conditions(joiner: str, left: str, right: str) -> bool:
 
 
 def has_verb(text: str) -> bool:
-    return bool(VERB_RE.search(text) or _STATE_VERB_RE.search(text))
+    return bool(VERB_RE.search(text) or _STATE_VERB.search(text))
 
 
 # Verbs of staying the same or changing, which VERB_RE (kept for splitting questions)
@@ -639,6 +640,7 @@ _STATE_VERB_RE = re.compile(
     r"\b(?:stays?|stayed|remains?|remained|keeps?|kept|changes?|changed|comes?|came|goes|went)\b",
     re.IGNORECASE,
 )
+_STATE_VERB = FirstLook(_STATE_VERB_RE)
 
 
 def _is_statement(text: str) -> bool:

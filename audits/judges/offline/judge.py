@@ -7,6 +7,7 @@ set or a hash-seeded dict).
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -74,6 +75,23 @@ _VALUE_WORDS = {
 }
 
 
+# A full collection after this many collections of the middle generation, at least
+# (Python's default is 10).
+OLDEST_GENERATION_THRESHOLD = 100
+
+
+def collect_oldest_less_often() -> None:
+    """Make full garbage collections rarer in a process that judges.
+
+    The judge's bounded caches of words, sentences and chunks live as long as the
+    process: hundreds of thousands of objects that every full collection walks and
+    never frees. Young objects are collected as before; a higher threshold is kept.
+    """
+    young, middle, oldest = gc.get_threshold()
+    if oldest < OLDEST_GENERATION_THRESHOLD:
+        gc.set_threshold(young, middle, OLDEST_GENERATION_THRESHOLD)
+
+
 class OfflineJudge:
     name = "offline"
     model = "offline-rules"
@@ -83,6 +101,7 @@ class OfflineJudge:
         self.profile = profile
         # One vocabulary per bot domain description; profiles are fixed per judge.
         self._vocabularies: dict[str, DomainVocabulary] = {}
+        collect_oldest_less_often()
 
     def judge(self, item: JudgeInput) -> JudgeResult:
         # A follow-up ("and for the yearly plan?") is judged as the question it stands for.

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import KIND_STEMS, Condition, window_exceeded
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import content_stems, stem
+from kbaudit.text.tokens import FirstLook, content_stems, stem
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -336,6 +336,7 @@ _ACTOR_RE = re.compile(
     r"|broke|forgot|spilled|missed|delivered|cancelled|changed|delayed|made|was|is|did)\b",
     re.IGNORECASE,
 )
+_ACTOR = FirstLook(_ACTOR_RE)
 
 
 def other_actor_problem(
@@ -351,7 +352,7 @@ def other_actor_problem(
         actors = {
             position: stem(match.group("actor").lower())
             for position, sentence in enumerate(source.sentences)
-            if (match := _ACTOR_RE.search(sentence.text))
+            if (match := _ACTOR.search(sentence.text))
         }
         if len(set(actors.values())) < 2:
             continue
@@ -428,6 +429,7 @@ _ONLY_NAMED_RE = re.compile(
     rf"\bonly (?:in|at|for|on|from) (?:the |our )?(?P<first>{_NAME_LIST})(?: (?P<kind>[a-z]+))?"
     rf"|\b(?:in|at|for|on|from) (?:the )?(?P<second>{_NAME_RUN}) only\b"
 )
+_ONLY_NAMED = FirstLook(_ONLY_NAMED_RE)
 # "We do not deliver in Montclair", "isn't offered at our Leeds store": a rule the
 # sentence denies for named places or things.
 _NOT_NAMED_RE = re.compile(
@@ -451,7 +453,7 @@ def only_named_problem(
     for index, source in enumerate(sources):
         named_in_source = _names_after_places(source.plain)
         for position, sentence in enumerate(source.sentences):
-            match = _ONLY_NAMED_RE.search(sentence.text)
+            match = _ONLY_NAMED.search(sentence.text)
             if match is None:
                 continue
             allowed = _name_words(match.group("first") or match.group("second"))
@@ -577,6 +579,7 @@ _NOT_COMBINED_RE = re.compile(
     r"(?:with\s+)?(?P<other>[^.;:]+)",
     re.IGNORECASE,
 )
+_NOT_COMBINED = FirstLook(_NOT_COMBINED_RE)
 _PRONOUN_SUBJECT_RE = re.compile(r"^\W*(?:it|this|they|these|that)\W*$", re.IGNORECASE)
 
 
@@ -588,7 +591,7 @@ def combined_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
         return None
     for index, source in enumerate(sources):
         for position, sentence in enumerate(source.sentences):
-            match = _NOT_COMBINED_RE.search(sentence.text)
+            match = _NOT_COMBINED.search(sentence.text)
             if match is None:
                 continue
             other = subject_stems(frozenset(content_stems(match.group("other"))))

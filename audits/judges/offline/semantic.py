@@ -39,8 +39,14 @@ class SemanticIndex:
             [sentence.text for sentence in source.sentences if sentence.stems & words]
             for source in sources
         ]
+        # Looked up one by one: a set minus the cache's keys would walk every key kept.
         missing = sorted(
-            {text for texts_ in self._candidates for text in texts_} - _sentence_vectors.keys()
+            {
+                text
+                for texts_ in self._candidates
+                for text in texts_
+                if text not in _sentence_vectors
+            }
         )
         batch = [*texts, *missing]
         vectors = embed(batch) if batch else np.zeros((0, DIMENSIONS), dtype=np.float32)
