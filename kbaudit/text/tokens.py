@@ -740,6 +740,7 @@ _FIXED_PHRASE_HINT_RE = re.compile(
 _FIXED_PHRASE_HINT_WORDS = (
     *("fortnight", "quarter", "ago", "half"),
     *("minute's", "hour's", "day's", "week's", "month's", "year's"),
+    *("minute-long", "hour-long", "day-long", "week-long", "month-long", "year-long"),
 )
 
 

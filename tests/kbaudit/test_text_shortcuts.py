@@ -421,6 +421,7 @@ def test_a_sentence_without_a_digit_or_a_value_word_is_not_searched_for_values()
         "Half the fee.",
         "A day's notice, an hour's wait, a week's rent.",
         "A minute's walk, a month's fee and a year's cover.",
+        "An hour-long walk, a week-long course.",
         "Nothing fixed here.",
         # Beyond ASCII the pattern itself is searched.
         "A day’s notice.",
