@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .tokens import STOPWORDS, stem, word_list, word_start_regex
 
@@ -327,7 +328,20 @@ def extract_quantities(text: str) -> list[Quantity]:
 
     ``text`` must already have its number words as digits (see
     :func:`digits_for_number_words`), so offsets match the text the caller keeps.
+    Each call gives values of its own (equal, not the same objects), as checks tell a
+    value apart from others by identity.
     """
+    return [replace(quantity) for quantity in _quantities_in(text)]
+
+
+@lru_cache(maxsize=16384)
+def _quantities_in(text: str) -> tuple[Quantity, ...]:
+    """The values :func:`extract_quantities` finds, kept: the same sentence is read by
+    several checks."""
+    return tuple(_extract(text))
+
+
+def _extract(text: str) -> list[Quantity]:
     # A digit is one way of holding a value, and says which extractors to run.
     digit = _DIGIT_RE.search(text) is not None
     lowered = text.lower()

@@ -237,6 +237,10 @@ def priced_included_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
     are included in the house price"."""
     if fact.negated or "includ" in fact.text.lower():
         return None
+    # Only a sentence saying "included" names what is included: none, nothing to price.
+    said = (sentence.text for source in sources for sentence in source.sentences)
+    if not any("included" in text for text in said):
+        return None
     priced = [
         frozenset(content_stems(clause))
         for clause in _FACT_CLAUSE_RE.split(fact.text)
