@@ -589,6 +589,9 @@ def _word_support(
     outside = _outside_list(fact, sources)
     if any(outside):
         return FactSupport(outside, None, "", None)
+    kept_to_others = _kept_to_others(fact, sources)
+    if any(kept_to_others):
+        return FactSupport(kept_to_others, None, "", None)
     # A fact whose value the sources state is at worst loosely worded, not made up;
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
@@ -691,6 +694,45 @@ def _outside_list(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
         )
         for source in sources
     ]
+
+
+# "It isn't part of Team or Starter", "SSO isn't available on the Basic plan": a denial
+# of what the fact names, read up to its names.
+_DENIED_FOR_RE = re.compile(
+    r"^(?P<thing>.+?)\s+(?:isn't|is not|aren't|are not|can't be|cannot be|won't be)\s+"
+    r"(?P<rest>.+?)[.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _kept_to_others(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
+    """Sources that keep the thing to named cases ("SAML single sign-on is available on
+    the Enterprise plan only") when the fact denies it for other names that no source
+    gives ("It isn't part of Team or Starter"): "only" says the others go without. The
+    thing must be the restricted sentence's, by its own words or, for "it", the fact
+    before's."""
+    match = _DENIED_FOR_RE.match(fact.text.strip())
+    if match is None or not fact.negated or len(negation_targets(fact.text)) != 1:
+        return [0] * len(sources)
+    known = frozenset().union(*(source.stems for source in sources))
+    others = fact.proper_nouns & frozenset(content_stems(match.group("rest"))) - known
+    if not others:
+        return [0] * len(sources)
+    thing = subject_stems(frozenset(content_stems(match.group("thing")))) - others
+    if _PRONOUN_RE.match(match.group("thing").strip()):
+        thing |= subject_stems(fact.context)
+    row = []
+    for source in sources:
+        kept = False
+        for sentence in source.sentences:
+            only = _ONLY_RE.search(sentence.text) or _CASE_ONLY_RE.search(sentence.text)
+            if only is None or sentence.negated or not thing & sentence.stems:
+                continue
+            named = frozenset(content_stems(only.group("case")))
+            if named and not named & others:
+                kept = True
+        row.append(int(kept))
+    return row
 
 
 # Share of a fact's words a source sentence must carry to be the rule the fact states.
