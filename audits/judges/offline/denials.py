@@ -170,7 +170,7 @@ def excluded_alternative_problem(fact: Fact, sources: Sequence[PreparedSource]) 
     index, sentence = best
     if not excluded <= sentence.stems or _RESTRICTED_RE.search(sentence.text):
         return None
-    if any(target & excluded for clause in sentence.clauses for target in clause.negations):
+    if any(_denies(clause, excluded) for clause in sentence.clauses):
         return None  # "by card, not by cheque": the sentence rules it out too
     return Problem("contradicts_source", sentence.text, index)
 

@@ -714,7 +714,7 @@ def _kept_to_others(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
     match = _DENIED_FOR_RE.match(fact.text.strip())
     if match is None or not fact.negated or len(negation_targets(fact.text)) != 1:
         return [0] * len(sources)
-    known = frozenset().union(*(source.stems for source in sources))
+    known = _all_stems(sources)
     others = fact.proper_nouns & frozenset(content_stems(match.group("rest"))) - known
     if not others:
         return [0] * len(sources)
@@ -725,7 +725,7 @@ def _kept_to_others(fact: Fact, sources: Sequence[PreparedSource]) -> list[int]:
     for source in sources:
         kept = False
         for sentence in source.sentences:
-            only = _ONLY_RE.search(sentence.text) or _CASE_ONLY_RE.search(sentence.text)
+            only = _only_case(sentence.text)
             if only is None or sentence.negated or not thing & sentence.stems:
                 continue
             named = frozenset(content_stems(only.group("case")))
@@ -1405,6 +1405,11 @@ _CASE_ONLY_RE = re.compile(
 _PRONOUN_START_RE = re.compile(r"^(?:it|they|this|these|he|she)\b", re.IGNORECASE)
 
 
+def _only_case(text: str) -> re.Match[str] | None:
+    """The case a sentence keeps its rule to with "only", before or after the case."""
+    return _ONLY_RE.search(text) or _CASE_ONLY_RE.search(text)
+
+
 def _excluded_case_problem(
     fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
 ) -> Problem | None:
@@ -1585,7 +1590,7 @@ def _restricted_case_problem(
         for position, sentence in enumerate(source.sentences):
             if "only" not in sentence.text.lower():
                 continue
-            match = _ONLY_RE.search(sentence.text) or _CASE_ONLY_RE.search(sentence.text)
+            match = _only_case(sentence.text)
             if match is None or sentence.negated:
                 continue
             case = [stem(word) for word in re.findall(r"[\w'-]+", match.group("case").lower())]
