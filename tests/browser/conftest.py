@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test import override_settings
 
 from audits.models import Interaction
@@ -49,6 +49,12 @@ def browser():
         )
         yield browser
         browser.close()
+        # Playwright's event loop runs in this thread from launch to exit, and while it
+        # runs Django keeps the thread's database connections apart from the ones opened
+        # before it (asgiref's Local follows the running loop). The test database was set
+        # up on those earlier ones and is dropped through them: close these, or the drop
+        # finds this session still connected.
+        connections.close_all()
 
 
 @pytest.fixture
