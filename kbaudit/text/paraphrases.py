@@ -897,4 +897,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("signup signups", re.compile(r"\bsignups?\b", re.I), "join"),
     # Money off is a discount.
     ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
+    # A price that starts from or at an amount is that amount at the least: "alterations
+    # start from £40" is "alterations from £40", "plans starting at $9" is "from $9".
+    (
+        "start starts started starting",
+        re.compile(r"\b(?:start|starts|starting|started) (?:from|at) (?=[£$€]\s?\d)", re.I),
+        "from ",
+    ),
 )
