@@ -474,6 +474,34 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # "along with" and "together with" are "with"; "as well as" is "and".
     ("along together", re.compile(r"\b(?:along|together) with\b", re.I), "with"),
+    # Bringing or taking something along is bringing or taking it: "bring along your
+    # ID", "bring your ID along".
+    (
+        "along",
+        re.compile(
+            r"\b(bring|brings|bringing|brought|take|takes|taking|took)"
+            r"((?: [\w'-]+){0,3}?) along\b",
+            re.I,
+        ),
+        r"\1\2",
+    ),
+    # What the customer plans or intends to do is what they will do: "the shoes you plan
+    # to wear" are the shoes you'll wear, "if you're planning to travel" is "if you travel".
+    (
+        "plan plans planning intend intends intending",
+        re.compile(
+            r"\byou(?:'re| are)? (?:plan|planning|intend|intending) to\b",
+            re.I,
+        ),
+        "you will",
+    ),
+    # What happens each time or every time something is done happens whenever it is:
+    # "each time you come in" is "at every visit".
+    (
+        "each every time",
+        re.compile(r"\b(?:each|every) time (?=(?:you|we|they|it|your|the|a|an)\b)", re.I),
+        "whenever ",
+    ),
     ("well", re.compile(r"\bas well as\b", re.I), "and"),
     # Spending over a threshold is an order over it ("if you spend more than £50").
     (
