@@ -75,6 +75,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("faulty", "defective"),
     # Beginning.
     ("start", "commence"),
+    # What a business tries to do, it aims to do: "we aim to reply within 2 days".
+    ("try", "aim aims aimed aiming"),
     # Coming to an end.
     ("expire", "lapse"),
     # Someone's go-ahead.
@@ -495,6 +497,9 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "you will",
     ),
+    # A value "or less" is the value at most, a bound the checks on values read with it:
+    # "in 60 minutes or less" is "within 60 minutes" ("more or less" is roughly).
+    ("less fewer", re.compile(r"(?<!\bmore)(?<!\bno) or (?:less|fewer)\b", re.I), ""),
     # What happens each time or every time something is done happens whenever it is:
     # "each time you come in" is "at every visit".
     (
