@@ -243,6 +243,9 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "extra ",
     ),
+    # Whatever comes "plus any" is charged on top: "£90, plus any parts" is "parts are
+    # extra" ("plus a booking fee of £5" gives a second price of its own).
+    ("plus", re.compile(r"\bplus (?=any\b)", re.I), "extra "),
     # Money that is returned is refunded: "the deposit is returned within 7 days", "we
     # return your deposit".
     (
