@@ -677,6 +677,18 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:make|makes|making|made) (?:a |the |your )?payment\b", re.I),
         "pay",
     ),
+    # Being charged for something is paying for it: "you'll be charged for the box" is
+    # "you'll pay for the box". A charge denied ("won't be charged for parking") is read
+    # as free by the checks on values, and keeps its word.
+    (
+        "charged",
+        re.compile(
+            r"(?<!n't )(?<!not )(?<!never )\b(?:be|been|being|is|are|was|were|get|gets|got"
+            r"|getting) charged for\b",
+            re.I,
+        ),
+        "pay for",
+    ),
     # Conditions said the long way: "provided that", "in the event of", "on condition that".
     (
         "provided providing",
