@@ -75,6 +75,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("faulty", "defective"),
     # Beginning.
     ("start", "commence"),
+    # What a business tries to do, it aims to do: "we aim to reply within 2 days".
+    ("try", "aim aims aimed aiming"),
     # Coming to an end.
     ("expire", "lapse"),
     # Someone's go-ahead.
@@ -241,6 +243,9 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "extra ",
     ),
+    # Whatever comes "plus any" is charged on top: "£90, plus any parts" is "parts are
+    # extra" ("plus a booking fee of £5" gives a second price of its own).
+    ("plus", re.compile(r"\bplus (?=any\b)", re.I), "extra "),
     # Money that is returned is refunded: "the deposit is returned within 7 days", "we
     # return your deposit".
     (
@@ -474,6 +479,37 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ),
     # "along with" and "together with" are "with"; "as well as" is "and".
     ("along together", re.compile(r"\b(?:along|together) with\b", re.I), "with"),
+    # Bringing or taking something along is bringing or taking it: "bring along your
+    # ID", "bring your ID along".
+    (
+        "along",
+        re.compile(
+            r"\b(bring|brings|bringing|brought|take|takes|taking|took)"
+            r"((?: [\w'-]+){0,3}?) along\b",
+            re.I,
+        ),
+        r"\1\2",
+    ),
+    # What the customer plans or intends to do is what they will do: "the shoes you plan
+    # to wear" are the shoes you'll wear, "if you're planning to travel" is "if you travel".
+    (
+        "plan plans planning intend intends intending",
+        re.compile(
+            r"\byou(?:'re| are)? (?:plan|planning|intend|intending) to\b",
+            re.I,
+        ),
+        "you will",
+    ),
+    # A value "or less" is the value at most, a bound the checks on values read with it:
+    # "in 60 minutes or less" is "within 60 minutes" ("more or less" is roughly).
+    ("less fewer", re.compile(r"(?<!\bmore)(?<!\bno) or (?:less|fewer)\b", re.I), ""),
+    # What happens each time or every time something is done happens whenever it is:
+    # "each time you come in" is "at every visit".
+    (
+        "each every time",
+        re.compile(r"\b(?:each|every) time (?=(?:you|we|they|it|your|the|a|an)\b)", re.I),
+        "whenever ",
+    ),
     ("well", re.compile(r"\bas well as\b", re.I), "and"),
     # Spending over a threshold is an order over it ("if you spend more than £50").
     (
@@ -640,6 +676,18 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         "payment",
         re.compile(r"\b(?:make|makes|making|made) (?:a |the |your )?payment\b", re.I),
         "pay",
+    ),
+    # Being charged for something is paying for it: "you'll be charged for the box" is
+    # "you'll pay for the box". A charge denied ("won't be charged for parking") is read
+    # as free by the checks on values, and keeps its word.
+    (
+        "charged",
+        re.compile(
+            r"(?<!n't )(?<!not )(?<!never )\b(?:be|been|being|is|are|was|were|get|gets|got"
+            r"|getting) charged for\b",
+            re.I,
+        ),
+        "pay for",
     ),
     # Conditions said the long way: "provided that", "in the event of", "on condition that".
     (
@@ -897,4 +945,11 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("signup signups", re.compile(r"\bsignups?\b", re.I), "join"),
     # Money off is a discount.
     ("money", re.compile(r"\bmoney off\b", re.I), "discount"),
+    # A price that starts from or at an amount is that amount at the least: "alterations
+    # start from £40" is "alterations from £40", "plans starting at $9" is "from $9".
+    (
+        "start starts started starting",
+        re.compile(r"\b(?:start|starts|starting|started) (?:from|at) (?=[£$€]\s?\d)", re.I),
+        "from ",
+    ),
 )

@@ -235,6 +235,8 @@ class Quantity:
         elif not _kinds_compatible(mine, other):
             return False
         low, high = other.low, other.high
+        if mine.kind == "time" == other.kind and _ends_day(mine) and _ends_day(other):
+            return True
         if mine.kind == "time" and EITHER_HALF in (mine.unit, other.unit):
             return any(
                 low - _EPS(low) <= value <= high + _EPS(high)
@@ -263,6 +265,17 @@ def rate_unit(text: str, quantity: Quantity) -> str:
     counted by different units ("£7.50 per MB", "£2 a minute") price two things."""
     found = _RATE_RE.match(text[quantity.end :]) if text else None
     return stem(found.group(1).lower()) if found else ""
+
+
+# The last minute of a day: "by 11:59pm", "before 23:59".
+_LAST_MINUTE = 23 + 59 / 60
+
+
+def _ends_day(time: Quantity) -> bool:
+    """A deadline at midnight and one at 11:59pm are one time, the end of the day
+    ("until midnight on Wednesday", "by 11:59pm on Wednesday"): the clock says the day
+    is over either way."""
+    return time.low == time.high and (time.low == 0.0 or time.low >= _LAST_MINUTE - 1e-6)
 
 
 def _EPS(value: float) -> float:  # noqa: N802 - reads as a constant at call sites

@@ -50,7 +50,10 @@ def _not_reaching(denied: str) -> re.Pattern[str]:
     return re.compile(
         rf"\b(?:(?:is|are) not (?:{denied})|(?:isn't|aren't) (?:{denied})|(?:does not|doesn't"
         r"|do not|don't|will not|won't) cover|(?:is|are) excluded|(?:are|is|aren't|isn't)"
-        r" (?:not )?responsible for)"
+        r" (?:not )?responsible for"
+        # "We can't take rush jobs on lace gowns": what the business won't do for a case.
+        r"|(?:can't|can’t|cannot|can not|won't|won’t|will not|don't|don’t|do not) (?:take|do|offer)"
+        r"(?: [\w-]+){1,3}?(?= (?:on|for|with|during)\b))"
         # "Pianos are not available to hire": what is done with the thing, not a case.
         r"(?! to (?:hire|rent|buy|book|order|use|purchase|borrow|reserve|download|take|bring"
         r"|keep|collect)\b)"

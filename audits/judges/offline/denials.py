@@ -26,7 +26,7 @@ from kbaudit.text.tokens import (
 )
 
 from .decompose import Fact
-from .sources import PreparedSource, SourceClause
+from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceClause
 from .values import Problem, subject_stems
 
 # The words a denial bears on: this many content words after the negation.
@@ -260,5 +260,42 @@ def priced_included_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Pr
                 for part in _THINGS_SPLIT_RE.split(match.group("things")):
                     thing = subject_stems(frozenset(content_stems(part)))
                     if thing and any(thing <= words for words in priced):
+                        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+# What a requirement is said with: "someone needs to be home", "you must be in".
+_NEED_RE = re.compile(
+    r"\b(?:needs?|needed|must|has to|have to|(?:is|are) required to)\b", re.IGNORECASE
+)
+# Where a requirement's reason starts: "... so we can get through the gate".
+_PURPOSE_RE = re.compile(
+    r",?\s+(?:so(?: that)?|in order to|to let)\s+(?=(?:we|you|they|it|the|our|your)\b)",
+    re.IGNORECASE,
+)
+
+
+def denied_requirement_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact states a requirement the source denies, or denies one it states, said in
+    the same one word: "someone needs to be home" against "you don't need to be home".
+    One word says too little to find a clause by, but a requirement said in only that
+    word is the same requirement; its reason ("so we can get through the gate") is not
+    part of it."""
+    for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+        required = _PURPOSE_RE.split(fact_clause, maxsplit=1)[0]
+        if not _NEED_RE.search(required) or _CASE_RE.search(required):
+            continue
+        words = subject_stems(frozenset(content_stems(required)))
+        if len(words) != 1:
+            continue
+        denied = bool(negation_targets(required))
+        for index, source in enumerate(sources):
+            for sentence in source.sentences:
+                for clause in CLAUSE_BREAK_RE.split(sentence.text):
+                    if not _NEED_RE.search(clause) or _CASE_RE.search(clause):
+                        continue
+                    if subject_stems(frozenset(content_stems(clause))) != words:
+                        continue
+                    if bool(negation_targets(clause)) != denied:
                         return Problem("contradicts_source", sentence.text, index)
     return None

@@ -68,6 +68,7 @@ from .dates import dated_choice_problem, dated_choice_sources, decade_problem
 from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import (
     denied_predicate_problem,
+    denied_requirement_problem,
     excluded_alternative_problem,
     non_able_problem,
     paid_for_included_problem,
@@ -424,6 +425,7 @@ def fact_support(
         ),
         _polarity_problem(fact, sources, query.stems | query.answer_stems),
         denied_predicate_problem(fact, sources),
+        denied_requirement_problem(fact, sources),
         non_able_problem(fact, sources),
         excluded_alternative_problem(fact, sources),
         paid_for_included_problem(fact, sources),
