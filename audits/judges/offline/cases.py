@@ -170,6 +170,52 @@ def stated_exception_problem(
     return None
 
 
+# "Member discounts don't apply on partner networks", "Students aren't eligible for the
+# concession": a thing the source names, and the case it is ruled out for.
+_RULED_OUT_FOR_RE = re.compile(
+    r"(?:^|[.;]\s+)(?P<thing>[A-Z][^.;:,]{1,50}?)\s+(?:don't|do not|doesn't|does not|won't"
+    r"|will not) apply (?:on|to|for|at|in|with|during)\s+(?P<case>[^.;:,]{1,50})"
+    r"|(?:^|[.;]\s+)(?P<who>[A-Z][^.;:,]{1,50}?)\s+(?:aren't|are not|isn't|is not)"
+    r" (?:eligible|entitled) (?:for|to)\s+(?P<what>[^.;:,]{1,50})",
+)
+
+
+@lru_cache(maxsize=8192)
+def _ruled_out_for(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
+    """(the thing, the case it is ruled out for), as stems, each a source's sentence
+    says."""
+    pairs = []
+    for match in _RULED_OUT_FOR_RE.finditer(text):
+        thing = match.group("thing") or match.group("what")
+        case = match.group("case") or match.group("who")
+        pairs.append((frozenset(content_stems(thing)), frozenset(content_stems(case))))
+    return tuple(pairs)
+
+
+def ruled_out_case_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer says they are in a case a source rules a thing out for, and the fact
+    gives them that thing as if it held: "a full plot at the concession rate is £48" to a
+    student, of "Students aren't eligible for the concession"; the Plus rate to one on a
+    partner network, of "Plus discounts don't apply on partner networks". An answer
+    naming the case itself speaks of it, and is read by the other checks."""
+    if fact.negated or not query.text or _WAIVED_RE.search(fact.text):
+        return None
+    denied = frozenset().union(*negation_targets(query.text))
+    told = query.stems - fact.stems - denied
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for thing, case in _ruled_out_for(sentence.text):
+                given = subject_stems(thing) - query.brand
+                case = subject_stems(case) - query.brand - _KIND_LIGHT
+                if not given & fact.stems or not case or case & query.answer_stems:
+                    continue
+                if len(case & told) >= min(2, len(case)):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
 # "cannot cancel in the first 12 months unless they move more than 10 miles away": the
 # case that lifts a denial.
 _UNLESS_RE = re.compile(

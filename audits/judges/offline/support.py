@@ -56,6 +56,7 @@ from .cases import (
     negated,
     outside_listed_subjects,
     restricted_days_problem,
+    ruled_out_case_problem,
     stated_exception_problem,
     time_window_problem,
     universal_claim_problem,
@@ -440,6 +441,7 @@ def fact_support(
         weekday_problem(fact, sources, query),
         restricted_days_problem(fact, sources),
         stated_exception_problem(fact, sources, query),
+        ruled_out_case_problem(fact, sources, query),
         after_window_problem(fact, sources),
         age_held_problem(fact, sources, query),
         instead_case_problem(fact, sources, query),
@@ -2094,6 +2096,18 @@ def _negation_stated(
 
 
 _PRONOUN_RE = re.compile(r"^(?:they|it|he|she|these|those)\b", re.IGNORECASE)
+# "..., and we don't repair them.": a pronoun ending a clause is what it is done to.
+_OBJECT_PRONOUN_END_RE = re.compile(r"\b(?:them|it)\W*$", re.IGNORECASE)
+
+
+def _refers_to_first_clause(text: str) -> bool:
+    """A later clause of a sentence speaks of what its first clause names when it opens
+    on a pronoun ("and it is included") or ends on one as its object ("Digital pianos
+    can't be tuned, and we don't repair them")."""
+    text = text.strip()
+    return bool(_PRONOUN_RE.match(text) or _OBJECT_PRONOUN_END_RE.search(text))
+
+
 _OTHERWISE_RE = re.compile(r",?\s*\b(?:otherwise|or else)\b", re.IGNORECASE)
 _LEADING_CASE_RE = re.compile(
     r"^(?:if|when|whenever|while|as long as|once|even if)\b[^,;]*,\s*", re.IGNORECASE
@@ -2200,7 +2214,7 @@ def _closest_clause(
         for sentence in source.sentences:
             for position, clause in enumerate(sentence.clauses):
                 stems = clause.stems
-                if position and _PRONOUN_RE.match(clause.text.strip()):
+                if position and _refers_to_first_clause(clause.text):
                     # "The Cambridge exam fee is £180, and it is included ...": "it" is
                     # what the sentence's first clause names.
                     stems = stems | subject_stems(sentence.clauses[0].stems)
