@@ -73,6 +73,7 @@ from .denials import (
     paid_for_included_problem,
     priced_included_problem,
 )
+from .described import numbered_description_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
@@ -458,6 +459,7 @@ def fact_support(
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         placed_answer_problem(fact, sources, query.text),
+        numbered_description_problem(fact, sources, query.text),
         echoed_value_problem(fact, sources, query.text),
         titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
