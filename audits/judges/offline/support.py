@@ -134,6 +134,7 @@ from .values import (
     value_problem,
 )
 from .windows import stopped_in_case_problem, window_passed_problem
+from .winners import beaten_side_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -460,6 +461,7 @@ def fact_support(
         role_problem(fact, sources, query.text),
         placed_answer_problem(fact, sources, query.text),
         numbered_description_problem(fact, sources, query.text),
+        beaten_side_problem(fact, sources, query.text),
         echoed_value_problem(fact, sources, query.text),
         titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
