@@ -91,6 +91,7 @@ from .pairs import (
     one_sided_problem,
     only_one_problem,
     said_of_both,
+    said_of_other_problem,
     said_of_subject,
     shared_problem,
 )
@@ -472,6 +473,7 @@ def fact_support(
         both_unnamed_problem(fact, sources, query.text),
         affirmed_both_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
+        said_of_other_problem(fact, sources, query.text),
         named_with_both_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
