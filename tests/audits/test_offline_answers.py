@@ -572,3 +572,16 @@ def test_it_passes_a_short_title_the_passage_gives():
     )
 
     assert grounded(result)
+
+
+def test_a_choice_whose_sentences_say_none_of_what_most_of_the_others_says():
+    passage = (
+        "Ada Lindqvist (1902 - 1981) was a Swedish author best known for a series of "
+        'novels beginning in 1931 with "Green Harbour Lights". Otto Brandt is a German novelist '
+        "who writes for children."
+    )
+    query = (
+        'Which author is known for her "Green Harbour Lights" books: Ada Lindqvist or Otto Brandt?'
+    )
+    assert not grounded(judge(query, 'Otto Brandt wrote "Green Harbour Lights" series.', passage))
+    assert grounded(judge(query, "Ada Lindqvist", passage))

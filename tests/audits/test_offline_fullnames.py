@@ -29,3 +29,20 @@ def test_another_name_before_a_word_the_passage_writes_only_inside_its_own_name(
     result = judge("The Harbour Review was first published in 1998 by the Royal Society.", JOURNAL)
 
     assert not grounded(result)
+
+
+ORCHARD = (
+    "The Larkin Orchard Company grows pears near Medford, Oregon, and ships them from Portland."
+)
+
+
+def test_a_word_of_region_before_a_place_names_a_narrower_place_than_the_passage():
+    # "Southern Oregon" is a part of Oregon the passage never names, not "Oregon" in full.
+    assert not grounded(
+        judge("The Larkin Orchard Company grows pears in Southern Oregon.", ORCHARD)
+    )
+    assert not grounded(judge("The Larkin Orchard Company grows pears in Eastern Oregon.", ORCHARD))
+
+
+def test_the_place_the_passage_names_stays_supported():
+    assert grounded(judge("The Larkin Orchard Company grows pears in Oregon.", ORCHARD))

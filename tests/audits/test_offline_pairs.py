@@ -235,3 +235,27 @@ def test_a_sentence_going_on_about_the_answer_names_it():
     query = "Who hosted both The Harbour Gala 1968 and Tide Times?"
 
     assert grounded(judge(query, "Ann Reed", source))
+
+
+LICHENS = (
+    "Usnea is a genus of lichens that grows on the bark of trees. "
+    "Cladonia is a genus of lichens known as reindeer moss, eaten by reindeer in winter."
+)
+
+
+def test_a_clause_saying_of_one_thing_what_the_passage_says_of_the_other():
+    query = "Are Usnea and Cladonia both eaten by reindeer?"
+    assert not grounded(judge(query, "Usnea is eaten by reindeer; Cladonia isn't.", LICHENS))
+    assert not grounded(judge(query, "Usnea is eaten by reindeer.", LICHENS))
+
+
+def test_a_clause_saying_of_each_thing_what_its_own_sentence_says_stays_grounded():
+    query = "Do Usnea and Cladonia both grow on trees?"
+    assert grounded(judge(query, "Usnea grows on the bark of trees.", LICHENS))
+    assert grounded(
+        judge(
+            "Are Usnea and Cladonia both eaten by reindeer?",
+            "Cladonia is eaten by reindeer.",
+            LICHENS,
+        )
+    )

@@ -322,3 +322,22 @@ def test_a_credit_given_by_a_noun_and_by_names_the_one_asked_for():
     query = "Who wrote the lyrics of the musical Salt Roads?"
     assert grounded(judge(query, "Tomas Berg", passage))
     assert not grounded(judge(query, "Ines Varga", passage))
+
+
+def test_a_name_sharing_only_the_surname_of_the_roles_holder_is_another_person():
+    passage = (
+        "Harbour Lights is a 1998 stage play directed by Maria Okafor, who wrote its songs "
+        "with her sister Grace Okafor."
+    )
+    query = "Who directed Harbour Lights?"
+    assert not grounded(judge(query, "Grace Okafor", passage))
+    assert grounded(judge(query, "Maria Okafor", passage))
+    assert grounded(judge(query, "Okafor", passage))
+
+
+def test_a_name_sharing_a_surname_in_another_sentence_may_be_the_holder_in_full():
+    passage = (
+        "Harbour Lights is a 1998 stage play directed by Mo Okafor. "
+        "Maurice Adewale Okafor (born 1950) is a Nigerian director and actor."
+    )
+    assert grounded(judge("Who directed Harbour Lights?", "Maurice Adewale Okafor", passage))

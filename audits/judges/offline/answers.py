@@ -149,6 +149,9 @@ _CHOICE_RE = re.compile(r"\b(?:or|between|which one|which of)\b", re.IGNORECASE)
 # Up to this share of the question's words, the sentences about a thing do not say
 # what the question asks of it.
 CHOICE_UNSAID = 0.5
+# A sentence about the other thing saying this share of what the question asks says it
+# of that one, when the sentences about the one picked say none of it.
+CHOICE_MOSTLY = 0.8
 
 
 def choice_problem(
@@ -156,7 +159,8 @@ def choice_problem(
 ) -> Problem | None:
     """The question asks which of the things it names is so ("which airport is in
     Tennessee, X or Y?") and the fact picks one whose sentences do not say so, while a
-    sentence about the other says all of it: the passage says it of the other one."""
+    sentence about the other says all of it (or most of it, where the picked one's
+    sentences say none): the passage says it of the other one."""
     if fact.negated or not _CHOICE_RE.search(question):
         return None
     options = options_offered(question)
@@ -174,7 +178,9 @@ def choice_problem(
     said_of_picked, _ = _said_of(picked[0], others, asked, sources, continued=True)
     for other in others:
         said, passage = _said_of(other, [picked[0]], asked, sources, continued=True)
-        if said == 1.0 and said_of_picked <= CHOICE_UNSAID:
+        if (said == 1.0 and said_of_picked <= CHOICE_UNSAID) or (
+            said >= CHOICE_MOSTLY and not said_of_picked
+        ):
             return Problem("contradicts_source", passage[1].text, passage[0])
     return None
 

@@ -7,6 +7,10 @@ the passage writes alone (never after another capitalised word) is the same name
 in full, not a name the fact invents, so it is not a word the passage must carry.
 "Royal Society" of "American Chemical Society" is another name: the passage writes
 "Society" only after words of its own.
+
+A word of direction or region before a place ("Southern California", "North Dakota",
+"Upper Egypt") is no given name: it names part of the place, a narrower one than the
+passage writes alone.
 """
 
 from __future__ import annotations
@@ -14,13 +18,21 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from kbaudit.text.tokens import stem
+from kbaudit.text.tokens import stem, word_list
 
 from .decompose import Fact
 from .sources import PreparedSource
 
 _PAIR_RE = re.compile(r"\b([A-Z][a-z]{2,})\s+(?=([A-Z][a-z]{2,})\b)")
 _CAPITALISED_BEFORE_RE = re.compile(r"\b[A-Z][\w'-]*\s*$")
+# Words that name a part of a place when written before its name.
+_REGION_WORDS = frozenset(
+    stem(word)
+    for word in word_list(
+        "north south east west northern southern eastern western central upper lower "
+        "inner outer greater northeast northwest southeast southwest"
+    )
+)
 
 
 def named_in_full(fact: Fact, source: PreparedSource) -> Fact:
@@ -33,6 +45,8 @@ def named_in_full(fact: Fact, source: PreparedSource) -> Fact:
         first_stem, last_stem = stem(first.lower()), stem(last.lower())
         if first_stem in source.stems or last_stem not in source.stems:
             continue
+        if first_stem in _REGION_WORDS:
+            continue  # "Southern California" is a part of California, not a person
         if _written_alone(last, source.plain):
             given.add(first_stem)
     if not given:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import content_stems
+from kbaudit.text.tokens import content_stems, has_negation
 
 from .decompose import Fact
 from .events import NAME_RE
@@ -211,6 +211,61 @@ def only_one_problem(
     if found is not None and share >= BOTH_SAID and share >= own:
         return Problem("contradicts_source", found[1].text, found[0])
     return None
+
+
+def said_of_other_problem(
+    fact: Fact, sources: Sequence[PreparedSource], question: str
+) -> Problem | None:
+    """ "Manettia is edible" of two things the question names ("Are Manettia and Fragaria
+    both edible?"), where the sentences about the one the clause names say none of it
+    and a sentence about the other says it: the passage says it of the other one. Each
+    affirming clause of the fact is read so ("Manettia is edible; Fragaria isn't")."""
+    if not sources:
+        return None
+    subjects = question_subjects(question, sources)
+    if len(subjects) != 2:
+        return None
+    for clause in _CLAUSE_RE.split(fact.text):
+        if has_negation(clause):
+            continue
+        stems = frozenset(content_stems(clause))
+        named = [subject for subject in subjects if subject <= stems]
+        if len(named) != 1:
+            continue
+        other = next(subject for subject in subjects if subject not in named)
+        predicate = subject_stems(stems) - named[0] - other
+        if not predicate:
+            continue
+        own = _said_apart(named[0], other, predicate, sources)
+        theirs = _said_apart(other, named[0], predicate, sources)
+        if own is None or theirs is None or own[0] or theirs[0] < BOTH_SAID:
+            continue
+        index, sentence = theirs[1]
+        return Problem("contradicts_source", sentence.text, index)
+    return None
+
+
+def _said_apart(
+    subject: frozenset[str],
+    other: frozenset[str],
+    predicate: frozenset[str],
+    sources: Sequence[PreparedSource],
+) -> tuple[float, tuple[int, SourceSentence]] | None:
+    """The share of the predicate the best sentence about the subject and not about the
+    other says: a sentence naming the other thing ("Fragaria ... their edible fruits")
+    speaks of that one, whatever its pronouns."""
+    best = None
+    for index, sentence in _sentences_about(subject, sources):
+        if other <= sentence.stems:
+            continue
+        share = len(predicate & sentence.stems) / len(predicate)
+        if best is None or share > best[0]:
+            best = (share, (index, sentence))
+    return best
+
+
+# Where a fact's clauses about two things part: "A is edible; B isn't", "A is, but B".
+_CLAUSE_RE = re.compile(r";|,\s*(?:but|while|whereas)\b|\s+but\s+", re.IGNORECASE)
 
 
 # A question asking what two things have in common: "What profession do A and B share?".

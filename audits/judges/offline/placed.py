@@ -91,7 +91,7 @@ def placed_answer_problem(
         asked_here = asked - own_names
         best_mine = max(
             (
-                asked_here & (sentence.stems | _carried_subject(sentence, source))
+                asked_here & (sentence.stems | carried_subject(sentence, source))
                 for sentence in mine
             ),
             key=len,
@@ -130,7 +130,7 @@ def _direct(question: str) -> bool:
 _SUBJECT_RUN_RE = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:of\s+|de\s+|the\s+)?[A-Z][\w'’-]*)*")
 
 
-def _carried_subject(sentence: SourceSentence, source: PreparedSource) -> frozenset[str]:
+def carried_subject(sentence: SourceSentence, source: PreparedSource) -> frozenset[str]:
     """The name a sentence opening with a pronoun goes on about: the one the sentence
     before opens with ("Ann Reed was a Welsh painter born in Tenby. She ... died in
     Mougins" says Mougins of Ann Reed)."""

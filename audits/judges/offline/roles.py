@@ -257,6 +257,19 @@ def name_stems(text: str) -> frozenset[str]:
     )
 
 
+def same_person(given: frozenset[str], named: frozenset[str], said: frozenset[str]) -> bool:
+    """The names of a role's holder and the fact's name speak of one person, unless
+    they share a surname alone and the sentence giving the role writes the fact's whole
+    name beside the holder's ("directed by Christopher Nolan, who co-wrote it with his
+    brother Jonathan Nolan"): two people of one family."""
+    shared = given & named
+    if not shared:
+        return False
+    if named <= given or given <= named or len(shared) > 1:
+        return True
+    return not named <= said
+
+
 def _given_to_others(
     role: Role, sources: Sequence[PreparedSource], *, otherwise: bool = True
 ) -> Problem | None:
@@ -272,7 +285,7 @@ def _given_to_others(
             for own in _roles(sentence.text, passage=True):
                 if own.head != role.head or own.preposition != role.preposition:
                     continue
-                if own.names & role.names:
+                if same_person(own.names, role.names, sentence.stems):
                     return None  # the passage gives the role to the fact's name too
                 if not own.names - common and (
                     role.preposition == "for" or not names <= source.stems

@@ -75,6 +75,7 @@ from .denials import (
     paid_for_included_problem,
     priced_included_problem,
 )
+from .described import numbered_description_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
@@ -92,6 +93,7 @@ from .pairs import (
     one_sided_problem,
     only_one_problem,
     said_of_both,
+    said_of_other_problem,
     said_of_subject,
     shared_problem,
 )
@@ -135,6 +137,7 @@ from .values import (
     value_problem,
 )
 from .windows import stopped_in_case_problem, window_passed_problem
+from .winners import beaten_side_problem
 
 # Share of a fact's words that must be found (in the sources, or where allowed in the
 # question) for the words to count as supported.
@@ -462,6 +465,8 @@ def fact_support(
         other_subject_year_problem(fact, sources, query.text),
         role_problem(fact, sources, query.text),
         placed_answer_problem(fact, sources, query.text),
+        numbered_description_problem(fact, sources, query.text),
+        beaten_side_problem(fact, sources, query.text),
         echoed_value_problem(fact, sources, query.text),
         titled_answer_problem(fact, sources, query.text),
         co_named_problem(fact, sources, query.text),
@@ -472,6 +477,7 @@ def fact_support(
         both_unnamed_problem(fact, sources, query.text),
         affirmed_both_problem(fact, sources, query.text),
         only_one_problem(fact, sources, query.text),
+        said_of_other_problem(fact, sources, query.text),
         named_with_both_problem(fact, sources, query.text),
         shared_problem(fact, sources, query.text),
         unresolved_pronoun_problem(fact, sources),
