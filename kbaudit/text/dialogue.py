@@ -802,6 +802,23 @@ def is_social_move(text: str) -> bool:
     return bool(_SOCIAL_TURN_RE.match(clean)) or (is_yes_no(clean) and not _DIGIT_RE.search(clean))
 
 
+# A question for the listener's tastes ("Do you like the Beatles?", "Are you a fan of
+# opera?", "I love jazz. Do you?"), not for what they have done or do ("Have you tried
+# it?", "Do you go often?").
+_ASKS_LISTENER_TASTE_RE = re.compile(
+    r"\b(?:do|did) you (?:(?:also|really|still|even|personally) )?(?:like|love|enjoy|prefer)\b"
+    r"|\bare you (?:(?:also|really|still) )?(?:a )?(?:big )?fan\b"
+    r"|\bi (?:(?:also|really|just) )?(?:like|love|enjoy|prefer)\b[^.!?]*[.!,]\s*(?:and |what about |how about )?"
+    r"(?:do )?you\?",
+    re.IGNORECASE,
+)
+
+
+def asks_listener_taste(text: str) -> bool:
+    """The turn asks whether the listener likes something."""
+    return bool(_ASKS_LISTENER_TASTE_RE.search((text or "").strip()))
+
+
 def asks_listener_habit(text: str) -> bool:
     """The turn asks the listener about their own doings or experience."""
     return bool(_ASKS_LISTENER_HABIT_RE.search((text or "").strip()))

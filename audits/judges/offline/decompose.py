@@ -16,6 +16,7 @@ from kbaudit.text.dialogue import (
     asks_about_contact,
     asks_about_listener,
     asks_listener_habit,
+    asks_listener_taste,
     asks_open_question,
     is_own_agreement,
     is_pointer,
@@ -157,6 +158,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         # laughter and assent say nothing checkable, of the passage or of the bot.
         return ResponseParts(others=[("pleasantry", normalise(response))])
     parts = ResponseParts()
+    about_taste = chat and asks_listener_taste(query)
+    taken_up: list[str] = []
     pending_yes_no: list[str] = []
     lead_in: frozenset[str] = frozenset()
     signed_off = False
@@ -189,7 +192,11 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 # "Elvis was born in Tupelo, right?": the claim, asked to be agreed with.
                 piece = piece[: tag.start()]
                 kind = piece_kind(piece, contact_is_answer=contact_is_answer)
-            if chat and _speaks_for_itself(kind, piece, about_listener):
+            if about_taste and kind in ("yes_no", "pleasantry") and _BARE_ANSWER_RE.match(piece):
+                # "Do you like Elvis?" "Yes, he was a singer and actor": whether the bot
+                # takes up the topic or only answers for itself, the rest tells.
+                taken_up.append(piece)
+            elif chat and _speaks_for_itself(kind, piece, about_listener):
                 parts.facts.append(replace(_fact(piece, frozenset()), personal=True))
             elif kind == "question" and asks_about_listener(piece):
                 # Small talk about the listener's tastes is the bot's own conversation,
@@ -242,6 +249,12 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                     # "Thanks for choosing our £9 Basic plan!": the courtesy is no claim,
                     # the value it mentions is one.
                     parts.facts.append(_fact(told, frozenset()))
+    if parts.facts:
+        # A bare yes to a question about the bot's tastes, before what the passage says
+        # of the thing liked, takes the topic up; alone it answers for the bot.
+        parts.others.extend(("pleasantry", piece) for piece in taken_up)
+    else:
+        parts.facts = [replace(_fact(piece, frozenset()), personal=True) for piece in taken_up]
     if chat and not parts.facts and parts.others:
         # A reply that says nothing of the passage at all ("Absolutely!", "I see, I wonder
         # who found it") is the bot's own conversation throughout.

@@ -537,6 +537,7 @@ def _word_support(
     aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
+    sources = [_with_misspellings(fact, source) for source in sources]
     holders = _value_holders(fact, sources, query) | _universal_holders(fact, sources, query)
     union = _all_stems(sources)
     if not names_written(fact, sources, query.text):
@@ -606,6 +607,52 @@ def _word_support(
     # one unknown name in an otherwise sourced sentence is not a made-up answer either.
     invented = _word_share(fact, union) < INVENTED_BELOW and not holders and not fact.personal
     return FactSupport(row, "not_in_sources", "", None, invented, fact.personal, by_words=True)
+
+
+# A misspelling is only read in a stem this long: shorter words with two letters swapped
+# are as often two words ("trial" and "trail", "casual" and "causal").
+MISSPELT_MIN_LETTERS = 7
+
+
+def _swapped_once(first: str, second: str) -> bool:
+    """The two spellings differ only by two neighbouring letters swapped ("partiots" for
+    "patriots")."""
+    if len(first) != len(second) or first == second:
+        return False
+    differ = [index for index in range(len(first)) if first[index] != second[index]]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and first[differ[0]] == second[differ[1]]
+        and first[differ[1]] == second[differ[0]]
+    )
+
+
+_CAPITALISED_RE = re.compile(r"\b[A-Z][\w'-]*")
+
+
+def _capitalised_stems(text: str) -> frozenset[str]:
+    return frozenset(stem for word in _CAPITALISED_RE.findall(text) for stem in content_stems(word))
+
+
+def _with_misspellings(fact: Fact, source: PreparedSource) -> PreparedSource:
+    """The source as it reads with its slips of the keyboard put right: a word of the
+    fact the source spells with two neighbouring letters swapped is the source's word.
+    A name the fact writes with a capital is held to its spelling: two names may differ
+    by a letter or two and still name two things."""
+    missing = [
+        word
+        for word in fact.stems - source.stems - _capitalised_stems(fact.text)
+        if len(word) >= MISSPELT_MIN_LETTERS
+    ]
+    if not missing:
+        return source
+    found = frozenset(
+        word
+        for word in missing
+        if any(_swapped_once(word, own) for own in source.stems if len(own) == len(word))
+    )
+    return replace(source, stems=source.stems | found) if found else source
 
 
 def _missing_words(fact: Fact, source: PreparedSource, query: QueryContext) -> int:
