@@ -228,6 +228,15 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
 _OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
 
 
+# "applies to" a thing, not applying to someone for something ("you can apply to the
+# council") nor a rule said of a person ("won't apply to you").
+_APPLIES_TO_THING_RE = re.compile(
+    r"(?:\bapplies|(?<!\bto )(?<!\bcan )(?<!\bmust )(?<!\bshould )(?<!\bmay )(?<!\byou )"
+    r"(?<!\bwe )(?<!\bplease )\bapply) to\b(?! (?:you|us|them|me|him|her|everyone|anyone)\b)",
+    re.I,
+)
+
+
 # Multiword help-centre phrases and the plain wording they are read as, each with the
 # words it needs (see ``lexicon.PHRASES``): applied after those, to the text as written.
 PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
@@ -271,6 +280,9 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:(?:we|i)(?:'d| would)? )?(?:ask|request) (?:that )?you (?:to )?", re.I),
         "please ",
     ),
+    # What a rule, a price or a discount applies to, it covers: "the discount doesn't
+    # apply to travel charges" says it doesn't cover them.
+    ("apply applies", _APPLIES_TO_THING_RE, "apply to cover"),
     # "proof of purchase" is the receipt.
     ("proof", re.compile(r"\bproofs? of (?:purchase|payment)\b", re.I), "receipt"),
     # Getting in touch is contacting.
