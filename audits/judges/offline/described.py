@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import STOPWORDS, content_stems, stem
+from kbaudit.text.tokens import STOPWORDS, stem
 
 from .decompose import Fact
 from .placed import carried_subject
-from .questions import QUESTION_FILLER
+from .questions import asked_words
 from .roles import name_stems
 from .sources import PreparedSource, SourceSentence, lower_case_stems
 from .values import Problem
@@ -49,7 +49,7 @@ def numbered_description_problem(
     if described is None:
         return None
     number, word = described
-    asked = frozenset(content_stems(question)) - QUESTION_FILLER - STOPWORDS
+    asked = asked_words(question)
     names = name_stems(fact.text) - asked
     if not names:
         return None

@@ -23,10 +23,10 @@ import re
 from collections.abc import Sequence
 
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import STOPWORDS, content_stems, digits_for_number_words
+from kbaudit.text.tokens import content_stems, digits_for_number_words
 
 from .decompose import Fact
-from .questions import QUESTION_FILLER
+from .questions import asked_words
 from .roles import name_stems
 from .sources import PreparedSource, SourceSentence, lower_case_stems
 from .values import Problem
@@ -73,7 +73,7 @@ def placed_answer_problem(
     names = name_stems(fact.text)
     if not numbers and not names:
         return None
-    asked = frozenset(content_stems(question)) - QUESTION_FILLER - STOPWORDS
+    asked = asked_words(question)
     for index, source in enumerate(sources):
         common = lower_case_stems(source.plain)
         own_names = names - common - asked

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.lexicon import RELATED_GROUPS
@@ -66,6 +67,14 @@ QUESTION_FILLER = frozenset(
     again put give instead
     """)
 )
+
+
+@lru_cache(maxsize=4096)
+def asked_words(question: str) -> frozenset[str]:
+    """What the question names and asks of: its words without the ones that frame it."""
+    return frozenset(content_stems(question)) - QUESTION_FILLER - STOPWORDS
+
+
 # Words that only say the answer is a time or a length of time ("how many days", "the
 # return window", "can I still"): filler in a question asking for one, and nowhere else
 # ("why are there 28 days in February?").

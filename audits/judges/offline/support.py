@@ -537,7 +537,8 @@ def _word_support(
     aligned: Sequence[frozenset[str]] = (),
 ) -> FactSupport:
     threshold = lexical_threshold(fact)
-    sources = [_with_misspellings(fact, source) for source in sources]
+    held = _capitalised_stems(fact.text)
+    sources = [_with_misspellings(fact, source, held) for source in sources]
     holders = _value_holders(fact, sources, query) | _universal_holders(fact, sources, query)
     union = _all_stems(sources)
     if not names_written(fact, sources, query.text):
@@ -635,15 +636,13 @@ def _capitalised_stems(text: str) -> frozenset[str]:
     return frozenset(stem for word in _CAPITALISED_RE.findall(text) for stem in content_stems(word))
 
 
-def _with_misspellings(fact: Fact, source: PreparedSource) -> PreparedSource:
+def _with_misspellings(fact: Fact, source: PreparedSource, held: frozenset[str]) -> PreparedSource:
     """The source as it reads with its slips of the keyboard put right: a word of the
     fact the source spells with two neighbouring letters swapped is the source's word.
     A name the fact writes with a capital is held to its spelling: two names may differ
-    by a letter or two and still name two things."""
+    by a letter or two and still name two things: ``held`` are those names' stems."""
     missing = [
-        word
-        for word in fact.stems - source.stems - _capitalised_stems(fact.text)
-        if len(word) >= MISSPELT_MIN_LETTERS
+        word for word in fact.stems - source.stems - held if len(word) >= MISSPELT_MIN_LETTERS
     ]
     if not missing:
         return source

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kbaudit.text.tokens import STOPWORDS, content_stems
+from kbaudit.text.tokens import content_stems
 
 from .decompose import Fact
-from .questions import QUESTION_FILLER
+from .questions import asked_words
 from .roles import name_stems
 from .sources import PreparedSource
 from .values import Problem
@@ -56,7 +56,7 @@ def beaten_side_problem(
     asks_beaten = bool(_ASKS_BEATEN_RE.search(question))
     if not asks_beaten and not _ASKS_WINNER_RE.search(question):
         return None
-    asked = frozenset(content_stems(question)) - QUESTION_FILLER - STOPWORDS
+    asked = asked_words(question)
     names = name_stems(fact.text) - asked
     if not names:
         return None
