@@ -186,6 +186,8 @@ SYNONYMS: dict[str, str] = {
     "retr": "attempt",
     "try": "attempt",
     "tri": "attempt",
+    # A trial is a go at trying something: "a 60-day trial" gives "60 days to try them".
+    "trial": "attempt",
     # Plain English an encyclopedia and a chat about it say one thing in.
     "regard": "consider",
     "significant": "important",

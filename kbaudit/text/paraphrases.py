@@ -252,6 +252,36 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "extra ",
     ),
+    # What is taken off a sum is an exception to it: "the full price less a £100 fitting
+    # fee" is "everything back apart from the £100 fitting fee" ("costs less than" is a
+    # comparison, left as it is).
+    (
+        "less",
+        re.compile(
+            r"\bless (?=(?:an? |the |any |our |your )?(?:[£$€]\s?\d|\d+(?:\.\d+)?\s?%))", re.I
+        ),
+        "except ",
+    ),
+    # Sorting something out for a customer is getting it for them: "we'll sort out a
+    # replacement" of "we'll replace them"; the thing sorted is the claim.
+    (
+        "sort sorts sorted sorting",
+        re.compile(
+            r"\bsort(?:s|ed|ing)? (?:(?:you|it|them|this|that|things) )?out\b(?: with\b)?", re.I
+        ),
+        "get",
+    ),
+    # "Send them back in that time": a time that points back to the window said before
+    # adds no word of its own.
+    (
+        "that this same",
+        re.compile(
+            r"\b(?:in|within|during|inside) (?:that|this|the same) (?:time|period|window)"
+            r"(?: ?frame)?\b",
+            re.I,
+        ),
+        "then",
+    ),
     # Whatever comes "plus any" is charged on top: "£90, plus any parts" is "parts are
     # extra" ("plus a booking fee of £5" gives a second price of its own).
     ("plus", re.compile(r"\bplus (?=any\b)", re.I), "extra "),

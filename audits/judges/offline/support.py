@@ -1950,8 +1950,11 @@ def _polarity_problem(
             continue  # "At Riverside the first 4 hours are free": the "where" clause says it
         if case and not _case_stated(case.group(), clause):
             # "If you're not in, the courier can leave it": the case's "not" is not the
-            # claim's polarity, unless the source states the same case.
+            # claim's polarity, unless the source states the same case. Nor is the
+            # source's own case's: "If they don't, send us a photo" beside "If they
+            # don't, just send us a photo" affirms the photo on both sides.
             fact_negations = negation_targets(fact_clause.strip()[case.end() :])
+            case = None
         if len(fact_negations) > 1:
             continue
         if _restricted_differently(fact_clause, clause.text):

@@ -1329,6 +1329,11 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
         # value with it, so it is the fact's own; words a pronoun borrows find no rival.
         return None
     subject = claim.subject
+    # "It takes about an hour" beside "A test takes about an hour": a fact whose every
+    # word a sentence stating its value says is that sentence's, whatever the question
+    # asks; a rival must say those words too.
+    said = _words_besides_values(claim.fact)
+    restated = bool(said) and any(said <= place.sentence.stems for place in matches)
     if len(subject) <= 2:
         # "That's 24.9% APR as well": a bare value is about what the question asks.
         subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
@@ -1338,12 +1343,19 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
         own = place.quantity
         if not quantity.comparable(own) or quantity.same_value(own) or own.soft:
             continue
+        if restated and not said <= place.sentence.stems:
+            continue
         overlap = len(subject & place.sentence.stems)
         if overlap > best_overlap:
             best, best_overlap = place, overlap
     if best is None:
         return None
     return Problem("contradicts_source", best.sentence.text, best.source)
+
+
+def _words_besides_values(fact: Fact) -> frozenset[str]:
+    """The fact's words other than its numbers and units, glue words too ("takes")."""
+    return frozenset(token for token in fact.stems - UNIT_STEMS if not token[:1].isdigit())
 
 
 # "After 30 days it rises to £50", "from 20 inches it is £28": a value whose clause

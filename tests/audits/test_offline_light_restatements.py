@@ -1,0 +1,111 @@
+"""The offline judge on restatements whose extra words say nothing of their own: a trial
+is a go at trying ("60 days to try them" of "a 60-day trial"), a sum "less" a fee
+excepts the fee, "sort out" a thing gets it for the customer, "in that time" points back
+to the window said before; a case both sides state ("If they don't, ...") is not the
+claim's polarity on either side; and a bare fact stating a value the way one sentence
+does ("It takes about an hour") has no rival in a sentence the question's words favour."""
+
+from __future__ import annotations
+
+from kbaudit.text.tokens import content_stems
+from tests.helpers import offline_judge as judge
+
+
+def test_a_trial_is_a_go_at_trying():
+    assert content_stems("a 14-day trial") == content_stems("14 days to try")
+    assert content_stems("Start your free trial") == content_stems("Start your free try")
+
+
+def test_less_before_an_amount_excepts_it():
+    assert "except" in content_stems("the full price less a £25 admin fee")
+    assert "except" in content_stems("your deposit less 10%")
+    # A comparison keeps its word.
+    assert "less" in content_stems("It costs less than £5.")
+    assert "except" not in content_stems("It costs less than £5.")
+
+
+def test_sorting_out_gets_the_thing_sorted():
+    assert content_stems("we'll sort out a new kit") == content_stems("we'll get a new kit")
+    assert "sort" not in content_stems("We'll sort you out with a spare key.")
+
+
+def test_a_time_pointing_back_adds_no_word():
+    assert content_stems("Cancel in that time") == content_stems("Cancel then")
+    assert content_stems("within the same period") == content_stems("then")
+    # A time of its own keeps its words.
+    assert "tim" in content_stems("Arrive in good time.")
+
+
+TRIAL = (
+    "Trial and returns. Every mattress comes with a 100-night trial. If you return it "
+    "within the 100 nights, we refund the full price less a £50 collection fee. After "
+    "100 nights we can't take it back."
+)
+
+
+def test_a_trial_restated_in_other_words_is_supported():
+    result = judge(
+        "How long can I test the mattress before deciding?",
+        "You've got 100 nights to try it. Send it back in that time and you'll get "
+        "everything back apart from the £50 collection fee.",
+        TRIAL,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+GUARANTEE = (
+    "Plant guarantee. Houseplants are guaranteed to thrive for 30 days from delivery. If "
+    "they don't, send us a photo within 30 days of delivery and we'll replace them or "
+    "refund the plant price. Delivery charges aren't refunded."
+)
+
+
+def test_a_case_both_sides_state_keeps_the_claim_affirmed():
+    result = judge(
+        "What if my plant dies?",
+        "If they don't, just send us a photo and we'll sort out a replacement or a refund.",
+        GUARANTEE,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_the_same_case_with_the_claim_denied_contradicts():
+    result = judge(
+        "What if my plant dies?",
+        "If they don't, we can't replace them or refund the plant price.",
+        GUARANTEE,
+    )
+
+    assert result.metrics()["groundedness"] < 1.0
+
+
+EYE_TESTS = (
+    "Eye tests. An eye test is free for anyone aged 60 and over; under 60 it costs £25, "
+    "which is taken off the price if you buy glasses from us within 30 days. A test "
+    "takes about 40 minutes."
+)
+
+
+def test_a_bare_value_said_as_one_sentence_says_it_has_no_rival():
+    result = judge(
+        "I'm 72, do I pay for an eye test?",
+        "As you're over 60, your eye test is free. It takes about 40 minutes.",
+        EYE_TESTS,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_a_bare_value_no_sentence_says_is_still_flagged():
+    result = judge(
+        "I'm 72, do I pay for an eye test?",
+        "As you're over 60, your eye test is free. It takes about 90 minutes.",
+        EYE_TESTS,
+    )
+
+    assert result.metrics()["groundedness"] < 1.0
