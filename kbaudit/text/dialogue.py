@@ -950,6 +950,10 @@ def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:
     if _COURTESY_SHAPE_RE.match(clean):
         return None  # "I understand wanting your dog close - lots of owners feel the same"
     head, tail = clean[: split.start()], clean[split.end() :]
+    if ":" in split.group() and _lists_topics(head, tail):
+        # "I can answer questions about passes: who can get one, ...": the bot's topics;
+        # "I can only help with passes: ..." declines what lies outside them.
+        return "refusal" if _REFUSAL_RE.search(head) else "pleasantry"
     head_kind = piece_kind(head)
     courtesy = ("pleasantry", "greeting", "meta")
     label = ":" in split.group() and _LABEL_RE.match(head)  # "Short answer: it depends."
@@ -963,6 +967,30 @@ def _courtesy_then_claim(clean: str, contact_is_answer: bool) -> str | None:
     # "Thanks - contact our team for help", "Sure! Here's how:": the tail says what the
     # piece does.
     return tail_kind
+
+
+# What the bot says it can help with, before the topics it lists.
+_OFFERS_TOPICS_RE = re.compile(
+    r"^(?:but |so )?(?:i|we) (?:can|could) (?:only )?(?:help|assist|answer (?:questions|queries))"
+    r" (?:you )?(?:with|about|on) (?!(?:that|this|it|those|these)\b)",
+    re.IGNORECASE,
+)
+_TOPIC_BREAK_RE = re.compile(r",\s*(?:and |or )?|\s+(?:and|or)\s+", re.IGNORECASE)
+
+
+def lists_own_topics(sentence: str) -> bool:
+    """The sentence is the bot naming what it can help with and listing the topics."""
+    head, colon, tail = sentence.partition(":")
+    return bool(colon) and _lists_topics(head.strip(), tail.strip())
+
+
+def _lists_topics(head: str, tail: str) -> bool:
+    """The bot naming what it can help with and listing the topics: "I can answer
+    questions about bus passes: who can get one, applying and replacing a lost pass".
+    A value in the list, or a list of fewer than three, is a claim after a courtesy."""
+    if not _OFFERS_TOPICS_RE.match(head) or _DIGIT_RE.search(tail):
+        return False
+    return len([item for item in _TOPIC_BREAK_RE.split(tail) if item.strip()]) >= 3
 
 
 def _is_social(text: str) -> bool:

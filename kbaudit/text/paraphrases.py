@@ -282,6 +282,17 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         "then",
     ),
+    # A request put as a help: "It helps if you give us a phone number" is "Please give
+    # us a phone number".
+    (
+        "helps help helpful useful",
+        re.compile(
+            r"\bit(?:'s| is| would)? (?:really |also )?(?:helps?|be helpful|helpful|be useful"
+            r"|useful)(?: us)? (?:if|when|to)\b",
+            re.I,
+        ),
+        "please",
+    ),
     # Whatever comes "plus any" is charged on top: "£90, plus any parts" is "parts are
     # extra" ("plus a booking fee of £5" gives a second price of its own).
     ("plus", re.compile(r"\bplus (?=any\b)", re.I), "extra "),

@@ -8,6 +8,7 @@ does ("It takes about an hour") has no rival in a sentence the question's words 
 from __future__ import annotations
 
 from kbaudit.text.tokens import content_stems
+from tests.helpers import offline_grade
 from tests.helpers import offline_judge as judge
 
 
@@ -109,3 +110,70 @@ def test_a_bare_value_no_sentence_says_is_still_flagged():
     )
 
     assert result.metrics()["groundedness"] < 1.0
+
+
+def test_a_request_put_as_a_help_is_a_request():
+    assert content_stems("It helps if you give us your booking reference") == content_stems(
+        "Please give us your booking reference"
+    )
+    assert content_stems("It would be helpful to bring your card") == content_stems(
+        "Please bring your card"
+    )
+    # Help that is the claim keeps its word.
+    assert "help" in content_stems("Sunscreen helps protect your skin.")
+
+
+NOBODY_HOME = (
+    "If you're out. If nobody is in, the courier leaves the parcel with a neighbour and "
+    "puts a card through the door. If no neighbour can take it, the parcel goes back to "
+    "the depot and we redeliver the next working day. It helps if you give us a phone "
+    "number for the recipient."
+)
+
+
+def test_a_rule_for_a_case_said_with_nobody_is_no_denial_of_the_case():
+    result = judge(
+        "What happens if nobody's in when the courier comes?",
+        "The courier leaves the parcel with a neighbour and puts a card through the door. "
+        "It helps if you give us a phone number for the recipient.",
+        NOBODY_HOME,
+    )
+
+    assert result.verdict == "sufficient"
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_the_bot_listing_what_it_can_help_with_is_no_claim():
+    result = offline_grade(
+        "What's the weather going to be like in Leeds tomorrow?",
+        "Sorry, I can't help with weather forecasts. I can answer questions about Brightway "
+        "parking permits: who can apply, paying, renewing and replacing a lost permit.",
+        "Help with Brightway Council parking permits.",
+    )
+
+    assert result.facts == []
+    assert result.verdict == "sufficient"
+
+
+def test_a_claim_after_the_bot_says_what_it_helps_with_is_still_a_claim():
+    result = judge(
+        "How much is a resident permit?",
+        "I can help with permits: a resident permit costs £60 a year.",
+        "Permit prices. A resident permit costs £40 a year.",
+    )
+
+    assert result.facts
+    assert result.metrics()["groundedness"] < 1.0
+
+
+def test_the_bot_keeping_to_its_topics_declines():
+    from kbaudit.text.dialogue import piece_kind
+
+    assert (
+        piece_kind("I can only help with parking permits: applying, paying and renewing.")
+        == "refusal"
+    )
+    assert (
+        piece_kind("I can help with parking permits: applying, paying and renewing.")
+        == "pleasantry"
+    )

@@ -23,6 +23,7 @@ from kbaudit.text.dialogue import (
     is_reaction,
     is_social_move,
     is_yes_no,
+    lists_own_topics,
     piece_kind,
 )
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
@@ -579,6 +580,11 @@ def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
         if pointer and is_pointer(sentence[pointer.end() :]):
             pieces.extend((None, clause) for clause in _clauses(sentence[: pointer.start()]))
             pieces.append(("redirect", sentence[pointer.end() :]))
+            continue
+        if lists_own_topics(sentence):
+            # "I can answer questions about passes: who can get one, applying and
+            # replacing a lost pass": the topics listed are the bot's, whole.
+            pieces.append((None, sentence))
             continue
         pieces.extend((None, clause) for clause in _clauses(sentence))
     return pieces

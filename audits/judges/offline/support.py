@@ -1486,6 +1486,8 @@ def _excluded_case_problem(
                     continue  # the fact speaks of that case itself
                 if _carved_out(sentence.text, condition.text):
                     continue  # "non-refundable, except when we cancel": the case it is granted
+                if not _denied_outside(sentence.text, condition.text):
+                    continue  # "If nobody is in, the driver leaves them": the case's denial
                 said = _denied_conjuncts(sentence.text)
                 rule = (
                     subject_stems(sentence.stems) if said is None else said
@@ -1495,6 +1497,16 @@ def _excluded_case_problem(
                 if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+@lru_cache(maxsize=8192)
+def _denied_outside(text: str, case: str) -> bool:
+    """The sentence denies something besides its case: "If nobody is in, the driver
+    leaves them with a neighbour" gives the rule for nobody being in, it denies nothing."""
+    at = text.lower().find(case.lower())
+    if at < 0:
+        return True
+    return bool(negation_targets(text[:at] + " " + text[at + len(case) :]))
 
 
 # "the test will not go ahead and you lose the fee": a second clause, with a subject of
