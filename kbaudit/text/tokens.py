@@ -391,7 +391,10 @@ def _strip_final(word: str) -> str:
 
 def _undouble(word: str) -> str:
     doubled = len(word) >= 3 and word[-1] == word[-2] and word[-1] in _DOUBLES
-    # "cancelled" -> "cancel", but "called" keeps "call".
+    # "cancelled" -> "cancel", but "called" keeps "call"; "added" keeps "add", as a
+    # word of a vowel and a doubled letter is written with both ("ebbed", "erred").
+    if doubled and len(word) == 3 and word[0] in _VOWELS:
+        return word
     if doubled and (word[-1] != "l" or len(word) > 4):
         return word[:-1]
     return word

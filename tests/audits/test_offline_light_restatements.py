@@ -177,3 +177,79 @@ def test_the_bot_keeping_to_its_topics_declines():
         piece_kind("I can help with parking permits: applying, paying and renewing.")
         == "pleasantry"
     )
+
+
+def test_add_keeps_its_letters_in_every_form():
+    from kbaudit.text.tokens import stem
+
+    assert stem("added") == stem("adding") == stem("add") == "add"
+    assert stem("padded") == "pad"
+    assert stem("planned") == "plan"
+
+
+def test_a_detail_said_with_added_is_supported():
+    result = judge(
+        "Can I get breakdown cover on my car plan?",
+        "Breakdown cover is £4 a month, and you can add it at any time during your plan.",
+        "Breakdown cover. Breakdown cover costs £4 a month and can be added at any time "
+        "during your plan.",
+    )
+
+    assert result.metrics()["groundedness"] == 1.0
+
+
+def test_the_excess_asked_for_is_a_sum_to_pay():
+    from audits.judges.offline.questions import split_sub_queries
+
+    (part,) = split_sub_queries("What's the excess if my bike is stolen?")
+    assert part.expects == "amount"
+    (part,) = split_sub_queries("What is the excess baggage limit?")
+    assert part.expects != "amount"
+
+
+GADGET_COVER = (
+    "Gadget cover. Gadget cover costs £7 a month per device and can be added at any time "
+    "during your contract. With cover, a stolen or broken phone is replaced for a £75 "
+    "excess, up to two claims a year."
+)
+
+
+def test_the_excess_left_out_of_a_two_part_answer_is_partial():
+    result = judge(
+        "How much is gadget cover, and what's the excess if my phone is stolen?",
+        "Gadget cover is £7 a month per device, and you can add it at any time during your "
+        "contract.",
+        GADGET_COVER,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.cause == "partial"
+
+
+REFUNDS = (
+    "Damaged orders. If your order arrives damaged, send us a photo within 7 days of "
+    "delivery and we'll replace it or refund the item price. Postage costs aren't "
+    "refunded."
+)
+
+
+def test_a_thing_added_with_as_well_as_is_claimed_on_its_own():
+    result = judge(
+        "My vase arrived broken. Do I get the postage back too?",
+        "Yes, we refund the postage costs as well as the item price when an order arrives damaged.",
+        REFUNDS,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.metrics()["groundedness"] < 1.0
+
+
+def test_both_things_the_source_refunds_are_supported():
+    result = judge(
+        "My vase arrived broken. What do I get back?",
+        "We'll replace it, or refund the item price, if you send us a photo within 7 days "
+        "of delivery.",
+        REFUNDS,
+    )
+
+    assert result.metrics()["groundedness"] == 1.0

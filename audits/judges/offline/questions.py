@@ -106,7 +106,10 @@ _EXPECTS = (
     (
         re.compile(
             rf"\bhow much\b(?! (?:more |extra |less )?(?:{_MEASURED})\b)"
-            r"|\bwhat\b.*\b(?:cost|price|fee|charge)s?\b"
+            r"|\bwhat\b.*\b(?:cost|price|fee|charge|surcharge)s?\b"
+            # "what's the excess if I lose one?": an insurance excess is a sum to pay.
+            r"|\bwhat(?:'s| is| would be| will be)? (?:the |my |your )?(?:\w+ )?excess\b"
+            r"(?! (?:baggage|luggage|weight|bags?|kg|kilos?)\b)"
             r"|\b(?:have to|need to|must|do i) pay\b|\bis (?:it|there|\w+ \w+) free\b|\bcharged?\b"
             r"|\bwho pays\b"
         ),

@@ -1907,7 +1907,10 @@ def _polarity_problem(
     crosswalk is not marked" in a source does not make "pedestrians have priority"
     a contradiction; clauses with several negations are too tangled to read this way.
     """
-    for fact_clause in CLAUSE_BREAK_RE.split(fact.text):
+    clauses = CLAUSE_BREAK_RE.split(fact.text)
+    alone_from = len(clauses)
+    for position, fact_clause in enumerate(_with_added_dropped(clauses)):
+        alone = position >= alone_from
         # "... every 30 days, otherwise they won't keep playing": what follows is the
         # other case's outcome, its denial not the claim's.
         fact_clause = _OTHERWISE_RE.split(fact_clause, maxsplit=1)[0]
@@ -1918,7 +1921,7 @@ def _polarity_problem(
         case = _LEADING_CASE_RE.match(fact_clause.strip())
         if len(words) < 2:
             continue
-        found = _closest_clause(words, sources)
+        found = _closest_clause(words, sources, alone=alone)
         own = subject_stems(frozenset(content_stems(fact_clause)))
         if found is None and len(own) >= 3 and own != words:
             # The words a pronoun stands for come from the conversation, and may be
@@ -1993,6 +1996,28 @@ def _polarity_problem(
                 continue  # "matte 7x5 prints are 30p" beside "no matte for panoramic prints"
             return Problem("contradicts_source", listed.text, index)
     return None
+
+
+# "We refund the delivery charge as well as the bouquet price when ...": the thing
+# added, up to the clause's case or end.
+_ADDED_THING_RE = re.compile(
+    r"\s+(?:as well as|along with|together with|in addition to)\s+[^,;.]+?"
+    r"(?=\s+(?:when|if|unless|because|once|after|before|so)\b|[,;.!]|$)",
+    re.IGNORECASE,
+)
+
+
+def _with_added_dropped(clauses: Sequence[str]) -> list[str]:
+    """The clauses, and each one that adds a thing ("as well as the bouquet price")
+    once more without it: each thing is claimed on its own, so "We refund the delivery
+    charge" is read against the source's "Delivery charges aren't refunded" however
+    closely the source words the other thing."""
+    found = list(clauses)
+    for clause in clauses:
+        dropped = _ADDED_THING_RE.sub("", clause)
+        if dropped != clause and len(dropped.split()) >= 3:
+            found.append(dropped)
+    return found
 
 
 # A price cut, not waived: "replaced at half price", "at a reduced rate", "20% off".
@@ -2269,9 +2294,9 @@ def _title_and_heading(title: str, opening: str) -> frozenset[str]:
 
 
 def _closest_clause(
-    words: frozenset[str], sources: Sequence[PreparedSource]
+    words: frozenset[str], sources: Sequence[PreparedSource], *, alone: bool = False
 ) -> tuple[int, SourceClause] | None:
-    best, best_key = None, (0.0, 0)
+    best, best_key = None, (0.0, 0, 0.0)
     for index, source in enumerate(sources):
         # What the source's heading names is what each of its clauses speaks of, said or
         # not: "children under 12 can attend the pruning workshops" is read against
@@ -2288,7 +2313,13 @@ def _closest_clause(
                 # Of clauses sharing as many words, the one saying what the heading does
                 # not: "you do not have to buy the book" before the heading "Ordering
                 # books." for "you have to buy a book you ordered".
-                key = (len(claim & stems) / len(claim), len(unnamed & stems))
+                # For a thing claimed on its own (see _with_added_dropped), then the one
+                # saying least besides: "Delivery charges aren't refunded" before "...
+                # within 5 days of delivery and we'll refund the bouquet price" for "we
+                # refund the delivery charge".
+                shared = len(claim & stems)
+                dense = shared / (len(stems) or 1) if alone else 0.0
+                key = (shared / len(claim), len(unnamed & stems), dense)
                 if key > best_key:
                     best, best_key = (index, clause), key
     return best if best_key[0] >= POLARITY_OVERLAP else None
