@@ -264,6 +264,79 @@ def test_a_non_word_denies_as_a_negation_does():
     assert self_distinctness(result) == 0.5
 
 
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What does the 16-25 Railcard cost, and is there one for older people?",
+            "The 16-25 Railcard costs £35 a year. The Senior Railcard is for anyone aged 60 or"
+            " over and also costs £35 a year.",
+            "Railcards. A 16-25 Railcard costs £35 a year. The Senior Railcard is for anyone aged"
+            " 60 or over and also costs £35 a year.",
+        ),
+        (
+            "How much is parking?",
+            "Parking at the main site costs £5 a day. The overflow car park is a short walk"
+            " away and also costs £5 a day.",
+            "Parking. Parking at the main site costs £5 a day. The overflow car park is a short"
+            " walk away and also costs £5 a day.",
+        ),
+        (
+            "How long do refunds take?",
+            "Card refunds take 5 working days. Refunds to PayPal go back to your account and"
+            " also take 5 working days.",
+            "Refunds. Card refunds take 5 working days. Refunds to PayPal go back to your PayPal"
+            " account and also take 5 working days.",
+        ),
+    ],
+)
+def test_the_same_value_said_to_hold_also_for_another_thing_is_another_fact(
+    query, response, source
+):
+    assert self_distinctness(judge(query, response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What do you do if my dog's poorly on a walk?",
+            "If your dog seems unwell, we bring it home and call you. In an emergency we take it"
+            " to your registered vet, and the vet's bill is yours to pay.",
+            "If your dog is unwell. If your dog seems unwell on a walk, we bring it home and call"
+            " you. In an emergency we take it to your registered vet, and you pay the vet's bill.",
+        ),
+        (
+            "What if a medicine is out of stock?",
+            "If a medicine is out of stock we order it from our supplier, and the medicine is"
+            " yours to collect at the counter.",
+            "Stock. If a medicine is out of stock we order it from our supplier, and you collect"
+            " the medicine at the counter.",
+        ),
+        (
+            "What happens if my bike is stolen?",
+            "If your hire bike is stolen we block its lock remotely, and the police report is"
+            " yours to file.",
+            "Theft. If your hire bike is stolen we block its lock remotely, and you file the"
+            " police report.",
+        ),
+    ],
+)
+def test_two_parts_of_one_source_clause_are_two_facts(query, response, source):
+    assert self_distinctness(judge(query, response, source)) == 1.0
+
+
+def test_facts_taking_their_own_words_of_one_clause_say_two_parts_of_it():
+    from audits.judges.offline.redundancy import says_other_part
+
+    first, second = split_response(
+        "In an emergency we take it to your registered vet, and the vet's bill is yours to pay."
+    ).facts
+    clause = first.stems | second.stems
+    assert says_other_part(second, first, clause)
+    assert not says_other_part(first, first, clause)
+
+
 # --- Polarity ----------------------------------------------------------------------------
 
 

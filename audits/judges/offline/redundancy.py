@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kbaudit.text.quantities import PHONE, Quantity, rate_unit
+from kbaudit.text.quantities import MEASURES, PHONE, Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
@@ -167,6 +167,8 @@ def redundant_of(
 
     def restated(index: int, earlier: int) -> bool:
         later, first = facts[index], facts[earlier]
+        if _same_value_for_another(later, first):
+            return False
         if restates(later, first):
             return True
         if same_statement is not None and same_statement(index, earlier):
@@ -203,6 +205,47 @@ def redundant_of(
         next((earlier for earlier in range(index) if restated(index, earlier)), None)
         for index in range(len(facts))
     ]
+
+
+# Kinds of value that measure something: a price, a length of time, a time of day.
+_MEASURE_KINDS = frozenset(("amount", "percent", "duration", "time", "age"))
+
+
+def _measures(fact: Fact) -> frozenset[tuple[str, float, float]]:
+    """The fact's values that measure something; a bare count ("two-factor", "3
+    items") names as much as it measures."""
+    return frozenset(
+        (quantity.kind, round(quantity.low, 6), round(quantity.high, 6))
+        for quantity in fact.quantities
+        if not quantity.soft
+        and quantity.unit != PHONE
+        and (quantity.kind in _MEASURE_KINDS or quantity.unit in MEASURES)
+    )
+
+
+# "also", "as well", "likewise", "too" at the end: what follows holds for another thing.
+_ALSO_RE = re.compile(r"\b(?:also|as well|likewise)\b|\btoo\W*$", re.IGNORECASE)
+
+
+def _same_value_for_another(later: Fact, earlier: Fact) -> bool:
+    """The later fact gives again values the earlier gave, saying they hold for one
+    more thing: "The Senior Railcard ... also costs £35 a year" after "The 16-25
+    Railcard costs £35 a year"; "Saturday classes are £12 as well" after "Weekday
+    classes are £12". The same value of two things is two facts."""
+    mine = _measures(later)
+    return bool(mine) and mine <= _measures(earlier) and bool(_ALSO_RE.search(later.text))
+
+
+def says_other_part(later: Fact, earlier: Fact, clause: frozenset[str]) -> bool:
+    """The two facts say two parts of one source clause, each its own words of it:
+    "In an emergency we take it to your registered vet" and "the vet's bill is yours
+    to pay" from "In an emergency we take it to your registered vet, and you pay the
+    vet's bill". Two readings of one statement share most of the words they take from
+    it, or one takes none."""
+    mine, theirs = later.stems & clause, earlier.stems & clause
+    if not (mine - theirs and theirs - mine):
+        return False
+    return len(mine & theirs) < 0.5 * min(len(mine), len(theirs))
 
 
 # Words that name nothing a fact is about ("for a whole year", "in total").
