@@ -55,6 +55,7 @@ from .redundancy import (
     may_restate,
     redundant_of,
     rival_answers,
+    same_measures,
     same_values,
     says_other_part,
 )
@@ -431,7 +432,7 @@ def _restatement(
     readable = [any(support.row) or support.by_words for support in supports]
 
     def worth_reading(later: int, earlier: int) -> bool:
-        if may_restate(facts[later], facts[earlier]):
+        if may_restate(facts[later], facts[earlier]) or same_measures(facts[later], facts[earlier]):
             return True
         # Otherwise only a pair same_statement could join: same values, one of them
         # read by its words alone or the two of opposite polarity.
