@@ -264,6 +264,79 @@ def test_a_non_word_denies_as_a_negation_does():
     assert self_distinctness(result) == 0.5
 
 
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What does the 16-25 Railcard cost, and is there one for older people?",
+            "The 16-25 Railcard costs £35 a year. The Senior Railcard is for anyone aged 60 or"
+            " over and also costs £35 a year.",
+            "Railcards. A 16-25 Railcard costs £35 a year. The Senior Railcard is for anyone aged"
+            " 60 or over and also costs £35 a year.",
+        ),
+        (
+            "How much is parking?",
+            "Parking at the main site costs £5 a day. The overflow car park is a short walk"
+            " away and also costs £5 a day.",
+            "Parking. Parking at the main site costs £5 a day. The overflow car park is a short"
+            " walk away and also costs £5 a day.",
+        ),
+        (
+            "How long do refunds take?",
+            "Card refunds take 5 working days. Refunds to PayPal go back to your account and"
+            " also take 5 working days.",
+            "Refunds. Card refunds take 5 working days. Refunds to PayPal go back to your PayPal"
+            " account and also take 5 working days.",
+        ),
+    ],
+)
+def test_the_same_value_said_to_hold_also_for_another_thing_is_another_fact(
+    query, response, source
+):
+    assert self_distinctness(judge(query, response, source)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "What do you do if my dog's poorly on a walk?",
+            "If your dog seems unwell, we bring it home and call you. In an emergency we take it"
+            " to your registered vet, and the vet's bill is yours to pay.",
+            "If your dog is unwell. If your dog seems unwell on a walk, we bring it home and call"
+            " you. In an emergency we take it to your registered vet, and you pay the vet's bill.",
+        ),
+        (
+            "What if a medicine is out of stock?",
+            "If a medicine is out of stock we order it from our supplier, and the medicine is"
+            " yours to collect at the counter.",
+            "Stock. If a medicine is out of stock we order it from our supplier, and you collect"
+            " the medicine at the counter.",
+        ),
+        (
+            "What happens if my bike is stolen?",
+            "If your hire bike is stolen we block its lock remotely, and the police report is"
+            " yours to file.",
+            "Theft. If your hire bike is stolen we block its lock remotely, and you file the"
+            " police report.",
+        ),
+    ],
+)
+def test_two_parts_of_one_source_clause_are_two_facts(query, response, source):
+    assert self_distinctness(judge(query, response, source)) == 1.0
+
+
+def test_facts_taking_their_own_words_of_one_clause_say_two_parts_of_it():
+    from audits.judges.offline.redundancy import says_other_part
+
+    first, second = split_response(
+        "In an emergency we take it to your registered vet, and the vet's bill is yours to pay."
+    ).facts
+    clause = first.stems | second.stems
+    assert says_other_part(second, first, clause)
+    assert not says_other_part(first, first, clause)
+
+
 # --- Polarity ----------------------------------------------------------------------------
 
 
@@ -604,11 +677,97 @@ def test_the_same_measured_value_of_one_source_sentence_said_again_is_a_restatem
 def test_one_value_given_by_two_source_sentences_does_not_join_two_facts():
     result = judge(
         "How long do things take?",
+        "Fitting both meters takes about 2 hours. Engineers arrive within two hours of the"
+        " slot opening.",
+        METERS + " Engineers arrive within 2 hours of the slot opening.",
+    )
+    assert self_distinctness(result) == 1.0
+
+
+def test_one_measure_said_again_close_in_meaning_restates_whichever_sentences_give_it():
+    result = judge(
+        "How long do things take?",
         "Fitting both meters takes about 2 hours. Allow roughly two hours for the engineer to do"
         " the pair.",
         METERS + " Engineers arrive within 2 hours of the slot opening.",
     )
-    assert self_distinctness(result) == 1.0
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "Are there quiet hours?",
+            "Quiet hours are 11pm to 7am. Please keep the noise down between eleven at night and"
+            " seven in the morning.",
+            "House rules. Quiet hours are 11pm to 7am. Breakfast is served from 7am to 10am."
+            " Guests must check out by 11am.",
+        ),
+        (
+            "Is there a limit on late fees?",
+            "Late fees are capped at £50 a month. However late you pay, you'll never pay more"
+            " than fifty pounds in late fees for that month.",
+            "Late payment. A late fee of £5 a day is added from the day after your payment is"
+            " due. Late fees are capped at £50 a month.",
+        ),
+    ],
+)
+def test_the_same_measures_said_again_in_other_words_restate_them(query, response, source):
+    result = judge(query, response, source)
+    assert self_distinctness(result) == 0.5
+    assert groundedness(result) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("What are the fees?", "The joining fee is £25. A replacement card costs £25."),
+        (
+            "How long does delivery take?",
+            "Standard delivery takes 3 days. Returns are collected within 3 days of your request.",
+        ),
+        (
+            "What happens if my plot is untidy?",
+            "At an inspection you'd first get a 28-day warning letter. If nothing changes, the"
+            " tenancy ends 28 days after that.",
+        ),
+    ],
+)
+def test_one_measure_of_two_different_things_is_two_facts(query, response):
+    assert self_distinctness(judge(query, response, "Help. " + response)) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "denies"),
+    [
+        ("You'll never pay more than thirty pounds in idle fees.", False),
+        ("Young pups won't join a group walk until they're half a year old.", False),
+        ("Bags can't weigh more than 23kg.", False),
+        ("Refunds aren't given after 30 days.", False),
+        ("Refunds aren't given for sale items.", True),
+        ("Pets aren't allowed in the cabins.", True),
+    ],
+)
+def test_a_denial_of_going_past_a_value_states_the_limit(text, denies):
+    from audits.judges.offline.redundancy import limit_polarity
+
+    (fact,) = split_response(text).facts
+    assert limit_polarity(fact) is denies
+
+
+def test_denying_a_claim_past_a_value_is_no_restatement_of_it():
+    from audits.judges.offline.redundancy import same_measures
+
+    given, denied = split_response(
+        "Refunds are given after 30 days. Refunds aren't given after 30 days."
+    ).facts
+    assert not same_measures(denied, given)
+    capped, never_more = split_response(
+        "Late fees are capped at £50. You'll never pay more than £50 in late fees."
+    ).facts
+    assert same_measures(never_more, capped)
 
 
 def test_a_negated_fact_says_the_negated_clause_of_its_sentence():

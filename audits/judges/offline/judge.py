@@ -11,7 +11,7 @@ import gc
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from kbaudit.text.conditions import Condition
 from kbaudit.text.dialogue import is_small_talk
@@ -55,7 +55,9 @@ from .redundancy import (
     may_restate,
     redundant_of,
     rival_answers,
+    same_measures,
     same_values,
+    says_other_part,
 )
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
@@ -184,7 +186,9 @@ def _grade(
     ]
     similarity, same_statement = _restatement(item, parts.facts, sources, supports)
     restated = redundant_of(list(parts.facts), similarity, same_statement)
-    supports = _inherit_support(supports, restated)
+    supports = _inherit_support(
+        supports, _said_alike(parts.facts, restated, similarity, same_statement)
+    )
     supports = _rule_beside_its_exception(supports, parts.facts, sources)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
@@ -314,6 +318,29 @@ SAYS_SENTENCE = 0.45
 _RESTATED_REASONS = frozenset({"contradicts_source", "not_in_sources"})
 
 
+def _said_alike(
+    facts: Sequence[Fact],
+    restated: list[int | None],
+    similarity: Callable[..., float] | None,
+    same_statement: Callable[..., bool] | None,
+) -> list[int | None]:
+    """For each fact, the earlier fact it restates, or else one saying another part of
+    the same source clause: "has also published material related to Ukraine" beside
+    "has focused on Russia's domestic affairs", both from one sentence. Two parts are
+    two facts, but a fact its words alone left unsupported is backed by the clause as
+    the other part is."""
+    if similarity is None or same_statement is None:
+        return restated
+    whole = redundant_of(
+        list(facts),
+        partial(similarity, parts_apart=False),
+        partial(same_statement, parts_apart=False),
+    )
+    return [
+        mine if mine is not None else other for mine, other in zip(restated, whole, strict=True)
+    ]
+
+
 def _inherit_support(
     supports: list[FactSupport], restated: Sequence[int | None]
 ) -> list[FactSupport]:
@@ -393,18 +420,19 @@ def _restatement(
     facts: Sequence[Fact],
     sources: Sequence[PreparedSource],
     supports: Sequence[FactSupport],
-) -> tuple[Callable[[int, int], float] | None, Callable[[int, int], bool] | None]:
+) -> tuple[Callable[..., float] | None, Callable[..., bool] | None]:
     """How surely two facts of the answer say one thing: in words close in meaning, or
     as two readings of the same source clause ("you won't be billed" / "you are not
     charged" for "While paused, you are not billed"); and whether they are one
     statement outright: the same source clause, which one of them is supported by and
     the other is by its values and polarity (only its words kept it unsupported), so
     "Electronic transcripts are free" and "You won't pay anything for one" are one.
-    Embedded only when some pair could restate each other."""
+    Embedded only when some pair could restate each other. With ``parts_apart`` false,
+    two facts saying two parts of one source clause read as that clause said twice."""
     readable = [any(support.row) or support.by_words for support in supports]
 
     def worth_reading(later: int, earlier: int) -> bool:
-        if may_restate(facts[later], facts[earlier]):
+        if may_restate(facts[later], facts[earlier]) or same_measures(facts[later], facts[earlier]):
             return True
         # Otherwise only a pair same_statement could join: same values, one of them
         # read by its words alone or the two of opposite polarity.
@@ -426,10 +454,17 @@ def _restatement(
     semantic = SemanticIndex(facts, [digits_for_number_words(fact.text) for fact in facts], sources)
     said = [_clause_said(semantic, facts[index], index, sources) for index in range(len(facts))]
 
-    def similarity(later: int, earlier: int) -> float:
+    def one_clause(later: int, earlier: int, parts_apart: bool) -> bool:
+        first, second = said[later], said[earlier]
+        if first is None or second is None or first[:3] != second[:3]:
+            return False
+        clause = _clause_stems(first[1])[first[2]][0]
+        return not (parts_apart and says_other_part(facts[later], facts[earlier], clause))
+
+    def similarity(later: int, earlier: int, parts_apart: bool = True) -> float:
         first, second = said[later], said[earlier]
         if first is not None and second is not None:
-            if first[:3] == second[:3]:
+            if one_clause(later, earlier, parts_apart):
                 return 1.0
             # Two clauses of one source sentence are two statements of it, and so are
             # two sentences each fact plainly says.
@@ -437,13 +472,13 @@ def _restatement(
                 return 0.0
         return semantic.between(later, earlier)
 
-    def same_statement(later: int, earlier: int) -> bool:
+    def same_statement(later: int, earlier: int, parts_apart: bool = True) -> bool:
         if _one_sentence_value(
             facts[later], facts[earlier], supports[later], supports[earlier], sources
         ):
             return True
         first, second = said[later], said[earlier]
-        if first is None or second is None or first[:3] != second[:3]:
+        if not one_clause(later, earlier, parts_apart):
             return False
         pair = (supports[later], supports[earlier])
         if not all(readable[index] for index in (later, earlier)):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kbaudit.text.quantities import PHONE, Quantity, rate_unit
+from kbaudit.text.quantities import MEASURES, PHONE, Quantity, rate_unit
 from kbaudit.text.tokens import content_stems, digits_for_number_words, normalise, stem, word_list
 
 from .decompose import Fact
@@ -86,6 +86,68 @@ _RESTATING_RE = re.compile(
     r"|as (?:i |we )?(?:mentioned|said|noted|stated)(?: above| before| earlier)?)\b",
     re.IGNORECASE,
 )
+
+
+# Two facts giving the same measured values, and no other, this close in meaning say
+# one thing however different their words: "Quiet time runs from 10pm to 7am" /
+# "Please keep the noise down between ten at night and seven in the morning".
+MEASURE_RESTATEMENT = 0.3
+# A denial of going past a value: "never more than £30", "won't join until they're
+# 6 months old", "no later than 9am". It states the limit, as "up to" does.
+_PAST_LIMIT_RE = re.compile(
+    r"(?:\b(?:never|not|no|cannot)\b|n't\b)[^.;]{0,50}?\b(?:more|longer|further|later|earlier"
+    r"|over|above|beyond|exceed\w*|less|fewer|under|below|before|until|till|after)\b"
+    r"(?:\s+than)?(?:\s+(?:they|it|you|he|she|we)(?:'re|'s|\s+(?:are|is))?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def limit_polarity(fact: Fact) -> bool:
+    """Whether the fact denies, reading a denial of going past its value as the limit
+    itself: "you'll never pay more than thirty pounds" says "capped at £30"."""
+    if not _polarity(fact):
+        return False
+    text = digits_for_number_words(fact.text)
+    return not any(
+        _PAST_LIMIT_RE.search(text[max(0, quantity.start - 80) : quantity.start])
+        for quantity in fact.quantities
+        if not quantity.soft
+    )
+
+
+def same_measures(later: Fact, earlier: Fact) -> bool:
+    """The later fact measures again what the earlier measured, and nothing else, with
+    the same polarity once a denial of going past a limit is read as the limit: "We
+    visit addresses up to 40 miles away" / "Anywhere further than forty miles away is
+    outside the area we cover"; "Puppies under 6 months are walked solo only, for 30
+    minutes at most" / "Young pups won't join a group walk until they're half a year
+    old". A value given again for one more thing ("also costs £35") is another fact."""
+    mine = _measures(later)
+    if not mine or mine != _values(later) or not mine <= _measures(earlier):
+        return False
+    if _ALSO_RE.search(later.text):
+        return False
+    if _polarity(later) != _polarity(earlier) and _bounds(later) & _bounds(earlier):
+        return False  # "aren't given after 30 days" denies "are given after 30 days"
+    return limit_polarity(later) == limit_polarity(earlier)
+
+
+_BOUND_WORD_RE = re.compile(
+    r"\b(more|longer|further|later|earlier|over|above|beyond|exceed\w*|less|fewer|under"
+    r"|below|before|until|till|after)\b(?:\s+than)?(?:\s+\w+'?\w*)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _bounds(fact: Fact) -> frozenset[str]:
+    """The words of going past a value that stand right before the fact's values."""
+    text = digits_for_number_words(fact.text)
+    return frozenset(
+        found.group(1).lower()
+        for quantity in fact.quantities
+        if not quantity.soft
+        and (found := _BOUND_WORD_RE.search(text[max(0, quantity.start - 30) : quantity.start]))
+    )
 
 
 def _value_words(fact: Fact) -> frozenset[str]:
@@ -167,6 +229,8 @@ def redundant_of(
 
     def restated(index: int, earlier: int) -> bool:
         later, first = facts[index], facts[earlier]
+        if _same_value_for_another(later, first):
+            return False
         if restates(later, first):
             return True
         if same_statement is not None and same_statement(index, earlier):
@@ -192,6 +256,12 @@ def redundant_of(
             theirs = _about(first) - _PRICE - _value_words(first)
             if not mine or _overlap(mine, theirs) >= 0.5:
                 return True
+        if (
+            similarity is not None
+            and same_measures(later, first)
+            and similarity(index, earlier) >= MEASURE_RESTATEMENT
+        ):
+            return True
         return (
             similarity is not None
             and may_restate(later, first)
@@ -203,6 +273,47 @@ def redundant_of(
         next((earlier for earlier in range(index) if restated(index, earlier)), None)
         for index in range(len(facts))
     ]
+
+
+# Kinds of value that measure something: a price, a length of time, a time of day.
+_MEASURE_KINDS = frozenset(("amount", "percent", "duration", "time", "age"))
+
+
+def _measures(fact: Fact) -> frozenset[tuple[str, float, float]]:
+    """The fact's values that measure something; a bare count ("two-factor", "3
+    items") names as much as it measures."""
+    return frozenset(
+        (quantity.kind, round(quantity.low, 6), round(quantity.high, 6))
+        for quantity in fact.quantities
+        if not quantity.soft
+        and quantity.unit != PHONE
+        and (quantity.kind in _MEASURE_KINDS or quantity.unit in MEASURES)
+    )
+
+
+# "also", "as well", "likewise", "too" at the end: what follows holds for another thing.
+_ALSO_RE = re.compile(r"\b(?:also|as well|likewise)\b|\btoo\W*$", re.IGNORECASE)
+
+
+def _same_value_for_another(later: Fact, earlier: Fact) -> bool:
+    """The later fact gives again values the earlier gave, saying they hold for one
+    more thing: "The Senior Railcard ... also costs £35 a year" after "The 16-25
+    Railcard costs £35 a year"; "Saturday classes are £12 as well" after "Weekday
+    classes are £12". The same value of two things is two facts."""
+    mine = _measures(later)
+    return bool(mine) and mine <= _measures(earlier) and bool(_ALSO_RE.search(later.text))
+
+
+def says_other_part(later: Fact, earlier: Fact, clause: frozenset[str]) -> bool:
+    """The two facts say two parts of one source clause, each its own words of it:
+    "In an emergency we take it to your registered vet" and "the vet's bill is yours
+    to pay" from "In an emergency we take it to your registered vet, and you pay the
+    vet's bill". Two readings of one statement share most of the words they take from
+    it, or one takes none."""
+    mine, theirs = later.stems & clause, earlier.stems & clause
+    if not (mine - theirs and theirs - mine):
+        return False
+    return len(mine & theirs) < 0.5 * min(len(mine), len(theirs))
 
 
 # Words that name nothing a fact is about ("for a whole year", "in total").
