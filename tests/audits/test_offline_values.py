@@ -748,6 +748,45 @@ def test_it_flags_a_value_times_a_count_worked_out_wrongly():
     assert not grounded(result)
 
 
+# --- A price per unit times an amount of that unit -------------------------------------
+
+METERED = (
+    "Prices. Charging costs 79p per kWh. Courier delivery is £1.20 per mile. "
+    "Large-format printing is £2.50 per page. Colour copies are 30p each. Lanyards are "
+    "£1.75 each."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("I put 40 kWh in. How much?", "At 79p per kWh, 40 kWh comes to £31.60."),
+        ("What's a 45-mile delivery?", "It's £1.20 per mile, so 45 miles is £54."),
+        ("I need 120 pages printed large.", "At £2.50 per page, 120 pages come to £300."),
+        ("What would 10 colour copies cost?", "Colour copies are 30p each, so 10 would be £3.00."),
+        ("What would 6 lanyards cost me?", "Lanyards are £1.75 each, so 6 would come to £10.50."),
+    ],
+)
+def test_it_supports_a_price_per_unit_times_an_amount_of_that_unit(query, response):
+    result = judge(query, response, METERED)
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("I put 40 kWh in. How much?", "At 79p per kWh, 40 kWh comes to £33.60."),
+        ("What's a 45-mile delivery?", "It's £1.20 per mile, so 45 miles is £60."),
+        ("What would 10 colour copies cost?", "Colour copies are 30p each, so 10 would be £4.00."),
+    ],
+)
+def test_it_flags_a_price_per_unit_times_an_amount_worked_out_wrongly(query, response):
+    result = judge(query, response, METERED)
+
+    assert not grounded(result)
+
+
 # --- Times of day as they are said ----------------------------------------------------
 
 MUSEUM_HOURS = (

@@ -206,7 +206,7 @@ def value_problem(
             continue  # "10% in a year" of "10% each year": the period, not a length
         if not matches:
             matches = _approximated(text, quantity, located)
-        if not matches and worked_out(quantity, text, operands()):
+        if not matches and worked_out(quantity, text, operands(), told=query_values):
             continue
         if not matches and years_between(
             quantity, told_text, [place.quantity.low for place in located]
