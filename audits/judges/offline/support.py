@@ -1486,6 +1486,8 @@ def _excluded_case_problem(
                     continue  # the fact speaks of that case itself
                 if _carved_out(sentence.text, condition.text):
                     continue  # "non-refundable, except when we cancel": the case it is granted
+                if _rival_cause_stated(source, condition, fact.stems, query.stems):
+                    continue  # "As the charger was at fault": the other cause's own case
                 said = _denied_conjuncts(sentence.text)
                 rule = (
                     subject_stems(sentence.stems) if said is None else said
@@ -1495,6 +1497,27 @@ def _excluded_case_problem(
                 if len(words & rule) >= needed:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _rival_cause_stated(
+    source: PreparedSource, condition: Condition, fact: frozenset[str], asked: frozenset[str]
+) -> bool:
+    """The source gives the same event another cause with its own rule ("If a session
+    stops early because of a fault with our charger, we refund it" beside "If it stops
+    because the cable was pulled out, no credit is given"), the fact states that cause
+    and the question says more of its words than of the denied case's: the answer
+    speaks of the case the customer is in, not of the excluded one."""
+    own = condition.key_stems
+    for sentence in source.sentences:
+        for rival in sentence.conditions:
+            shared = rival.key_stems & own
+            if rival is condition or not shared or not rival.key_stems - own:
+                continue  # another event's case ("On Flex fares") says nothing of this one
+            if not rival.satisfied_by(fact - shared, ()):
+                continue
+            if len(rival.key_stems & asked) > len(own & asked):
+                return True
+    return False
 
 
 # "the test will not go ahead and you lose the fee": a second clause, with a subject of
