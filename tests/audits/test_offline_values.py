@@ -1851,3 +1851,34 @@ def test_other_working_hours_said_as_bare_numbers_are_flagged():
     )
 
     assert not grounded(result)
+
+
+# --- An amount taken off beside a price of the same case -------------------------------
+
+MISSED_SLOTS = (
+    "Missed deliveries. If our driver misses your slot, we redeliver at no charge and take £15 "
+    "off your order. A redelivery you ask for after missing a slot yourself costs £8."
+)
+MISSED_VISITS = (
+    "Missed appointments. If our engineer misses your appointment, we rebook it at no cost and "
+    "take £30 off your next bill. Rebooking an appointment you missed costs £25."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "Your driver missed my slot. Will redelivering my order cost anything?",
+            "As our driver missed the slot, redelivery is free, and we take £15 off.",
+            MISSED_SLOTS,
+        ),
+        (
+            "Your engineer didn't turn up. What will rebooking cost, and what about my next bill?",
+            "As our engineer missed it, rebooking is free, and we take £30 off.",
+            MISSED_VISITS,
+        ),
+    ],
+)
+def test_a_price_beside_an_amount_taken_off_is_no_other_cases_value(query, response, source):
+    assert grounded(judge(query, response, source))
