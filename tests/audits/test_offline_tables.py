@@ -424,3 +424,47 @@ def test_a_range_of_numbers_after_a_noun_is_a_band_only_of_that_noun():
     assert band.holds(extract_quantities("Grade 5")[0], "Grade 5")
     assert not band.holds(extract_quantities("5 pupils")[0], "5 pupils")
     assert _band("Zone 1") is None
+
+
+STREAMING = (
+    "Plans. Billing | Basic | Family Plus. Monthly | £6 | £10. Yearly | £60 | £100. "
+    "You can change plan at any time."
+)
+SEATS = (
+    "Seat upgrades. Route | Standard | Comfort Plus. Short haul | £25 | £40. Long haul | £60 | £95."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source", "right"),
+    [
+        (
+            "What does Family Plus cost a month?",
+            "Family Plus members pay £6 a month, down from £10 on Basic.",
+            STREAMING,
+            False,
+        ),
+        (
+            "What does Family Plus cost a month?",
+            "Family Plus members pay £10 a month, up from £6 on Basic.",
+            STREAMING,
+            True,
+        ),
+        (
+            "How much is a Comfort Plus upgrade on a long-haul flight?",
+            "On long haul, Comfort Plus costs £60, against £95 for Standard.",
+            SEATS,
+            False,
+        ),
+        (
+            "How much is a Comfort Plus upgrade on a long-haul flight?",
+            "On long haul, Comfort Plus costs £95, against £60 for Standard.",
+            SEATS,
+            True,
+        ),
+    ],
+)
+def test_a_capitalised_plus_is_part_of_the_columns_name(query, response, source, right):
+    result = judge(query, response, source)
+
+    assert grounded(result) is right

@@ -632,3 +632,57 @@ def test_a_booking_size_the_customer_gives_in_an_earlier_turn_meets_the_threshol
     )
 
     assert grounded(result) is right
+
+
+# --- Two causes of one event, each with its own rule -----------------------------------
+
+CANCELLED_TRAINS = (
+    "Cancelled trains. If your train is cancelled because of a fault on our network, we refund "
+    "your ticket in full and add £10 credit. If it is cancelled because of strike action or "
+    "severe weather, you get your fare back and no credit is given."
+)
+CRACKED_SCREENS = (
+    "Cracked screens. If a screen cracks because of a manufacturing fault, we replace it free and "
+    "lend you a phone. If it cracks because the phone was dropped, you pay for the repair and "
+    "no loan phone is given."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "My train was cancelled and the board said there was a signal fault on the network. "
+            "What will I get?",
+            "As the fault was on our network, we'll refund your ticket in full and add £10 credit.",
+            CANCELLED_TRAINS,
+        ),
+        (
+            "My screen cracked on its own and the shop said it was a manufacturing fault. "
+            "What do I get?",
+            "As it's a manufacturing fault, we'll replace the screen free and lend you a phone.",
+            CRACKED_SCREENS,
+        ),
+    ],
+)
+def test_the_cause_the_answer_and_question_state_is_not_the_excluded_one(query, response, source):
+    assert grounded(judge(query, response, source))
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "My train was cancelled because of the strike. What will I get?",
+            "We'll refund your ticket in full and add £10 credit.",
+            CANCELLED_TRAINS,
+        ),
+        (
+            "My train was cancelled because of the strike. What will I get?",
+            "As the fault was on our network, we'll refund your ticket in full and add £10 credit.",
+            CANCELLED_TRAINS,
+        ),
+    ],
+)
+def test_the_excluded_cause_the_question_states_keeps_its_rule(query, response, source):
+    assert not grounded(judge(query, response, source))

@@ -748,6 +748,45 @@ def test_it_flags_a_value_times_a_count_worked_out_wrongly():
     assert not grounded(result)
 
 
+# --- A price per unit times an amount of that unit -------------------------------------
+
+METERED = (
+    "Prices. Charging costs 79p per kWh. Courier delivery is £1.20 per mile. "
+    "Large-format printing is £2.50 per page. Colour copies are 30p each. Lanyards are "
+    "£1.75 each."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("I put 40 kWh in. How much?", "At 79p per kWh, 40 kWh comes to £31.60."),
+        ("What's a 45-mile delivery?", "It's £1.20 per mile, so 45 miles is £54."),
+        ("I need 120 pages printed large.", "At £2.50 per page, 120 pages come to £300."),
+        ("What would 10 colour copies cost?", "Colour copies are 30p each, so 10 would be £3.00."),
+        ("What would 6 lanyards cost me?", "Lanyards are £1.75 each, so 6 would come to £10.50."),
+    ],
+)
+def test_it_supports_a_price_per_unit_times_an_amount_of_that_unit(query, response):
+    result = judge(query, response, METERED)
+
+    assert grounded(result)
+
+
+@pytest.mark.parametrize(
+    ("query", "response"),
+    [
+        ("I put 40 kWh in. How much?", "At 79p per kWh, 40 kWh comes to £33.60."),
+        ("What's a 45-mile delivery?", "It's £1.20 per mile, so 45 miles is £60."),
+        ("What would 10 colour copies cost?", "Colour copies are 30p each, so 10 would be £4.00."),
+    ],
+)
+def test_it_flags_a_price_per_unit_times_an_amount_worked_out_wrongly(query, response):
+    result = judge(query, response, METERED)
+
+    assert not grounded(result)
+
+
 # --- Times of day as they are said ----------------------------------------------------
 
 MUSEUM_HOURS = (
@@ -1812,3 +1851,34 @@ def test_other_working_hours_said_as_bare_numbers_are_flagged():
     )
 
     assert not grounded(result)
+
+
+# --- An amount taken off beside a price of the same case -------------------------------
+
+MISSED_SLOTS = (
+    "Missed deliveries. If our driver misses your slot, we redeliver at no charge and take £15 "
+    "off your order. A redelivery you ask for after missing a slot yourself costs £8."
+)
+MISSED_VISITS = (
+    "Missed appointments. If our engineer misses your appointment, we rebook it at no cost and "
+    "take £30 off your next bill. Rebooking an appointment you missed costs £25."
+)
+
+
+@pytest.mark.parametrize(
+    ("query", "response", "source"),
+    [
+        (
+            "Your driver missed my slot. Will redelivering my order cost anything?",
+            "As our driver missed the slot, redelivery is free, and we take £15 off.",
+            MISSED_SLOTS,
+        ),
+        (
+            "Your engineer didn't turn up. What will rebooking cost, and what about my next bill?",
+            "As our engineer missed it, rebooking is free, and we take £30 off.",
+            MISSED_VISITS,
+        ),
+    ],
+)
+def test_a_price_beside_an_amount_taken_off_is_no_other_cases_value(query, response, source):
+    assert grounded(judge(query, response, source))

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from itertools import combinations
 
-from kbaudit.text.quantities import Quantity
+from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import FirstLook, content_stems, stem, word_list, word_start_regex
 
 from .binding import value_words
@@ -57,17 +57,22 @@ def _written_number(quantity: Quantity) -> float | None:
 
 
 def worked_out(
-    quantity: Quantity, text: str, operands: Sequence[Quantity], *, cue: bool | None = None
+    quantity: Quantity,
+    text: str,
+    operands: Sequence[Quantity],
+    *,
+    cue: bool | None = None,
+    told: Sequence[Quantity] = (),
 ) -> bool:
     """Whether ``quantity`` (read from ``text``) is a difference, total, ratio or price
-    per unit of two of ``operands``."""
+    per unit of two of ``operands``. ``told`` are the customer's own values."""
     target = _point(quantity)
     if target is None:
         return False
     if cue is None:
         cue = bool(_WORKED_OUT_RE.search(text))
     if not cue:
-        return False
+        return _told_count_priced(quantity, text, operands, told)
     values = [own for own in operands if _point(own) is not None and own is not quantity]
     ratio = quantity.kind == "number" and quantity.unit == stem("times")
     rate = _RATE_RE.match(text[quantity.end :]) if quantity.kind == "amount" else None
@@ -105,6 +110,7 @@ def worked_out(
             and (number := _written_number(own)) is not None
         )
     counted = {count for count in counts if 1 < count <= 31 and count == int(count)}
+    counted.update(_counts_of_rated_unit(text, same, operands))
     # "36 times the monthly rent": a multiplier says it multiplies, whatever its size.
     counted.update(
         own.low
@@ -115,6 +121,58 @@ def worked_out(
 
 
 _TIMES = stem("times")
+
+
+def _told_count_priced(
+    quantity: Quantity, text: str, operands: Sequence[Quantity], told: Sequence[Quantity]
+) -> bool:
+    """The customer's count, said again beside the value, times a price: "What would 10
+    prints cost?" answered "30p each, so 10 would be £3.00" once the clauses are apart,
+    the "so" gone with the first. The count the customer gave, restated next to the
+    total, is what says the total counts it."""
+    target = _point(quantity)
+    counts = {
+        own.low
+        for own in told
+        if own.kind == "number"
+        and _point(own) is not None
+        and own.low > 1
+        and any(
+            mine.kind == "number" and mine.same_value(own) and mine.end <= quantity.start
+            for mine in extract_quantities(text)
+        )
+    }
+    prices = [
+        own
+        for own in operands
+        if own.kind == "amount" and _point(own) is not None and _same_measure(quantity, own)
+    ]
+    return any(_close(price.low * count, target) for price in prices for count in counts)
+
+
+def _counts_of_rated_unit(
+    text: str, prices: Sequence[Quantity], operands: Sequence[Quantity]
+) -> set[float]:
+    """Counts of the very unit a price of the text is given per, whatever their size:
+    "79p per kWh, so 40 kWh comes to £31.60", "£1.20 a mile, 45 miles is £54". A price
+    and a count that name one unit say the price is multiplied by the count."""
+    units = {
+        match.group("unit").lower()
+        for price in prices
+        if text[price.start : price.end] == price.text
+        and (match := _RATE_RE.match(text[price.end :]))
+    }
+    counts: set[float] = set()
+    for unit in units:
+        for own in operands:
+            if own.kind not in ("number", "duration") or own.soft:
+                continue
+            # "45 miles", "3 weeks": the number as written, in the unit it is written in.
+            written = stem(unit) in {stem(word) for word in own.text.lower().split()}
+            number = _written_number(own) if written else _point(own)
+            if number is not None and number > 1 and (written or own.unit == stem(unit)):
+                counts.add(number)
+    return counts
 
 
 _PER_UNIT_RE = re.compile(r"\b(?:a|an|per|each)\s+(?P<unit>day|night|week|month|hour|year)\b", re.I)

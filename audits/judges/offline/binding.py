@@ -19,9 +19,10 @@ from kbaudit.text.quantities import Quantity
 from kbaudit.text.tokens import content_stems, stem, word_list
 
 # Where one value's words end and the next one's begin (a colon ends a lead-in: "It's
-# bigger on parties: members get 10% off entry").
+# bigger on parties: members get 10% off entry"). "plus" joins two values only in lower
+# case: "Voltway Plus members", "Disney Plus" are names.
 _BREAK_RE = re.compile(
-    r";\s*|:\s+|\.\s+|\s+(?:and|or|but|while|whereas|although|plus)\s+|,\s+(?:and|but|while|whereas|so)\s+"
+    r";\s*|:\s+|\.\s+|\s+(?:and|or|but|while|whereas|although|(?-i:plus))\s+|,\s+(?:and|but|while|whereas|so)\s+"
     # A new clause with a subject of its own: "..., you are entitled to £220".
     r"|,\s+(?=(?:you|we|it|they|this|these|there|he|she|which|who)\b)",
     re.IGNORECASE,

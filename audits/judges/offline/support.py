@@ -79,6 +79,7 @@ from .described import numbered_description_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
+from .holders import narrower_holder_problem
 from .insertions import inserted_words
 from .lifespans import life_span_problem
 from .measures import measured_choice_problem
@@ -495,6 +496,7 @@ def fact_support(
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
         other_actor_problem(fact, sources, query),
+        narrower_holder_problem(fact, sources, query.text) if not query.reference else None,
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
@@ -1488,6 +1490,8 @@ def _excluded_case_problem(
                     continue  # "non-refundable, except when we cancel": the case it is granted
                 if not _denied_outside(sentence.text, condition.text):
                     continue  # "If nobody is in, the driver leaves them": the case's denial
+                if _rival_cause_stated(source, condition, fact.stems, query.stems):
+                    continue  # "As the charger was at fault": the other cause's own case
                 said = _denied_conjuncts(sentence.text)
                 rule = (
                     subject_stems(sentence.stems) if said is None else said
@@ -1507,6 +1511,27 @@ def _denied_outside(text: str, case: str) -> bool:
     if at < 0:
         return True
     return bool(negation_targets(text[:at] + " " + text[at + len(case) :]))
+
+
+def _rival_cause_stated(
+    source: PreparedSource, condition: Condition, fact: frozenset[str], asked: frozenset[str]
+) -> bool:
+    """The source gives the same event another cause with its own rule ("If a session
+    stops early because of a fault with our charger, we refund it" beside "If it stops
+    because the cable was pulled out, no credit is given"), the fact states that cause
+    and the question says more of its words than of the denied case's: the answer
+    speaks of the case the customer is in, not of the excluded one."""
+    own = condition.key_stems
+    for sentence in source.sentences:
+        for rival in sentence.conditions:
+            shared = rival.key_stems & own
+            if rival is condition or not shared or not rival.key_stems - own:
+                continue  # another event's case ("On Flex fares") says nothing of this one
+            if not rival.satisfied_by(fact - shared, ()):
+                continue
+            if len(rival.key_stems & asked) > len(own & asked):
+                return True
+    return False
 
 
 # "the test will not go ahead and you lose the fee": a second clause, with a subject of

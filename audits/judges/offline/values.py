@@ -206,7 +206,7 @@ def value_problem(
             continue  # "10% in a year" of "10% each year": the period, not a length
         if not matches:
             matches = _approximated(text, quantity, located)
-        if not matches and worked_out(quantity, text, operands()):
+        if not matches and worked_out(quantity, text, operands(), told=query_values):
             continue
         if not matches and years_between(
             quantity, told_text, [place.quantity.low for place in located]
@@ -862,6 +862,7 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 or not quantity.comparable(other)
                 or quantity.same_value(other)
                 or _rates_differ(place.sentence.text, place.quantity, other)
+                or _discount_beside_price(place.sentence.text, place.quantity, other)
             ):
                 continue
             if _tagged_as_own(claim, place, other):
@@ -895,6 +896,18 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if not own - theirs and asked & _said_once(place.sentence.text):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+# "take £20 off", "20% off your order": an amount taken off a price, not a price.
+_TAKEN_OFF_RE = re.compile(r"^\s*(?:off|discount)\b", re.IGNORECASE)
+
+
+def _discount_beside_price(text: str, mine: Quantity, other: Quantity) -> bool:
+    """One value is an amount taken off and the other a price ("we rebook you at no
+    charge and take £20 off your tuning"): both hold in one case, neither is the
+    other case's."""
+    taken = [bool(_TAKEN_OFF_RE.match(text[own.end :])) for own in (mine, other)]
+    return taken[0] != taken[1]
 
 
 _SPACES_RE = re.compile(r"\s+")
