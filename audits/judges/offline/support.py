@@ -529,6 +529,24 @@ def fact_support(
     )
 
 
+def meaning_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float],
+    aligned: Sequence[frozenset[str]] = (),
+) -> FactSupport:
+    """:func:`fact_support` of a fact it left unsupported by its words alone
+    (``by_words``), read again with its closeness in meaning to each source.
+
+    That reading found no problem with the fact's values, names or polarity, and no
+    comparison or dated choice to credit; none of those checks reads the similarity,
+    so they would find the same again on the same fact, sources and question: only the
+    weighing of words and meaning is left to do.
+    """
+    return _word_support(fact, sources, query, similarity, aligned)
+
+
 def _word_support(
     fact: Fact,
     sources: Sequence[PreparedSource],
