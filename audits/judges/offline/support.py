@@ -664,12 +664,24 @@ def _with_misspellings(fact: Fact, source: PreparedSource, held: frozenset[str])
     ]
     if not missing:
         return source
+    by_length = _stems_by_length(source.stems)
     found = frozenset(
         word
         for word in missing
-        if any(_swapped_once(word, own) for own in source.stems if len(own) == len(word))
+        if any(_swapped_once(word, own) for own in by_length.get(len(word), ()))
     )
     return replace(source, stems=source.stems | found) if found else source
+
+
+@lru_cache(maxsize=4096)
+def _stems_by_length(stems: frozenset[str]) -> dict[int, tuple[str, ...]]:
+    """A source's long stems by their length: a misspelling is only looked for among
+    words as long as it (every fact of an answer asks the same source)."""
+    grouped: dict[int, list[str]] = {}
+    for own in stems:
+        if len(own) >= MISSPELT_MIN_LETTERS:
+            grouped.setdefault(len(own), []).append(own)
+    return {length: tuple(words) for length, words in grouped.items()}
 
 
 def _missing_words(fact: Fact, source: PreparedSource, query: QueryContext) -> int:
