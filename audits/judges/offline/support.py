@@ -32,6 +32,7 @@ from kbaudit.text.tokens import (
     STOPWORDS,
     content_stems,
     digits_for_number_words,
+    first_char_regex,
     negation_targets,
     stem,
     word_list,
@@ -372,10 +373,12 @@ def _units_as_words(fact: Fact) -> frozenset[str]:
 
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
-_PEOPLE_OF_AN_AGE_RE = re.compile(
-    r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
-    r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
-    re.IGNORECASE,
+_PEOPLE_OF_AN_AGE_RE = first_char_regex(
+    re.compile(
+        r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
+        r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
+        re.IGNORECASE,
+    )
 )
 # "too old for it", "too young to join": a customer measured against an age limit.
 _TOO_OLD_RE = re.compile(r"\btoo (?:old|young)\b", re.IGNORECASE)
@@ -1422,7 +1425,9 @@ def _own_subject_again(text: str, passage: str, ordinary: frozenset[str]) -> boo
     return bool(_names(text[: verb.start()], passage) - ordinary)
 
 
-_FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+_FIRST_VERB_RE = first_char_regex(
+    re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+)
 _PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 
 
@@ -1586,7 +1591,9 @@ def _used_allowance_problem(
 
 
 # "refuse entry without a refund", "cancel without paying a fee": what the rule denies.
-_WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+_WITHOUT_RE = first_char_regex(
+    re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+)
 # Of the source sentence's other words, the share the fact must say for it to restate
 # that sentence.
 WITHOUT_SENTENCE_SHARE = 0.6
@@ -1878,7 +1885,9 @@ def _names_a_kind(fact: Fact, quantity: Quantity) -> bool:
 
 
 # "every plan", "all plans", "any card": a rule stated for every one of a kind.
-_UNIVERSAL_RE = re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+_UNIVERSAL_RE = first_char_regex(
+    re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+)
 
 
 def _asked_instances(fact: Fact, question: str) -> frozenset[str]:
