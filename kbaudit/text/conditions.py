@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .quantities import Quantity, extract_quantities
-from .tokens import content_stems, stem, word_list, word_start_regex
+from .tokens import content_stems, first_char_regex, stem, word_list, word_start_regex
 
 # Markers that restrict a value to a special case. "unless" and "except" are left out
 # on purpose: they carve the exception out, so the value they govern is the ordinary
@@ -139,12 +139,14 @@ _EXCEPT_CASE_RE = re.compile(
 _RELATIVE_RE = re.compile(r"^(?:which|where|when|who|whose|in which case)\b", re.IGNORECASE)
 # A sentence-initial "For large appliances, ..." or "With Express delivery, ...".
 _LEADING_SCOPE_RE = re.compile(r"^(?:for|with|on|during|in)\s+(?!\d)(?!the\s+\d)", re.IGNORECASE)
-_SEGMENT_BREAK_RE = re.compile(
-    r",\s+|;\s+|\s+-\s+|:\s+"
-    # "cost £18 for adults and are free for children aged 2 to 17": a second predicate.
-    r"|\s+(?=and (?:are|is|get|gets|pay|pays|cost|costs|come|comes)\s)"
-    r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
-    re.IGNORECASE,
+_SEGMENT_BREAK_RE = first_char_regex(
+    re.compile(
+        r",\s+|;\s+|\s+-\s+|:\s+"
+        # "cost £18 for adults and are free for children aged 2 to 17": a second predicate.
+        r"|\s+(?=and (?:are|is|get|gets|pay|pays|cost|costs|come|comes)\s)"
+        r"|\s+(?=(?:or|but)\s(?!more\b|fewer\b|less\b|over\b|under\b|longer\b|older\b|younger\b|above\b))",
+        re.IGNORECASE,
+    )
 )
 # Words that appear in every condition and do not tell one case from another.
 _LIGHT = frozenset(
@@ -485,27 +487,29 @@ _COMPANY_CAUSE_RE = re.compile(
     r"|wrong item|our error|technical fault|through no fault of (?:yours|your own))\b",
     re.IGNORECASE,
 )
-_CUSTOMER_CAUSE_RE = re.compile(
-    r"\b(?:caused by you|your (?:fault|mistake|error)|you (?:caused|damaged|broke|dropped|lost)"
-    r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on|scratched"
-    r"|scraped|dented|stained|tore|ripped|knocked over)|accident\w*"
-    r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake)"
-    # "faulty packing you did yourself", "I didn't pack my own box properly".
-    r"|(?:packing|packed|moved|fitted|installed|assembled) (?:you did |it |them )?yourself"
-    r"|(?:i|we) (?:didn'?t|did not) (?:pack|move|fit|install|assemble|secure|wrap)"
-    r"|(?:i|we) (?:packed|moved|fitted|installed) (?:it|them|the \w+|my|our) \w*\s*"
-    r"(?:badly|poorly|wrongly|myself|ourselves)"
-    # "boxes I stacked myself", "shelves we put up ourselves".
-    r"|(?:packed|stacked|loaded|stored|fitted|installed|assembled|put up) (?:\w+ )?(?:myself|ourselves)"
-    # "something's come up and I can't make it": the customer's own plans changed.
-    r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
-    r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
-    r"|changed (?:my|our) plans"
-    # "I want to cancel", "we had to cancel our trip": the customer calling it off, not
-    # the company ("if we cancel your coach" in a source).
-    r"|(?:i|we) (?:want|need|needed|would like|'d like|have|had|wish) to (?:cancel|call off)"
-    r"|(?:i|we)(?:'ve| have)? (?:cancelled|canceled)|(?:i'm|i am|we're|we are) cancell?ing)\b",
-    re.IGNORECASE,
+_CUSTOMER_CAUSE_RE = first_char_regex(
+    re.compile(
+        r"\b(?:caused by you|your (?:fault|mistake|error)|you (?:caused|damaged|broke|dropped|lost)"
+        r"|(?:i|we) (?:dropped|broke|spilled|damaged|cracked|lost|sat on|stepped on|scratched"
+        r"|scraped|dented|stained|tore|ripped|knocked over)|accident\w*"
+        r"|misuse|mishandl\w*|water damage|changed (?:my|your) mind|my (?:fault|mistake)"
+        # "faulty packing you did yourself", "I didn't pack my own box properly".
+        r"|(?:packing|packed|moved|fitted|installed|assembled) (?:you did |it |them )?yourself"
+        r"|(?:i|we) (?:didn'?t|did not) (?:pack|move|fit|install|assemble|secure|wrap)"
+        r"|(?:i|we) (?:packed|moved|fitted|installed) (?:it|them|the \w+|my|our) \w*\s*"
+        r"(?:badly|poorly|wrongly|myself|ourselves)"
+        # "boxes I stacked myself", "shelves we put up ourselves".
+        r"|(?:packed|stacked|loaded|stored|fitted|installed|assembled|put up) (?:\w+ )?(?:myself|ourselves)"
+        # "something's come up and I can't make it": the customer's own plans changed.
+        r"|(?:i|we) (?:can't|cannot|can not|won't be able to|am unable to|are unable to|couldn't)"
+        r" (?:make it|come|attend|go|travel|visit)|something(?:'s| has) come up"
+        r"|changed (?:my|our) plans"
+        # "I want to cancel", "we had to cancel our trip": the customer calling it off, not
+        # the company ("if we cancel your coach" in a source).
+        r"|(?:i|we) (?:want|need|needed|would like|'d like|have|had|wish) to (?:cancel|call off)"
+        r"|(?:i|we)(?:'ve| have)? (?:cancelled|canceled)|(?:i'm|i am|we're|we are) cancell?ing)\b",
+        re.IGNORECASE,
+    )
 )
 # What the company does, as its own articles say it: "when we close a gallery", "if we
 # cancel your class", "if our staff ...", "a fault in our building". Read only in a
@@ -753,16 +757,18 @@ def told_cases(text: str) -> tuple[list[NamedCase], frozenset[str]]:
 
 # "my husband, who isn't a member", "if I weren't on the plan", "non-members": the case
 # the customer says someone is not in.
-_NOT_IN_RE = re.compile(
-    r"\b(?:who|I|we|he|she|they)(?:'m|'re|'s|\s+(?:am|is|are|was|were))(?:n't|\s+not)\s+"
-    r"(?:(?:a|an|the|on|in|part of|one of)\s+)*"
-    r"(?P<case>[\w'-]+(?:\s+(?!and\b|or\b|but\b|so\b)[\w'-]+){0,2})"
-    r"|\bnon-(?P<non>[\w'-]+)"
-    # "I cancelled my Care Plan membership", "we've ended our subscription": a case the
-    # customer was in and has left, with the kind of thing it was.
-    r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:cancelled|canceled|ended|left|stopped|given up)\s+"
-    r"(?:my|our)\s+(?P<ended>(?:[\w'-]+\s+){0,3}(?:membership|subscription|plan|account))\b",
-    re.IGNORECASE,
+_NOT_IN_RE = first_char_regex(
+    re.compile(
+        r"\b(?:who|I|we|he|she|they)(?:'m|'re|'s|\s+(?:am|is|are|was|were))(?:n't|\s+not)\s+"
+        r"(?:(?:a|an|the|on|in|part of|one of)\s+)*"
+        r"(?P<case>[\w'-]+(?:\s+(?!and\b|or\b|but\b|so\b)[\w'-]+){0,2})"
+        r"|\bnon-(?P<non>[\w'-]+)"
+        # "I cancelled my Care Plan membership", "we've ended our subscription": a case the
+        # customer was in and has left, with the kind of thing it was.
+        r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:cancelled|canceled|ended|left|stopped|given up)\s+"
+        r"(?:my|our)\s+(?P<ended>(?:[\w'-]+\s+){0,3}(?:membership|subscription|plan|account))\b",
+        re.IGNORECASE,
+    )
 )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .tokens import STOPWORDS, stem, word_list, word_start_regex
+from .tokens import STOPWORDS, first_char_regex, stem, word_list, word_start_regex
 
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _MULTIPLIERS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "billion": 1e9, "bn": 1e9}
@@ -33,32 +33,36 @@ _MONEY_BEFORE_RE = re.compile(
     rf"(?P<cur>[$€£¥])\s?(?P<num>{_NUM})(?:\s?(?P<mult>k|m|bn|thousand|million|billion)\b)?",
     re.IGNORECASE,
 )
-_MONEY_AFTER_RE = re.compile(
-    rf"(?P<num>{_NUM})[\s-]?(?P<mult>thousand|million|billion)?[\s-]?(?:us |american )?"
-    r"(?P<cur>dollars?|usd|eur|euros?|gbp|pounds?|quid|pence|p|cents?)\b",
-    re.IGNORECASE,
+_MONEY_AFTER_RE = first_char_regex(
+    re.compile(
+        rf"(?P<num>{_NUM})[\s-]?(?P<mult>thousand|million|billion)?[\s-]?(?:us |american )?"
+        r"(?P<cur>dollars?|usd|eur|euros?|gbp|pounds?|quid|pence|p|cents?)\b",
+        re.IGNORECASE,
+    )
 )
-_FREE_RE = re.compile(
-    # "free to choose" is no price; "added free to a parent's membership" is.
-    r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all"
-    # "free to book", "free to join": nothing to pay for doing it.
-    r"|book|join|use|enter|attend|park|add|download|borrow|change|cancel|collect)\b))"
-    r"(?![-\w])(?: of charge)?"
-    r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
-    r"|\bnothing (?:more |extra |else )?to pay\b"
-    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
-    r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
-    r"|\bat no (?:extra |additional )?cost\b"
-    r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
-    r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
-    r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
-    r"|\bcosts? (?:you )?nothing\b|\b(?:pays?|paid) nothing\b"
-    r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b"
-    # "Motorbikes don't have to pay.", "you won't need to pay for parking": nothing to pay
-    # at all, not "don't have to pay upfront".
-    r"|\b(?:don't|do not|doesn't|does not|won't|will not|never) (?:have|need) to pay"
-    r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
-    re.IGNORECASE,
+_FREE_RE = first_char_regex(
+    re.compile(
+        # "free to choose" is no price; "added free to a parent's membership" is.
+        r"(?<![-\w])(?<!feel )free(?! to\b(?! (?:a|an|the|your|their|his|her|its|our|any|all"
+        # "free to book", "free to join": nothing to pay for doing it.
+        r"|book|join|use|enter|attend|park|add|download|borrow|change|cancel|collect)\b))"
+        r"(?![-\w])(?: of charge)?"
+        r"|\bno (?:[a-z-]+ )?(?:charge|cost|fee)s?\b"
+        r"|\bnothing (?:more |extra |else )?to pay\b"
+        r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have|pay|charge) (?:any |an? )?"
+        r"(?:[a-z-]+ )?(?:charge|fee|cost)s?\b"
+        r"|\bat no (?:extra |additional )?cost\b"
+        r"|\b(?:won't|will not|aren't|are not|isn't|is not|not) be(?:ing)? (?:charged|billed)\b"
+        r"|\b(?:are|is|aren't|isn't) not (?:charged|billed)\b|\b(?:aren't|isn't) (?:charged|billed)\b"
+        r"|\b(?:won't|will not|doesn't|does not|don't|do not) cost (?:you )?(?:anything|a (?:penny|thing|cent))\b"
+        r"|\bcosts? (?:you )?nothing\b|\b(?:pays?|paid) nothing\b"
+        r"|\b(?:don't|do not|doesn't|does not|won't|will not) (?:have to )?pay (?:anything|a penny)\b"
+        # "Motorbikes don't have to pay.", "you won't need to pay for parking": nothing to pay
+        # at all, not "don't have to pay upfront".
+        r"|\b(?:don't|do not|doesn't|does not|won't|will not|never) (?:have|need) to pay"
+        r"(?: (?:anything|a (?:penny|thing|cent)))?(?: for [\w' -]{1,30}?)?(?=\s*(?:[.,;!?]|$))",
+        re.IGNORECASE,
+    )
 )
 # "interest-free", "fee-free": free of a charge named before it (not "gluten-free").
 _CHARGE_FREE_RE = re.compile(r"\b(interest|fee|charge|commission)-free\b", re.IGNORECASE)
@@ -155,10 +159,12 @@ _ORDINAL_RE = word_start_regex(
 )
 # Units written against their number ("5.6kW", "60mph") as well as after a space.
 _GLUED_UNITS = "kwh|kw|mwh|mw|kva|mah|hz|khz|mhz|ghz|mph|kph|bhp|hp|cc"
-_PLAIN_RE = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM})(?:(?![\w])|(?=(?:{_GLUED_UNITS})\b))"
-    r"(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]*(?P<noun>[a-z]+))?",
-    re.I,
+_PLAIN_RE = first_char_regex(
+    re.compile(
+        rf"(?<![\w.,])(?P<num>{_NUM})(?:(?![\w])|(?=(?:{_GLUED_UNITS})\b))"
+        r"(?:\s+or (?:more|fewer|less|over|under))?(?:[\s-]*(?P<noun>[a-z]+))?",
+        re.I,
+    )
 )
 # Ages: "aged 6 to 11", "a 9-year-old", "she is 9 years old".
 _AGE_RE = re.compile(
@@ -199,6 +205,14 @@ class Quantity:
     soft: bool = False
     # What a duration counts ("working" days, "calendar" days), when the text says.
     basis: str = ""
+
+    def own_copy(self) -> Quantity:
+        """An equal value that is another object, as ``dataclasses.replace`` gives, without
+        running the frozen class's checked ``__init__``: sentences are read by the
+        thousand, and each reading hands out values of its own."""
+        copied = object.__new__(Quantity)
+        copied.__dict__.update(self.__dict__)
+        return copied
 
     def same_value(self, other: Quantity) -> bool:
         """True when this value lies within the other's (a point inside a range counts)."""
@@ -344,7 +358,7 @@ def extract_quantities(text: str) -> list[Quantity]:
     Each call gives values of its own (equal, not the same objects), as checks tell a
     value apart from others by identity.
     """
-    return [replace(quantity) for quantity in _quantities_in(text)]
+    return [quantity.own_copy() for quantity in _quantities_in(text)]
 
 
 @lru_cache(maxsize=16384)
@@ -725,10 +739,12 @@ _PERIODIC_HINT = _Hint(_PERIODIC_RE, words=tuple(_PERIOD_DAYS))
 # "30 to 59 guests", "2-4 people", "1 to 3 bedrooms": a band of a count of things. A
 # band after one, with no noun of its own at the end of its clause, counts the same
 # things ("The Vault takes 2 to 6 players and The Asylum takes 4 to 8.").
-_COUNT_RANGE_RE = re.compile(
-    r"(?<![\w.,£$€])(?P<num>\d+)\s*(?:-|–|to)\s*(?P<num2>\d+)"
-    r"(?:\s+(?P<noun>[a-z]+s|people|children)\b|(?=\s*(?:[.;!?()]|,\s|$)))",
-    re.I,
+_COUNT_RANGE_RE = first_char_regex(
+    re.compile(
+        r"(?<![\w.,£$€])(?P<num>\d+)\s*(?:-|–|to)\s*(?P<num2>\d+)"
+        r"(?:\s+(?P<noun>[a-z]+s|people|children)\b|(?=\s*(?:[.;!?()]|,\s|$)))",
+        re.I,
+    )
 )
 _COUNT_RANGE_HINT = _Hint(re.compile(r"-|–|to", re.I), words=("-", "–", "to"))
 
@@ -773,12 +789,14 @@ def _data_size(text: str) -> Iterable[Quantity]:
 # Weights, lengths and volumes in one base unit each (grams, metres, millilitres), so
 # "23 kg" and "23 kilos" are one value, "2 kg" and "2,000 g" too, and "23 lb" another.
 # A bare "m" is left alone: "5m users" is five million, not five metres.
-_MEASURE_RE = re.compile(
-    rf"(?P<num>{_NUM})[\s-]?(?P<unit>kgs?|kilos?|kilograms?|kilogrammes?|g|grams?|grammes?|lbs?"
-    r"|oz|ounces?|mm|millimet(?:re|er)s?|cm|centimet(?:re|er)s?|km"
-    r"|kilomet(?:re|er)s?|met(?:re|er)s?|miles?|mi|inch(?:es)?|ft|feet|foot|ml|millilit(?:re|er)s?"
-    r"|lit(?:re|er)s?|l)\b",
-    re.IGNORECASE,
+_MEASURE_RE = first_char_regex(
+    re.compile(
+        rf"(?P<num>{_NUM})[\s-]?(?P<unit>kgs?|kilos?|kilograms?|kilogrammes?|g|grams?|grammes?|lbs?"
+        r"|oz|ounces?|mm|millimet(?:re|er)s?|cm|centimet(?:re|er)s?|km"
+        r"|kilomet(?:re|er)s?|met(?:re|er)s?|miles?|mi|inch(?:es)?|ft|feet|foot|ml|millilit(?:re|er)s?"
+        r"|lit(?:re|er)s?|l)\b",
+        re.IGNORECASE,
+    )
 )
 _MEASURE_HINT_RE = re.compile(
     r"\d[\s-]?(?:kg|kilo|g\b|gram|lb|oz|ounce|mm|milli|cm|centi|km|met|mi|inch|ft|feet|foot"
@@ -912,11 +930,13 @@ def _date(text: str) -> Iterable[Quantity]:
 # group it would be three or four numbers, none of them a price or a count, and a
 # sentence giving it once more would seem to give other values.
 PHONE = "phone"
-_PHONE_RE = re.compile(
-    r"(?<![\w.,+£$€])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?\d{2,4}(?:[ -]\d{2,4}){1,3}"
-    r"|\(0\d{2,4}\) ?\d{3,4}[ -]?\d{3,4}"
-    r"|0\d{2,4}[ -]\d{3,4}(?:[ -]\d{3,4})?"
-    r"|1-\d{3}-\d{3}-\d{4})(?![\w.,]\d)"
+_PHONE_RE = first_char_regex(
+    re.compile(
+        r"(?<![\w.,+£$€])(?:\+\d{1,3}[ -]?(?:\(0\)[ -]?)?\d{2,4}(?:[ -]\d{2,4}){1,3}"
+        r"|\(0\d{2,4}\) ?\d{3,4}[ -]?\d{3,4}"
+        r"|0\d{2,4}[ -]\d{3,4}(?:[ -]\d{3,4})?"
+        r"|1-\d{3}-\d{3}-\d{4})(?![\w.,]\d)"
+    )
 )
 
 

@@ -150,6 +150,100 @@ def word_start_regex(alternatives: str, letters: str, flags: int = 0) -> re.Patt
     return re.compile(rf"(?:\b|^)(?=[{letters}])(?:{alternatives})", flags)
 
 
+def first_char_regex(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """``pattern`` with a look at the character a match must start with before anything
+    else is tried at a position: its matches are exactly ``pattern``'s.
+
+    The characters are read from the parsed pattern (the first each alternative must
+    consume, past assertions and optional parts). A search then passes over a position
+    with one test of a character set, where a long alternation opening with ``\\b``
+    or a capture would be tried alternative by alternative (Python's engine skips ahead
+    only for a pattern opening with a plain character or set, and not when it ignores
+    case). ``pattern`` itself comes back when the set cannot be named (a match may be
+    empty or open on any character) or the pattern would not read the same once wrapped.
+    """
+    if pattern.flags & re.VERBOSE:
+        return pattern  # a comment at its end would swallow the closing bracket
+    try:
+        first = _first_chars(parser.parse(pattern.pattern, pattern.flags))
+        if first is None or first[1]:
+            return pattern
+        items = "".join(dict.fromkeys(first[0]))
+        return re.compile(f"(?=[{items}])(?:{pattern.pattern})", pattern.flags)
+    except (re.error, TypeError, ValueError):
+        return pattern
+
+
+# Zero-width items: a match's first character is that of what follows them.
+_ZERO_WIDTH = (constants.AT, constants.ASSERT, constants.ASSERT_NOT)
+_CATEGORY_SYNTAX = {
+    constants.CATEGORY_DIGIT: r"\d",
+    constants.CATEGORY_NOT_DIGIT: r"\D",
+    constants.CATEGORY_SPACE: r"\s",
+    constants.CATEGORY_NOT_SPACE: r"\S",
+    constants.CATEGORY_WORD: r"\w",
+    constants.CATEGORY_NOT_WORD: r"\W",
+}
+
+
+def _first_chars(items) -> tuple[list[str], bool] | None:
+    """A sequence's first characters as set items in pattern syntax, and whether it may
+    match nothing at all; None when they cannot be named."""
+    found: list[str] = []
+    for op, argument in items:
+        if op in _ZERO_WIDTH:
+            continue
+        own = _first_of(op, argument)
+        if own is None:
+            return None
+        found += own[0]
+        if not own[1]:
+            return found, False
+    return found, True
+
+
+def _first_of(op, argument) -> tuple[list[str], bool] | None:
+    if op is constants.LITERAL:
+        return [re.escape(chr(argument))], False
+    if op is constants.IN:
+        items = _set_items(argument)
+        return None if items is None else (items, False)
+    if op is constants.SUBPATTERN:
+        _, added_flags, _, items = argument
+        # A part that turns a flag on (ignoring case) matches what the set may not.
+        return None if added_flags else _first_chars(items)
+    if op is constants.ATOMIC_GROUP:
+        return _first_chars(argument)
+    if op in (constants.MAX_REPEAT, constants.MIN_REPEAT, constants.POSSESSIVE_REPEAT):
+        least, _, items = argument
+        own = _first_chars(items)
+        return None if own is None else (own[0], own[1] or least == 0)
+    if op is constants.BRANCH:
+        found, empty = [], False
+        for branch in argument[1]:
+            own = _first_chars(branch)
+            if own is None:
+                return None
+            found += own[0]
+            empty = empty or own[1]
+        return found, empty
+    return None  # any character, a negated one, a back-reference
+
+
+def _set_items(argument) -> list[str] | None:
+    items = []
+    for kind, code in argument:
+        if kind is constants.LITERAL:
+            items.append(re.escape(chr(code)))
+        elif kind is constants.RANGE:
+            items.append(f"{re.escape(chr(code[0]))}-{re.escape(chr(code[1]))}")
+        elif kind is constants.CATEGORY and code in _CATEGORY_SYNTAX:
+            items.append(_CATEGORY_SYNTAX[code])
+        else:
+            return None  # a negated set
+    return items
+
+
 # A compact English stopword list. Question words are included because they never
 # carry the subject of a question; they are read separately to know what kind of
 # answer a question expects.
@@ -195,7 +289,7 @@ _DOUBLES = frozenset("bdfgklmnprt")
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 # The same tokens in lower-case ASCII text, where a letter or digit is one of these.
 _ASCII_WORD_RE = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*")
-_SENTENCE_END_RE = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+")
+_SENTENCE_END_RE = first_char_regex(re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)|\n+"))
 _ABBREVIATIONS: frozenset[str] = frozenset(
     word_list(
         "e.g i.e etc vs mr mrs ms dr st approx inc ltd co jr sr u.s u.k dept est fig"
@@ -451,13 +545,17 @@ def stem_set(text: str) -> frozenset[str]:
     return frozenset(map(stem, set(tokens) - STOPWORDS))
 
 
+# Each phrase's pattern with a look at its first character: it is tried on every text
+# that holds its trigger word.
 _PHRASES = tuple(
-    (frozenset(word_list(needed)), pattern, replacement)
+    (frozenset(word_list(needed)), first_char_regex(pattern), replacement)
     for needed, pattern, replacement in (*PHRASES, *PHRASE_EQUIVALENTS)
 )
 # What each phrase must hold as written ("in order to", "boarding card"): its trigger
 # word is common, the phrase is not, so a plain look spares most of its searches.
-_PHRASE_LITERALS = tuple(required_literals(pattern) for _, pattern, _ in _PHRASES)
+_PHRASE_LITERALS = tuple(
+    required_literals(pattern) for _, pattern, _ in (*PHRASES, *PHRASE_EQUIVALENTS)
+)
 
 
 # For each word, the phrases (by position) that need it: a text's tokens pick the few
@@ -502,8 +600,13 @@ def _rewrite(text: str, tokens: list[str]) -> str:
     lowered = text.lower() if text.isascii() else None
     for position in _phrases_wanted(triggers):
         needed = _PHRASE_LITERALS[position]
-        if lowered is not None and needed and not any(word in lowered for word in needed):
-            continue  # it cannot match: the text lacks what the phrase must hold
+        if lowered is not None and needed:
+            # A plain loop: a generator per phrase costs more than the tests themselves.
+            for word in needed:
+                if word in lowered:
+                    break
+            else:
+                continue  # it cannot match: the text lacks what the phrase must hold
         _, pattern, replacement = _PHRASES[position]
         rewritten = pattern.sub(replacement, text)
         if rewritten is not text:
@@ -521,11 +624,13 @@ def _phrases_wanted(triggers: frozenset[str]) -> tuple[int, ...]:
     return tuple(sorted({position for token in triggers for position in _PHRASES_BY_WORD[token]}))
 
 
-_NEGATION_RE = re.compile(
-    r"(?<![-\w'])(?:"
-    + "|".join(sorted((re.escape(w) for w in NEGATIONS), key=len, reverse=True))
-    + r")(?![-\w'])",
-    re.IGNORECASE,
+_NEGATION_RE = first_char_regex(
+    re.compile(
+        r"(?<![-\w'])(?:"
+        + "|".join(sorted((re.escape(w) for w in NEGATIONS), key=len, reverse=True))
+        + r")(?![-\w'])",
+        re.IGNORECASE,
+    )
 )
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;]\s*)$")
 # A capitalised word after a capitalised negation: the words of a title, not a denial.
@@ -546,8 +651,10 @@ def _may_negate(text: str) -> bool:
 # Other "non-" words name a group ("non-members", "non-EU") and deny nothing.
 _NON_ABLE_RE = re.compile(r"\bnon-?(\w+(?:able|ible))\b", re.IGNORECASE)
 # "returned unused": "not used", a denial of what was done to the item.
-_UN_PARTICIPLE_RE = re.compile(
-    r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
+_UN_PARTICIPLE_RE = first_char_regex(
+    re.compile(
+        r"\bun(" + UN_PARTICIPLES.replace("un", "").replace(" ", "|") + r")\b", re.IGNORECASE
+    )
 )
 # "Pets are banned": a denial of their being allowed, read as "not allowed".
 _PROHIBITION_HINT_RE = re.compile(
@@ -916,7 +1023,7 @@ _MAIN_AND_CENTS = FirstLook(_MAIN_AND_CENTS_RE)
 _NUMBER_WORD_TRIGGERS = frozenset(
     [*_UNITS_0_19, *_TENS, *word_list("minute hour day week month year couple")]
 )
-_WORD_RUN_RE = re.compile(r"\w+")
+_WORD_RUN_RE = first_char_regex(re.compile(r"\w+"))
 
 
 def _may_hold_number_words(text: str) -> bool:

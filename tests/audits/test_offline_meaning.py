@@ -1683,3 +1683,32 @@ def test_a_hyphened_count_in_a_name_does_not_anchor_words_added_around_it():
     )
 
     assert groundedness(result) == 0.0
+
+
+# --- Read again by meaning -----------------------------------------------------------
+
+PARAPHRASED = "Cardholders are able to check out as many as 10 titles simultaneously."
+
+
+def test_a_fact_read_again_by_meaning_is_weighed_not_checked_again(monkeypatch):
+    """The checks found nothing wrong with the fact's values, names or polarity the first
+    time; reading it by meaning only weighs its words and meaning again."""
+    from audits.judges.offline import support
+
+    checked, weighed = [], []
+    check, weigh = support.value_problem, support._word_support
+
+    def counted_check(fact, *args, **kwargs):
+        checked.append(fact.text)
+        return check(fact, *args, **kwargs)
+
+    def counted_weighing(fact, sources, query, similarity=(), aligned=()):
+        weighed.append(bool(similarity))
+        return weigh(fact, sources, query, similarity, aligned)
+
+    monkeypatch.setattr(support, "value_problem", counted_check)
+    monkeypatch.setattr(support, "_word_support", counted_weighing)
+    judge("How many books can I borrow?", PARAPHRASED, "Members may borrow up to 10 books at a time.")
+
+    assert checked == [PARAPHRASED]
+    assert weighed == [False, True]

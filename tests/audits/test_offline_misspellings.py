@@ -73,3 +73,12 @@ def test_short_words_swapped_about_are_other_words():
     assert not grounded(
         judge(query, "It found a casual link between the flooding and the weir.", source)
     )
+
+
+def test_a_misspelling_is_looked_for_among_the_source_words_as_long_as_it():
+    from audits.judges.offline.support import _stems_by_length
+
+    grouped = _stems_by_length(frozenset({"patriot", "receipt", "refund", "glacier", "planets"}))
+    assert {length: sorted(words) for length, words in grouped.items()} == {
+        7: ["glacier", "patriot", "planets", "receipt"]
+    }

@@ -313,6 +313,79 @@ def test_a_word_start_regex_finds_what_its_alternatives_find():
         assert [m.span() for m in quick.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
 
+FIRST_CHAR_TEXTS = [
+    *SENTENCES,
+    "Nothing to pay, but (sadly) NO refunds; it's £5.",
+    "Call 0800 123 4567 or +44 20 7946 0958 - 2 to 4 people, 23 kg.",
+    "  \u212aeys are free\u2019s; unlimited! ſale",
+]
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> list:
+    return [(match.span(), match.groups()) for match in pattern.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        quantities._FREE_RE,
+        quantities._MONEY_AFTER_RE,
+        quantities._PLAIN_RE,
+        quantities._PHONE_RE,
+        conditions._CUSTOMER_CAUSE_RE,
+        re.compile(r"(?<!\w)(?:\d+|[£$])|\bno\b", re.IGNORECASE),
+        re.compile(r"(?:an? )?(?-i:[a-z]+)s\b", re.IGNORECASE),
+        re.compile(r"\s*(?:,|;)\s+(?:but|and)?\s*not"),
+    ],
+)
+def test_a_first_char_regex_finds_what_its_pattern_finds(pattern):
+    from kbaudit.text.tokens import first_char_regex
+
+    quick = first_char_regex(pattern)
+    assert quick.pattern.startswith("(?=[")
+    for text in FIRST_CHAR_TEXTS:
+        for case in (text, text.upper(), text.lower()):
+            assert _spans(quick, case) == _spans(pattern, case), (pattern.pattern, case)
+            assert quick.sub("#", case) == pattern.sub("#", case)
+
+
+@pytest.mark.parametrize(
+    "written",
+    [r"a*", r"(?:free)?", r"[^a]bc", r".ee", r"(?i:fee)s", r"\bfee(?# a comment)"],
+)
+def test_a_first_char_regex_keeps_a_pattern_whose_first_character_is_open(written):
+    """An empty match, any character or a negated set, a part that turns ignoring case
+    on: no set of first characters can be named, so the pattern is kept as it is."""
+    from kbaudit.text.tokens import first_char_regex
+
+    pattern = re.compile(written)
+    kept = first_char_regex(pattern)
+    if written.endswith("comment)"):
+        assert kept.pattern.startswith("(?=[")  # a comment group consumes nothing
+    else:
+        assert kept is pattern
+
+
+def test_phrase_rewrites_read_with_a_first_look_rewrite_as_the_lexicon_writes_them():
+    from kbaudit.text import tokens
+    from kbaudit.text.lexicon import PHRASES
+    from kbaudit.text.paraphrases import PHRASE_EQUIVALENTS
+
+    written = (*PHRASES, *PHRASE_EQUIVALENTS)
+    looked = [pattern for _, pattern, _ in tokens._PHRASES]
+    assert any(pattern.pattern.startswith("(?=[") for pattern in looked)
+    for (_, pattern, replacement), quick in zip(written, looked, strict=True):
+        for text in FIRST_CHAR_TEXTS:
+            assert quick.sub(replacement, text) == pattern.sub(replacement, text)
+
+
+def test_own_copy_is_an_equal_value_of_its_own():
+    (value,) = extract_quantities("It costs £5.")
+    copied = value.own_copy()
+    assert copied == value and copied is not value
+    assert hash(copied) == hash(value)
+
+
 @pytest.mark.parametrize(
     "text", ["Members pay nothing.", "You don't pay anything for it.", "Cars don't pay a penny."]
 )

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.tokens import content_stems, first_char_regex, stem, word_list
 
 # Where one value's words end and the next one's begin (a colon ends a lead-in: "It's
 # bigger on parties: members get 10% off entry"). "plus" joins two values only in lower
@@ -30,10 +30,12 @@ _BREAK_RE = re.compile(
 # The noun a bare number counts ("1,500 km", "10 users") is part of it, not of the next.
 _COUNTED_RE = re.compile(r"[\s-]?[A-Za-z]+")
 # Words that set a second thing beside the first: what follows is the other's.
-_COMPARISON_RE = re.compile(
-    r"\b(?:compared (?:with|to)|than|against|versus|vs\.?|unlike|as opposed to|whereas|while"
-    r"|instead of|in place of|up from|down from)\b",
-    re.IGNORECASE,
+_COMPARISON_RE = first_char_regex(
+    re.compile(
+        r"\b(?:compared (?:with|to)|than|against|versus|vs\.?|unlike|as opposed to|whereas|while"
+        r"|instead of|in place of|up from|down from)\b",
+        re.IGNORECASE,
+    )
 )
 # Words that say what a value is but not whose it is.
 _LIGHT = frozenset(

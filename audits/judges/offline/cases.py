@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 from kbaudit.text.conditions import named_cases
 from kbaudit.text.lexicon import GENERAL_NOUN_RE
 from kbaudit.text.quantities import Quantity
-from kbaudit.text.tokens import content_stems, has_negation, negation_targets, stem, word_list
+from kbaudit.text.tokens import (
+    content_stems,
+    first_char_regex,
+    has_negation,
+    negation_targets,
+    stem,
+    word_list,
+)
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -82,10 +89,12 @@ _EXEMPT_RE = re.compile(
     re.IGNORECASE,
 )
 # A fact saying a charge does not apply to the customer: the waiver, not the rule.
-_WAIVED_RE = re.compile(
-    r"\b(?:waived?|exempt(?:ed)?|(?:is|are) not charged|(?:don't|do not|doesn't|does not|won't"
-    r"|will not) (?:have to )?pay)\b",
-    re.IGNORECASE,
+_WAIVED_RE = first_char_regex(
+    re.compile(
+        r"\b(?:waived?|exempt(?:ed)?|(?:is|are) not charged|(?:don't|do not|doesn't|does not|won't"
+        r"|will not) (?:have to )?pay)\b",
+        re.IGNORECASE,
+    )
 )
 # The clause that states a rule's case: "If an item is not as described, report it
 # within 2 days" denies nothing of the rule, only says when it holds.

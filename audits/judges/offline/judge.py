@@ -62,8 +62,8 @@ from .redundancy import (
 from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
-from .support import FactSupport, QueryContext, fact_support
-from .values import Located, locate_values, subject_stems
+from .support import FactSupport, QueryContext, fact_support, meaning_support
+from .values import locate_values, subject_stems
 
 PROMPT_VERSION = "offline-12"
 # Share of a sub-query's key words a refusal must name to decline that part.
@@ -168,7 +168,7 @@ def _grade(
         fact_support(fact, sources, own, located=located)
         for fact, own in zip(parts.facts, contexts, strict=True)
     ]
-    supports = _by_meaning(item, parts.facts, sources, contexts, supports, located)
+    supports = _by_meaning(item, parts.facts, sources, contexts, supports)
     if moved is not None:
         supports = _carried_over(parts.facts, sources, supports, moved)
     supports = _duties_of_others(parts.facts, sources, supports, context.stems)
@@ -237,7 +237,6 @@ def _by_meaning(
     sources: Sequence[PreparedSource],
     contexts: Sequence[QueryContext],
     supports: list[FactSupport],
-    located: Sequence[Located],
 ) -> list[FactSupport]:
     """Facts unsupported by their words alone, read again by meaning; everything else
     is settled without embedding anything."""
@@ -261,9 +260,7 @@ def _by_meaning(
             else frozenset()
             for source, score in zip(sources, similarity, strict=True)
         ]
-        supports[index] = fact_support(
-            fact, sources, contexts[index], similarity, aligned, located=located
-        )
+        supports[index] = meaning_support(fact, sources, contexts[index], similarity, aligned)
     return supports
 
 

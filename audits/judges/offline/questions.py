@@ -15,6 +15,7 @@ from kbaudit.text.tokens import (
     cased_words,
     content_stems,
     digits_for_number_words,
+    first_char_regex,
     normalise,
     rewrite_phrases,
     split_sentences,
@@ -196,14 +197,16 @@ class SubQuery:
 
 # A verb of a clause, for telling a clause from a noun phrase (both sides use it). A
 # word joined by a hyphen is part of a name or a compound ("Han Jin-won", "custom-made").
-VERB_RE = re.compile(
-    r"(?<!-)\b(?:am|i'm|is|are|was|were|will|won't|can|can't|cannot|could|may|might|must|should|would|has"
-    r"|have|had|does|do|did|don't|doesn't|didn't|isn't|aren't|takes?|took|costs?|gets?"
-    r"|ships?|arrives?|includes?|offers?|accepts?|applies|apply|needs?|allows?|requires?"
-    r"|becomes?|became|provides?|gives?|gave|lasts?|starts?|ends?|runs?|opens?|closes?"
-    r"|charges?|covers?|receives?|received|sends?|sent|issued?|processed|refunded|returned"
-    r"|delivered|shipped|made|born|died|founded|released|published|played|won|lost|expires?)\b(?!-)",
-    re.IGNORECASE,
+VERB_RE = first_char_regex(
+    re.compile(
+        r"(?<!-)\b(?:am|i'm|is|are|was|were|will|won't|can|can't|cannot|could|may|might|must|should|would|has"
+        r"|have|had|does|do|did|don't|doesn't|didn't|isn't|aren't|takes?|took|costs?|gets?"
+        r"|ships?|arrives?|includes?|offers?|accepts?|applies|apply|needs?|allows?|requires?"
+        r"|becomes?|became|provides?|gives?|gave|lasts?|starts?|ends?|runs?|opens?|closes?"
+        r"|charges?|covers?|receives?|received|sends?|sent|issued?|processed|refunded|returned"
+        r"|delivered|shipped|made|born|died|founded|released|published|played|won|lost|expires?)\b(?!-)",
+        re.IGNORECASE,
+    )
 )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import KIND_STEMS, Condition, window_exceeded
 from kbaudit.text.quantities import extract_quantities
-from kbaudit.text.tokens import FirstLook, content_stems, stem
+from kbaudit.text.tokens import FirstLook, content_stems, first_char_regex, stem
 
 from .decompose import Fact
 from .questions import VERB_RE
@@ -432,9 +432,11 @@ _ONLY_NAMED_RE = re.compile(
 _ONLY_NAMED = FirstLook(_ONLY_NAMED_RE)
 # "We do not deliver in Montclair", "isn't offered at our Leeds store": a rule the
 # sentence denies for named places or things.
-_NOT_NAMED_RE = re.compile(
-    rf"\b(?:not|never)\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names>{_NAME_LIST})"
-    rf"|n't\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names2>{_NAME_LIST})"
+_NOT_NAMED_RE = first_char_regex(
+    re.compile(
+        rf"\b(?:not|never)\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names>{_NAME_LIST})"
+        rf"|n't\b[^.;]*?\b(?:in|at|for|on|from|to) (?:the |our )?(?P<names2>{_NAME_LIST})"
+    )
 )
 _PLACE_RE = re.compile(
     rf"\b(?:[Ii]n|[Aa]t|[Ff]or|[Oo]n|[Ff]rom|[Tt]o) (?:the )?(?P<name>{_NAME_RUN})"

@@ -14,6 +14,7 @@ from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
+    first_char_regex,
     negation_targets,
     normalise,
     split_sentences,
@@ -26,13 +27,15 @@ from ..base import SourceText
 
 # Polarity is read per clause: "within 30 days, but sale items cannot be returned"
 # holds one positive and one negative statement.
-CLAUSE_BREAK_RE = re.compile(
-    r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)"
-    # "... are not valid in the Riverside car park, where badge holders get 4 hours free"
-    r"|,\s+(?=where\s)"
-    # "Delivery costs £39, or nothing on orders over £1,000": the value for another case.
-    r"|,\s+or\s+(?=(?:nothing|free|no charge)\b)",
-    re.IGNORECASE,
+CLAUSE_BREAK_RE = first_char_regex(
+    re.compile(
+        r";\s+|,?\s+but\s+|,\s+(?:and|although|though|whereas|while)\s+|:\s+|,\s+(?=not\s)"
+        # "... are not valid in the Riverside car park, where badge holders get 4 hours free"
+        r"|,\s+(?=where\s)"
+        # "Delivery costs £39, or nothing on orders over £1,000": the value for another case.
+        r"|,\s+or\s+(?=(?:nothing|free|no charge)\b)",
+        re.IGNORECASE,
+    )
 )
 
 
@@ -361,7 +364,7 @@ def _spelled_out(sentence: str) -> list[str]:
 
 # Text pasted together loses the space after a full stop ("founded in 1987.Hot Rod is
 # a ..."): the stop still ends the sentence. Not inside "e.g.The" or "U.S.Army".
-_GLUED_STOP_RE = re.compile(r"(?<!\.[a-z])(?<=[a-z\d)\]\"”’])\.(?=[A-Z][a-z])")
+_GLUED_STOP_RE = first_char_regex(re.compile(r"(?<!\.[a-z])(?<=[a-z\d)\]\"”’])\.(?=[A-Z][a-z])"))
 
 
 @lru_cache(maxsize=4096)
@@ -371,7 +374,7 @@ def lower_case_stems(passage: str) -> frozenset[str]:
     return stem_set(" ".join(_LOWER_CASE_WORD_RE.findall(passage)))
 
 
-_LOWER_CASE_WORD_RE = re.compile(r"\b[a-z][a-z+-]*")
+_LOWER_CASE_WORD_RE = first_char_regex(re.compile(r"\b[a-z][a-z+-]*"))
 
 
 # Capitalised words: names of plans, tiers and products when the chunk never writes them

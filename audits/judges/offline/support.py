@@ -32,6 +32,7 @@ from kbaudit.text.tokens import (
     STOPWORDS,
     content_stems,
     digits_for_number_words,
+    first_char_regex,
     negation_targets,
     stem,
     word_list,
@@ -373,10 +374,12 @@ def _units_as_words(fact: Fact) -> frozenset[str]:
 
 
 # People named only by an age bound: "children under 16", "kids aged 5 to 15".
-_PEOPLE_OF_AN_AGE_RE = re.compile(
-    r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
-    r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
-    re.IGNORECASE,
+_PEOPLE_OF_AN_AGE_RE = first_char_regex(
+    re.compile(
+        r"\b(?P<who>children|child|kids?|bab(?:y|ies)|infants?|toddlers?|people|persons?|teenagers?"
+        r"|youngsters?|adults?)\s+(?:under|over|below|above|aged|younger than|older than)\s+\d",
+        re.IGNORECASE,
+    )
 )
 # "too old for it", "too young to join": a customer measured against an age limit.
 _TOO_OLD_RE = re.compile(r"\btoo (?:old|young)\b", re.IGNORECASE)
@@ -531,6 +534,24 @@ def fact_support(
     )
 
 
+def meaning_support(
+    fact: Fact,
+    sources: Sequence[PreparedSource],
+    query: QueryContext,
+    similarity: Sequence[float],
+    aligned: Sequence[frozenset[str]] = (),
+) -> FactSupport:
+    """:func:`fact_support` of a fact it left unsupported by its words alone
+    (``by_words``), read again with its closeness in meaning to each source.
+
+    That reading found no problem with the fact's values, names or polarity, and no
+    comparison or dated choice to credit; none of those checks reads the similarity,
+    so they would find the same again on the same fact, sources and question: only the
+    weighing of words and meaning is left to do.
+    """
+    return _word_support(fact, sources, query, similarity, aligned)
+
+
 def _word_support(
     fact: Fact,
     sources: Sequence[PreparedSource],
@@ -648,12 +669,24 @@ def _with_misspellings(fact: Fact, source: PreparedSource, held: frozenset[str])
     ]
     if not missing:
         return source
+    by_length = _stems_by_length(source.stems)
     found = frozenset(
         word
         for word in missing
-        if any(_swapped_once(word, own) for own in source.stems if len(own) == len(word))
+        if any(_swapped_once(word, own) for own in by_length.get(len(word), ()))
     )
     return replace(source, stems=source.stems | found) if found else source
+
+
+@lru_cache(maxsize=4096)
+def _stems_by_length(stems: frozenset[str]) -> dict[int, tuple[str, ...]]:
+    """A source's long stems by their length: a misspelling is only looked for among
+    words as long as it (every fact of an answer asks the same source)."""
+    grouped: dict[int, list[str]] = {}
+    for own in stems:
+        if len(own) >= MISSPELT_MIN_LETTERS:
+            grouped.setdefault(len(own), []).append(own)
+    return {length: tuple(words) for length, words in grouped.items()}
 
 
 def _missing_words(fact: Fact, source: PreparedSource, query: QueryContext) -> int:
@@ -1394,7 +1427,9 @@ def _own_subject_again(text: str, passage: str, ordinary: frozenset[str]) -> boo
     return bool(_names(text[: verb.start()], passage) - ordinary)
 
 
-_FIRST_VERB_RE = re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+_FIRST_VERB_RE = first_char_regex(
+    re.compile(rf"{VERB_RE.pattern}|\b(?-i:[a-z]{{3,}}ed)\b", re.IGNORECASE)
+)
 _PRONOUN_IN_RE = re.compile(r"\b(?:he|she|it|they|his|her|its|their)\b", re.IGNORECASE)
 
 
@@ -1593,7 +1628,9 @@ def _used_allowance_problem(
 
 
 # "refuse entry without a refund", "cancel without paying a fee": what the rule denies.
-_WITHOUT_RE = re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+_WITHOUT_RE = first_char_regex(
+    re.compile(r"\bwithout (?:a |an |any )?(?P<word>[a-z]+)", re.IGNORECASE)
+)
 # Of the source sentence's other words, the share the fact must say for it to restate
 # that sentence.
 WITHOUT_SENTENCE_SHARE = 0.6
@@ -1885,7 +1922,9 @@ def _names_a_kind(fact: Fact, quantity: Quantity) -> bool:
 
 
 # "every plan", "all plans", "any card": a rule stated for every one of a kind.
-_UNIVERSAL_RE = re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+_UNIVERSAL_RE = first_char_regex(
+    re.compile(r"\b(?:every|all|any|each)\s+([a-z][\w-]*)", re.IGNORECASE)
+)
 
 
 def _asked_instances(fact: Fact, question: str) -> frozenset[str]:
