@@ -80,7 +80,6 @@ from .described import numbered_description_problem
 from .events import moved_event_problem
 from .fullnames import named_in_full
 from .groups import every_member_problem, holders_only_problem
-from .holders import narrower_holder_problem
 from .insertions import inserted_words
 from .lifespans import life_span_problem
 from .measures import measured_choice_problem
@@ -499,7 +498,6 @@ def fact_support(
         other_category_problem(fact, sources, query),
         moved_predicate_problem(fact, sources),
         other_actor_problem(fact, sources, query),
-        narrower_holder_problem(fact, sources, query.text) if not query.reference else None,
         unapplied_share_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
