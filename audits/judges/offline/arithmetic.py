@@ -26,8 +26,10 @@ _WORKED_OUT_RE = word_start_regex(
     r"|shorter|difference|total|totals|altogether|combined|in all|together|saves?|saving"
     r"|works? out|comes? to|adds? up|times|per|each|apiece|in all"
     # "..., so £120", "making £200", "it's halved to £25", "leaves £40".
-    r"|so|making|makes|that's|becomes?|halved|half|doubled|double|twice|leaves|left)\b",
-    "abcdefhilmpstwo",
+    r"|so|making|makes|that's|becomes?|halved|half|doubled|double|twice|leaves|left"
+    # "..., leaving £250 to pay", "£300 minus the deposit", "the remaining £40".
+    r"|leaving|minus|remaining|remains)\b",
+    "abcdefhilmprstwo",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)

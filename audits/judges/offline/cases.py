@@ -170,13 +170,24 @@ def stated_exception_problem(
             for words in cases:
                 if len(words & fact.stems) * 2 > len(words):
                     continue  # the fact states the case itself
+                if _denied_by_answer(words, query):
+                    continue
                 if len(words & told) >= min(2, len(words)):
                     return Problem("condition_misapplied", sentence.text, index)
             for words, head in kinds:
                 # "foldable models": the customer naming the kind ("my foldable") tells it.
+                if _denied_by_answer(words, query):
+                    continue
                 if len(words) == 2 and words - {head} <= told:
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _denied_by_answer(case: frozenset[str], query: QueryContext) -> bool:
+    """The answer says the case does not hold here ("it's free: as it isn't sun damage or
+    an aftercare problem, the free touch-up applies"): it checked the exception against
+    what the customer said rather than overlooking it."""
+    return len(case & query.answer_denials) >= min(2, len(case))
 
 
 # "Member discounts don't apply on partner networks", "Students aren't eligible for the

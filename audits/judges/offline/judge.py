@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 
-from kbaudit.text.conditions import Condition
+from kbaudit.text.conditions import Condition, window_exceeded, window_met
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import Quantity, extract_quantities
@@ -35,6 +35,7 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
+from .arithmetic import worked_out
 from .carried import FollowUpCase, carried_passage, follow_up_case
 from .context import earlier_questions, read_turn
 from .coverage import (
@@ -161,6 +162,9 @@ def _grade(
         told_quantities=_still_told(context.told_quantities, context.quantities, item.history),
         answer_quantities=tuple(quantity for fact in parts.facts for quantity in fact.quantities),
         answer_stems=frozenset().union(*(fact.stems for fact in parts.facts)),
+        answer_denials=frozenset().union(
+            *(_denied_words(fact.text) for fact in parts.facts if fact.negated)
+        ),
     )
     contexts = [_part_context(context, fact, sub_queries) for fact in parts.facts]
     located = locate_values(sources)
@@ -190,6 +194,8 @@ def _grade(
         supports, _said_alike(parts.facts, restated, similarity, same_statement)
     )
     supports = _rule_beside_its_exception(supports, parts.facts, sources)
+    supports = _worked_from_answer(supports, parts.facts, context.told_quantities)
+    supports = _told_value_weighed(supports, parts.facts, context.told_quantities)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
@@ -210,6 +216,23 @@ def _grade(
         item, sub_queries, parts, supports, matches, off_topic, unaddressed, sources
     )
     return matches, findings
+
+
+# A denial and what it reaches: up to the end of its clause, so "it isn't sun damage or
+# an aftercare problem" denies both of the things it joins.
+_DENIAL_REACH_RE = re.compile(
+    r"\b(?:isn't|is not|aren't|are not|wasn't|was not|weren't|were not|not|never|no)\s+"
+    r"(?P<reach>[^,.;:!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _denied_words(text: str) -> frozenset[str]:
+    """The words the fact's denials reach, each to the end of its clause."""
+    found = frozenset().union(*negation_targets(text))
+    for match in _DENIAL_REACH_RE.finditer(text.replace("’", "'")):
+        found |= frozenset(content_stems(match.group("reach")))
+    return found
 
 
 def _part_context(
@@ -357,6 +380,104 @@ def _inherit_support(
             continue
         inherited[index] = FactSupport(list(inherited[earlier].row), None, "", None)
     return inherited
+
+
+# Words of a fact that only sums up others: "Total: £122.95 a month", "that's £250
+# in all". Besides them and the values it may name nothing the facts it adds up do not.
+_SUMMING_WORDS = frozenset(
+    content_stems("total altogether overall all together combined whole sum grand comes")
+)
+
+
+def _worked_from_answer(
+    supports: list[FactSupport], facts: Sequence[Fact], told: Sequence[Quantity]
+) -> list[FactSupport]:
+    """A fact that only works out a value from values the answer's supported facts give
+    ("12-bottle Classic case: £110. Delivery: £12.95. Total: £122.95 a month") is
+    supported as those facts are: the sources hold no sentence with its words, yet the
+    arithmetic on their values gives it. Its values passed their checks (unsupported
+    for its words alone), and it names nothing the facts it works from do not."""
+    worked = list(supports)
+    for index, (fact, own) in enumerate(zip(facts, supports, strict=True)):
+        hard = [quantity for quantity in fact.quantities if not quantity.soft]
+        if any(own.row) or not own.by_words or not hard:
+            continue
+        givers = [
+            other
+            for other, (earlier, support) in enumerate(zip(facts, supports, strict=True))
+            if other != index and any(support.row) and earlier.quantities
+        ]
+        operands = [
+            *(quantity for other in givers for quantity in facts[other].quantities),
+            *told,
+        ]
+        if not operands or not all(
+            worked_out(quantity, fact.text, [*operands, quantity], told=told) for quantity in hard
+        ):
+            continue
+        named = set().union(*(facts[other].stems for other in givers))
+        besides = subject_stems(fact.stems) - named - _SUMMING_WORDS
+        if len(besides) > 1:
+            continue
+        row = [
+            int(any(supports[other].row[rank] for other in givers)) for rank in range(len(own.row))
+        ]
+        worked[index] = FactSupport(row, None, "", None)
+    return worked
+
+
+# A fact that weighs the customer's own value against a limit: "two weeks is fine",
+# "so you're still in time", "three weeks is too late".
+_WEIGHED_FINE_RE = re.compile(
+    r"\b(?:fine|ok|okay|alright|all right|in time|within (?:it|that|the limit|the window))\b",
+    re.IGNORECASE,
+)
+_WEIGHED_LATE_RE = re.compile(
+    r"\b(?:too late|too long|too old|too young|outside (?:it|that|the window)|past (?:it|that)"
+    r"|out of time)\b",
+    re.IGNORECASE,
+)
+_WEIGHING_WORDS = frozenset(
+    content_stems("fine ok okay alright right time within limit window still late long outside")
+)
+
+
+def _told_value_weighed(
+    supports: list[FactSupport], facts: Sequence[Fact], told: Sequence[Quantity]
+) -> list[FactSupport]:
+    """A fact that says where the customer's own value falls against a bound another
+    supported fact of the answer gives ("corked wine can be reported up to 30 days after
+    delivery, so two weeks is fine"): supported when the bound does put the value
+    there, as that fact is. It states nothing but the customer's value and the
+    weighing."""
+    weighed = list(supports)
+    for index, (fact, own) in enumerate(zip(facts, supports, strict=True)):
+        hard = [quantity for quantity in fact.quantities if not quantity.soft]
+        if any(own.row) or not own.by_words or not hard:
+            continue
+        if not all(any(mine.same_value(given) for given in told) for mine in hard):
+            continue
+        fine, late = (
+            bool(_WEIGHED_FINE_RE.search(fact.text)),
+            bool(_WEIGHED_LATE_RE.search(fact.text)),
+        )
+        if fine == late or subject_stems(fact.stems) - _WEIGHING_WORDS:
+            continue
+        for other, (bound_fact, support) in enumerate(zip(facts, supports, strict=True)):
+            if other == index or not any(support.row):
+                continue
+            bounds = [
+                Condition(bound_fact.text[: value.end], frozenset(), (value,), any_of=False)
+                for value in bound_fact.quantities
+                if not value.soft and any(value.comparable(mine) for mine in hard)
+            ]
+            if any(
+                window_met(bound, hard) if fine else window_exceeded(bound, hard)
+                for bound in bounds
+            ):
+                weighed[index] = FactSupport(list(support.row), None, "", None)
+                break
+    return weighed
 
 
 def _rule_beside_its_exception(

@@ -198,6 +198,9 @@ class QueryContext:
     # Every word the answer's facts say: a case one fact states ("as we sent you the
     # wrong item") is stated for the others too.
     answer_stems: frozenset[str] = frozenset()
+    # The words the answer's facts deny ("as it isn't sun damage"): a case the answer
+    # says does not hold here is one it checked, not one it overlooked.
+    answer_denials: frozenset[str] = frozenset()
     # The knowledge base is reference passages (an encyclopedia), not a help centre.
     reference: bool = False
 
@@ -888,7 +891,12 @@ def _condition_problem(
                 continue  # a fact with values states the rule of the sentence giving them
             others = _other_values_cases(sentence, hard)
             for condition in sentence.conditions:
-                if condition.satisfied_by(fact.stems, fact.quantities) and not condition.quantities:
+                needed = cause_of(condition.text, company_voice=True)
+                if (
+                    condition.satisfied_by(fact.stems, fact.quantities)
+                    and not condition.quantities
+                    and not _affirmed_for_other_party(fact, needed, told_cause)
+                ):
                     continue
                 if _restates(fact, condition):
                     continue  # "only included for children under 2": the rule, not a case
@@ -898,7 +906,6 @@ def _condition_problem(
                     continue  # "£9 for adults and free for children aged 5 to 15"
                 if _applies_alternative(fact, sentence, condition, told, others):
                     continue  # "free for children under 16" of "under 16, aged 60 or over, ..."
-                needed = cause_of(condition.text, company_voice=True)
                 status = customer_status(condition.text)
                 if (
                     window_exceeded(condition, told)
@@ -907,6 +914,19 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _affirmed_for_other_party(fact: Fact, needed: str, told_cause: str) -> bool:
+    """The fact names the rule's case without its party ("Yes, lessons cancelled because
+    of the weather are refunded in full" of "If we cancel a lesson because of the
+    weather") and says yes to a customer who tells the other party did it ("If I cancel
+    my lesson ..."): the case it states is not the customer's."""
+    return (
+        fact.affirms
+        and bool(needed and told_cause)
+        and needed != told_cause
+        and not cause_of(fact.text, company_voice=True)
+    )
 
 
 # Kinds of value that say which case a customer is in, not what they were charged.

@@ -183,6 +183,15 @@ def value_problem(
         # A value the fact works out first may be a step to the next ("so £120, making
         # £200").
         steps = [own for own in fact.quantities if not any(own is kept for kept in found)]
+        # A value another fact worked out is a step too ("so three hours comes to £300"
+        # before "Your £50 deposit comes off that, leaving £250"): checked in its own fact.
+        steps += [
+            own
+            for own in answer_values
+            if not _within(own, fact)
+            and not own.soft
+            and not any(own.same_value(place.quantity) for place in located)
+        ]
         found += [given for given in query_values if not any(given is own for own in found)]
         return [*found, *steps]
 
@@ -843,6 +852,29 @@ def _rates_differ(text: str, mine: Quantity, other: Quantity) -> bool:
     return bool(mine_rate and other_rate) and mine_rate != other_rate
 
 
+def _gives_other_its_own(
+    claim: Claim, other: Quantity, theirs: frozenset[str], own: frozenset[str]
+) -> bool:
+    """The fact also states the sentence's other value, with the words the sentence gives
+    that value right before it: "A block of 10 is charged as 9 lessons" of "Book a block
+    of 10 lessons and pay for 9". The words before the fact's own value then include the
+    other value's case because the fact says both, not because it swapped them. Words
+    of the value's own case before the other value ("10,000 ... compared with
+    Enterprise's 1,000") say the fact gave the other value the wrong case."""
+    if not theirs:
+        return False
+    text = _digits(claim.fact.text)
+    hard = [own for own in claim.fact.quantities if not own.soft]
+    for index, mine in enumerate(hard):
+        if not mine.same_value(other):
+            continue
+        start = hard[index - 1].end if index else 0
+        before = subject_stems(frozenset(content_stems(text[start : mine.start])))
+        if before & theirs and not before & own:
+            return True
+    return False
+
+
 def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]) -> Problem | None:
     """The value is another case's in a sentence that gives one value per case, and the
     question or the fact names the other case ("£35 ... online or £60 at the airport",
@@ -868,6 +900,8 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             if _tagged_as_own(claim, place, other):
                 continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
+            if _gives_other_its_own(claim, other, theirs - own, own - theirs):
+                continue  # "A block of 10 is charged as 9 lessons" of "a block of 10 ... pay for 9"
             if not copied:
                 if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                     return Problem("contradicts_source", place.sentence.text, place.source)

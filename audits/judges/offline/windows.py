@@ -30,10 +30,11 @@ if TYPE_CHECKING:
 
 # "within 14 days of accepting", "within the first 30 days".
 _WITHIN_RE = re.compile(r"\bwithin (?:the first |your first )?$", re.IGNORECASE)
-# A fact that speaks of the time after the window, or of the window itself.
+# A fact that speaks of the time after the window, or of the window itself ("The
+# 48-hour limit is for broken bottles" names the limit, it does not say it is met).
 _PAST_WINDOW_RE = re.compile(
     r"\b(?:after|beyond|outside|past|later than|more than|over|once|thereafter|no longer"
-    r"|within|only if|unless)\b",
+    r"|within|only if|unless|limit|limits|deadline|deadlines|cut-off|cutoff|time frame)\b",
     re.IGNORECASE,
 )
 # Share of the fact's words the sentence holding the window must say.
