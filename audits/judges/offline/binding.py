@@ -75,10 +75,31 @@ def owned_words(text: str, quantities: Sequence[Quantity], index: int) -> frozen
 
 def _bounds(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> tuple[int, int]:
     """Where the values before and after ``quantity`` end and start."""
-    hard = [own for own in quantities if not own.soft]
+    # A value of another measure in brackets describes the thing named before it ("A
+    # medium tattoo (5 to 10 cm) is £100"): it does not end that thing's words.
+    asides = _aside_spans(text) if "(" in text else ()
+    hard = [
+        own
+        for own in quantities
+        if not own.soft
+        and not (
+            asides
+            and not own.comparable(quantity)
+            and any(start <= own.start and own.end <= end for start, end in asides)
+            and not any(start <= quantity.start < end for start, end in asides)
+        )
+    ]
     previous = max((_end(text, own) for own in hard if own.end <= quantity.start), default=0)
     following = min((own.start for own in hard if own.start >= quantity.end), default=len(text))
     return min(previous, quantity.start), following
+
+
+_ASIDE_RE = re.compile(r"\([^()]*\)")
+
+
+@lru_cache(maxsize=4096)
+def _aside_spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple(match.span() for match in _ASIDE_RE.finditer(text))
 
 
 def _end(text: str, quantity: Quantity) -> int:

@@ -123,8 +123,27 @@ def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
         for sentence in source.sentences:
             for thing, action in _non_able_pairs(sentence.text):
                 if thing in fact.stems and action in fact.stems:
+                    if _granted_elsewhere(fact, sources, thing, action):
+                        continue
                     return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+def _granted_elsewhere(
+    fact: Fact, sources: Sequence[PreparedSource], thing: str, action: str
+) -> bool:
+    """Another sentence does it to the thing in the case the fact states: "If we have to
+    cancel, we ... refund your deposit" beside "Deposits are non-refundable". The
+    non-...able rule is the general one; the fact gives its exception as a source does."""
+    return fact.conditioned and any(
+        thing in sentence.stems
+        and action in sentence.stems
+        and not sentence.negated
+        and not _non_able_pairs(sentence.text)
+        and "non" not in sentence.text.lower()
+        for source in sources
+        for sentence in source.sentences
+    )
 
 
 # "Attila is from Georgia, but not Atlanta", "You can pay by card, but not by cheque":

@@ -33,6 +33,7 @@ from kbaudit.text.tokens import (
     content_stems,
     digits_for_number_words,
     first_char_regex,
+    has_negation,
     negation_targets,
     stem,
     word_list,
@@ -2052,6 +2053,14 @@ def _polarity_problem(
             # don't, just send us a photo" affirms the photo on both sides.
             fact_negations = negation_targets(fact_clause.strip()[case.end() :])
             case = None
+        source_negations = _claim_negations(clause, case)
+        source_case = _LEADING_CASE_RE.match(clause.text) if case else None
+        if source_case and has_negation(case.group()) == has_negation(source_case.group()):
+            # Both state the case, and deny in it alike ("If nobody aged 18 or over is
+            # in, ..." and "If nobody 18 or over is in, ..."): the claims after the
+            # cases carry the polarity, however far each denial reads.
+            fact_negations = negation_targets(fact_clause.strip()[case.end() :])
+            source_negations = negation_targets(clause.text[source_case.end() :])
         if len(fact_negations) > 1:
             continue
         if _restricted_differently(fact_clause, clause.text):
@@ -2065,7 +2074,7 @@ def _polarity_problem(
         own = subject_stems(frozenset(content_stems(fact_clause))) & clause.stems
         if own and own != shared:
             shared = own
-        if negated(_claim_negations(clause, case), shared) != negated(fact_negations, shared):
+        if negated(source_negations, shared) != negated(fact_negations, shared):
             if _negation_stated(fact_negations, sources):
                 continue  # the closest clause is another case of a list the source splits
             if _free_either_way(fact_clause, clause.text, shared):

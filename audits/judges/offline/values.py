@@ -1448,8 +1448,24 @@ def _other_article_rival(
         if len(agreed - place.sentence.stems) <= allowed_missing:
             if _narrower_kind(place.sentence.text, agreed, claim.fact.stems | claim.query_stems):
                 continue  # "a private white filling costs £140" against "a filling"
+            if _share_of_value(place, quantity):
+                continue  # "£50 an hour, 50% of our hourly rate" beside "our hourly rate of £100"
             return Problem("contradicts_source", place.sentence.text, place.source)
     return None
+
+
+def _share_of_value(place: Located, quantity: Quantity) -> bool:
+    """The other sentence's value is a share it states of the fact's value ("£50 an
+    hour, 50% of our hourly rate" where the rate is £100): the two agree."""
+    if quantity.low <= 0 or quantity.low != quantity.high:
+        return False
+    return any(
+        share.kind == "percent"
+        and share.low == share.high
+        and 0 < share.low < 1000
+        and math.isclose(quantity.low * share.low / 100, place.quantity.low, rel_tol=0.005)
+        for share in place.sentence.quantities
+    )
 
 
 def _narrower_kind(text: str, agreed: frozenset[str], said: frozenset[str]) -> bool:
