@@ -214,6 +214,11 @@ _HANDOVER_RE = re.compile(
     r"|transfer(?:red)?|put you through|rais(?:e|ed)|log(?:ged)?|creat(?:e|ed)|open(?:ed)?|flag(?:ged)?)"
     r"\b[^.!?\d]{0,50}?\b(?:team|agents?|colleagues?|specialists?|someone|advis[eo]rs?|humans?"
     r"|person|department|staff|ticket|case|request|complaint)\b[^.!?\d]*[.!…]*$"
+    # "I'll pass you to the office if you'd like to rebook": handed to a place.
+    r"|^(?:(?:ok(?:ay)?|right|so|sure),? )?(?:(?:i|we)(?:'ll| will|'m going to| am going to)?|let me)"
+    r" (?:just )?(?:pass|forward|refer|hand|connect|transfer|put) (?:you|this|it|your \w+)"
+    r"(?: (?:on|over|back|through))? (?:to|with) (?:the |our )?(?:[\w-]+ )?(?:office|reception|desk"
+    r"|helpdesk|support|customer services?|bookings)\b[^.!?\d]*[.!…]*$"
     r"|^(?:(?:i'?m|we'?re) )?(?:transferring|connecting|putting) you (?:now|through|to)\b[^.!?\d]*[.!…]*$"
     r"|^(?:(?:a member of |one of |someone (?:from|in) )?(?:our|the) (?:[\w-]+ ){0,2}(?:team|agents?"
     r"|colleagues|staff|advis[eo]rs?)|someone|an? (?:agent|adviser|advisor|colleague))"

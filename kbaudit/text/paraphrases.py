@@ -55,6 +55,8 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("leave", "depart departs departed departing departure departures"),
     # All of one thing.
     ("whole", "entire"),
+    # Of a small size ("a little heel", "a small heel").
+    ("small", "little"),
     # Losing what was paid.
     ("lose", "forfeit"),
     # A text message.

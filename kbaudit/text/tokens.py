@@ -951,6 +951,46 @@ _HALF_OF_RE = re.compile(
 )
 
 
+_ORDINAL_UNITS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+}
+_ORDINAL_WORDS = {
+    **_ORDINAL_UNITS,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
+    "twentieth": 20, "thirtieth": 30,
+    **{f"twenty{joiner}{unit}": 20 + value for unit, value in _ORDINAL_UNITS.items() for joiner in ("-", " ")},
+    "thirty-first": 31, "thirty first": 31,
+}  # fmt: skip
+_ORDINAL_HINT_RE = re.compile(r"(?:st|nd|rd|th)\b")
+_MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
+# A day of the month said in words: "the twentieth of the month", "the twenty-first of
+# June". Only before "of" and a month: "the first week" and "the third time" stay words.
+_DAY_ORDINAL_RE = re.compile(
+    r"\b(?P<word>"
+    + "|".join(sorted((re.escape(word) for word in _ORDINAL_WORDS), key=len, reverse=True))
+    + rf")(?= of (?:the (?:month|following month|month before|previous month)|each month|every month"
+    rf"|(?:{_MONTH_NAMES})\b))",
+    re.IGNORECASE,
+)
+
+
+def _day_ordinal(match: re.Match[str]) -> str:
+    value = _ORDINAL_WORDS[" ".join(match.group("word").lower().split())]
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"
+
+
 @lru_cache(maxsize=65536)
 def digits_for_number_words(text: str) -> str:
     """'thirty days' -> '30 days', 'a week' -> '1 week', 'a fortnight' -> '14 days',
@@ -965,6 +1005,8 @@ def digits_for_number_words(text: str) -> str:
     for word, pattern, replacement in _WORD_PHRASES:
         if word in lowered:
             text = pattern.sub(replacement, text)
+    if " of " in lowered and _ORDINAL_HINT_RE.search(lowered):
+        text = _DAY_ORDINAL_RE.sub(_day_ordinal, text)
     if _may_hold_number_words(text):
         text = _NUMBER_WORD_RE.sub(_number_word_value, text)
     if "hundred" in lowered:

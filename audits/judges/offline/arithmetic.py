@@ -301,7 +301,36 @@ def stated_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool |
     sides = _measured_sides(left, right)
     if sides is None:
         return None
-    return _comparison_says(match, sides[0].low, sides[1].low)
+    a, b = sides[0].low, sides[1].low
+    per = _PER_COMPARED_RE.search(match.group())
+    if per is not None:
+        # "The 6-bottle case at £95 works out cheaper per bottle than the 12-bottle case
+        # at £175": each side's value over its own count of that unit.
+        counts = [_count_of(side, per.group("unit")) for side in (left, right)]
+        if counts[0] is None or counts[1] is None:
+            return None
+        a, b = a / counts[0], b / counts[1]
+    return _comparison_says(match, a, b)
+
+
+# "cheaper per bottle than", "dearer a night than", "more each month than".
+_PER_COMPARED_RE = re.compile(r"\b(?:per|a|an|each)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
+
+
+def _count_of(side: Sequence[Quantity], unit: str) -> float | None:
+    """The one count of ``unit`` a side states ("the 12-bottle case"), if it states one."""
+    counts = [
+        number
+        for own in side
+        if own.kind in ("number", "duration")
+        and (
+            own.unit == stem(unit)
+            or stem(unit) in {stem(word) for word in re.findall(r"[a-z]+", own.text.lower())}
+        )
+        and (number := _written_number(own)) is not None
+        and number > 0
+    ]
+    return counts[0] if len(counts) == 1 else None
 
 
 def _comparison_says(match: re.Match[str], a: float, b: float) -> bool:
