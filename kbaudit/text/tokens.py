@@ -970,7 +970,7 @@ _ORDINAL_WORDS = {
     **{f"twenty{joiner}{unit}": 20 + value for unit, value in _ORDINAL_UNITS.items() for joiner in ("-", " ")},
     "thirty-first": 31, "thirty first": 31,
 }  # fmt: skip
-_ORDINAL_HINT_RE = re.compile(r"(?:st|nd|rd|th)\b")
+_ORDINAL_HINT_RE = re.compile(r"(?:first|second|third|th) of ")
 _MONTH_NAMES = (
     "january|february|march|april|may|june|july|august|september|october|november|december"
 )

@@ -369,7 +369,7 @@ def _difference(text: str, quantity: Quantity, match: re.Match[str]) -> bool:
 
 
 # A verb between a value and the comparison word: the value is what is compared.
-_SIDE_VERB_RE = re.compile(r"\b(?:is|are|was|were|costs?|comes?)\b", re.IGNORECASE)
+_SIDE_VERB_RE = re.compile(r"\b(?:is|are|was|were|costs?|comes?|works? out)\b", re.IGNORECASE)
 
 
 _SIDE_LIGHT = frozenset(stem(word) for word in word_list("cost costs pay is are be get go going"))

@@ -129,13 +129,16 @@ def non_able_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem |
     return None
 
 
+_OPENS_ON_CASE_RE = re.compile(r"^\W*(?:if|when|whenever|once|where|should)\b", re.IGNORECASE)
+
+
 def _granted_elsewhere(
     fact: Fact, sources: Sequence[PreparedSource], thing: str, action: str
 ) -> bool:
     """Another sentence does it to the thing in the case the fact states: "If we have to
     cancel, we ... refund your deposit" beside "Deposits are non-refundable". The
     non-...able rule is the general one; the fact gives its exception as a source does."""
-    return fact.conditioned and any(
+    return bool(fact.conditioned or _OPENS_ON_CASE_RE.match(fact.text)) and any(
         thing in sentence.stems
         and action in sentence.stems
         and not sentence.negated
