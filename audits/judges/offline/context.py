@@ -697,7 +697,44 @@ def _swap_label(query: str, previous: str, sources: Sequence[str]) -> Reading | 
         if len(new) == 1 and len(old) == 1 and not _says_whole(old[0], asked):
             pattern = re.compile(rf"(?<!\w){re.escape(old[0])}(?!\w)", re.IGNORECASE)
             return Reading(pattern.sub(new[0], told, count=1), old[0])
+        headed = _swap_label_head(asked, told, rows)
+        if headed is not None:
+            return headed
     return None
+
+
+def _label_head(label: str) -> str:
+    """A row label without what it says of the row in brackets or after a comma:
+    "Motorcycle (class 1 and 2)" -> "Motorcycle", "Car, up to 8 passenger seats" -> "Car"."""
+    return re.split(r"\s*[(,]", label, maxsplit=1)[0].strip()
+
+
+def _swap_label_head(asked: str, told: str, rows: Sequence[str]) -> Reading | None:
+    """ "And for my motorbike?" after "How much is a car MOT?" over "Motorcycle (class 1
+    and 2) | £29.65. Car, up to 8 passenger seats (class 4) | £54.85": each row named by
+    the head of its label, in the customer's own words for it."""
+    heads = [_label_head(row) for row in rows]
+    asked_stems, told_stems = frozenset(content_stems(asked)), frozenset(content_stems(told))
+    keyed = [
+        (head, frozenset(content_stems(head))) for head in heads if 1 <= len(head.split()) <= 2
+    ]
+    new = [head for head, key in keyed if key and key <= asked_stems and not key <= told_stems]
+    old = [head for head, key in keyed if key and key <= told_stems and not key <= asked_stems]
+    if len(new) != 1 or len(old) != 1:
+        return None
+    said = next(
+        (
+            word
+            for word in re.findall(r"[\w'-]+", told)
+            if frozenset(content_stems(word))
+            and frozenset(content_stems(word)) <= dict(keyed)[old[0]]
+        ),
+        None,
+    )
+    if said is None:
+        return None
+    pattern = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)", re.IGNORECASE)
+    return Reading(pattern.sub(new[0], told, count=1), said)
 
 
 def _says_whole(label: str, text: str) -> bool:

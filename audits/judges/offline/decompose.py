@@ -189,6 +189,15 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
                 # "Contact us within 60 days and we refund the charge": the window is
                 # the policy's, a claim to check, not a redirect.
                 kind = "fact"
+            if (
+                kind == "fact"
+                and parts.others
+                and parts.others[-1][0] == "redirect"
+                and _STAFF_WILL_RE.match(piece)
+            ):
+                # "... give our reception team a call and they'll give you a price": what
+                # the people pointed to will do is the redirect's, nothing answered.
+                kind = "redirect"
             if chat and kind == "question" and (tag := _TAG_QUESTION_RE.search(piece)):
                 # "Elvis was born in Tupelo, right?": the claim, asked to be agreed with.
                 piece = piece[: tag.start()]
@@ -268,6 +277,16 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
     if chat:
         parts.facts = [replace(fact, chat=True) for fact in parts.facts]
     return parts
+
+
+# What the people a redirect points to will do, with no value of its own: "they'll give
+# you a price", "they can check that for you", "the team will confirm".
+_STAFF_WILL_RE = re.compile(
+    r"^(?:and\s+)?(?:they|he|she|someone|the team|our team|a colleague)(?:'ll|'d| will| can| could"
+    r"| should| would)?(?: be (?:able|happy|glad) to)? (?:give you|tell you|confirm|quote|check"
+    r"|help|sort|advise|let you know|explain|arrange|book|look into|go through)\b[^\d£$€%]*$",
+    re.IGNORECASE,
+)
 
 
 # "Yes", "Yes, it is": the answer affirms what a yes/no question asks.
@@ -520,6 +539,15 @@ def _without_leading_pictographs(sentence: str) -> str:
     return sentence[start:] if start < len(sentence) else sentence
 
 
+# An opener said to someone, and the name it is said to when nothing else follows.
+_COURTESY_OPENER_RE = re.compile(
+    r"^(?:thanks|thank you|cheers|great question|good question|hi|hello|hey|no problem"
+    r"|no worries|(?:happy|glad) to help|my pleasure)\b",
+    re.IGNORECASE,
+)
+_VOCATIVE_RE = re.compile(r"^[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?\s*[!.,]+[^\w]*$")
+
+
 def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
     """A line's pieces, each with its kind where its shape already tells it. A help
     centre's courtesy may open the claim it leads into ("Great to hear you're joining
@@ -537,6 +565,14 @@ def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
         while (opener := _OPENER_RE.match(sentence)) and len(sentence) > opener.end():
             pieces.append((_opener_kind(sentence[: opener.end()]), sentence[: opener.end()]))
             sentence = sentence[opener.end() :]
+            if _COURTESY_OPENER_RE.match(pieces[-1][1]) and _VOCATIVE_RE.match(sentence):
+                # "Thanks for asking, Tom!", "Great question, Sam! 🛶": the name the
+                # courtesy is said to.
+                pieces.append(("greeting", sentence))
+                sentence = ""
+                break
+        if not sentence.strip():
+            continue
         while courtesy_heads and (head := _COURTESY_HEAD_RE.match(sentence)):
             rest = sentence[head.end() :]
             told = head.group("head")

@@ -321,3 +321,41 @@ def denied_requirement_problem(fact: Fact, sources: Sequence[PreparedSource]) ->
                     if bool(negation_targets(clause)) != denied:
                         return Problem("contradicts_source", sentence.text, index)
     return None
+
+
+# A grant kept to some cases, then what it is not for: "Courtesy cars are available with
+# full services only, not with interim services or MOTs", "Free delivery is for orders
+# over £25, but not for furniture or white goods".
+_RULED_OUT_LIST_RE = re.compile(
+    r"^(?P<granted>[^;:]+?)(?:,\s+(?:but\s+)?|\s+but\s+)not\s+(?:(?:for|with|on|in|at|to|during|by)\s+)?"
+    r"(?:the\s+|any\s+|an?\s+)?(?P<items>[^.;:!?]+?)\s*[.;!]?$",
+    re.IGNORECASE,
+)
+_LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)", re.IGNORECASE)
+# Share of the grant's words the fact must say to be stating that grant.
+RULED_OUT_GRANT_SHARE = 0.6
+
+
+def ruled_out_item_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """The fact grants what a sentence grants, for a thing the sentence says it is not
+    for: "Courtesy cars are available with MOTs and full services" of "Courtesy cars are
+    available with full services only, not with interim services or MOTs"."""
+    if fact.negated:
+        return None
+    denied = frozenset().union(*negation_targets(fact.text))
+    said = fact.stems
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            if "not" not in sentence.text.lower():
+                continue
+            match = _RULED_OUT_LIST_RE.match(sentence.text)
+            if match is None:
+                continue
+            granted = subject_stems(frozenset(content_stems(match.group("granted"))))
+            if len(granted) < 2 or len(granted & said) < RULED_OUT_GRANT_SHARE * len(granted):
+                continue
+            for item in _LIST_SPLIT_RE.split(match.group("items")):
+                words = subject_stems(frozenset(content_stems(item))) - granted
+                if words and words <= said and not words & denied:
+                    return Problem("contradicts_source", sentence.text, index)
+    return None

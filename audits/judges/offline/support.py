@@ -76,6 +76,7 @@ from .denials import (
     non_able_problem,
     paid_for_included_problem,
     priced_included_problem,
+    ruled_out_item_problem,
 )
 from .described import numbered_description_problem
 from .events import moved_event_problem
@@ -439,6 +440,7 @@ def fact_support(
         denied_requirement_problem(fact, sources),
         non_able_problem(fact, sources),
         excluded_alternative_problem(fact, sources),
+        ruled_out_item_problem(fact, sources),
         paid_for_included_problem(fact, sources),
         priced_included_problem(fact, sources),
         universal_claim_problem(fact, sources),
