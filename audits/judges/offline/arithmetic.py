@@ -28,8 +28,10 @@ _WORKED_OUT_RE = word_start_regex(
     # "..., so £120", "making £200", "it's halved to £25", "leaves £40".
     r"|so|making|makes|that's|becomes?|halved|half|doubled|double|twice|leaves|left"
     # "..., leaving £250 to pay", "£300 minus the deposit", "the remaining £40".
-    r"|leaving|minus|remaining|remains)\b",
-    "abcdefhilmprstwo",
+    r"|leaving|minus|remaining|remains"
+    # "the £229 full service plus £30", "add £30 for a larger engine".
+    r"|plus|add|adds|added|on top)\b",
+    "abcdefhilmoprstwo",
     re.IGNORECASE,
 )
 _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b", re.IGNORECASE)
@@ -133,8 +135,9 @@ def _told_count_priced(
     the "so" gone with the first. The count the customer gave, restated next to the
     total, is what says the total counts it."""
     target = _point(quantity)
+    # The count as the customer wrote it too: "10 kilos" is read in grams.
     counts = {
-        own.low
+        count
         for own in told
         if own.kind == "number"
         and _point(own) is not None
@@ -143,6 +146,8 @@ def _told_count_priced(
             mine.kind == "number" and mine.same_value(own) and mine.end <= quantity.start
             for mine in extract_quantities(text)
         )
+        for count in (own.low, _written_number(own))
+        if count is not None and count > 1
     }
     prices = [
         own

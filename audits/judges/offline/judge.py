@@ -35,7 +35,6 @@ from ..base import (
     metrics_from_matches,
 )
 from .abstention import quotes_not_in_sources
-from .arithmetic import worked_out
 from .carried import FollowUpCase, carried_passage, follow_up_case
 from .context import earlier_questions, read_turn
 from .coverage import (
@@ -64,7 +63,7 @@ from .rubric import VERDICT_RULES, Findings, decide
 from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support, meaning_support
-from .values import locate_values, subject_stems
+from .values import Located, locate_values, subject_stems
 
 PROMPT_VERSION = "offline-13"
 # Share of a sub-query's key words a refusal must name to decline that part.
@@ -194,7 +193,9 @@ def _grade(
         supports, _said_alike(parts.facts, restated, similarity, same_statement)
     )
     supports = _rule_beside_its_exception(supports, parts.facts, sources)
-    supports = _worked_from_answer(supports, parts.facts, context.told_quantities)
+    supports = _worked_from_answer(
+        supports, parts.facts, context.told_quantities, located, context.stems
+    )
     supports = _told_value_weighed(supports, parts.facts, context.told_quantities)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
@@ -385,18 +386,25 @@ def _inherit_support(
 # Words of a fact that only sums up others: "Total: £122.95 a month", "that's £250
 # in all". Besides them and the values it may name nothing the facts it adds up do not.
 _SUMMING_WORDS = frozenset(
-    content_stems("total altogether overall all together combined whole sum grand comes")
+    content_stems(
+        "total altogether overall all together combined whole sum grand comes add adds plus"
+    )
 )
 
 
 def _worked_from_answer(
-    supports: list[FactSupport], facts: Sequence[Fact], told: Sequence[Quantity]
+    supports: list[FactSupport],
+    facts: Sequence[Fact],
+    told: Sequence[Quantity],
+    located: Sequence[Located] = (),
+    asked: frozenset[str] = frozenset(),
 ) -> list[FactSupport]:
     """A fact that only works out a value from values the answer's supported facts give
     ("12-bottle Classic case: £110. Delivery: £12.95. Total: £122.95 a month") is
     supported as those facts are: the sources hold no sentence with its words, yet the
     arithmetic on their values gives it. Its values passed their checks (unsupported
-    for its words alone), and it names nothing the facts it works from do not."""
+    for its words alone), and it names nothing the facts it works from or the question
+    do not."""
     worked = list(supports)
     for index, (fact, own) in enumerate(zip(facts, supports, strict=True)):
         hard = [quantity for quantity in fact.quantities if not quantity.soft]
@@ -411,12 +419,17 @@ def _worked_from_answer(
             *(quantity for other in givers for quantity in facts[other].quantities),
             *told,
         ]
-        if not operands or not all(
-            worked_out(quantity, fact.text, [*operands, quantity], told=told) for quantity in hard
-        ):
+        # A value no source states passed the value checks only as worked out ("Total:
+        # £122.95" of the answer's £110 and £12.95, "Express adds 50%: £42" of its £28).
+        computed = [
+            quantity
+            for quantity in hard
+            if not any(quantity.same_value(place.quantity) for place in located)
+        ]
+        if not operands or not computed:
             continue
         named = set().union(*(facts[other].stems for other in givers))
-        besides = subject_stems(fact.stems) - named - _SUMMING_WORDS
+        besides = subject_stems(fact.stems) - named - asked - _SUMMING_WORDS
         if len(besides) > 1:
             continue
         row = [

@@ -863,6 +863,14 @@ def _condition_problem(
     worked = hard and not any(own.same_value(given) for own in hard for given in stated)
     if _holds_for_customer(fact, sources, told):
         return None
+    # "Collection is free, so there's nothing extra to pay": the rule is the clause
+    # before the "so"; what follows is drawn from it.
+    consequence = _SO_CONSEQUENCE_RE.search(fact.text)
+    lead = (
+        subject_stems(frozenset(content_stems(fact.text[: consequence.start()])))
+        if consequence
+        else frozenset()
+    )
     for index, source in enumerate(sources):
         for sentence in source.sentences:
             gives = any(
@@ -872,7 +880,9 @@ def _condition_problem(
                 # "For Up to 20 miles, 3-bed house: £950" gives £950, not "3-bed".
                 if given.start >= label_end(sentence.text)
             )
-            shares_words = len(words & sentence.stems) >= RULE_OVERLAP * len(words)
+            shares_words = len(words & sentence.stems) >= RULE_OVERLAP * len(words) or (
+                len(lead) >= 2 and len(lead & sentence.stems) >= RULE_OVERLAP * len(lead)
+            )
             # Looked at first, as the sentence's conditions are read only when asked for.
             if not (gives or shares_words) or not sentence.conditions:
                 continue
@@ -917,6 +927,9 @@ def _condition_problem(
                 ):
                     return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+_SO_CONSEQUENCE_RE = re.compile(r",?\s+so\s+(?=\w)", re.IGNORECASE)
 
 
 def _affirmed_for_other_party(fact: Fact, needed: str, told_cause: str) -> bool:
