@@ -425,6 +425,8 @@ def _worked_from_answer(
             quantity
             for quantity in hard
             if not any(quantity.same_value(place.quantity) for place in located)
+            # The customer's own value is theirs, not worked out ("so three weeks is fine").
+            and not any(quantity.same_value(given) for given in told)
         ]
         if not operands or not computed:
             continue
