@@ -8,6 +8,7 @@ cases both sides deny alike, sizes in brackets, days of the month in words."""
 
 from __future__ import annotations
 
+from audits.judges.base import Turn
 from kbaudit.text.conditions import cause_of
 from kbaudit.text.tokens import content_stems, digits_for_number_words
 from tests.helpers import fully_grounded, offline_grade
@@ -324,5 +325,98 @@ def test_days_of_the_month_in_words_are_read_as_dates():
     assert digits_for_number_words("the fifth time") == "the fifth time"
 
 
-def test_little_is_read_as_small():
+def test_little_is_read_as_small_and_a_motorbike_as_a_motorcycle():
     assert content_stems("a little heel") == content_stems("a small heel")
+    assert content_stems("my motorbike") == content_stems("my motorcycle")
+
+
+def test_a_courtesy_said_to_a_name_is_no_claim():
+    result = judge(
+        "Can I change my collection time?",
+        "Thanks for asking, Priya! Here's what I found: you can change a collection free of "
+        "charge until 6pm the day before. Hope that helps!",
+        "Collections. You can change or cancel a collection free of charge until 6pm the day "
+        "before.",
+    )
+
+    assert result.facts == ["You can change a collection free of charge until 6pm the day before."]
+    assert fully_grounded(result)
+    # A bare answer after "Yes" is still the answer.
+    assert judge("Is Delhi the capital?", "Yes, Delhi.", "Delhi is the capital.").facts
+
+
+def test_what_the_people_a_redirect_points_to_will_do_is_the_redirect():
+    result = judge(
+        "How much is a service for my van?",
+        "Service prices depend on your vehicle, so the best thing is to give our workshop team "
+        "a call and they'll give you a price.",
+        "Servicing. Service | Car | Van. Interim | £129 | £159. Full | £229 | £269.",
+    )
+
+    assert result.facts == []
+    assert result.verdict == "insufficient"
+    assert result.cause == "no_content"
+
+
+def test_a_follow_up_naming_another_row_by_its_labels_head():
+    fees = "Test fees. Vehicle | Fee. Motorcycle (class 1 and 2) | £29.65. Car, up to 8 seats (class 4) | £54.85."
+    history = (Turn(query="How much is a car test?", response="A car test is £54.85."),)
+    carried = judge("And for my motorbike?", "That's £54.85 as well.", fees, history=history)
+    right = judge("And for my motorbike?", "That's £29.65.", fees, history=history)
+
+    assert carried.verdict == "insufficient"
+    assert fully_grounded(right)
+
+
+def test_a_grant_for_a_thing_the_sentence_rules_out_contradicts():
+    source = (
+        "Loan vans. Loan vans are available with full removals only, not with single-item "
+        "moves or storage collections."
+    )
+    wrong = judge(
+        "Can I have a loan van for a storage collection?",
+        "Loan vans are available with storage collections and full removals.",
+        source,
+    )
+    right = judge(
+        "Can I have a loan van for a storage collection?",
+        "Loan vans are available with full removals only, not with storage collections.",
+        source,
+    )
+
+    assert not fully_grounded(wrong)
+    assert fully_grounded(right)
+
+
+def test_a_rule_is_read_from_the_clause_before_its_so():
+    result = judge(
+        "I've only got £14 of ironing this week. Is collection still free?",
+        "Yes, collection is free, so there's nothing extra to pay on top of your ironing.",
+        "Collection. We collect free on orders over £20. Orders under £20 have a £2.50 "
+        "collection charge.",
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_a_count_in_another_unit_and_a_value_added_on_are_worked_out():
+    prices = (
+        "Prices. Service | Price. Wash and fold | £3.10 per kilo. Express costs 50% more than "
+        "the standard price."
+    )
+    result = judge(
+        "How much would 8 kilos of wash and fold cost on Express?",
+        "Here's the breakdown:\n- 8 kilos at £3.10 a kilo: £24.80\n- Express adds 50%: £37.20 "
+        "in total",
+        prices,
+    )
+    added = judge(
+        "My car has a 2.5 litre engine. How much is a full service?",
+        "That would be £259: the £229 full service plus £30 as your engine is over 2.0 litres.",
+        "Servicing. Full service | £229. Prices are for engines up to 2.0 litres; above that, "
+        "add £30.",
+    )
+
+    assert fully_grounded(result)
+    assert fully_grounded(added)
