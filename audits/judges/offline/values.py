@@ -234,6 +234,9 @@ def value_problem(
             or (
                 fact.negated == _claim_negated(matches[0].sentence.text)
                 and _bound_reversed(text, quantity, matches)
+                # "Prices are for engines up to 2.0 litres; above that, add £30": the
+                # sentence gives the other side of its bound a rule of its own.
+                and not _OTHER_SIDE_RULED_RE.search(matches[0].sentence.text)
             )
             or (not fact.negated and _compared_otherwise(text, quantity, matches))
         ):
@@ -543,6 +546,12 @@ def _told_clock(text: str, quantity: Quantity, told_text: str) -> bool:
     if not re.fullmatch(r"\d{1,2}:\d{2}", clock):
         return False
     return re.search(rf"(?<![\d:.]){re.escape(clock)}(?![\d:])", told_text) is not None
+
+
+_OTHER_SIDE_RULED_RE = re.compile(
+    r"\b(?:above|over|beyond|more than|below|under|less than|past) (?:that|this|it)\b",
+    re.IGNORECASE,
+)
 
 
 def _within(quantity: Quantity, fact: Fact) -> bool:
