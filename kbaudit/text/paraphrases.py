@@ -225,7 +225,6 @@ WORD_EQUIVALENTS: tuple[tuple[str, str], ...] = (
     ("petrol", "gasoline"),
     ("motorway", "highway highways freeway freeways"),
     ("nappy", "diaper diapers nappies"),
-    ("motorcycle", "motorcycles motorbike motorbikes"),
 )
 
 _OBJECT = r"(?:it|them|this|that|these|those|one|(?:your|the|their|our|my|his|her) [\w-]+)"
