@@ -506,7 +506,8 @@ _CUSTOMER_CAUSE_RE = first_char_regex(
         r"|changed (?:my|our) plans"
         # "I want to cancel", "we had to cancel our trip": the customer calling it off, not
         # the company ("if we cancel your coach" in a source).
-        r"|(?:i|we) (?:want|need|needed|would like|'d like|have|had|wish) to (?:cancel|call off)"
+        r"|(?:i|we) (?:want|need|needed|would like|have|had|wish) to (?:cancel|call off)"
+        r"|(?:i|we)'d (?:like|rather|prefer) to (?:cancel|call off)"
         r"|(?:i|we)(?:'ve| have)? (?:cancelled|canceled)|(?:i'm|i am|we're|we are) cancell?ing"
         # "If I cancel my lesson tomorrow", "can I cancel it now?".
         r"|(?:if|when|once|should|can|could|may) i cancel)\b",

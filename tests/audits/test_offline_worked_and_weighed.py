@@ -419,3 +419,34 @@ def test_a_count_in_another_unit_and_a_value_added_on_are_worked_out():
 
     assert fully_grounded(result)
     assert fully_grounded(added)
+
+
+BIKES = (
+    "Cancellations and weather. If we cancel because of storms or flooding, we refund you in "
+    "full. If you cancel with at least 48 hours' notice, we move your booking to another date "
+    "free of charge. With less than 48 hours' notice, we can't refund or move your booking."
+)
+
+
+def test_a_rule_said_not_to_apply_to_a_customer_the_party_rules_out():
+    assert cause_of("The forecast is awful, so I'd like to cancel our bikes.") == "customer"
+    result = judge(
+        "The forecast for Sunday is awful, so I'd like to cancel our bikes. It's Tuesday now. "
+        "Do we get our money back?",
+        "As the cancellation is coming from you rather than us, the full storm refund doesn't "
+        "apply. But you're giving us more than 48 hours' notice, so we can move your booking "
+        "to another date free of charge.",
+        BIKES,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_a_rule_said_not_to_apply_to_the_case_it_is_for_is_not_supported():
+    result = judge(
+        "You cancelled our bike hire because of the storms. Do we get our money back?",
+        "The full storm refund doesn't apply to your booking.",
+        BIKES,
+    )
+
+    assert not fully_grounded(result)

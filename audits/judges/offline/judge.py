@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 
-from kbaudit.text.conditions import Condition, window_exceeded, window_met
+from kbaudit.text.conditions import Condition, cause_of, window_exceeded, window_met
 from kbaudit.text.dialogue import is_small_talk
 from kbaudit.text.embeddings import embed
 from kbaudit.text.quantities import Quantity, extract_quantities
@@ -197,6 +197,7 @@ def _grade(
         supports, parts.facts, context.told_quantities, located, context.stems
     )
     supports = _told_value_weighed(supports, parts.facts, context.told_quantities)
+    supports = _rule_not_applying(supports, parts.facts, sources, context)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
@@ -493,6 +494,60 @@ def _told_value_weighed(
                 weighed[index] = FactSupport(list(support.row), None, "", None)
                 break
     return weighed
+
+
+# "the full weather refund doesn't apply", "the free retest won't apply to you".
+_NOT_APPLYING_RE = re.compile(
+    r"\b(?:doesn't|does not|don't|do not|won't|will not|wouldn't|would not|can't|cannot)"
+    r" apply\b",
+    re.IGNORECASE,
+)
+# Share of the words naming the rule that its sentence must say.
+NOT_APPLYING_RULE_SHARE = 0.6
+
+
+def _rule_not_applying(
+    supports: list[FactSupport],
+    facts: Sequence[Fact],
+    sources: Sequence[PreparedSource],
+    context: QueryContext,
+) -> list[FactSupport]:
+    """A fact saying a rule does not apply to the customer ("As the cancellation is coming
+    from you rather than us, the full weather refund doesn't apply") is supported where
+    the sentence giving the rule holds it for a party the customer says did not act ("If
+    we cancel because of bad weather, we refund you in full" for "I'd like to cancel"),
+    or for a window the customer says they are past: the grounded negative the rule's own
+    condition gives."""
+    told_cause = cause_of(context.text)
+    checked = list(supports)
+    for index, (fact, own) in enumerate(zip(facts, supports, strict=True)):
+        match = _NOT_APPLYING_RE.search(fact.text)
+        if any(own.row) or not own.by_words or match is None:
+            continue
+        clause = re.split(r",\s+", fact.text[: match.start()])[-1]
+        named = subject_stems(frozenset(content_stems(clause)))
+        if len(named) < 2:
+            continue
+        for rank, source in enumerate(sources):
+            held = any(
+                len(named & sentence.stems) >= NOT_APPLYING_RULE_SHARE * len(named)
+                and any(
+                    (
+                        (needed := cause_of(condition.text, company_voice=True))
+                        and told_cause
+                        and needed != told_cause
+                    )
+                    or window_exceeded(condition, context.told_quantities)
+                    for condition in sentence.conditions
+                )
+                for sentence in source.sentences
+            )
+            if held:
+                checked[index] = FactSupport(
+                    [int(other == rank) for other in range(len(sources))], None, "", None
+                )
+                break
+    return checked
 
 
 def _rule_beside_its_exception(
