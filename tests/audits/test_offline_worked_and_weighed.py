@@ -450,3 +450,16 @@ def test_a_rule_said_not_to_apply_to_the_case_it_is_for_is_not_supported():
     )
 
     assert not fully_grounded(result)
+
+
+def test_an_age_limit_answers_a_part_asked_about_the_customers_age():
+    result = judge(
+        "What's the minimum age to hire a quad bike, and does a 17-year-old need anything signed?",
+        "You need to be 16 or over to hire a quad bike. And yes, anyone under 18 needs a "
+        "parent or guardian to sign the hire form.",
+        "Age limits. The minimum age to hire a quad bike is 16. Under-18s need a parent or "
+        "guardian to sign the hire form.",
+    )
+
+    assert result.metrics()["response_query_coverage"] == 1.0
+    assert result.verdict == "sufficient"

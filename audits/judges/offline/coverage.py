@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from kbaudit.text.lexicon import RELATED_GROUPS
-from kbaudit.text.tokens import stem, word_list
+from kbaudit.text.tokens import content_stems, stem, word_list
 
 from .decompose import Fact
 from .questions import SubQuery
@@ -219,6 +219,13 @@ def _optional(
 
 
 # An age limit as answers give it: "18 or over", "aged 8 to 17", "under 12s", "over-65s".
+# The customer's own age, told in the question: "a 16-year-old", "my son is 10", "aged 70".
+_TOLD_AGE_RE = re.compile(
+    r"\b\d{1,3}[ -]years?[ -]old\b|\baged \d{1,3}\b|\b(?:i'm|i am|he's|she's|he is|she is|they're"
+    r"|son is|daughter is|child is) \d{1,2}\b",
+    re.IGNORECASE,
+)
+_AGE_STEMS = frozenset(content_stems("year years old aged age"))
 _AGE_LIMIT_RE = re.compile(
     r"\b(?:aged?|ages|under|over|from|older than|younger than)[ -]\d{1,3}s?\b"
     r"|\b\d{1,3}(?:\+| or (?:over|older|above|under|younger)| and (?:over|under|above)"
@@ -260,7 +267,14 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         # "What are your service levels and what do they cost?": a price for the things
         # the question's first part names answers "what do they cost", in any words.
         return True
-    score = keys.share(fact.stems | fact.context | _measures_given(fact), general=fact.general)
+    said = fact.stems | fact.context | _measures_given(fact)
+    if _TOLD_AGE_RE.search(sub_query.text) and _AGE_LIMIT_RE.search(fact.text):
+        # "Does a 16-year-old need anything signed?" answered by "anyone under 18 needs a
+        # parent to sign": the age limit speaks of the customer's age, whatever its number.
+        said |= sub_query.stems & _AGE_STEMS | {
+            token for token in sub_query.stems if token[:1].isdigit()
+        }
+    score = keys.share(said, general=fact.general)
     if gives_expected:
         score += EXPECTED_VALUE_BONUS
     if score >= MATCH_THRESHOLD:
