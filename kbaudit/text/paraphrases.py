@@ -511,6 +511,26 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         r"\1 allowed",
     ),
     ("permitted", re.compile(r"\bpermitted\b", re.I), "allowed"),
+    # What a price "covers" it includes ("that covers both the parts and the labour"):
+    # only before what a price can take in, as insurance "covers" a loss, not includes it.
+    (
+        "cover covers covering",
+        re.compile(
+            r"\b(?:covers?|covering) (?:both )?(?:the )?(?=(?:parts?|labour|labor|vat|delivery"
+            r"|postage|installation|fitting|materials|call-out)\b)",
+            re.I,
+        ),
+        "includes ",
+    ),
+    # Putting a new part in replaces the old one ("putting a new battery in a foldable",
+    # "we'll fit a new screen"): a battery replacement.
+    (
+        "put puts putting fit fits fitting",
+        re.compile(
+            r"\b(?:put|puts|putting|fit|fits|fitting) (?:in )?an? new ([a-z]+)(?: in\b)?", re.I
+        ),
+        r"replace \1",
+    ),
     # Putting a mistake right fixes it.
     (
         "put puts putting",

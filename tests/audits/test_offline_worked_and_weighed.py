@@ -463,3 +463,46 @@ def test_an_age_limit_answers_a_part_asked_about_the_customers_age():
 
     assert result.metrics()["response_query_coverage"] == 1.0
     assert result.verdict == "sufficient"
+
+
+def test_putting_a_new_part_in_replaces_it_and_a_price_covering_parts_includes_them():
+    assert content_stems("Putting a new screen in") == content_stems("screen replacement")[::-1]
+    assert "includ" in content_stems("that covers both the parts and the labour")
+    # Insurance cover is not what a price includes.
+    assert "cover" in content_stems("Home insurance covers flood damage")
+    result = judge(
+        "What will a new screen for my tablet cost?",
+        "Putting a new screen in a tablet is seventy-nine pounds, and that covers both the "
+        "parts and the labour.",
+        "Repairs. Repair | Phones | Tablets. Screen replacement | £59 | £79. Prices include "
+        "parts and labour.",
+    )
+
+    assert fully_grounded(result)
+
+
+HIRE = (
+    "Hire prices. Package | Standard | Premium. Bike and helmet, 1 day | £25 | £40. Children's "
+    "packages (under 14) are 50% of the Standard price."
+)
+
+
+def test_a_price_given_where_the_customers_age_falls_under_a_groups_rule():
+    result = judge(
+        "My son is 9. What does a 1-day Premium package cost for him?",
+        "A 1-day Premium package is £40.",
+        HIRE,
+    )
+
+    assert result.verdict == "insufficient"
+    assert result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_same_price_for_an_age_outside_the_group_stands():
+    result = judge(
+        "My son is 16. What does a 1-day Premium package cost for him?",
+        "A 1-day Premium package is £40.",
+        HIRE,
+    )
+
+    assert fully_grounded(result)

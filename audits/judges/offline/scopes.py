@@ -666,3 +666,52 @@ def unmet_requirement_problem(
                 continue  # the customer is outside the case the requirement is for
             return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+# A price rule for an age group: "Children's packages (under 12) are 50% of the Blue
+# price", "Over-65s pay 30% less", "under-5s go free".
+_AGE_BOUND_RE = re.compile(
+    r"\b(?P<side>under|below|over|above|aged under|aged over)[ -](?P<age>\d{1,3})s?\b", re.I
+)
+_AGE_PRICE_RULE_RE = re.compile(
+    r"\d+(?:\.\d+)?% (?:of|off|less|more)\b|\bhalf (?:the )?price\b|\bgo free\b|\bare free\b"
+    r"|\bis free\b|\bfree of charge\b",
+    re.IGNORECASE,
+)
+
+
+def unapplied_age_rule_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer tells an age inside a group a sentence prices otherwise ("My daughter
+    is 10" beside "Children's packages (under 12) are 50% of the Blue price"), and the
+    fact gives a price another sentence states, saying nothing of the group's rule."""
+    ages = [own.low for own in query.told_quantities if own.kind == "age" and not own.soft]
+    amounts = [own for own in fact.quantities if own.kind == "amount" and not own.soft]
+    if not ages or not amounts or any(own.kind == "percent" for own in fact.quantities):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            bound = _AGE_BOUND_RE.search(sentence.text)
+            if bound is None or not _AGE_PRICE_RULE_RE.search(sentence.text):
+                continue
+            limit = float(bound.group("age"))
+            under = bound.group("side").lower().endswith(("under", "below"))
+            if not any(age < limit if under else age > limit for age in ages):
+                continue
+            # The group's own words, not the thing it shares with the question
+            # ("Children's packages" of "a 1-day Black package").
+            group = subject_stems(frozenset(content_stems(sentence.text[: bound.start()])))
+            if (group - query.stems) & fact.stems or any(
+                own.same_value(given) for own in amounts for given in sentence.quantities
+            ):
+                continue  # the fact speaks of the group, or gives the group's own price
+            if any(
+                own.same_value(given)
+                for own in amounts
+                for other in source.sentences
+                if other is not sentence
+                for given in other.quantities
+            ):
+                return Problem("condition_misapplied", sentence.text, index)
+    return None

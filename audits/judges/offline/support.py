@@ -114,6 +114,7 @@ from .scopes import (
     other_actor_problem,
     other_category_problem,
     restricted_to_labels_problem,
+    unapplied_age_rule_problem,
     unapplied_share_problem,
     unmet_requirement_problem,
 )
@@ -505,6 +506,7 @@ def fact_support(
         moved_predicate_problem(fact, sources),
         other_actor_problem(fact, sources, query),
         unapplied_share_problem(fact, sources, query),
+        unapplied_age_rule_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
         combined_problem(fact, sources),
