@@ -65,7 +65,7 @@ from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support, meaning_support
 from .values import Located, locate_values, subject_stems
 
-PROMPT_VERSION = "offline-13"
+PROMPT_VERSION = "offline-14"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
