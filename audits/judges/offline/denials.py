@@ -336,26 +336,45 @@ _LIST_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)", 
 RULED_OUT_GRANT_SHARE = 0.6
 
 
+@lru_cache(maxsize=16384)
+def _ruled_out_list(text: str) -> tuple[frozenset[str], tuple[frozenset[str], ...]] | None:
+    """The grant a sentence keeps to some cases and the things it says it is not for,
+    as stems; None for a sentence without such a list."""
+    if "not" not in text.lower():
+        return None
+    match = _RULED_OUT_LIST_RE.match(text)
+    if match is None:
+        return None
+    granted = subject_stems(frozenset(content_stems(match.group("granted"))))
+    if len(granted) < 2:
+        return None
+    items = tuple(
+        words
+        for item in _LIST_SPLIT_RE.split(match.group("items"))
+        if (words := subject_stems(frozenset(content_stems(item))) - granted)
+    )
+    return granted, items
+
+
 def ruled_out_item_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
     """The fact grants what a sentence grants, for a thing the sentence says it is not
     for: "Courtesy cars are available with MOTs and full services" of "Courtesy cars are
     available with full services only, not with interim services or MOTs"."""
     if fact.negated:
         return None
-    denied = frozenset().union(*negation_targets(fact.text))
     said = fact.stems
+    denied: frozenset[str] | None = None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            if "not" not in sentence.text.lower():
+            ruled = _ruled_out_list(sentence.text)
+            if ruled is None:
                 continue
-            match = _RULED_OUT_LIST_RE.match(sentence.text)
-            if match is None:
+            granted, items = ruled
+            if len(granted & said) < RULED_OUT_GRANT_SHARE * len(granted):
                 continue
-            granted = subject_stems(frozenset(content_stems(match.group("granted"))))
-            if len(granted) < 2 or len(granted & said) < RULED_OUT_GRANT_SHARE * len(granted):
-                continue
-            for item in _LIST_SPLIT_RE.split(match.group("items")):
-                words = subject_stems(frozenset(content_stems(item))) - granted
-                if words and words <= said and not words & denied:
+            if denied is None:
+                denied = frozenset().union(*negation_targets(fact.text))
+            for words in items:
+                if words <= said and not words & denied:
                     return Problem("contradicts_source", sentence.text, index)
     return None
