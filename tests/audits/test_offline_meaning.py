@@ -1708,7 +1708,9 @@ def test_a_fact_read_again_by_meaning_is_weighed_not_checked_again(monkeypatch):
 
     monkeypatch.setattr(support, "value_problem", counted_check)
     monkeypatch.setattr(support, "_word_support", counted_weighing)
-    judge("How many books can I borrow?", PARAPHRASED, "Members may borrow up to 10 books at a time.")
+    judge(
+        "How many books can I borrow?", PARAPHRASED, "Members may borrow up to 10 books at a time."
+    )
 
     assert checked == [PARAPHRASED]
     assert weighed == [False, True]
