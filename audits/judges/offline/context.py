@@ -722,12 +722,12 @@ def _swap_label_head(asked: str, told: str, rows: Sequence[str]) -> Reading | No
     old = [head for head, key in keyed if key and key <= told_stems and not key <= asked_stems]
     if len(new) != 1 or len(old) != 1:
         return None
+    old_key = dict(keyed)[old[0]]
     said = next(
         (
             word
             for word in re.findall(r"[\w'-]+", told)
-            if frozenset(content_stems(word))
-            and frozenset(content_stems(word)) <= dict(keyed)[old[0]]
+            if (stems := frozenset(content_stems(word))) and stems <= old_key
         ),
         None,
     )

@@ -64,6 +64,7 @@ from .semantic import SemanticIndex, aligned_words
 from .sources import PreparedSource, prepare_sources
 from .support import FactSupport, QueryContext, fact_support, meaning_support
 from .values import Located, locate_values, subject_stems
+from .windows import value_bound
 
 PROMPT_VERSION = "offline-14"
 # Share of a sub-query's key words a refusal must name to decline that part.
@@ -416,10 +417,6 @@ def _worked_from_answer(
             for other, (earlier, support) in enumerate(zip(facts, supports, strict=True))
             if other != index and any(support.row) and earlier.quantities
         ]
-        operands = [
-            *(quantity for other in givers for quantity in facts[other].quantities),
-            *told,
-        ]
         # A value no source states passed the value checks only as worked out ("Total:
         # £122.95" of the answer's £110 and £12.95, "Express adds 50%: £42" of its £28).
         computed = [
@@ -429,8 +426,8 @@ def _worked_from_answer(
             # The customer's own value is theirs, not worked out ("so three weeks is fine").
             and not any(quantity.same_value(given) for given in told)
         ]
-        if not operands or not computed:
-            continue
+        if not (givers or told) or not computed:
+            continue  # no value, the answer's or the customer's, to work it out from
         named = set().union(*(facts[other].stems for other in givers))
         besides = subject_stems(fact.stems) - named - asked - _SUMMING_WORDS
         if len(besides) > 1:
@@ -483,7 +480,7 @@ def _told_value_weighed(
             if other == index or not any(support.row):
                 continue
             bounds = [
-                Condition(bound_fact.text[: value.end], frozenset(), (value,), any_of=False)
+                value_bound(bound_fact.text, value)
                 for value in bound_fact.quantities
                 if not value.soft and any(value.comparable(mine) for mine in hard)
             ]

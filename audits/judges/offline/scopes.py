@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kbaudit.text.conditions import KIND_STEMS, Condition, window_exceeded
-from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.quantities import Quantity, extract_quantities
 from kbaudit.text.tokens import FirstLook, content_stems, first_char_regex, stem
 
 from .decompose import Fact
@@ -394,8 +394,8 @@ def unapplied_share_problem(
     """The question says the customer is in a group the source gives a share off ("I'm a
     student" beside "Students get 50% off either plan"), and the fact gives the full
     price another sentence states, saying nothing of the share."""
-    amounts = [own for own in fact.quantities if own.kind == "amount" and not own.soft]
-    if not amounts or not query.text or any(own.kind == "percent" for own in fact.quantities):
+    amounts = _full_prices(fact)
+    if not amounts or not query.text:
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
@@ -410,15 +410,30 @@ def unapplied_share_problem(
             off = subject_stems(frozenset(content_stems(sentence.text[match.end() :]))) - KIND_STEMS
             if off and not off & (fact.stems | query.stems):
                 continue
-            if any(
-                own.same_value(given)
-                for own in amounts
-                for other in source.sentences
-                if other is not sentence
-                for given in other.quantities
-            ):
+            if _priced_elsewhere(amounts, source, sentence):
                 return Problem("condition_misapplied", sentence.text, index)
     return None
+
+
+def _full_prices(fact: Fact) -> list[Quantity]:
+    """The prices a fact gives as they stand: none when it names a share itself."""
+    if any(own.kind == "percent" for own in fact.quantities):
+        return []
+    return [own for own in fact.quantities if own.kind == "amount" and not own.soft]
+
+
+def _priced_elsewhere(
+    amounts: Sequence[Quantity], source: PreparedSource, sentence: SourceSentence
+) -> bool:
+    """Another sentence of the source states one of the prices: the fact gives that
+    sentence's price, not the one the rule's sentence makes of it."""
+    return any(
+        own.same_value(given)
+        for own in amounts
+        for other in source.sentences
+        if other is not sentence
+        for given in other.quantities
+    )
 
 
 # "Electric car charging is available in Leeds only", "only at the Harbour hotel".
@@ -687,8 +702,8 @@ def unapplied_age_rule_problem(
     is 10" beside "Children's packages (under 12) are 50% of the Blue price"), and the
     fact gives a price another sentence states, saying nothing of the group's rule."""
     ages = [own.low for own in query.told_quantities if own.kind == "age" and not own.soft]
-    amounts = [own for own in fact.quantities if own.kind == "amount" and not own.soft]
-    if not ages or not amounts or any(own.kind == "percent" for own in fact.quantities):
+    amounts = _full_prices(fact)
+    if not ages or not amounts:
         return None
     for index, source in enumerate(sources):
         for sentence in source.sentences:
@@ -706,12 +721,6 @@ def unapplied_age_rule_problem(
                 own.same_value(given) for own in amounts for given in sentence.quantities
             ):
                 continue  # the fact speaks of the group, or gives the group's own price
-            if any(
-                own.same_value(given)
-                for own in amounts
-                for other in source.sentences
-                if other is not sentence
-                for given in other.quantities
-            ):
+            if _priced_elsewhere(amounts, source, sentence):
                 return Problem("condition_misapplied", sentence.text, index)
     return None

@@ -87,10 +87,16 @@ def _gone_by(text: str, value: Quantity) -> bool:
     )
 
 
+def value_bound(text: str, value: Quantity) -> Condition:
+    """A value of a text as a condition of that value alone, read with the words before
+    it ("within 14 days", "up to 30 days after delivery")."""
+    return Condition(text[: value.end], frozenset(), (value,), any_of=False)
+
+
 def _windows(text: str, quantities: Sequence[Quantity]) -> list[Condition]:
     """Each "within" window of a sentence, as a condition of its length alone."""
     return [
-        Condition(text[: own.end], frozenset(), (own,), any_of=False)
+        value_bound(text, own)
         for own in quantities
         if own.kind == "duration" and _WITHIN_RE.search(text[: own.start])
     ]
