@@ -18,9 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kbaudit.text.lexicon import RELATED_GROUPS
-from kbaudit.text.tokens import content_stems, stem, word_list
+from kbaudit.text.quantities import extract_quantities
+from kbaudit.text.tokens import content_stems, digits_for_number_words, stem, word_list
 
 from .decompose import Fact
 from .questions import SubQuery
@@ -219,12 +221,6 @@ def _optional(
 
 
 # An age limit as answers give it: "18 or over", "aged 8 to 17", "under 12s", "over-65s".
-# The customer's own age, told in the question: "a 16-year-old", "my son is 10", "aged 70".
-_TOLD_AGE_RE = re.compile(
-    r"\b\d{1,3}[ -]years?[ -]old\b|\baged \d{1,3}\b|\b(?:i'm|i am|he's|she's|he is|she is|they're"
-    r"|son is|daughter is|child is) \d{1,2}\b",
-    re.IGNORECASE,
-)
 _AGE_STEMS = frozenset(content_stems("year years old aged age"))
 _AGE_LIMIT_RE = re.compile(
     r"\b(?:aged?|ages|under|over|from|older than|younger than)[ -]\d{1,3}s?\b"
@@ -268,7 +264,7 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         # the question's first part names answers "what do they cost", in any words.
         return True
     said = fact.stems | fact.context | _measures_given(fact)
-    if _TOLD_AGE_RE.search(sub_query.text) and _AGE_LIMIT_RE.search(fact.text):
+    if _AGE_LIMIT_RE.search(fact.text) and _tells_age(sub_query.text):
         # "Does a 16-year-old need anything signed?" answered by "anyone under 18 needs a
         # parent to sign": the age limit speaks of the customer's age, whatever its number.
         said |= sub_query.stems & _AGE_STEMS | {
@@ -281,6 +277,12 @@ def fact_addresses(fact: Fact, sub_query: SubQuery, keys: Keys, *, only_question
         return True
     # A short direct answer ("Delhi", "2006") to the only question answers it.
     return only_question and fact.bare and len(fact.stems) <= 3
+
+
+@lru_cache(maxsize=4096)
+def _tells_age(text: str) -> bool:
+    """The question tells someone's age ("a 16-year-old", "my son is 10", "aged 70")."""
+    return any(own.kind == "age" for own in extract_quantities(digits_for_number_words(text)))
 
 
 def _measures_given(fact: Fact) -> frozenset[str]:
