@@ -13,6 +13,7 @@ from audits.sweep.services import sweep_run
 from content.models import ReviewItem
 from tests.helpers import (  # noqa: F401 - log_in for older imports
     COUNT_SETTLED,
+    DEMO_SWEEP_BATCH,
     celery_configure,
     log_in,
     require_service,
@@ -92,7 +93,7 @@ def demo_tables(django_db_setup, django_db_blocker, fast_password_hasher, tmp_pa
     try:
         with django_db_blocker.unblock(), override_settings(KBAUDIT_JUDGE="offline"):
             call_command("make_demo_data", "--out", str(out), "--n", "2500")
-            sweep_run(idle_minutes=None)
+            sweep_run(idle_minutes=None, batch_size=DEMO_SWEEP_BATCH)
             tables = _demo_tables()
             with connection.cursor() as cursor:
                 for table in tables:

@@ -8,6 +8,7 @@ from django.core.management import call_command
 from audits.models import Bot
 from audits.sweep.services import sweep_run
 from tests.browser.conftest import log_in
+from tests.helpers import DEMO_SWEEP_BATCH
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def graded_demo(tmp_path, settings):
     settings.KBAUDIT_JUDGE = "offline"
     call_command("make_demo_data", "--out", str(tmp_path / "demo"), "--n", "400")
-    sweep_run(idle_minutes=None)
+    sweep_run(idle_minutes=None, batch_size=DEMO_SWEEP_BATCH)
     return Bot.objects.get(slug="store-help")
 
 

@@ -21,6 +21,7 @@ from tests.factories import (
     InteractionFactory,
     RetrievedSourceFactory,
 )
+from tests.helpers import DEMO_SWEEP_BATCH
 
 pytestmark = pytest.mark.django_db
 DAY = datetime(2026, 11, 20, 9, tzinfo=UTC)
@@ -155,7 +156,7 @@ def test_on_the_demo_the_returns_policy_draft_answers_the_planted_restocking_que
 
     settings.KBAUDIT_JUDGE = "offline"
     demo_setup(out_dir=tmp_path, n_interactions=800)
-    sweep_run(idle_minutes=None)
+    sweep_run(idle_minutes=None, batch_size=DEMO_SWEEP_BATCH)
     from audits.models import Bot
 
     call_command("rollup", "--rebuild", stdout=io.StringIO())

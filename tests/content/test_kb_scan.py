@@ -36,6 +36,7 @@ from content.tasks import kb_scan_nightly
 from demo.generate import demo_generate
 from demo.setup import demo_setup
 from tests.factories import ArticleFactory
+from tests.helpers import DEMO_SWEEP_BATCH
 from tests.llm_server import Reply, error_reply, looping_reply
 
 DUPLICATE = ("kb-returns", "kb-return-howto")
@@ -528,7 +529,7 @@ def test_after_the_demo_and_its_sweep_the_planted_pairs_are_in_the_queue(db, tmp
     """What make run does: the demo, graded offline, then a scan."""
     settings.KBAUDIT_JUDGE = "offline"
     demo_setup(out_dir=tmp_path, n_interactions=800)
-    sweep_run(idle_minutes=None)
+    sweep_run(idle_minutes=None, batch_size=DEMO_SWEEP_BATCH)
     out = io.StringIO()
     call_command("kb_scan", "--offline", stdout=out)
     assert "incremental scan:" in out.getvalue()
