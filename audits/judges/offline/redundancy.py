@@ -434,8 +434,53 @@ def rival_answers(
     return pairs
 
 
+# A line led by its own label: "One-tier cakes: at least 5 days' notice".
+_LABEL_RE = re.compile(r"^\W*([A-Za-z0-9][^:.!?]{0,60}?):\s+\S")
+# Words after which a fact leaves a case out: "rugs other than silk", "except Sundays".
+_LEAVING_OUT_RE = re.compile(
+    r"\b(?:other than|except(?: for)?|apart from|excluding|besides|not including)\s+"
+    r"((?:[A-Za-z][\w'-]*\s*){1,3})",
+    re.IGNORECASE,
+)
+
+
+def _label(fact: Fact) -> frozenset[str] | None:
+    match = _LABEL_RE.match(fact.text)
+    if match is None:
+        return None
+    words = re.findall(r"[a-z0-9]+", digits_for_number_words(match.group(1)).lower())
+    return frozenset(stem(word) for word in words)
+
+
+def _left_out(fact: Fact) -> frozenset[str]:
+    return (
+        frozenset(
+            stem(word)
+            for match in _LEAVING_OUT_RE.finditer(fact.text)
+            for word in word_list(match.group(1))
+        )
+        - _LIGHT
+    )
+
+
+def _two_cases(first: Fact, second: Fact) -> bool:
+    """The facts give their values for two cases by their own words: two lines of a
+    list, each led by its own label ("One-tier cakes: 5 days' notice" / "Tiered cakes:
+    14 days' notice"), or one fact leaving out the case the other is about ("£8 per
+    square metre for rugs other than silk" / "£15 per square metre for silk rugs")."""
+    labels = _label(first), _label(second)
+    if None not in labels and labels[0] != labels[1]:
+        return True
+    left_first, left_second = _left_out(first), _left_out(second)
+    return bool(left_first & (second.stems - left_second)) or bool(
+        left_second & (first.stems - left_first)
+    )
+
+
 def _conflict(first: Fact, second: Fact) -> bool:
     if first.conditioned or second.conditioned:
+        return False
+    if _two_cases(first, second):
         return False
     about_first, about_second = _about(first), _about(second)
     # One subject must contain the other: "standard shipping" and "express shipping"
