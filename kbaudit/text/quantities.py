@@ -179,7 +179,9 @@ _AGE_RE = re.compile(
     r"|\b(?:(?P<num12>\d+)\s*(?:-|to|and)\s*)?(?P<num3>\d+)[-\s]years?[-\s]olds?\b|\b(?P<num4>\d+)[-\s](?:yo|y/o)\b"
     r"|\b(?:son|daughter|child|kid|boy|girl|baby|grandson|granddaughter)(?: is|'s)(?: only| just)? (?P<num5>\d+)\b"
     # "I'm 23", "I am 30, ...": a person's age, unless a unit follows ("I'm 30 minutes late").
-    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b(?!\s*(?:%|[a-z]|-\w))"
+    # "I'm 18 and I've got a licence" tells the age too.
+    r"|\b(?:i'm|i am|i’m|we're both|we are both)\s+(?P<num6>\d{1,2})\b"
+    r"(?!\s*(?:%|-\w|(?!(?:and|but|so|now)\b)[a-z]))"
     # Ages said as comparisons: "older than 3 years", "18 or older", "someone who's at
     # least 16" ("16 or over" with "aged" is read above).
     r"|\b(?:older|younger) than (?P<num9>\d+)[\s-]+years?(?:[\s-]+old)?\b"
@@ -406,6 +408,8 @@ def _extract(text: str) -> list[Quantity]:
 # "40 minutes, with 20 of those spent driving", "£60, 15 of which": a bare number
 # counting part of the value before it, in that value's measure.
 _PARTITIVE_RE = re.compile(r"\s+of\s+(?:those|them|these|which)\b", re.IGNORECASE)
+# "£70 for the 2 of them", "all 3 of them": the count of a whole group, not a part.
+_GROUP_BEFORE_RE = re.compile(r"\b(?:the|all)\s+$", re.IGNORECASE)
 _NUM_RE = re.compile(_NUM)
 
 
@@ -414,6 +418,8 @@ def _partitives(text: str, found: list[Quantity]) -> list[Quantity]:
     for index in range(1, len(read)):
         own, whole = read[index], read[index - 1]
         if own.kind != "number" or own.unit or not _PARTITIVE_RE.match(text, own.end):
+            continue
+        if _GROUP_BEFORE_RE.search(text, max(0, own.start - 6), own.start):
             continue
         if whole.kind == "number" or whole.soft or whole.low != whole.high:
             continue

@@ -683,6 +683,55 @@ def unmet_requirement_problem(
     return None
 
 
+# An age a doer must have: "Buggy drivers must be 21 or over", "Riders need to be at
+# least 14", "Hirers must be over 25".
+_REQUIRED_AGE_RE = re.compile(
+    r"(?P<who>\b[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+(?:must|need to|needs to|have to|has to)\s+be"
+    r"\s+(?:aged\s+)?(?:(?P<or_over>\d{1,2})(?:\s+years(?:\s+old)?)?\s+or\s+(?:over|older|above)"
+    r"|(?P<least>at least|over)\s+(?P<bound>\d{1,2}))\b",
+    re.IGNORECASE,
+)
+
+
+_YOU_MAY_RE = re.compile(
+    r"\byou(?:'re| are)?\s+(?:can|may|(?:are |'re )?(?:able|allowed|welcome) to)\b", re.I
+)
+
+
+def underage_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """The customer tells an age under the one a source requires of those who do the
+    thing ("I'm 18" beside "Buggy drivers must be 21 or over and hold a full driving
+    licence"), and the fact lets them do it, naming another requirement perhaps ("as
+    long as you hold a full driving licence, you can drive the buggy") but not the age."""
+    if fact.negated or not (fact.affirms or _YOU_MAY_RE.search(fact.text)):
+        return None
+    ages = [own for own in query.told_quantities if own.kind == "age" and not own.soft]
+    if not ages:
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for match in _REQUIRED_AGE_RE.finditer(sentence.text):
+                doers = subject_stems(frozenset(content_stems(match.group("who"))))
+                if not doers or not doers & fact.stems:
+                    continue
+                if match.group("or_over"):
+                    bound, lowest = float(match.group("or_over")), True
+                else:
+                    bound, lowest = (
+                        float(match.group("bound")),
+                        match.group("least").lower() != "over",
+                    )
+                if any(
+                    own.kind in ("age", "number") and own.low == bound for own in fact.quantities
+                ):
+                    continue  # the fact states the age itself
+                if all(age.high < bound if lowest else age.high <= bound for age in ages):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
 # A price rule for an age group: "Children's packages (under 12) are 50% of the Blue
 # price", "Over-65s pay 30% less", "under-5s go free".
 _AGE_BOUND_RE = re.compile(

@@ -116,6 +116,7 @@ from .scopes import (
     restricted_to_labels_problem,
     unapplied_age_rule_problem,
     unapplied_share_problem,
+    underage_problem,
     unmet_requirement_problem,
 )
 from .sources import (
@@ -507,6 +508,7 @@ def fact_support(
         other_actor_problem(fact, sources, query),
         unapplied_share_problem(fact, sources, query),
         unapplied_age_rule_problem(fact, sources, query),
+        underage_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
         combined_problem(fact, sources),
@@ -1035,8 +1037,24 @@ def _applies_alternative(
         and other.quantities
         and other.satisfied_by(fact.stems, fact.quantities)
         and window_met(other, told)
+        and not _outcome_said_otherwise(fact, sentence, other)
         for other in sentence.conditions
     )
+
+
+def _outcome_said_otherwise(fact: Fact, sentence: SourceSentence, case: Condition) -> bool:
+    """The sentence gives the case the fact states an outcome of the other polarity:
+    "if you cancel with less than 7 days' notice, the deposit isn't refunded" against
+    "even if you call it off with less than a week to go, you'll get your deposit back".
+    The fact states that case, but claims the outcome of the case it misses."""
+    start = sentence.text.find(case.text)
+    if start < 0:
+        return False
+    outcome = re.split(r"[;.]|\bif\b|\bunless\b", sentence.text[start + len(case.text) :])[0]
+    words = subject_stems(frozenset(content_stems(outcome))) - case.key_stems
+    if len(words & fact.stems) < 1:
+        return False
+    return bool(negation_targets(outcome)) != fact.negated
 
 
 def _other_values_cases(sentence: SourceSentence, hard: Sequence[Quantity]) -> frozenset[str]:
