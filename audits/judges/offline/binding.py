@@ -89,12 +89,23 @@ def _bounds(text: str, quantities: Sequence[Quantity], quantity: Quantity) -> tu
             and not any(start <= quantity.start < end for start, end in asides)
         )
     ]
-    previous = max((_end(text, own) for own in hard if own.end <= quantity.start), default=0)
+    # "2 small rooms at £35 each": a price of each thing counted is the counted thing's,
+    # and the words of the count are its words too.
+    each = _EACH_AFTER_RE.match(text, quantity.end) is not None
+    previous = max(
+        (
+            own.end if each and own.kind == "number" else _end(text, own)
+            for own in hard
+            if own.end <= quantity.start
+        ),
+        default=0,
+    )
     following = min((own.start for own in hard if own.start >= quantity.end), default=len(text))
     return min(previous, quantity.start), following
 
 
 _ASIDE_RE = re.compile(r"\([^()]*\)")
+_EACH_AFTER_RE = re.compile(r"\s*(?:each|apiece)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)

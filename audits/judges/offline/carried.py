@@ -134,8 +134,10 @@ def _value_part(sentence: SourceSentence, quantity: Quantity) -> str:
     if others and end < len(text):
         # "The Vault takes 2 to 6 players and The Asylum takes 4 to 8": the next value's
         # case starts at the clause break before it.
-        joiner = _VALUE_CLAUSE_BREAK_RE.search(text, high, end)
-        end = joiner.start() if joiner else end
+        # The break nearest that value: in "£250 applies to full and 5-day memberships;
+        # there is no joining fee for ...", "and" joins two of the £250's cases.
+        joiners = list(_VALUE_CLAUSE_BREAK_RE.finditer(text, high, end))
+        end = joiners[-1].start() if joiners else end
     if start:
         # ... and its own case starts after the break that ends the value before it.
         breaks = list(_VALUE_CLAUSE_BREAK_RE.finditer(text, start, low))

@@ -202,8 +202,14 @@ def _band(label: str) -> Band | None:
     kind = next((own.kind for own in found if own.unit or own.kind == "age"), "")
     if not found or not kind:
         return _counted_band(text)  # "Zone 1" is a name, not a band of values
-    first, last = found[0], found[-1]
-    if len(found) >= 2:
+    first = found[0]
+    # Only values of one measure make a range: "6-inch round, 1 tier" is a 6-inch cake
+    # of one tier, not a band from 6 inches to 1.
+    same = [own for own in found if (own.kind, own.unit) == (first.kind, first.unit)]
+    if first.unit and len(same) < len(found):
+        unit, kind = first.unit, first.kind
+    last = same[-1]
+    if len(same) >= 2:
         return Band(first.low, last.high, unit, kind)
     if _UP_TO_RE.search(text[: first.start]):
         return Band(0.0, first.high, unit, kind, bool(_BELOW_RE.search(text[: first.start])))

@@ -644,7 +644,9 @@ def _other_item(claim: Claim, quantity: Quantity, matches: Sequence[Located]) ->
     while the source gives the thing asked about ("the Max plan") another value."""
     if sum(1 for own in claim.fact.quantities if not own.soft) >= 3:
         return None  # "£1.99 for delivery, a £1.50 fee and 50p": a list of several things
-    stated = claim.asked_stems | _clause_stems(claim.fact, quantity)
+    # "At 19 you'd come under young adult membership. It's £600 a year": what a fact
+    # opening with a pronoun speaks of, the fact before named.
+    stated = claim.asked_stems | _clause_stems(claim.fact, quantity) | claim.fact.context
     if any(
         not place.sentence.item_stems or place.sentence.item_stems & stated for place in matches
     ):
@@ -834,7 +836,9 @@ def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     one; with one, everything the fact and the question say."""
     hard = [own for own in claim.fact.quantities if not own.soft]
     if len(hard) < 2:
-        return claim.asked_stems | claim.fact.stems
+        # "At 64 you'd have senior membership. It's £400 a year, and there's no joining
+        # fee": what the pronoun stands for, the fact before named.
+        return claim.asked_stems | claim.fact.stems | claim.fact.context
     text = _digits(claim.fact.text)
     before, after = _around(text, quantity)
     index = next((i for i, own in enumerate(claim.fact.quantities) if own is quantity), None)
@@ -936,7 +940,11 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             # "Rent is £180 a week, or £220 for an en-suite room": the plain value is the
             # default, and the customer asks about the case the other one is for.
             asked = (theirs - own) & (claim.asked_stems - claim.fact.stems)
-            if not own - theirs and asked & _said_once(place.sentence.text):
+            if (
+                not own - theirs
+                and asked & _said_once(place.sentence.text)
+                and not _bounded_by_own_clause(place.sentence.text, place.quantity)
+            ):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
 
@@ -1121,7 +1129,7 @@ def _case_problem(claim: Claim, quantity: Quantity, matches: Sequence[Located]) 
         return _borrowed_value(prose, quantity, matches) or _other_article_rival(
             prose, quantity, matches
         )
-    band = _outside_band(claim, matches)
+    band = _outside_band(claim, matches) or _outside_measured_band(claim, matches)
     if band is not None:
         return band
     other_item = (
@@ -1312,6 +1320,82 @@ def _outside_band(claim: Claim, matches: Sequence[Located]) -> Problem | None:
     return Problem("condition_misapplied", first.sentence.text, first.source)
 
 
+# What a value's clause opens with when it bounds a measure: "within 5 miles of the shop
+# for £10", "from 5 to 15 miles for £20", "over 20 kg, £15".
+_UPPER_BOUND_RE = re.compile(
+    r"\b(?:within|up to|under|less than|below|no more than|no further than|not more than)\s+$",
+    re.IGNORECASE,
+)
+_LOWER_BOUND_RE = re.compile(
+    r"\b(?:over|more than|above|at least|further than|beyond)\s+$", re.IGNORECASE
+)
+_RANGE_START_RE = re.compile(
+    r"\b(?:from|between)\s+(?P<low>\d+(?:\.\d+)?)\s*(?:to|and|-|–)\s*$", re.IGNORECASE
+)
+_VALUE_CLAUSE_RE = re.compile(r";\s*|\.\s+|,\s+|\s+(?:and|but|or|while)\s+", re.IGNORECASE)
+
+
+def _measured_band(clause: str, told: Quantity) -> tuple[float, float] | None:
+    """The band of the customer's measure the clause opens with, as (low, high)."""
+    # Said in the same unit word: "8 miles" is no "8-inch" length of a cake.
+    word = _unit_word(told)
+    own = [
+        q
+        for q in extract_quantities(clause)
+        if q.kind == told.kind
+        and q.unit == told.unit
+        and not q.soft
+        and q.low == q.high
+        and _unit_word(q) == word
+    ]
+    if not own:
+        return None
+    last = own[-1]
+    before = clause[: last.start]
+    if found := _RANGE_START_RE.search(before):
+        number = said_number(last)
+        if not number:
+            return None
+        return float(found.group("low")) * last.low / number, last.high
+    if _UPPER_BOUND_RE.search(before):
+        return float("-inf"), last.high
+    if _LOWER_BOUND_RE.search(before):
+        return last.low, float("inf")
+    return None
+
+
+def _bounded_by_own_clause(text: str, quantity: Quantity) -> bool:
+    """The value's clause opens with a value of its own ("and from 3 to 10 miles for
+    £12"): the case it is for is that one, not a default beside another case's."""
+    clause = _VALUE_CLAUSE_RE.split(text[: quantity.start])[-1]
+    return any(not own.soft for own in extract_quantities(clause))
+
+
+def _unit_word(quantity: Quantity) -> str:
+    words = re.findall(r"[a-z]+", quantity.text.lower())
+    return stem(words[-1]) if words else ""
+
+
+def _outside_measured_band(claim: Claim, matches: Sequence[Located]) -> Problem | None:
+    """Every clause stating the value bounds a measure the customer gives ("We deliver
+    within 5 miles of the shop for £10 and from 5 to 15 miles for £20"), and the
+    customer's value ("8 miles away") is outside the band of the fact's value."""
+    told = [
+        own
+        for own in claim.query_values
+        if own.kind == "number" and own.unit and not own.soft and own.low == own.high
+    ]
+    if not told or not matches:
+        return None
+    for place in matches:
+        clause = _VALUE_CLAUSE_RE.split(place.sentence.text[: place.quantity.start])[-1]
+        bands = [(own, band) for own in told if (band := _measured_band(clause, own))]
+        if not bands or any(low <= own.low <= high for own, (low, high) in bands):
+            return None
+    first = matches[0]
+    return Problem("condition_misapplied", first.sentence.text, first.source)
+
+
 def _names_label(place: Located) -> bool:
     """The value is part of a table's row or column name ("For Up to 20 miles, 3-bed
     house: £950", the header "Property size: Up to 20 miles: Over 20 miles"), which
@@ -1395,9 +1479,14 @@ def _borrowed_value(claim: Claim, quantity: Quantity, matches: Sequence[Located]
         subject = subject | (subject_stems(claim.asked_stems) - _CASE_LIGHT)
     matched = max(len(subject & _stating_words(claim, place)) for place in matches)
     best, best_overlap = None, max(matched, math.ceil(len(subject) / 2) - 1)
+    # "£600 a year" is no rival of a one-off "joining fee of £250": a value counted by a
+    # period is rivalled only by values counted by it.
+    per = rate_unit(_digits(claim.fact.text), quantity)
     for place in claim.located:
         own = place.quantity
         if not quantity.comparable(own) or quantity.same_value(own) or own.soft:
+            continue
+        if per and rate_unit(place.sentence.text, own) != per:
             continue
         if restated and not said <= place.sentence.stems:
             continue
