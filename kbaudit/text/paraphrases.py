@@ -356,6 +356,18 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"call \1",
     ),
+    # Popping back, round or over is coming: "we'll pop back and treat it again".
+    (
+        "pop pops popped popping",
+        re.compile(r"\bpop(?:s|ped|ping)? (back|round|over|by)\b", re.I),
+        r"come \1",
+    ),
+    # What reappears comes back: "if the stain reappears within 14 days".
+    (
+        "reappear reappears reappeared reappearing",
+        re.compile(r"\breappear(?:s|ed|ing)?\b", re.I),
+        "come back",
+    ),
     # Calling a booking off cancels it.
     (
         "call calls called calling",

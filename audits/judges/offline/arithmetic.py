@@ -247,13 +247,46 @@ _GREATER_AGAINST = frozenset(("more expensive", *_GREATER))
 
 
 def draws_comparison(text: str) -> bool:
-    return _COMPARISON.search(text) is not None or _AGAINST.search(text) is not None
+    return (
+        _COMPARISON.search(text) is not None
+        or _AGAINST.search(text) is not None
+        or _POINTED_BOUND_RE.search(text) is not None
+    )
+
+
+# "£85, but as that's under our £80 minimum": the value before set against a bound.
+_POINTED_BOUND_RE = re.compile(
+    r"\b(?:that's|that is|which is|it's|it is|this is)\s+(?:still\s+|well\s+|just\s+)?"
+    r"(?P<word>under|below|over|above)\s+(?:the\s+|our\s+|your\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?=[£$€\d])",
+    re.IGNORECASE,
+)
+
+
+def _pointed_bound_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
+    """Whether "that's under our £80 minimum" holds of the value the fact gave just
+    before it ("which is £85"); None when the fact draws no such comparison."""
+    match = _POINTED_BOUND_RE.search(text)
+    if match is None:
+        return None
+    theirs = next((own for own in quantities if own.start == match.end()), None)
+    if theirs is None or _point(theirs) is None:
+        return None
+    before = [
+        own
+        for own in quantities
+        if own.end <= match.start() and _point(own) is not None and _same_measure(own, theirs)
+    ]
+    if not before:
+        return None
+    a, b = before[-1].low, theirs.low
+    return a < b if match.group("word").lower() in ("under", "below") else a > b
 
 
 def _against_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
     match = _AGAINST_RE.search(text)
     if match is None:
-        return None
+        return _pointed_bound_holds(text, quantities)
     mine = [own for own in quantities if match.start("mine") <= own.start < match.end("mine")]
     theirs = [own for own in quantities if match.start("theirs") <= own.start < match.end("theirs")]
     if len(mine) != 1 or len(theirs) != 1 or not _same_measure(mine[0], theirs[0]):

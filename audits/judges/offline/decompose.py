@@ -548,13 +548,43 @@ _COURTESY_OPENER_RE = re.compile(
 _VOCATIVE_RE = re.compile(r"^[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)?\s*[!.,]+[^\w]*$")
 
 
+def _is_pictograph(char: str) -> bool:
+    # Past the arrows and the signs of measure ("°", "→"): "⛳", "✅", "🐾".
+    return char >= "\u2300" and unicodedata.category(char) == "So"
+
+
+def _at_pictographs(sentences: list[str]) -> list[str]:
+    """Sentences ended by a pictograph instead of a full stop: "Thanks for getting in
+    touch ⛳ Good news - jeans are fine ..." is a courtesy, then a claim."""
+    split: list[str] = []
+    for sentence in sentences:
+        if sentence.isascii():
+            split.append(sentence)
+            continue
+        start = 0
+        for index, char in enumerate(sentence):
+            if not _is_pictograph(char) or index < 2 or not sentence[index - 1].isspace():
+                continue
+            end = index + 1
+            while end < len(sentence) and (
+                _is_pictograph(sentence[end]) or sentence[end] in _PICTOGRAPH_MARKS
+            ):
+                end += 1
+            rest = sentence[end:]
+            if rest[:1].isspace() and rest.strip()[:1].isupper():
+                split.append(sentence[start:end].strip())
+                start = end
+        split.append(sentence[start:].strip())
+    return [piece for piece in split if piece]
+
+
 def _pieces(line: str, *, chat: bool = False) -> list[tuple[str | None, str]]:
     """A line's pieces, each with its kind where its shape already tells it. A help
     centre's courtesy may open the claim it leads into ("Great to hear you're joining
     us, the fee is £15"); in a chat it is the speaker's own."""
     courtesy_heads = not chat
     pieces: list[tuple[str | None, str]] = []
-    for sentence in split_sentences(line):
+    for sentence in _at_pictographs(split_sentences(line)):
         # "Well, yes ...", "Oh sure ...": the interjection opens the sentence and says nothing.
         sentence = _TRAILING_LAUGHTER_RE.sub("", _INTERJECTION_RE.sub("", sentence, count=1))
         sentence = _TRAILING_REGRET_RE.sub("", sentence)
