@@ -66,7 +66,7 @@ from .support import FactSupport, QueryContext, fact_support, meaning_support
 from .values import Located, locate_values, subject_stems
 from .windows import value_bound
 
-PROMPT_VERSION = "offline-14"
+PROMPT_VERSION = "offline-15"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
