@@ -372,6 +372,16 @@ PHRASES: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome to\b", re.I),
         " can",
     ),
+    # "Pets are welcome at Mini sessions": allowed there; a permission, not thanks.
+    (
+        "welcome",
+        re.compile(
+            r"(?<=\w)(?:'re|\s+are|\s+is)\s+(?:more than |very |most |always )?welcome"
+            r"(?=\s+(?:at|in|on|inside|here)\b)",
+            re.I,
+        ),
+        " are allowed",
+    ),
     # "The deposit is taken off your bill", "it comes off the total": it is deducted.
     (
         "off",

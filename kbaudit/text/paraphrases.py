@@ -356,6 +356,8 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"call \1",
     ),
+    # "pays the full £96": the price itself, said whole.
+    ("full", re.compile(r"\bfull (?=[£$€]\s?\d)", re.I), ""),
     # Popping back, round or over is coming: "we'll pop back and treat it again".
     (
         "pop pops popped popping",

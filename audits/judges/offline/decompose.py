@@ -110,7 +110,7 @@ _OPENER_RE = re.compile(
     r"^(?:sure(?: thing)?|of course|certainly|absolutely|great question|good question|thanks[^,.!]*"
     r"|no problem(?: at all)?|no worries|(?:happy|glad) to help|glad you asked|my pleasure"
     r"|thank you[^,.!]*|cheers for[^,.!]*|i'?m (?:sorry|afraid)|(?:so )?sorry|apologies|i'?m not sure"
-    r"|(?:unfortunately|sadly|i'?m afraid) not"
+    r"|(?:unfortunately|sadly|i'?m afraid) not|i'?m afraid so"
     r"|unfortunately|yes|no|not really"
     r"|not exactly|hi|hello|(?:good|bad|great) news(?: though| then| here| for you)?|the good news is|(?:the )?(?:short|quick) answer(?: is)?"
     r"|hey|(?:yes|yeah|yep|oh yes),? (?:it|that|they|he|she) (?:is|was|are|were|does|did))"
@@ -185,6 +185,8 @@ def split_response(response: str, query: str = "", *, chat: bool = False) -> Res
         for known_kind, raw_piece in _pieces(line, chat=chat):
             piece = raw_piece.rstrip(" ,-")
             kind = known_kind or piece_kind(piece, contact_is_answer=contact_is_answer)
+            if kind in ("fact", "pleasantry", "meta") and _MODAL_YES_RE.match(piece):
+                kind = "yes_no"
             if kind == "redirect" and _states_policy_value(piece):
                 # "Contact us within 60 days and we refund the charge": the window is
                 # the policy's, a claim to check, not a redirect.
@@ -290,7 +292,18 @@ _STAFF_WILL_RE = re.compile(
 
 
 # "Yes", "Yes, it is": the answer affirms what a yes/no question asks.
-_AFFIRMATIVE_RE = re.compile(r"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b", re.IGNORECASE)
+_AFFIRMATIVE_RE = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b|^\W*(?:of course )?"
+    r"(?:you|he|she|they|we|it)(?: certainly| definitely| absolutely| sure| really| surely)?"
+    r" (?:can|do|does|will|may)\W*$",
+    re.IGNORECASE,
+)
+# A bare "yes" said with the question's own verb: "He certainly can!", "Of course you can!".
+_MODAL_YES_RE = re.compile(
+    r"^\W*(?:of course )?(?:you|he|she|they|we|it)(?: certainly| definitely| absolutely"
+    r"| sure| really| surely)? (?:can|do|does|will|may)\W*$",
+    re.IGNORECASE,
+)
 
 
 # A line that is only a heading: wholly in bold, or a Markdown heading.
