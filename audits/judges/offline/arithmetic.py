@@ -300,6 +300,37 @@ def _against_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
     return a > b if word in _GREATER_AGAINST else a < b
 
 
+_BRACKETED_AFTER_RE = re.compile(r"\s*(?:each|apiece|(?:per|a|an) [a-z]+)?\s*\(\s*$", re.IGNORECASE)
+
+
+def bracketed_comparison_holds(text: str, quantities: Sequence[Quantity]) -> bool | None:
+    """Whether a comparison holds for the value before it and the total the fact gives
+    in brackets after the other side's value: "The five-image bundle is £50, which is
+    cheaper than £12 each (£60)" compares £50 with £60. None without such a total."""
+    match = _COMPARISON_RE.search(text)
+    if match is None or match.group("same"):
+        return None
+    hard = [own for own in quantities if _point(own) is not None]
+    after = [own for own in hard if own.start >= match.end()]
+    if len(after) < 2:
+        return None
+    first, total = after[0], after[1]
+    if not _same_measure(first, total) or not _BRACKETED_AFTER_RE.match(
+        text[first.end : total.start]
+    ):
+        return None
+    before = [
+        own
+        for own in hard
+        if own.end <= match.start()
+        and _same_measure(own, total)
+        and not _difference(text, own, match)
+    ]
+    if not before:
+        return None
+    return _comparison_says(match, before[-1].low, total.low)
+
+
 def comparison_holds(text: str, sides: Sequence[tuple[frozenset[str], Quantity]]) -> bool | None:
     """Whether the comparison ``text`` draws holds for the values the source gives its
     two sides; None when it draws none or the sides' values cannot be told.

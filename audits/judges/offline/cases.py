@@ -196,7 +196,10 @@ _RULED_OUT_FOR_RE = re.compile(
     r"(?:^|[.;]\s+)(?P<thing>[A-Z][^.;:,]{1,50}?)\s+(?:don't|do not|doesn't|does not|won't"
     r"|will not) apply (?:on|to|for|at|in|with|during)\s+(?P<case>[^.;:,]{1,50})"
     r"|(?:^|[.;]\s+)(?P<who>[A-Z][^.;:,]{1,50}?)\s+(?:aren't|are not|isn't|is not)"
-    r" (?:eligible|entitled) (?:for|to)\s+(?P<what>[^.;:,]{1,50})",
+    r" (?:eligible|entitled) (?:for|to)\s+(?P<what>[^.;:,]{1,50})"
+    # "Pets are not allowed at Newborn sessions": who may not be somewhere.
+    r"|(?:^|[.;]\s+)(?P<kept>[A-Z][^.;:,]{1,50}?)\s+(?:aren't|are not|isn't|is not)"
+    r" (?:allowed|permitted|welcome) (?:at|in|on|inside|into)\s+(?P<place>[^.;:,]{1,50})",
 )
 
 
@@ -206,10 +209,14 @@ def _ruled_out_for(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], ..
     says."""
     pairs = []
     for match in _RULED_OUT_FOR_RE.finditer(text):
-        thing = match.group("thing") or match.group("what")
-        case = match.group("case") or match.group("who")
+        thing = match.group("thing") or match.group("what") or match.group("kept")
+        case = match.group("case") or match.group("who") or match.group("place")
         pairs.append((frozenset(content_stems(thing)), frozenset(content_stems(case))))
     return tuple(pairs)
+
+
+# The words a grant is said with: a fact denying them denies the thing itself.
+_GRANTING = frozenset(content_stems("allowed apply applies eligible entitled welcome can"))
 
 
 def ruled_out_case_problem(
@@ -220,8 +227,10 @@ def ruled_out_case_problem(
     student, of "Students aren't eligible for the concession"; the Plus rate to one on a
     partner network, of "Plus discounts don't apply on partner networks". An answer
     naming the case itself speaks of it, and is read by the other checks."""
-    if fact.negated or not query.text or _WAIVED_RE.search(fact.text):
+    if not query.text or _WAIVED_RE.search(fact.text):
         return None
+    # "Pets are welcome at no extra cost": a denial of a charge, not of the thing given.
+    negated = frozenset().union(*negation_targets(fact.text)) if fact.negated else frozenset()
     denied = frozenset().union(*negation_targets(query.text))
     told = query.stems - fact.stems - denied
     for index, source in enumerate(sources):
@@ -230,6 +239,8 @@ def ruled_out_case_problem(
                 given = subject_stems(thing) - query.brand
                 case = subject_stems(case) - query.brand - _KIND_LIGHT
                 if not given & fact.stems or not case or case & query.answer_stems:
+                    continue
+                if fact.negated and (not negated or negated & (given | case | _GRANTING)):
                     continue
                 if len(case & told) >= min(2, len(case)):
                     return Problem("condition_misapplied", sentence.text, index)

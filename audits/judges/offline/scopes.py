@@ -693,6 +693,13 @@ _REQUIRED_AGE_RE = re.compile(
 )
 
 
+# A thing kept from those under an age: "Contemporary is not taught to dancers under 11".
+_DENIED_UNDER_AGE_RE = re.compile(
+    r"(?P<who>\b[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+not\s+(?:taught|offered|available"
+    r"|open|sold)\s+(?:to|for)\s+(?:[\w'-]+\s+){0,2}?(?:under|younger than|below)\s+"
+    r"(?P<under>\d{1,2})\b",
+    re.IGNORECASE,
+)
 _YOU_MAY_RE = re.compile(
     r"\byou(?:'re| are)?\s+(?:can|may|(?:are |'re )?(?:able|allowed|welcome) to)\b", re.I
 )
@@ -710,13 +717,25 @@ def underage_problem(
     ages = [own for own in query.told_quantities if own.kind == "age" and not own.soft]
     if not ages:
         return None
+    # A yes speaks of what the question asks about: "He certainly can!" to "Can my 9-year-old
+    # try contemporary?".
+    spoken = fact.stems | (query.stems if fact.affirms else frozenset())
     for index, source in enumerate(sources):
         for sentence in source.sentences:
-            for match in _REQUIRED_AGE_RE.finditer(sentence.text):
+            for match in (
+                *_REQUIRED_AGE_RE.finditer(sentence.text),
+                *_DENIED_UNDER_AGE_RE.finditer(sentence.text),
+            ):
                 doers = subject_stems(frozenset(content_stems(match.group("who"))))
-                if not doers or not doers & fact.stems:
+                # The words that tell these doers from the sentence's others: "vans" of
+                # "small and medium cars only; large cars and vans can only be booked".
+                rest = sentence.text[: match.start()] + " " + sentence.text[match.end() :]
+                doers -= frozenset(content_stems(rest))
+                if not doers or not doers & spoken:
                     continue
-                if match.group("or_over"):
+                if match.groupdict().get("under"):
+                    bound, lowest = float(match.group("under")), True
+                elif match.group("or_over"):
                     bound, lowest = float(match.group("or_over")), True
                 else:
                     bound, lowest = (

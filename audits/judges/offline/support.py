@@ -42,6 +42,7 @@ from kbaudit.text.tokens import (
 from .answers import choice_problem, names_written
 from .antecedents import unknown_woman_problem, unresolved_pronoun_problem
 from .arithmetic import (
+    bracketed_comparison_holds,
     comparison_holds,
     draws_comparison,
     source_sides,
@@ -356,12 +357,28 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     if _TOO_OLD_RE.search(fact.text) and _AGE_LIMIT_RE.search(fact.text):
         # "for under-4s only, so she's too old for it": the limit the fact states says it.
         words -= _AGE_WORDS - source_stems
+    # A value no source states reached this reading only as one the value checks found
+    # worked out ("brings theirs down to £86.40, so £182.40 in total"): its digits and
+    # the words that work it out are the arithmetic's, not words a source must carry.
+    worked = {
+        token
+        for own in fact.quantities
+        if not own.soft
+        for token in content_stems(own.text)
+        if token[:1].isdigit()
+    } - source_stems
+    if worked and not fact.chat:
+        words -= worked | (_WORKING_WORDS - source_stems)
     if fact.chat:
         words |= _units_as_words(fact)
     # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
 
 
+# Words that work a value out: "in total", "brings it down to", "comes to", "leaving".
+_WORKING_WORDS = frozenset(
+    content_stems("total altogether bring brings down come comes make makes making leave leaves")
+)
 # Words that name a value's unit ("5 working days", "£10 a month") and that the checks
 # on values read with the value.
 _UNIT_WORDS = UNIT_STEMS - GLUE_STEMS
@@ -1856,6 +1873,10 @@ def _comparisons(fact: Fact, sources: Sequence[PreparedSource]) -> list[bool | N
     text = _digits(fact.text)
     if not draws_comparison(text):
         return [None] * len(sources)
+    bracketed = bracketed_comparison_holds(text, fact.quantities)
+    if bracketed is not None:
+        # "cheaper than £12 each (£60)": the fact gives the side it compares with.
+        return [bracketed] * len(sources)
     return [comparison_holds(text, _sides(source)) for source in sources]
 
 

@@ -398,8 +398,16 @@ def _compared_otherwise(text: str, quantity: Quantity, matches: Sequence[Located
     states as the thing's own, unbounded ("The 6.213 km long track"), or as a bound the
     other way ("more than 5 days" of "within 5 days"): a strict comparison with the
     very value the source gives is not what it says."""
-    compared = _COMPARED_RE.search(text[max(0, quantity.start - 40) : quantity.start])
+    window = max(0, quantity.start - 40)
+    compared = _COMPARED_RE.search(text[window : quantity.start])
     if quantity.soft or compared is None:
+        return False
+    if any(
+        own.comparable(quantity) and not own.soft
+        for own in extract_quantities(text[: window + compared.start()])
+    ):
+        # "The bundle is £50, which is cheaper than £12 each": the thing's own value is
+        # the £50; the £12 is the other side's, as the source gives it.
         return False
     word = compared.group("word").lower()
     mine = "least" if word in _ABOVE_WORDS else "most" if word in _BELOW_WORDS else ""
@@ -705,8 +713,8 @@ def _free_of_priced(claim: Claim, quantity: Quantity, matches: Sequence[Located]
     """ "Cats travel free" where the source says "Dogs and cats travel for €15" and only
     "Assistance dogs travel free": no sentence saying free names what the fact gives it
     to (the words before "free" in its clause), and one naming all of it gives a price."""
-    if not quantity.soft:
-        return None
+    if not quantity.soft or quantity.kind != "amount":
+        return None  # "on Monthly" names a plan, no free price
     text = _digits(claim.fact.text)
     before = _CLAUSE_START_RE.split(text[: quantity.start])[-1]
     owner = subject_stems(frozenset(content_stems(before))) - _CASE_LIGHT
@@ -834,12 +842,17 @@ def _said_once(text: str) -> frozenset[str]:
 def _fact_scope(claim: Claim, quantity: Quantity) -> frozenset[str]:
     """What the fact says its value is for: with several values, the words around this
     one; with one, everything the fact and the question say."""
-    hard = [own for own in claim.fact.quantities if not own.soft]
+    text = _digits(claim.fact.text)
+    # "Any miles over the 60 are charged at 25p each": a bound is no second value.
+    hard = [
+        own
+        for own in claim.fact.quantities
+        if not own.soft and (own is quantity or not _said_as_bound(text, own))
+    ]
     if len(hard) < 2:
         # "At 64 you'd have senior membership. It's £400 a year, and there's no joining
         # fee": what the pronoun stands for, the fact before named.
         return claim.asked_stems | claim.fact.stems | claim.fact.context
-    text = _digits(claim.fact.text)
     before, after = _around(text, quantity)
     index = next((i for i, own in enumerate(claim.fact.quantities) if own is quantity), None)
     if index is None:
@@ -915,7 +928,18 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if _gives_other_its_own(claim, other, theirs - own, own - theirs):
                 continue  # "A block of 10 is charged as 9 lessons" of "a block of 10 ... pay for 9"
-            if not copied:
+            if copied:
+                # "Any miles over the 60 are charged at 25p each", asked of the large car
+                # the conversation is about: the sentence's words around the value are
+                # the fact's, but the case the question names is the other value's.
+                asked = claim.asked_stems - claim.fact.stems
+                if (
+                    own - theirs
+                    and asked & (theirs - own)
+                    and not (asked | claim.fact.stems) & (own - theirs)
+                ):
+                    return Problem("contradicts_source", place.sentence.text, place.source)
+            else:
                 if own - theirs and scope & (theirs - own) and not scope & (own - theirs):
                     return Problem("contradicts_source", place.sentence.text, place.source)
                 # The fact's own words for its value name the other case, whatever the
@@ -1208,7 +1232,7 @@ def _table_cell(
 
 _BOUND_BEFORE_RE = re.compile(
     r"\b(?:less than|fewer than|under|below|more than|over|above|at least|at most|up to"
-    r"|younger than|older than)\s*$",
+    r"|younger than|older than)\s*(?:the\s+)?$",
     re.IGNORECASE,
 )
 _BOUND_AFTER_RE = re.compile(r"^\s*(?:or|and) (?:more|less|fewer|older|younger|over|under)\b")
