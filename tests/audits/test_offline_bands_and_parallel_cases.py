@@ -5,7 +5,11 @@ a comparison with a bound ("that's under our £80 minimum"), the lines of a list
 with its own label, a case one fact leaves out and the other names, a value counted by a
 period, the thing a price "each" is for, labels of two measures, a follow-up case said in
 number words, a courtesy ended by a pictograph, and help-centre words ("pop back",
-"reappears", "the two of them")."""
+"reappears", "the two of them"); then "I'm afraid so", "the full £80", a total worked
+out in words ("brings theirs down to ... in total"), a follow-up answered with the other
+case's rate, a plan named "Monthly", a thing kept out of the customer's place ("Dogs are
+not allowed in the restaurant"), "welcome in" read as allowed, and a comparison with a
+total in brackets ("cheaper than £3 each (£15)")."""
 
 from __future__ import annotations
 
@@ -115,6 +119,48 @@ def test_a_yes_that_states_the_age_itself_is_left_to_the_other_checks():
     )
 
     assert not any(u.reason == "condition_misapplied" for u in result.unsupported)
+
+
+def test_an_age_required_of_other_doers_in_the_sentence_is_not_the_customers():
+    result = judge(
+        "I'm 12. Can I come on the boat as a passenger?",
+        "Yes, you can come on the boat as a passenger.",
+        "Self-drive boats. Boat drivers must be 18 or over, but boat passengers can be any age.",
+    )
+
+    assert fully_grounded(result)
+
+
+CLASSES = (
+    "Classes. A taster class costs £6. Pottery wheel classes are not offered to children "
+    "under 12. Hand-building classes are for ages 6 and over."
+)
+
+
+def test_a_yes_to_a_thing_kept_from_the_customers_age_is_misapplied():
+    result = judge(
+        "My daughter is 9 and would love to try the pottery wheel. Can she book a taster?",
+        "She certainly can! A taster is £6.",
+        CLASSES,
+    )
+
+    assert result.unsupported and result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_same_yes_for_a_child_old_enough_is_supported():
+    result = judge(
+        "My daughter is 13 and would love to try the pottery wheel. Can she book a taster?",
+        "She certainly can! A taster is £6.",
+        CLASSES,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_a_bare_modal_yes_affirms_the_facts_after_it():
+    for opener in ("He certainly can!", "You can!", "Of course you can!", "They sure do!"):
+        result = judge("Can he book a taster?", f"{opener} A taster class costs £6.", CLASSES)
+        assert result.facts == ["A taster class costs £6."], opener
 
 
 def test_told_ages_before_and_are_read_as_ages():
@@ -444,3 +490,162 @@ def test_a_guarantee_said_with_pop_back_and_reappears_is_supported():
     )
 
     assert fully_grounded(result)
+
+
+# --- the thirteenth block's readings ------------------------------------------------------
+
+RESCHEDULING = (
+    "Rescheduling. You can reschedule once free of charge with at least 48 hours' notice. "
+    "Rescheduling with less than 48 hours' notice costs £25."
+)
+
+
+def test_im_afraid_so_opens_the_claim_and_claims_nothing():
+    result = judge(
+        "My appointment is tomorrow and I need to move it. Is there a charge?",
+        "Yes, I'm afraid so - with less than 48 hours' notice, rescheduling costs £25.",
+        RESCHEDULING,
+    )
+
+    assert fully_grounded(result)
+    assert not any("afraid" in fact for fact in result.facts)
+
+
+LESSONS = (
+    "Fees. Swimming lessons are £80 a term for your first child. A second child from the "
+    "same family gets 10% off their term fee."
+)
+
+
+def test_a_total_of_a_full_price_and_a_share_off_is_supported_in_its_own_words():
+    result = judge(
+        "What will two children's lessons cost for the term?",
+        "Your first child pays the full £80 for the term. Your second gets 10% off, which "
+        "brings theirs down to £72, so you'd pay £152 in total.",
+        LESSONS,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_the_full_price_is_the_price():
+    assert content_stems("Your first child pays the full £80") == content_stems(
+        "Your first child pays £80"
+    )
+    assert "full" in content_stems("You get a full refund of £80")
+
+
+def test_a_total_worked_out_wrong_in_the_same_words_is_not():
+    result = judge(
+        "What will two children's lessons cost for the term?",
+        "Your first child pays the full £80 for the term. Your second gets 10% off, which "
+        "brings theirs down to £72, so you'd pay £162 in total.",
+        LESSONS,
+    )
+
+    assert not fully_grounded(result)
+
+
+MILES = (
+    "Mileage. Day hires include 100 miles. Extra miles cost 20p each in cars and 35p each in vans."
+)
+
+
+def test_a_follow_up_about_the_van_answered_with_the_cars_rate_is_caught():
+    result = judge(
+        "What do extra miles cost in that one?",
+        "Any miles over the 100 are charged at 20p each.",
+        MILES,
+        history=(Turn(query="How much is a van for a day?", response="A van is £70 a day."),),
+    )
+
+    assert not fully_grounded(result)
+
+
+def test_the_cars_rate_in_the_sources_own_words_for_the_van_is_caught():
+    result = judge(
+        "What do extra miles cost in that one?",
+        "Extra miles cost 20p each.",
+        MILES,
+        history=(Turn(query="How much is a van for a day?", response="A van is £70 a day."),),
+    )
+
+    assert not fully_grounded(result)
+
+
+def test_the_vans_own_rate_after_the_bound_is_supported():
+    result = judge(
+        "What do extra miles cost in that one?",
+        "Any miles over the 100 are charged at 35p each.",
+        MILES,
+        history=(Turn(query="How much is a van for a day?", response="A van is £70 a day."),),
+    )
+
+    assert fully_grounded(result)
+
+
+PLANS = (
+    "Plans. Pay as you go has no monthly fee but a one-off £20 joining fee. The Monthly "
+    "plan costs £8 a month and has no joining fee. You can switch plan once a month."
+)
+
+
+def test_a_plan_named_monthly_is_no_free_price_against_another_plans_fee():
+    result = judge(
+        "Is there a joining fee on the Monthly plan?",
+        "No, you won't pay anything to join on Monthly.",
+        PLANS,
+    )
+
+    assert fully_grounded(result)
+
+
+VENUE = "Dogs. Dogs are welcome in the bar and the garden. Dogs are not allowed in the restaurant."
+
+
+def test_a_thing_the_source_keeps_out_of_the_customers_place_is_misapplied():
+    result = judge(
+        "We've booked a table in the restaurant. Can our spaniel come with us?",
+        "Of course! Dogs are welcome at no extra charge.",
+        VENUE,
+    )
+
+    assert result.unsupported and result.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_same_welcome_where_the_customer_sits_in_the_garden_is_supported():
+    result = judge(
+        "We'll be sitting in the garden. Can our spaniel come with us?",
+        "Of course! Dogs are welcome in the garden.",
+        VENUE,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_welcome_at_a_place_reads_as_allowed_there():
+    assert "allow" in content_stems("Dogs are welcome in the bar")
+    assert "allow" not in content_stems("You're welcome!")
+
+
+BUNDLES = "Extra prints. Extra prints are £3 each, or £10 for a bundle of 5."
+
+
+def test_a_comparison_with_the_total_in_brackets_is_read_with_that_total():
+    result = judge(
+        "How much would 5 extra prints be?",
+        "The five-print bundle is £10, which is cheaper than £3 each (£15).",
+        BUNDLES,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_a_comparison_the_bracketed_total_denies_contradicts():
+    result = judge(
+        "How much would 5 extra prints be?",
+        "The five-print bundle is £10, which is dearer than £3 each (£15).",
+        BUNDLES,
+    )
+
+    assert not fully_grounded(result)
