@@ -356,6 +356,9 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         ),
         r"call \1",
     ),
+    # ", plus ballet shoes from the first class": one more thing of a list, as "and" adds
+    # it (a price "plus £30" and "plus any parts" are read elsewhere; "Plus" names plans).
+    ("plus", re.compile(r"(?<=, )plus (?=[a-z])(?!any\b)"), "and "),
     # "pays the full £96": the price itself, said whole.
     ("full", re.compile(r"\bfull (?=[£$€]\s?\d)", re.I), ""),
     # Popping back, round or over is coming: "we'll pop back and treat it again".

@@ -649,3 +649,22 @@ def test_a_comparison_the_bracketed_total_denies_contradicts():
     )
 
     assert not fully_grounded(result)
+
+
+def test_a_list_going_on_with_plus_reads_as_and_but_plans_and_prices_keep_it():
+    assert content_stems("any comfortable clothes, plus ballet shoes") == content_stems(
+        "any comfortable clothes and ballet shoes"
+    )
+    assert "plus" in content_stems("Voltway Plus members save 10%")
+    assert "plus" in content_stems("£20, plus £5 delivery")
+
+
+def test_a_kit_list_going_on_with_plus_is_supported():
+    result = judge(
+        "What do beginners need to bring?",
+        "- Beginners: any comfortable clothes, plus trainers from the first session",
+        "Kit. Beginners can wear any comfortable clothes, but need trainers from their first "
+        "session.",
+    )
+
+    assert fully_grounded(result)
