@@ -668,3 +668,14 @@ def test_a_kit_list_going_on_with_plus_is_supported():
     )
 
     assert fully_grounded(result)
+
+
+def test_a_pointer_that_sets_a_window_in_a_fortnight_is_a_claim_to_check():
+    result = judge(
+        "How much notice do I need to give to leave?",
+        "Just drop us a line a fortnight before the month ends.",
+        "Leaving. To leave, tell us in writing at least four weeks before the month ends.",
+    )
+
+    assert result.facts
+    assert not fully_grounded(result)

@@ -428,7 +428,7 @@ def _states_policy_value(piece: str) -> bool:
 
 _NUMBER_WORD_HINT_RE = re.compile(
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|sixty|ninety|a)"
-    r" (?:\w+ )?(?:days?|weeks?|months?|years?|hours?)\b",
+    r" (?:\w+ )?(?:days?|weeks?|months?|years?|hours?)\b|\bfortnights?\b",
     re.IGNORECASE,
 )
 
