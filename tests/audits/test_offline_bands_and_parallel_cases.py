@@ -679,3 +679,31 @@ def test_a_pointer_that_sets_a_window_in_a_fortnight_is_a_claim_to_check():
 
     assert result.facts
     assert not fully_grounded(result)
+
+
+# --- a sum of money is rounded the way it is written -----------------------------------
+
+COURSES = (
+    "Block bookings. Lessons are £45 an hour. Pay for 10 hours up front and get 10% off "
+    "the hourly rate."
+)
+
+
+def test_a_block_price_worked_out_to_the_pound_is_supported():
+    result = judge(
+        "What does a block of 10 hours cost?",
+        "Lessons are £45 an hour, so 10 hours is £450, and with 10% off that comes to £405.",
+        COURSES,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_a_block_price_a_pound_or_two_out_is_not_a_rounding():
+    result = judge(
+        "What does a block of 10 hours cost?",
+        "Lessons are £45 an hour, so 10 hours is £450, and with 10% off that comes to £407.",
+        COURSES,
+    )
+
+    assert not fully_grounded(result)

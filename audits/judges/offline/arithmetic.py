@@ -38,8 +38,23 @@ _RATE_RE = re.compile(r"^\s*(?:per|a|an|each|for every)\s+(?P<unit>[A-Za-z]+)\b"
 _NUMBER_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def _close(value: float, target: float) -> bool:
-    return abs(value - target) <= _TOLERANCE * max(1.0, abs(target))
+def _close(value: float, target: float, tolerance: float | None = None) -> bool:
+    if tolerance is None:
+        tolerance = _TOLERANCE * max(1.0, abs(target))
+    return abs(value - target) <= tolerance
+
+
+def _tolerance(quantity: Quantity) -> float:
+    """How far a worked-out value may be from the sum for ``quantity`` to be it: a sum of
+    money is rounded to the last digit it is written with, half a pound for "£380" and
+    half a penny for "£86.40", so £378 is not "£380" (other measures keep a share)."""
+    target = abs(quantity.low)
+    found = _NUMBER_RE.search(quantity.text) if quantity.kind == "amount" else None
+    written = float(found.group().replace(",", "")) if found else 0.0
+    if not written:
+        return _TOLERANCE * max(1.0, target)
+    decimals = len(found.group().partition(".")[2])
+    return 0.5 * 10.0**-decimals * (target / written) + 1e-9
 
 
 def _point(quantity: Quantity) -> float | None:
@@ -77,6 +92,7 @@ def worked_out(
         cue = bool(_WORKED_OUT_RE.search(text))
     if not cue:
         return _told_count_priced(quantity, text, operands, told)
+    tolerance = _tolerance(quantity)
     values = [own for own in operands if _point(own) is not None and own is not quantity]
     ratio = quantity.kind == "number" and quantity.unit == stem("times")
     rate = _RATE_RE.match(text[quantity.end :]) if quantity.kind == "amount" else None
@@ -89,16 +105,20 @@ def worked_out(
                     return True
                 continue
             measured = _same_measure(quantity, first) and _same_measure(quantity, second)
-            if measured and (_close(abs(a - b), target) or _close(a + b, target)):
+            if measured and (
+                _close(abs(a - b), target, tolerance) or _close(a + b, target, tolerance)
+            ):
                 return True
-            if rate is not None and _per_unit(quantity, first, second, rate.group("unit"), target):
+            if rate is not None and _per_unit(
+                quantity, first, second, rate.group("unit"), target, tolerance
+            ):
                 return True
     same = [own for own in values if _same_measure(quantity, own)]
-    if _HALF_RE.search(text) and any(_close(own.low / 2, target) for own in same):
+    if _HALF_RE.search(text) and any(_close(own.low / 2, target, tolerance) for own in same):
         return True  # "£50, halved to £25 if you pay within 14 days"
-    if _DOUBLE_RE.search(text) and any(_close(own.low * 2, target) for own in same):
+    if _DOUBLE_RE.search(text) and any(_close(own.low * 2, target, tolerance) for own in same):
         return True
-    if _TOTAL_RE.search(text) and _sums_to(same, target):
+    if _TOTAL_RE.search(text) and _sums_to(same, target, tolerance):
         return True  # "£1.99, a £1.50 fee and 50p, so £3.99 in all"
     # "£60 a year per fuel, so £120 for both": a value times a count the text states.
     counts = {2.0} if _BOTH_RE.search(text) else set()
@@ -121,7 +141,7 @@ def worked_out(
         for own in operands
         if own.kind == "number" and own.unit == _TIMES and _point(own) is not None and own.low > 1
     )
-    return any(_close(own.low * count, target) for own in same for count in counted)
+    return any(_close(own.low * count, target, tolerance) for own in same for count in counted)
 
 
 _TIMES = stem("times")
@@ -154,7 +174,8 @@ def _told_count_priced(
         for own in operands
         if own.kind == "amount" and _point(own) is not None and _same_measure(quantity, own)
     ]
-    return any(_close(price.low * count, target) for price in prices for count in counts)
+    tolerance = _tolerance(quantity)
+    return any(_close(price.low * count, target, tolerance) for price in prices for count in counts)
 
 
 def _counts_of_rated_unit(
@@ -193,11 +214,11 @@ _TOTAL_RE = re.compile(
 TOTAL_TERMS = 4
 
 
-def _sums_to(values: Sequence[Quantity], target: float) -> bool:
+def _sums_to(values: Sequence[Quantity], target: float, tolerance: float | None = None) -> bool:
     """Some three or more of the values add up to the target (two are read above)."""
     points = [own.low for own in values][:8]
     for size in range(3, min(TOTAL_TERMS, len(points)) + 1):
-        if any(_close(sum(chosen), target) for chosen in combinations(points, size)):
+        if any(_close(sum(chosen), target, tolerance) for chosen in combinations(points, size)):
             return True
     return False
 
@@ -205,14 +226,21 @@ def _sums_to(values: Sequence[Quantity], target: float) -> bool:
 _BOTH_RE = re.compile(r"\b(?:both|together|each of the two|the two|a pair)\b", re.IGNORECASE)
 
 
-def _per_unit(quantity: Quantity, first: Quantity, second: Quantity, unit: str, target: float):
+def _per_unit(
+    quantity: Quantity,
+    first: Quantity,
+    second: Quantity,
+    unit: str,
+    target: float,
+    tolerance: float | None = None,
+):
     for price, amount in ((first, second), (second, first)):
         if price.kind != "amount" or not _same_measure(quantity, price) or amount.kind == "amount":
             continue
         count = _written_number(amount)
         if unit.lower() not in amount.text.lower() and stem(unit) != amount.unit:
             continue
-        if count and _close(price.low / count, target):
+        if count and _close(price.low / count, target, tolerance):
             return True
     return False
 
