@@ -707,3 +707,24 @@ def test_a_block_price_a_pound_or_two_out_is_not_a_rounding():
     )
 
     assert not fully_grounded(result)
+
+
+def test_an_age_one_must_have_to_do_the_thing_the_fact_lets_them_do():
+    source = (
+        "Ages. You must be 16 or over to hire a jet ski. Riders aged 12 to 15 can ride as "
+        "passengers with an adult."
+    )
+    result = judge(
+        "I'm 14. Can I hire a jet ski for an hour?",
+        "Yes! Bring photo ID and you can take a jet ski out.",
+        source,
+    )
+
+    assert result.unsupported and result.unsupported[0].reason == "condition_misapplied"
+    result = judge(
+        "I'm 17. Can I hire a jet ski for an hour?",
+        "Yes! You can take a jet ski out.",
+        source,
+    )
+
+    assert fully_grounded(result)

@@ -693,6 +693,13 @@ _REQUIRED_AGE_RE = re.compile(
 )
 
 
+# An age one must have to do a thing: "You must be 18 or over to ride an e-bike".
+_AGE_TO_DO_RE = re.compile(
+    r"\b(?:you|riders|hirers|drivers|guests|players|pupils|customers)\s+(?:must|need to|have to)"
+    r"\s+be\s+(?:aged\s+)?(?P<or_over>\d{1,2})\s+or\s+(?:over|older|above)\s+to\s+"
+    r"(?P<who>[\w'-]+(?:\s+[\w'-]+){0,3})",
+    re.IGNORECASE,
+)
 # A thing kept from those under an age: "Contemporary is not taught to dancers under 11".
 _DENIED_UNDER_AGE_RE = re.compile(
     r"(?P<who>\b[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+not\s+(?:taught|offered|available"
@@ -725,6 +732,7 @@ def underage_problem(
             for match in (
                 *_REQUIRED_AGE_RE.finditer(sentence.text),
                 *_DENIED_UNDER_AGE_RE.finditer(sentence.text),
+                *_AGE_TO_DO_RE.finditer(sentence.text),
             ):
                 doers = subject_stems(frozenset(content_stems(match.group("who"))))
                 # The words that tell these doers from the sentence's others: "vans" of
