@@ -728,3 +728,29 @@ def test_an_age_one_must_have_to_do_the_thing_the_fact_lets_them_do():
     )
 
     assert fully_grounded(result)
+
+
+TASTER = (
+    "Taster offer. New members can have their first climbing session for £10. The offer is "
+    "only for people who have never climbed with us before."
+)
+
+
+def test_a_yes_to_an_offer_for_newcomers_to_a_customer_who_has_done_it_is_misapplied():
+    told = judge(
+        "I had a session with you last spring. Can I get the £10 taster?",
+        "Yes! New members can have their first climbing session for £10.",
+        TASTER.replace("never climbed", "never had a session"),
+    )
+
+    assert told.unsupported and told.unsupported[0].reason == "condition_misapplied"
+
+
+def test_the_same_yes_to_a_newcomer_is_supported():
+    result = judge(
+        "I've never been climbing before. Can I get the £10 taster?",
+        "Yes! New members can have their first climbing session for £10.",
+        TASTER.replace("never climbed", "never had a session"),
+    )
+
+    assert fully_grounded(result)

@@ -759,6 +759,44 @@ def underage_problem(
     return None
 
 
+# An offer kept for people who have never done a thing: "The offer is only for pupils who
+# have never had a lesson with us before".
+_NEVER_DONE_RE = re.compile(
+    r"\bonly (?:for|open to|available to|for new)\s+(?:[\w'-]+\s+){0,3}?(?:who|that)\s+"
+    r"(?:have|has)\s+never\s+(?P<done>[^.;,]+)",
+    re.IGNORECASE,
+)
+# The customer says they have done it: "I had a couple of lessons with you last year".
+_HAVE_DONE_RE = re.compile(
+    r"\b(?:i|we)(?:'ve| have)?\s+(?:already\s+)?(?:had|done|taken|used|booked|bought)\b"
+    r"(?P<what>[^.;?!]*)",
+    re.IGNORECASE,
+)
+
+
+def done_before_problem(
+    fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
+) -> Problem | None:
+    """A yes to an offer the source keeps for people who have never done a thing, to a
+    customer who says they have done it ("I had a couple of lessons with you last year"
+    beside "only for pupils who have never had a lesson with us before")."""
+    if fact.negated or not fact.affirms or not query.text:
+        return None
+    told = [
+        frozenset(content_stems(match.group("what")))
+        for match in _HAVE_DONE_RE.finditer(query.text)
+    ]
+    if not any(told):
+        return None
+    for index, source in enumerate(sources):
+        for sentence in source.sentences:
+            for match in _NEVER_DONE_RE.finditer(sentence.text):
+                done = subject_stems(frozenset(content_stems(match.group("done"))))
+                if done and any(done & words for words in told):
+                    return Problem("condition_misapplied", sentence.text, index)
+    return None
+
+
 # A price rule for an age group: "Children's packages (under 12) are 50% of the Blue
 # price", "Over-65s pay 30% less", "under-5s go free".
 _AGE_BOUND_RE = re.compile(

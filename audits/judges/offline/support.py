@@ -109,6 +109,7 @@ from .relatives import without_shared_denial
 from .roles import co_named_problem, role_problem
 from .scopes import (
     combined_problem,
+    done_before_problem,
     either_problem,
     moved_predicate_problem,
     only_named_problem,
@@ -526,6 +527,7 @@ def fact_support(
         unapplied_share_problem(fact, sources, query),
         unapplied_age_rule_problem(fact, sources, query),
         underage_problem(fact, sources, query),
+        done_before_problem(fact, sources, query),
         only_named_problem(fact, sources, query),
         either_problem(fact, sources, query),
         combined_problem(fact, sources),
