@@ -292,17 +292,14 @@ _STAFF_WILL_RE = re.compile(
 
 
 # "Yes", "Yes, it is": the answer affirms what a yes/no question asks.
-_AFFIRMATIVE_RE = re.compile(
-    r"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b|^\W*(?:of course )?"
-    r"(?:you|he|she|they|we|it)(?: certainly| definitely| absolutely| sure| really| surely)?"
-    r" (?:can|do|does|will|may)\W*$",
-    re.IGNORECASE,
-)
 # A bare "yes" said with the question's own verb: "He certainly can!", "Of course you can!".
-_MODAL_YES_RE = re.compile(
+_MODAL_YES = (
     r"^\W*(?:of course )?(?:you|he|she|they|we|it)(?: certainly| definitely| absolutely"
-    r"| sure| really| surely)? (?:can|do|does|will|may)\W*$",
-    re.IGNORECASE,
+    r"| sure| really| surely)? (?:can|do|does|will|may)\W*$"
+)
+_MODAL_YES_RE = re.compile(_MODAL_YES, re.IGNORECASE)
+_AFFIRMATIVE_RE = re.compile(
+    rf"^\W*(?:yes|yeah|yep|yup|correct|that'?s right)\b|{_MODAL_YES}", re.IGNORECASE
 )
 
 
