@@ -1359,13 +1359,22 @@ _RANGE_START_RE = re.compile(
 _VALUE_CLAUSE_RE = re.compile(r";\s*|\.\s+|,\s+|\s+(?:and|but|or|while)\s+", re.IGNORECASE)
 
 
-def _measured_band(clause: str, told: Quantity) -> tuple[float, float] | None:
-    """The band of the customer's measure the clause opens with, as (low, high)."""
+def _value_clause(text: str, quantity: Quantity) -> str:
+    """The words of the value's own clause up to it: " from 5 to 15 miles for " of
+    "... for £10 and from 5 to 15 miles for £20"."""
+    return _VALUE_CLAUSE_RE.split(text[: quantity.start])[-1]
+
+
+def _measured_band(
+    clause: str, stated: Sequence[Quantity], told: Quantity
+) -> tuple[float, float] | None:
+    """The band of the customer's measure the clause opens with, as (low, high);
+    ``stated`` are the clause's values."""
     # Said in the same unit word: "8 miles" is no "8-inch" length of a cake.
     word = _unit_word(told)
     own = [
         q
-        for q in extract_quantities(clause)
+        for q in stated
         if q.kind == told.kind
         and q.unit == told.unit
         and not q.soft
@@ -1391,8 +1400,7 @@ def _measured_band(clause: str, told: Quantity) -> tuple[float, float] | None:
 def _bounded_by_own_clause(text: str, quantity: Quantity) -> bool:
     """The value's clause opens with a value of its own ("and from 3 to 10 miles for
     £12"): the case it is for is that one, not a default beside another case's."""
-    clause = _VALUE_CLAUSE_RE.split(text[: quantity.start])[-1]
-    return any(not own.soft for own in extract_quantities(clause))
+    return any(not own.soft for own in extract_quantities(_value_clause(text, quantity)))
 
 
 def _unit_word(quantity: Quantity) -> str:
@@ -1412,8 +1420,9 @@ def _outside_measured_band(claim: Claim, matches: Sequence[Located]) -> Problem 
     if not told or not matches:
         return None
     for place in matches:
-        clause = _VALUE_CLAUSE_RE.split(place.sentence.text[: place.quantity.start])[-1]
-        bands = [(own, band) for own in told if (band := _measured_band(clause, own))]
+        clause = _value_clause(place.sentence.text, place.quantity)
+        stated = extract_quantities(clause)
+        bands = [(own, band) for own in told if (band := _measured_band(clause, stated, own))]
         if not bands or any(low <= own.low <= high for own, (low, high) in bands):
             return None
     first = matches[0]
