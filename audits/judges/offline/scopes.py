@@ -712,6 +712,17 @@ _YOU_MAY_RE = re.compile(
 )
 
 
+def _required_age(match: re.Match[str]) -> tuple[float, bool]:
+    """The age a requirement reads and whether it is the lowest age allowed ("21 or
+    over", "at least 14", "not ... under 11") rather than one to be over ("over 25")."""
+    named = match.groupdict()
+    if named.get("under"):
+        return float(named["under"]), True
+    if named.get("or_over"):
+        return float(named["or_over"]), True
+    return float(named["bound"]), named["least"].lower() != "over"
+
+
 def underage_problem(
     fact: Fact, sources: Sequence[PreparedSource], query: QueryContext
 ) -> Problem | None:
@@ -741,15 +752,7 @@ def underage_problem(
                 doers -= frozenset(content_stems(rest))
                 if not doers or not doers & spoken:
                     continue
-                if match.groupdict().get("under"):
-                    bound, lowest = float(match.group("under")), True
-                elif match.group("or_over"):
-                    bound, lowest = float(match.group("or_over")), True
-                else:
-                    bound, lowest = (
-                        float(match.group("bound")),
-                        match.group("least").lower() != "over",
-                    )
+                bound, lowest = _required_age(match)
                 if any(
                     own.kind in ("age", "number") and own.low == bound for own in fact.quantities
                 ):
