@@ -66,7 +66,7 @@ from .support import FactSupport, QueryContext, fact_support, meaning_support
 from .values import Located, locate_values, subject_stems
 from .windows import value_bound
 
-PROMPT_VERSION = "offline-15"
+PROMPT_VERSION = "offline-16"
 # Share of a sub-query's key words a refusal must name to decline that part.
 DECLINE_SHARE = 0.5
 # Verbs that apply a statement to what was asked ("that includes the e-reader").
@@ -199,6 +199,7 @@ def _grade(
     )
     supports = _told_value_weighed(supports, parts.facts, context.told_quantities)
     supports = _rule_not_applying(supports, parts.facts, sources, context)
+    supports = _drawn_for_case(supports, parts.facts, item.response, context)
     matches = _matches(item.query, sub_queries, keys, parts, sources, supports)
     matches.redundant_of = restated
     off_topic = _off_topic(item.query, sub_queries, matches, vocab, sources, parts, item.bot_domain)
@@ -491,6 +492,67 @@ def _told_value_weighed(
                 weighed[index] = FactSupport(list(support.row), None, "", None)
                 break
     return weighed
+
+
+# The words that apply a rule to the customer's case: "so Saturday at noon is fine".
+_APPLYING_WORDS = frozenset(
+    content_stems("fine ok okay alright able allowed apply applies covered eligible qualify")
+)
+
+
+_ONLY_RE = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def _drawn_for_case(
+    supports: list[FactSupport], facts: Sequence[Fact], response: str, context: QueryContext
+) -> list[FactSupport]:
+    """A fact drawn by "so" from the supported rule before it, for the case the customer
+    states ("Off-Peak members can visit all day at weekends, so Saturday at noon is
+    fine", "bikes aren't accepted on airport routes, so you can't take it on the coach to
+    Gatwick"): supported as the rule is. It says nothing but the rule's words, the
+    customer's and the words that apply one to the other, with the rule's polarity, and
+    any value it gives is the customer's or the rule's, inside the rule's bound."""
+    drawn = list(supports)
+    flat = " ".join(response.replace("\u2019", "'").split())
+    for index in range(1, len(facts)):
+        fact, rule = facts[index], facts[index - 1]
+        own, ruling = supports[index], drawn[index - 1]
+        if any(own.row) or not own.by_words or not any(ruling.row):
+            continue
+        customer = context.stems | context.earlier
+        if fact.negated != rule.negated and not (
+            # "covers the Web Development and Data Science tracks only, so it doesn't
+            # apply to UX Design": the rule kept to its cases leaves out the one the
+            # customer names.
+            fact.negated
+            and _ONLY_RE.search(rule.text)
+            and (subject_stems(fact.stems) & customer) - rule.stems
+        ):
+            continue
+        if not re.search(
+            re.escape(rule.text.rstrip(".!")) + r",?\s+so\s+" + re.escape(fact.text[:20]),
+            flat,
+            re.IGNORECASE,
+        ):
+            continue
+        # "so Sunday rooms have big windows" says a thing of its own.
+        if subject_stems(fact.stems) - rule.stems - customer - _APPLYING_WORDS:
+            continue
+        hard = [quantity for quantity in fact.quantities if not quantity.soft]
+        if not all(
+            any(mine.same_value(given) for given in [*context.told_quantities, *rule.quantities])
+            for mine in hard
+        ):
+            continue
+        bounds = [
+            value_bound(rule.text, value)
+            for value in rule.quantities
+            if not value.soft and any(value.comparable(mine) for mine in hard)
+        ]
+        if any(not window_met(bound, hard) for bound in bounds):
+            continue
+        drawn[index] = FactSupport(list(ruling.row), None, "", None)
+    return drawn
 
 
 # "the full weather refund doesn't apply", "the free retest won't apply to you".
