@@ -208,6 +208,9 @@ def value_problem(
             if quantity.same_value(place.quantity) and bound_fits(text, quantity, place.quantity)
         ]
         if matches and all(_names_label(place) for place in matches):
+            rival = _label_value_rival(fact, quantity, located)
+            if rival is not None:
+                return Problem("contradicts_source", rival.sentence.text, rival.source)
             continue  # "for a 3-bed house", "a 2-year-old": the row it names, not a claim
         if not matches and _written_in_label(quantity, sources):
             continue  # "a full day" of the column "Full day"
@@ -1429,6 +1432,30 @@ def _outside_measured_band(claim: Claim, matches: Sequence[Located]) -> Problem 
     return Problem("condition_misapplied", first.sentence.text, first.source)
 
 
+def _label_value_rival(
+    fact: Fact, quantity: Quantity, located: Sequence[Located]
+) -> Located | None:
+    """A value the sources give only as a table's row or column name ("Session | 60
+    minutes | 90 minutes"), stated as the fact's claim ("A toddler session lasts 60
+    minutes") where a sentence saying every word of the fact gives another value ("A
+    toddler session lasts 45 minutes"): that sentence's value is the thing's own."""
+    if quantity.soft:
+        return None
+    said = _words_besides_values(fact)
+    if len(said) < 2:
+        return None
+    for place in located:
+        own = place.quantity
+        if own.soft or not quantity.comparable(own) or quantity.same_value(own):
+            continue
+        if _names_label(place) or not said <= place.sentence.stems:
+            continue
+        if any(quantity.same_value(other) for other in place.sentence.quantities):
+            continue
+        return place
+    return None
+
+
 def _names_label(place: Located) -> bool:
     """The value is part of a table's row or column name ("For Up to 20 miles, 3-bed
     house: £950", the header "Property size: Up to 20 miles: Over 20 miles"), which
@@ -1567,7 +1594,7 @@ def _other_article_rival(
         return None  # a list of several things: its words are not all this value's
     articles = {place.article for place in matches}
     agreed = max((claim.subject & place.sentence.stems for place in matches), key=len)
-    if not agreed:
+    if len(agreed) < 2:
         return None
     allowed_missing = 1 if len(agreed) >= 3 else 0
     for place in claim.located:
