@@ -249,7 +249,9 @@ def _per_unit(
 _COMPARISON_RE = word_start_regex(
     r"\b(?P<word>more|less|fewer|cheaper|dearer|pricier|higher|lower|bigger|larger|smaller"
     r"|longer|shorter|greater|faster|slower|quicker|later|earlier)\b(?:\s+\w+){0,3}?\s+than\b"
-    r"|\b(?P<same>the same as|as much as|as long as)\b",
+    # "as long as you send the receipt" sets a condition, not a length.
+    r"|\b(?P<same>the same as|as much as|as long as(?!\s+(?:you|we|they|it|he|she|i|your|our"
+    r"|their|there|this|that|nobody|no one|someone|everyone|anyone)\b))\b",
     "abcdefghlmpqst",
     re.IGNORECASE,
 )
