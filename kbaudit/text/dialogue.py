@@ -192,6 +192,17 @@ _VISIT_POINTER_RE = re.compile(
 )
 
 
+# ... or at the customer's own papers: "You may want to check your tenancy agreement."
+_PAPERS_POINTER_RE = re.compile(
+    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
+    r"(?:check|read|look at|have a look at|look through|refer to|consult|go through)"
+    r" (?:your|the terms of your)(?: [\w'-]+){0,2}? (?:agreement|contract|lease|paperwork"
+    r"|documents|policy documents|policy wording|terms(?: and conditions)?|booking confirmation"
+    r"|confirmation e-?mail)(?: (?:for|about|on) [^.!,;]{1,40}?)?[.!]*$",
+    re.IGNORECASE,
+)
+
+
 # Someone who will say more, and nothing said: "Your local branch will be able to tell
 # you more.", "They'll be happy to advise." The open ending carries the pointer; "The
 # pharmacist can advise on doses for children" names what they advise on.
@@ -249,7 +260,10 @@ def is_pointer(text: str) -> bool:
     if any(char.isdigit() for char in clean):
         return False
     return bool(
-        _POINTER_RE.match(clean) or _VISIT_POINTER_RE.match(clean) or _TELLS_MORE_RE.match(clean)
+        _POINTER_RE.match(clean)
+        or _VISIT_POINTER_RE.match(clean)
+        or _TELLS_MORE_RE.match(clean)
+        or _PAPERS_POINTER_RE.match(clean)
     )
 
 
