@@ -432,6 +432,25 @@ def _others_columns(
     return frozenset(taken)
 
 
+def _restated_columns(source: PreparedSource, cell: Cell, fact: str) -> frozenset[int]:
+    """The columns whose cell in the same row the fact restates in words: "Zone C (other
+    postcodes we cover): within 3 working days" says the row's Postcodes cell, "Other
+    postcodes we cover", to name the row, and asks nothing of the Postcodes column."""
+    said = label_words(fact)
+    columns, _ = table_labels(source)
+    taken = set()
+    for other in source.sentences:
+        found = cell_of(other.text)
+        if found is None or found.row != cell.row or found.column == cell.column:
+            continue
+        if _cell_values(other):
+            continue  # a value's cell: its column is the value's (_others_columns)
+        content = label_words(other.text[label_end(other.text) :])
+        if content and content <= said:
+            taken.add(columns.names.index(found.column))
+    return frozenset(taken)
+
+
 def _cell_values(sentence: SourceSentence) -> list[Quantity]:
     """The values a cell sentence holds, not those of its row's and column's names."""
     end = label_end(sentence.text)
@@ -455,6 +474,7 @@ def cell_fits(
         column = columns.names.index(cell.column)
         row = rows.names.index(cell.row)
         taken = _others_columns(source, sentence, cell, scope.fact_values)
+        taken |= _restated_columns(source, cell, scope.fact)
         wanted_columns = _decided(columns, scope, column, columns=True) - taken
         wanted_rows = _decided(rows, scope, row, columns=False)
         if not wanted_columns and not wanted_rows:
