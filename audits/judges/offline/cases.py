@@ -159,9 +159,12 @@ def stated_exception_problem(
                     continue
                 # "Express is not available for foldable models", said of what the
                 # value's sentence is about.
-                kinds += _kind_cases(later.text, _NOT_REACHING_LATER_RE)
+                later_kinds = list(_kind_cases(later.text, _NOT_REACHING_LATER_RE))
                 if fact.quantities:
-                    kinds += _kind_cases(later.text, _EXEMPT_RE)
+                    later_kinds += _kind_cases(later.text, _EXEMPT_RE)
+                # "On Roadside cover, recovering a caravan costs £40" before "We do not
+                # cover breakdowns of the caravan itself": the value is the kind's own.
+                kinds += [kind for kind in later_kinds if not kind[0] <= sentence.stems]
             if not fact.quantities:
                 # A rule found by its words alone meets only what a sentence says it
                 # does not reach ("We are not responsible for roof racks left on").
