@@ -862,6 +862,38 @@ def said_number(quantity: Quantity) -> float | None:
     return parse_number(found.group()) if found else None
 
 
+# An age the customer is about to reach: "My daughter turns 5 next month", "he'll be 18
+# in March". Until then they are younger: the year before it, not yet the age named.
+_TURNING_AGE_RE = re.compile(
+    r"\b(?:(?:he|she|they|i|we|(?:my|our)\s+(?:[\w'-]+\s+){0,2}?(?:son|daughter|child|kid|boy"
+    r"|girl|baby|twins|grandson|granddaughter|brother|sister|nephew|niece))(?:\s+(?:turns?"
+    r"|is turning|are turning|will turn|will be|is going to be)|'ll\s+(?:turn|be))|turns|turning)"
+    r"\s+(?P<num>\d{1,3})\b(?!\s*(?:%|[-–:]|\.\d|days?\b|weeks?\b|months?\b|hours?\b"
+    r"|minutes?\b|mins?\b|am\b|pm\b|p\b|pounds?\b|kg\b|miles?\b|met(?:re|er)s?\b|cm\b))"
+    r"(?:\s+years?\s+old)?(?=\s+(?:next|in|on|this|later|soon|at|by|before|after|tomorrow)\b"
+    r"|\s*[.,;!?)]|\s*$)",
+    re.IGNORECASE,
+)
+# The least an age can fall short of the one named and still be the year before it.
+_NOT_YET = 0.01
+
+
+def _turning_age(text: str) -> Iterable[Quantity]:
+    for match in _TURNING_AGE_RE.finditer(text):
+        reached = parse_number(match.group("num"))
+        if reached < 1:
+            continue
+        yield Quantity(
+            "age",
+            reached - 1,
+            reached - _NOT_YET,
+            "",
+            match.start("num"),
+            match.end(),
+            match.group()[match.start("num") - match.start() :],
+        )
+
+
 def _age(text: str) -> Iterable[Quantity]:
     for match in _AGE_RE.finditer(text):
         raw = (
@@ -960,6 +992,13 @@ _EXTRACTORS = (
     (_phone, None),
     (_money, None),
     (_percent, _Hint(re.compile(r"%|per", re.IGNORECASE), words=("%", "per"))),
+    (
+        _turning_age,
+        _Hint(
+            re.compile(r"turn|will be|'ll be|going to be", re.IGNORECASE),
+            words=("turn", "will be", "'ll be", "going to be"),
+        ),
+    ),
     # Every way _AGE_RE says an age holds one of these words ("aged", "between",
     # "years old", "y/o", "my son is", "I'm", "we're both", "younger", "who's").
     (

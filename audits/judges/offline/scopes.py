@@ -707,6 +707,13 @@ _DENIED_UNDER_AGE_RE = re.compile(
     r"(?P<under>\d{1,2})\b",
     re.IGNORECASE,
 )
+# A thing open only from an age: "General sessions are open to jumpers aged 5 and over".
+_OPEN_FROM_AGE_RE = re.compile(
+    r"(?P<who>\b[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:is|are)\s+(?:only\s+)?(?:open|available)"
+    r"\s+(?:to|for)\s+(?:[\w'-]+\s+){0,2}?(?:aged\s+)?(?P<or_over>\d{1,2})(?:\s+years(?:\s+old)?)?"
+    r"\s+(?:and|or)\s+(?:over|older|above|up)\b",
+    re.IGNORECASE,
+)
 _YOU_MAY_RE = re.compile(
     r"\byou(?:'re| are)?\s+(?:can|may|(?:are |'re )?(?:able|allowed|welcome) to)\b", re.I
 )
@@ -744,6 +751,7 @@ def underage_problem(
                 *_REQUIRED_AGE_RE.finditer(sentence.text),
                 *_DENIED_UNDER_AGE_RE.finditer(sentence.text),
                 *_AGE_TO_DO_RE.finditer(sentence.text),
+                *_OPEN_FROM_AGE_RE.finditer(sentence.text),
             ):
                 doers = subject_stems(frozenset(content_stems(match.group("who"))))
                 # The words that tell these doers from the sentence's others: "vans" of
