@@ -15,6 +15,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words
 
 from .decompose import Fact
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceSentence
+from .tables import cell_of, label_end, label_words, named, table_labels
 from .values import Problem, subject_stems
 
 
@@ -61,3 +62,54 @@ def _only_sentence(
         if any(quantity.same_value(own) for own in sentence.quantities)
     ]
     return found[0] if len(found) == 1 else None
+
+
+# A cell is told apart by this many words of its own ("Any UK destination").
+CELL_CONTENT_WORDS = 2
+
+
+def crossed_cells_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Problem | None:
+    """A clause naming one column of a table says what the table gives another column in
+    the same row, in words: "On Roadside cover we'll tow you to any UK destination, while
+    Nationwide tows you up to 10 miles" where Towing is "Up to 10 miles" on Roadside and
+    "Any UK destination" on Nationwide. Values are checked one by one elsewhere; a cell
+    written in words has no value to check."""
+    clauses = CLAUSE_BREAK_RE.split(fact.text)
+    for index, source in enumerate(sources):
+        cells = {}
+        for sentence in source.sentences:
+            cell = cell_of(sentence.text)
+            if cell is not None:
+                content = label_words(sentence.text[label_end(sentence.text) :])
+                cells[(cell.column, cell.row)] = (content, sentence)
+        if len(cells) < 2:
+            continue
+        columns, rows = table_labels(source)
+        for clause in clauses:
+            said = label_words(clause)
+            named_columns = named(columns, clause)
+            if len(named_columns) != 1:
+                continue
+            column = columns.names[next(iter(named_columns))]
+            for row in named(rows, fact.text) or range(len(rows.names)):
+                row_name = rows.names[row]
+                own = cells.get((column, row_name))
+                if own is None or not rows.full[row] & said:
+                    continue
+                for other in columns.names:
+                    theirs = cells.get((other, row_name))
+                    if other == column or theirs is None:
+                        continue
+                    content = (
+                        theirs[0]
+                        - own[0]
+                        - rows.full[row]
+                        - columns.full[columns.names.index(other)]
+                    )
+                    if (
+                        len(content) >= CELL_CONTENT_WORDS
+                        and content <= said
+                        and not (own[0] - theirs[0]) & said
+                    ):
+                        return Problem("contradicts_source", own[1].text, index)
+    return None

@@ -67,7 +67,7 @@ from .cases import (
     weekday_problem,
 )
 from .comparatives import reversed_comparison_problem
-from .crossed import crossed_values_problem
+from .crossed import crossed_cells_problem, crossed_values_problem
 from .dates import dated_choice_problem, dated_choice_sources, decade_problem
 from .decompose import REFERS_BACK_RE, Fact, has_verb
 from .denials import (
@@ -320,6 +320,17 @@ _USE_VERBS = frozenset(content_stems("use using used uses"))
 # "The discount goes on the older child's fees": where a thing goes, the source says with
 # the thing and its place ("the older child's fees are reduced").
 _GO_VERBS = frozenset(content_stems("go goes going went"))
+# "If a new nest appears in the same season" of "a new nest in the same season": a thing
+# coming to be is the thing itself, said with a verb.
+_OCCURRING_VERBS = frozenset(
+    content_stems("appear appears appeared occur occurs occurred arise arises arose")
+)
+# Only in the case a rule is for ("if a new nest appears"): elsewhere the verb may be
+# the claim itself ("she appeared in the final").
+_OCCURRING_CASE_RE = re.compile(
+    r"\b(?:if|when|once|where|should)\b[^,.;]*\b(?:appears?|appeared|occurs?|occurred|arises?)\b",
+    re.IGNORECASE,
+)
 _REQUIREMENT_WORDS = frozenset(stem(word) for word in word_list("needed required requires"))
 # "non-refundable", "non-transferable" (not "non-members", a group of its own).
 _NON_ABLE_RE = re.compile(r"\bnon-?\w+(?:able|ible)\b", re.IGNORECASE)
@@ -373,6 +384,8 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
     if fact.chat:
         words |= _units_as_words(fact)
     # "Use the app to download lessons": how to do what the source says the app does.
+    if _OCCURRING_CASE_RE.search(fact.text):
+        words -= _OCCURRING_VERBS - source_stems
     return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
 
 
@@ -484,6 +497,7 @@ def fact_support(
         _moved_attribute(fact, sources),
         _moved_kind_problem(fact, sources),
         crossed_values_problem(fact, sources),
+        crossed_cells_problem(fact, sources),
         reversed_comparison_problem(fact, sources),
         outside_listed_subjects(fact, sources, query),
         choice_problem(fact, sources, query.text, query.stems),
@@ -626,8 +640,11 @@ def _word_support(
     if any(row):
         return FactSupport(row, None, "", None)
     # A fact may join two sources ("headphones" from one, "30 days" from another).
+    # Not a denial: "a call-out for running out of fuel doesn't count towards your limit"
+    # joins one article's case to another's rule and denies what neither says.
     if (
         len(sources) > 1
+        and (not fact.negated or max(scores) >= threshold)
         and lexical_score(fact, union, query, anchored=bool(holders)) >= threshold
         and _adds_carried(fact, union, query)
     ):
