@@ -15,7 +15,7 @@ from kbaudit.text.tokens import content_stems, digits_for_number_words
 
 from .decompose import Fact
 from .sources import CLAUSE_BREAK_RE, PreparedSource, SourceSentence
-from .tables import cell_of, label_end, label_words, named, table_labels
+from .tables import label_words, named, table_labels, text_cells
 from .values import Problem, subject_stems
 
 
@@ -76,14 +76,12 @@ def crossed_cells_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Prob
     written in words has no value to check."""
     clauses = CLAUSE_BREAK_RE.split(fact.text)
     for index, source in enumerate(sources):
-        cells = {}
-        for sentence in source.sentences:
-            cell = cell_of(sentence.text)
-            if cell is not None:
-                content = label_words(sentence.text[label_end(sentence.text) :])
-                cells[(cell.column, cell.row)] = (content, sentence)
-        if len(cells) < 2:
+        read = text_cells(source)
+        if len(read) < 2:
             continue
+        cells = {
+            (cell.column, cell.row): (content, sentence) for cell, content, sentence, _ in read
+        }
         columns, rows = table_labels(source)
         for clause in clauses:
             said = label_words(clause)

@@ -435,20 +435,41 @@ def _others_columns(
 def _restated_columns(source: PreparedSource, cell: Cell, fact: str) -> frozenset[int]:
     """The columns whose cell in the same row the fact restates in words: "Zone C (other
     postcodes we cover): within 3 working days" says the row's Postcodes cell, "Other
-    postcodes we cover", to name the row, and asks nothing of the Postcodes column."""
+    postcodes we cover", to name the row, and asks nothing of the Postcodes column. A
+    value's cell is left to _others_columns: its column is the value's."""
     said = label_words(fact)
     columns, _ = table_labels(source)
-    taken = set()
-    for other in source.sentences:
-        found = cell_of(other.text)
-        if found is None or found.row != cell.row or found.column == cell.column:
-            continue
-        if _cell_values(other):
-            continue  # a value's cell: its column is the value's (_others_columns)
-        content = label_words(other.text[label_end(other.text) :])
-        if content and content <= said:
-            taken.add(columns.names.index(found.column))
-    return frozenset(taken)
+    return frozenset(
+        columns.names.index(found.column)
+        for found, content, _, holds_values in text_cells(source)
+        if found.row == cell.row
+        and found.column != cell.column
+        and not holds_values
+        and content
+        and content <= said
+    )
+
+
+_TEXT_CELLS: dict[str, tuple[tuple[Cell, frozenset[str], SourceSentence, bool], ...]] = {}
+
+
+def text_cells(
+    source: PreparedSource,
+) -> tuple[tuple[Cell, frozenset[str], SourceSentence, bool], ...]:
+    """Each cell of the chunk's table with the words of its content, its sentence, and
+    whether it holds a value; read once per chunk, as the same chunks come back all day."""
+    found = _TEXT_CELLS.get(source.plain)
+    if found is None:
+        cells = []
+        for sentence in source.sentences:
+            cell = cell_of(sentence.text)
+            if cell is not None:
+                content = label_words(sentence.text[label_end(sentence.text) :])
+                cells.append((cell, content, sentence, bool(_cell_values(sentence))))
+        if len(_TEXT_CELLS) > 4096:
+            _TEXT_CELLS.clear()
+        found = _TEXT_CELLS[source.plain] = tuple(cells)
+    return found
 
 
 def _cell_values(sentence: SourceSentence) -> list[Quantity]:
