@@ -570,7 +570,9 @@ def _in_window(hour: float, window: tuple[float, float]) -> bool:
 
 # "at any time", "of any age", "for everyone": the claim admits no case where it fails.
 _UNIVERSAL_RE = re.compile(
-    r"\b(?:at any (?:time|point|hour)|any ?time|of (?:any|all) ages?|(?:at|for|on|in) any \w+"
+    # "3 nights in any fortnight" counts by a rolling period, for no case in particular.
+    r"\b(?:at any (?:time|point|hour)|any ?time|of (?:any|all) ages?"
+    r"|in any (?!(?:fortnight|week|month|year|\d+)\b)\w+|(?:at|for|on) any \w+"
     r"|(?:for|to) (?:every|any)one|everyone|anyone|every(?:body)?|always|at all times"
     r"|whatever|regardless of|no matter|without (?:any )?(?:limits?|restrictions?|exceptions?))\b",
     re.IGNORECASE,
