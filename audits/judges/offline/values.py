@@ -928,6 +928,15 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
                 continue
             if _tagged_as_own(claim, place, other):
                 continue  # "4-berth cabins are £95" of "2-berth for £65 and 4-berth for £95"
+            if _beyond_bound_of(place.sentence.text, place.quantity, other) and not any(
+                own_value.same_value(given)
+                for own_value in place.sentence.quantities
+                if own_value is not place.quantity
+                for given in claim.fact.quantities
+            ):
+                # "free on orders over £50; below that it costs £6": the orders are this
+                # value's too, unless the fact puts its value beside the sentence's others.
+                continue
             own, theirs = _qualifiers(place.sentence.text, place.quantity, other)
             if _gives_other_its_own(claim, other, theirs - own, own - theirs):
                 continue  # "A block of 10 is charged as 9 lessons" of "a block of 10 ... pay for 9"
@@ -974,6 +983,23 @@ def _swapped_value(claim: Claim, quantity: Quantity, matches: Sequence[Located])
             ):
                 return Problem("condition_misapplied", place.sentence.text, place.source)
     return None
+
+
+# A value for the other side of a bound the sentence set before it: "below that".
+_BEYOND_BOUND_RE = re.compile(
+    r"\b(?:below|under|above|over|less than|more than|beyond) (?:that|this)\b|\botherwise\b",
+    re.IGNORECASE,
+)
+
+
+def _beyond_bound_of(text: str, mine: Quantity, other: Quantity) -> bool:
+    """The value's clause points back at the bound the other value set ("Delivery is free
+    on orders over £50; below that it costs £6"): it is the same thing's value on the
+    bound's other side, so the words of the other value's case are its own as well."""
+    if other.end > mine.start:
+        return False
+    clause = re.split(r"[;,.]", text[other.end : mine.start])[-1]
+    return bool(_BEYOND_BOUND_RE.search(clause))
 
 
 # "take £20 off", "20% off your order": an amount taken off a price, not a price.
