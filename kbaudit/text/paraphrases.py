@@ -373,6 +373,12 @@ PHRASE_EQUIVALENTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
         re.compile(r"\breappear(?:s|ed|ing)?\b", re.I),
         "come back",
     ),
+    # What comes "thrown in" is included: "every hire comes with a helmet thrown in".
+    (
+        "thrown",
+        re.compile(r"\bthrown in\b(?! (?:the|a|an|your|our|with)\b)", re.I),
+        "included",
+    ),
     # Calling a booking off cancels it.
     (
         "call calls called calling",
