@@ -497,6 +497,69 @@ def test_conversation_context_does_not_name_the_column_for_a_crossed_cell():
     assert fully_grounded(result)
 
 
+# --- a rolling period, the other side of a bound, "thrown in" ------------------------------
+
+HALLS = (
+    "Overnight guests. Residents may have an overnight guest for up to 2 nights in any 7 "
+    "days. Guests under 16 are not allowed to stay overnight."
+)
+
+
+def test_a_count_in_any_rolling_period_is_no_claim_for_every_case():
+    result = judge(
+        "Can my friend stay over?",
+        "A guest can stay overnight for up to 2 nights in any week. Guests under 16 can't "
+        "stay the night.",
+        HALLS,
+    )
+
+    assert not any(item.reason == "contradicts_source" for item in result.unsupported)
+
+
+def test_a_claim_for_any_guest_is_still_universal():
+    result = judge(
+        "Can my friend stay over?",
+        "Guests of any age can stay overnight for up to 2 nights in any 7 days.",
+        HALLS,
+    )
+
+    assert result.verdict == "insufficient"
+
+
+DELIVERY = "Home delivery. Delivery is free on orders over £40; below that it costs £5."
+
+
+def test_the_price_below_a_bound_is_the_same_things_price():
+    result = judge(
+        "Do you charge for delivery?",
+        "Orders over £40 go free; smaller orders pay £5.",
+        DELIVERY,
+    )
+
+    assert fully_grounded(result)
+
+
+def test_the_price_below_a_bound_given_to_the_orders_above_it_is_swapped():
+    result = judge(
+        "Do you charge for delivery on a £60 order?",
+        "Orders over £40 pay £5.",
+        DELIVERY,
+    )
+
+    assert not fully_grounded(result)
+
+
+def test_what_comes_thrown_in_is_included():
+    tents = "Tent hire. Every tent hire includes a groundsheet and pegs at no extra cost."
+    result = judge(
+        "Do I need to bring pegs?",
+        "No - every tent hire comes with a groundsheet and pegs thrown in.",
+        tents,
+    )
+
+    assert fully_grounded(result)
+
+
 # --- the labelled cases these readings were built on ------------------------------------------
 
 BUILT_ON = (
@@ -514,6 +577,9 @@ BUILT_ON = (
     "dev-pest-014",  # "If a new nest appears in the same season"
     "dev-evcharge-008",  # a value's cell names no column the fact restates
     "dev-riding-002",  # one article holds every word: the union reading stands
+    "dev-accom-007",  # "3 nights in any fortnight"
+    "dev-gard-002",  # "smaller orders pay £6" beside "below that it costs £6"
+    "dev-bikehire-001",  # "a helmet and a lock thrown in"
 )
 
 
