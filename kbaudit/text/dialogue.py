@@ -164,9 +164,13 @@ _POINTER_LEAD = (
     r"|feel free to |(?:just |simply )?(?:pop|drop|come|call) (?:in|into|by|round)[^.,!]{0,30}?"
     r" and )?"
 )
-_POINTER_RE = re.compile(
+# How every pointer opens: a joining word, a lead-in, a softener, all optional.
+_POINTER_START = (
     rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
-    r"(?:ask|contact|phone|ring|e-?mail|message|speak (?:to|with)|talk (?:to|with)|chat (?:to"
+)
+_POINTER_RE = re.compile(
+    _POINTER_START
+    + r"(?:ask|contact|phone|ring|e-?mail|message|speak (?:to|with)|talk (?:to|with)|chat (?:to"
     r"|with)|check with|enquire with|get in touch with|reach out to"
     r"|asking|contacting|phoning|ringing|e-?mailing|messaging|speaking (?:to|with)|talking (?:to"
     r"|with)|checking with|enquiring with|getting in touch with|reaching out to)"
@@ -184,8 +188,7 @@ _POINTER_RE = re.compile(
 
 # ... or at somewhere to go to be told: "bring yours into any branch for a quote".
 _VISIT_POINTER_RE = re.compile(
-    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
-    r"(?:bring|take|pop|drop|come)(?: (?:it|them|yours|one|that|this))?(?: back)?"
+    _POINTER_START + r"(?:bring|take|pop|drop|come)(?: (?:it|them|yours|one|that|this))?(?: back)?"
     r" (?:in|into|to|by|round to) (?:the|our|your|any|a|an|one of our)(?: [\w'-]+){1,3}"
     r" (?:for|to get) (?:a quote|a price|advice|help|a chat|more (?:information|details))[.!]*$",
     re.IGNORECASE,
@@ -194,8 +197,8 @@ _VISIT_POINTER_RE = re.compile(
 
 # ... or at the customer's own papers: "You may want to check your tenancy agreement."
 _PAPERS_POINTER_RE = re.compile(
-    rf"^(?:(?:so|but|and|otherwise|alternatively),? )?{_POINTER_LEAD}(?:please |just |simply )?"
-    r"(?:check|read|look at|have a look at|look through|refer to|consult|go through)"
+    _POINTER_START
+    + r"(?:check|read|look at|have a look at|look through|refer to|consult|go through)"
     r" (?:your|the terms of your)(?: [\w'-]+){0,2}? (?:agreement|contract|lease|paperwork"
     r"|documents|policy documents|policy wording|terms(?: and conditions)?|booking confirmation"
     r"|confirmation e-?mail)(?: (?:for|about|on) [^.!,;]{1,40}?)?[.!]*$",

@@ -890,7 +890,7 @@ def _turning_age(text: str) -> Iterable[Quantity]:
             "",
             match.start("num"),
             match.end(),
-            match.group()[match.start("num") - match.start() :],
+            text[match.start("num") : match.end()],
         )
 
 

@@ -9,6 +9,8 @@ next month"), a thing open from an age, and text cells crossed between two colum
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from audits.judges.base import Turn
@@ -591,9 +593,15 @@ def test_text_cells_are_crossed_only_in_a_clause_naming_their_row():
     assert not any(item.reason == "contradicts_source" for item in result.unsupported)
 
 
+@cache
+def _dev_cases() -> dict[str, dict]:
+    """The labelled dev cases by id, read once for every test that judges one."""
+    return {case["id"]: case for case in load_cases("dev")}
+
+
 @pytest.mark.parametrize("case_id", BUILT_ON)
 def test_the_labelled_case_a_reading_was_built_on_is_judged_as_labelled(case_id):
-    case = next(case for case in load_cases("dev") if case["id"] == case_id)
+    case = _dev_cases()[case_id]
 
     result = OfflineJudge().judge(judge_input(case))
 
@@ -601,7 +609,7 @@ def test_the_labelled_case_a_reading_was_built_on_is_judged_as_labelled(case_id)
 
 
 def test_a_caravan_price_is_not_cut_out_by_the_caravan_exception_after_it():
-    case = next(case for case in load_cases("dev") if case["id"] == "dev-breakdown-009")
+    case = _dev_cases()["dev-breakdown-009"]
 
     result = OfflineJudge().judge(judge_input(case))
 

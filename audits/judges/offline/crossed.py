@@ -83,27 +83,23 @@ def crossed_cells_problem(fact: Fact, sources: Sequence[PreparedSource]) -> Prob
             (cell.column, cell.row): (content, sentence) for cell, content, sentence, _ in read
         }
         columns, rows = table_labels(source)
+        fact_rows = named(rows, fact.text) or range(len(rows.names))
         for clause in clauses:
             said = label_words(clause)
             named_columns = named(columns, clause)
             if len(named_columns) != 1:
                 continue
             column = columns.names[next(iter(named_columns))]
-            for row in named(rows, fact.text) or range(len(rows.names)):
+            for row in fact_rows:
                 row_name = rows.names[row]
                 own = cells.get((column, row_name))
                 if own is None or not rows.full[row] & said:
                     continue
-                for other in columns.names:
+                for position, other in enumerate(columns.names):
                     theirs = cells.get((other, row_name))
                     if other == column or theirs is None:
                         continue
-                    content = (
-                        theirs[0]
-                        - own[0]
-                        - rows.full[row]
-                        - columns.full[columns.names.index(other)]
-                    )
+                    content = theirs[0] - own[0] - rows.full[row] - columns.full[position]
                     if (
                         len(content) >= CELL_CONTENT_WORDS
                         and content <= said

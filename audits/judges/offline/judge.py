@@ -513,13 +513,14 @@ def _drawn_for_case(
     customer's and the words that apply one to the other, with the rule's polarity, and
     any value it gives is the customer's or the rule's, inside the rule's bound."""
     drawn = list(supports)
-    flat = " ".join(response.replace("\u2019", "'").split())
+    # The answer as its facts were cut from it (decompose.split_response).
+    flat = " ".join(normalise(response).split())
+    customer = context.stems | context.earlier
     for index in range(1, len(facts)):
         fact, rule = facts[index], facts[index - 1]
         own, ruling = supports[index], drawn[index - 1]
         if any(own.row) or not own.by_words or not any(ruling.row):
             continue
-        customer = context.stems | context.earlier
         if fact.negated != rule.negated and not (
             # "covers the Web Development and Data Science tracks only, so it doesn't
             # apply to UX Design": the rule kept to its cases leaves out the one the

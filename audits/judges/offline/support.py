@@ -383,9 +383,9 @@ def _claimed(fact: Fact, source_stems: frozenset[str]) -> frozenset[str]:
         words -= worked | (_WORKING_WORDS - source_stems)
     if fact.chat:
         words |= _units_as_words(fact)
-    # "Use the app to download lessons": how to do what the source says the app does.
     if _OCCURRING_CASE_RE.search(fact.text):
         words -= _OCCURRING_VERBS - source_stems
+    # "Use the app to download lessons": how to do what the source says the app does.
     return words - (_USE_VERBS - source_stems) - (_GO_VERBS - source_stems)
 
 

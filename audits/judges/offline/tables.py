@@ -422,14 +422,14 @@ def _others_columns(
     if not others:
         return frozenset()
     columns, _ = table_labels(source)
-    taken = set()
-    for other in source.sentences:
-        found = cell_of(other.text)
-        if found is None or found.row != cell.row or found.column == cell.column:
-            continue
-        if any(value.same_value(held) for value in others for held in _cell_values(other)):
-            taken.add(columns.names.index(found.column))
-    return frozenset(taken)
+    return frozenset(
+        columns.names.index(found.column)
+        for found, _, other, holds_values in text_cells(source)
+        if found.row == cell.row
+        and found.column != cell.column
+        and holds_values
+        and any(value.same_value(held) for value in others for held in _cell_values(other))
+    )
 
 
 def _restated_columns(source: PreparedSource, cell: Cell, fact: str) -> frozenset[int]:
